@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import qs from 'qs';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { messages } from '@renraku/contract';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { HttpError } from './lib/errors';
+import { diskStorage, fileUrls } from './lib/files';
+import { memoryCounter, type Counter } from './lib/rate-limit';
+import { requestNow } from './lib/clock';
+import { loadSessionUser, SESSION_COOKIE, type SessionUser } from './modules/auth/session';
+import { checkXsrf } from './modules/auth/xsrf';
+import { registerModules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    now: Date;
+  }
+}
+
+export interface BuildOptions {
+  database: Database;
+  counter?: Counter;
+}
+
+/** Paths whose answers may be shown by the SPA fallback (everything that is not an API or file path). */
+const isApiPath = (url: string) => /^\/(api|sanctum|files)(\/|$|\?)/.test(url);
+
+export async function buildApp(config: AppConfig, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                'req.headers["x-xsrf-token"]',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.passwordHash',
+                '*.token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: config.env === 'production',
+    routerOptions: {
+      querystringParser: (str: string) => qs.parse(str, { arrayLimit: 100, depth: 3 }),
+    },
+    bodyLimit: 1_000_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: options.database.db,
+    counter: options.counter ?? memoryCounter(),
+    storage: diskStorage(path.join(config.dataDir, 'files')),
+    files: fileUrls(config.sessionSecret),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in a <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('now', null as unknown as Date);
+  app.addHook('onRequest', async (req) => {
+    req.now = requestNow(config.testClock, req.headers['x-test-now']);
+    checkXsrf(config.sessionSecret, req);
+    const token = req.cookies[SESSION_COOKIE];
+    req.user = token ? await loadSessionUser(ctx.db, token, req.now) : null;
+  });
+  app.addHook('onSend', async (req, reply) => {
+    // Answers that depend on the session must never be cached by a shared cache.
+    if (/^\/(api|sanctum)(\/|$|\?)/.test(req.url)) reply.header('cache-control', 'no-store');
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.issue ? (issue.params.issue as { path?: unknown[] }).path?.join('.') ?? '' : '') || '_';
+        (errors[field] ??= []).push(issue.message ?? messages.invalidInput);
+      }
+      const first = Object.values(errors)[0]?.[0] ?? messages.invalidInput;
+      return reply.status(422).send({ message: first, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ err: error }, 'response does not match the contract');
+      return reply.status(500).send({ message: messages.serverError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: messages.tooManyRequests });
+    if (status === 413) return reply.status(413).send({ message: '送信データが大きすぎます' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status === 400 ? 422 : status).send({ message: messages.invalidInput });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: messages.serverError });
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'れんらくノート API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(async (api) => registerModules(api, ctx));
+
+  await serveWeb(app, config);
+  return app;
+}
+
+/** The built web app: hashed assets cached for a year, index.html for every other non-API path. */
+async function serveWeb(app: FastifyInstance, config: AppConfig) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !isApiPath(req.url) && hasWeb) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: messages.notFound });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { Operator } from '@renraku/contract';
+
+const DEMO_SECRET = 'embedded-demo-session-secret-not-for-production';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('れんらくノート <no-reply@renraku-note.example>'),
+  REDIS_URL: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  APP_NAME: z.string().default('れんらくノート'),
+  ID_SERVICE_NAME: z.string().default('はいチーズ！ID'),
+  COMPANY_NAME: z.string().default('千株式会社'),
+  COMPANY_ADDRESS: z.string().default('〒530-0001 大阪府大阪市北区梅田1-1-1 デモビル10F'),
+  HEAD_OFFICE_ADDRESS: z.string().default('〒530-0001 大阪府大阪市北区梅田1-1-1 デモビル10F'),
+  COMPANY_PHONE: z.string().default('06-0000-0000'),
+  COMPANY_FAX: z.string().default('06-0000-0001'),
+  COMPANY_WEBSITE_URL: z.string().default('https://example.com/'),
+  SUPPORT_PHONE: z.string().default('0120-000-000'),
+  CONTACT_FORM_URL: z.string().default('https://example.com/contact'),
+  USAGE_GUIDE_URL: z.string().default('https://example.com/guide'),
+  ID_REGISTRATION_URL: z.string().default('/users/register'),
+  MAIL_DOMAINS: z.string().default('renraku-note.example,id.renraku-note.example'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  appUrl: string;
+  sessionSecret: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** Embedded mode: PGlite, outbox mailbox page, demo seed on an empty database. */
+  embedded: boolean;
+  /** Test mode: the X-Test-Now header may set the clock. Never in production. */
+  testClock: boolean;
+  seedDemo: boolean;
+  webDist: string;
+  operator: Operator;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads every setting from the environment; refuses to start production without its secrets. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const missing = (['DATABASE_URL', 'APP_URL', 'SESSION_SECRET'] as const).filter((key) => !env[key]);
+    if (missing.length > 0) throw new ConfigError(`Production needs ${missing.join(', ')}`);
+  }
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    appUrl: env.APP_URL ?? `http://localhost:${port}`,
+    sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    embedded: !env.DATABASE_URL,
+    testClock: env.NODE_ENV === 'test',
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !env.DATABASE_URL && !production,
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    operator: {
+      app_name: env.APP_NAME,
+      id_service_name: env.ID_SERVICE_NAME,
+      company_name: env.COMPANY_NAME,
+      company_address: env.COMPANY_ADDRESS,
+      head_office_address: env.HEAD_OFFICE_ADDRESS,
+      company_phone: env.COMPANY_PHONE,
+      company_fax: env.COMPANY_FAX,
+      company_website_url: env.COMPANY_WEBSITE_URL,
+      support_phone: env.SUPPORT_PHONE,
+      contact_form_url: env.CONTACT_FORM_URL,
+      usage_guide_url: env.USAGE_GUIDE_URL,
+      id_registration_url: env.ID_REGISTRATION_URL,
+      mail_domains: env.MAIL_DOMAINS.split(',').map((d) => d.trim()).filter(Boolean),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Common type of the PGlite and node-postgres Drizzle databases. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Counts statements sent, for query-budget tests. */
+  queryCount: () => number;
+  close: () => Promise<void>;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+function counterLogger() {
+  let count = 0;
+  return { logger: { logQuery: () => void count++ }, count: () => count };
+}
+
+/** A PostgreSQL server through node-postgres. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const counter = counterLogger();
+  const db = drizzle(pool, { schema, casing: 'snake_case', logger: counter.logger });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'postgres', queryCount: counter.count, close: () => pool.end() };
+}
+
+/**
+ * PGlite (PostgreSQL in WASM). `dataDir` undefined = in memory (tests). Nothing stops two
+ * processes from opening one data dir, so we hold a lock file while it is open.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let releaseLock = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = lockDataDir(dataDir);
+  }
+  const client = new PGlite(dataDir);
+  const counter = counterLogger();
+  const db = drizzle(client, { schema, casing: 'snake_case', logger: counter.logger });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    queryCount: counter.count,
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, '..', `${path.basename(dataDir)}.lock`);
+  const tryLock = () => fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  try {
+    tryLock();
+  } catch {
+    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (holder && isAlive(holder)) {
+      throw new Error(`The data directory ${dataDir} is in use by process ${holder}`);
+    }
+    fs.rmSync(lockFile, { force: true });
+    tryLock();
+  }
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

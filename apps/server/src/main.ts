@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openPglite, openPostgres } from './db/client';
+import { seedDemoIfEmpty } from './seed';
+
+const config = loadConfig();
+const database = config.databaseUrl
+  ? await openPostgres(config.databaseUrl)
+  : await openPglite(path.join(config.dataDir, 'pglite'));
+
+if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
+
+const app = await buildApp(config, { database });
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`れんらくノート: ${config.appUrl} (${config.embedded ? 'embedded PGlite' : 'PostgreSQL'})`);

@@ -1,0 +1,32 @@
+import { getCsrfCookie, getLoginCheck, messages, postLogin, postLogout } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import { route, type App } from '../../lib/route';
+import { presentUser } from '../users/presenter';
+import { verifyCredentials } from './service';
+import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from './session';
+import { mintXsrfToken, setXsrfCookie } from './xsrf';
+
+export function authRoutes(app: App, ctx: AppContext) {
+  route(app, getCsrfCookie, { auth: false }, async ({ req, reply }) => {
+    setXsrfCookie(reply, req, mintXsrfToken(ctx.config.sessionSecret));
+    return null;
+  });
+
+  route(app, postLogin, { auth: false }, async ({ req, reply, body, now, user: current }) => {
+    const user = await verifyCredentials(ctx, body.email, body.password, req.ip);
+    // Rotate: the previous session (if any) ends, a new id is issued.
+    if (current) await deleteSession(ctx.db, current.sessionId);
+    const session = await createSession(ctx.db, user.id, body.remember, now, req.headers['user-agent']);
+    setSessionCookie(reply, req, session.token, body.remember, session.expiresAt);
+    req.log.info({ userId: user.id }, 'login');
+    return { user: presentUser(ctx, user), path: user.agreedAt ? '/main' : '/terms', next_path: '/main' };
+  });
+
+  route(app, postLogout, { auth: false }, async ({ reply, user }) => {
+    if (user) await deleteSession(ctx.db, user.sessionId);
+    clearSessionCookie(reply);
+    return { message: messages.loggedOut };
+  });
+
+  route(app, getLoginCheck, { auth: false }, async ({ user }) => ({ user: user ? presentUser(ctx, user) : null }));
+}
