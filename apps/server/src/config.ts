@@ -35,6 +35,7 @@ const envSchema = z.object({
   CONTACT_FORM_URL: z.string().default('https://example.com/contact'),
   USAGE_GUIDE_URL: z.string().default('https://example.com/guide'),
   ID_REGISTRATION_URL: z.string().default('/users/register'),
+  ID_BASE_URL: z.string().default(''),
   MAIL_DOMAINS: z.string().default('renraku-note.example,id.renraku-note.example'),
 });
 
@@ -106,6 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       contact_form_url: env.CONTACT_FORM_URL,
       usage_guide_url: env.USAGE_GUIDE_URL,
       id_registration_url: env.ID_REGISTRATION_URL,
+      id_base_url: env.ID_BASE_URL,
       mail_domains: env.MAIL_DOMAINS.split(',').map((d) => d.trim()).filter(Boolean),
     },
   };

@@ -5,3 +5,4 @@ export * from './operator';
 export * from './auth';
 export * from './users';
 export * from './settings';
+export * from './children';

@@ -14,6 +14,8 @@ export const operatorSchema = z.object({
   contact_form_url: z.string(),
   usage_guide_url: z.string(),
   id_registration_url: z.string(),
+  /** Base URL of the ID service; empty = the ID screens of this app (the idp module). */
+  id_base_url: z.string(),
   mail_domains: z.array(z.string()),
 });
 export type Operator = z.infer<typeof operatorSchema>;

@@ -1,0 +1,112 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/client';
+import { randomToken } from '../src/lib/crypto';
+
+/**
+ * An isolated database for one test file: a fresh database on TEST_DATABASE_URL's server when set,
+ * else an in-memory PGlite. Migrations applied either way.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite();
+  const { default: pg } = await import('pg');
+  const name = `test_${Date.now().toString(36)}_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openPostgres(dbUrl.toString(), { max: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renraku-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A browser-like client: keeps cookies, fetches the XSRF cookie and echoes it, as the web app does. */
+export class Agent {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private store(response: LightMyRequestResponse) {
+    for (const c of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  async request(method: Method, url: string, body?: unknown, options: { xsrf?: boolean; headers?: Record<string, string> } = {}) {
+    const xsrf = options.xsrf ?? true;
+    if (method !== 'GET' && xsrf && !this.cookies.has('XSRF-TOKEN')) {
+      this.store(await this.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' }));
+    }
+    const headers: Record<string, string> = { ...this.headers, ...options.headers };
+    if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    const response = await this.app.inject({
+      method,
+      url,
+      headers,
+      cookies: Object.fromEntries(this.cookies),
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    this.store(response);
+    return response;
+  }
+
+  get = (url: string, options?: { headers?: Record<string, string> }) => this.request('GET', url, undefined, options);
+  post = (url: string, body?: unknown, options?: { xsrf?: boolean; headers?: Record<string, string> }) => this.request('POST', url, body ?? {}, options);
+  put = (url: string, body?: unknown, options?: { xsrf?: boolean }) => this.request('PUT', url, body ?? {}, options);
+  delete = (url: string, body?: unknown) => this.request('DELETE', url, body ?? {});
+
+  async login(email: string, password: string, remember = false) {
+    const response = await this.post('/api/login', { email, password, remember });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return this;
+  }
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getConfigConst, relationTypeOrder } from '@renraku/contract';
+import { loadConfig, ConfigError } from '../src/config';
+import { createTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('GET /api/health touches the database', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/config/const answers relation types and the head office address', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config/const' });
+    const body = getConfigConst.response.parse(res.json());
+    expect(Object.keys(body.relation_types)).toHaveLength(10);
+    expect(relationTypeOrder).toEqual([0, 1, 2, 5, 6, 3, 4, 7, 8, 9]);
+    expect(body.head_office_address).toBe(t.config.operator.head_office_address);
+  });
+
+  it('answers unknown API paths with a JSON 404 in Japanese', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('お探しのページが見つかりませんでした');
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the OpenAPI document generated from the contract', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/login', '/api/login/check', '/api/config/const']));
+  });
+
+  it('refuses to start production without its secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', APP_URL: 'https://a.example' })).toThrow(
+      /SESSION_SECRET/,
+    );
+    const ok = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://x@localhost/db',
+      APP_URL: 'https://a.example',
+      SESSION_SECRET: 'x'.repeat(40),
+    });
+    expect(ok.embedded).toBe(false);
+    expect(ok.seedDemo).toBe(false);
+    expect(ok.testClock).toBe(false);
+  });
+});

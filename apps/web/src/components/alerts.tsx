@@ -1,0 +1,45 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { limits } from '@renraku/contract';
+import { errorText } from '../lib/api';
+
+/** A failure alert: notice icon, auto-closes after 5 s, width 250 (A §8–9). */
+export function showFailure(messageOrError: unknown) {
+  const message = typeof messageOrError === 'string' ? messageOrError : errorText(messageOrError);
+  notifications.show({
+    color: 'red',
+    title: '⚠',
+    message: <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{message}</Text>,
+    autoClose: limits.alertAutoCloseMs,
+    style: { width: limits.alertWidth, marginInline: 'auto' },
+    role: 'alert',
+  } as Parameters<typeof notifications.show>[0]);
+}
+
+export function showSuccess(message: string) {
+  notifications.show({
+    color: 'teal',
+    message: <Text size="sm">{message}</Text>,
+    autoClose: limits.alertAutoCloseMs,
+    style: { width: limits.alertWidth, marginInline: 'auto' },
+  });
+}
+
+/** The persistent notice: stays until 「閉じる」 is pressed, width 300. */
+export function showPersistentNotice(message: string) {
+  const id = notifications.show({
+    withCloseButton: false,
+    autoClose: false,
+    style: { width: limits.persistentAlertWidth, marginInline: 'auto' },
+    message: (
+      <Stack gap="xs">
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {message}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => notifications.hide(id)}>
+          閉じる
+        </Button>
+      </Stack>
+    ),
+  });
+}

@@ -1,0 +1,26 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+interface ConfirmOptions {
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  danger?: boolean;
+}
+
+/** Asks before acting; buttons default to 「決定」 and 「キャンセル」 (A §9). Resolves true on confirm. */
+export function confirm({ title, message, confirmLabel = '決定', cancelLabel = 'キャンセル', danger }: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title,
+      centered: true,
+      children: <Text size="sm">{message}</Text>,
+      labels: { confirm: confirmLabel, cancel: cancelLabel },
+      confirmProps: danger ? { color: 'red' } : undefined,
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
