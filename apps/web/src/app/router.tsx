@@ -23,7 +23,7 @@ const info = (name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'Reception
     return { Component: module[name] };
   };
 };
-const terms = async () => ({ Component: (await import('../features/auth/routes/terms-route')).TermsRoute });
+const terms = async () => ({ Component: (await import('../features/info/routes/terms-route')).TermsRoute });
 const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-placeholder')).SettingsPlaceholder });
 const soon = (title: string) => ({ element: <ComingSoon title={title} /> });
 

@@ -48,7 +48,7 @@ export function Header({ avatarUrl, userName, showQr }: HeaderProps) {
           )}
           {flags.settings && (
             <ActionIcon component={Link} to="/users/setting" variant="subtle" size="lg" radius="xl" aria-label="マイページ">
-              <Avatar src={avatarUrl} alt="" size={30} radius="xl" color="orange">
+              <Avatar src={avatarUrl} alt="" size={30} radius="xl" color="brand">
                 {userName?.slice(0, 1)}
               </Avatar>
             </ActionIcon>

@@ -47,7 +47,7 @@ export function LoginPage() {
     <Container size={420} px="md" py="xl">
       <Stack gap="lg">
         <Stack gap={4} align="center">
-          <Title order={1} size="h2" c="orange.9">
+          <Title order={1} size="h2" c="brand.8">
             {operator.app_name}
           </Title>
           <Text size="sm" c="dimmed">
@@ -76,6 +76,7 @@ export function LoginPage() {
               label="パスワード"
               autoComplete="current-password"
               required
+              visibilityToggleButtonProps={{ 'aria-label': 'パスワードを表示する' }}
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />

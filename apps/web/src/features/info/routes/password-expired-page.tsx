@@ -13,7 +13,7 @@ export function PasswordExpiredPage() {
         <Title order={1} size="h2">
           パスワード再設定
         </Title>
-        <Alert color="orange" variant="light" title="パスワード再設定の有効期限が切れています。">
+        <Alert color="brand" variant="light" title="パスワード再設定の有効期限が切れています。">
           <Text size="sm">お手数ですが、もう一度パスワード再設定の手続きを行ってください。</Text>
         </Alert>
         <Button component={Link} to="/password/forgot" fullWidth>

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { showFailure } from '../../../components/alerts';
-import { TermsPage } from '../../info/routes/terms-page';
+import { TermsPage } from './terms-page';
 import { isSafePath } from '../../../lib/safe-path';
-import { useAgreeTerms, useCurrentUser } from '../api';
+import { useAgreeTerms, useCurrentUser } from '../../auth/api';
 
 /**
  * /terms and /term: the terms of use; for a signed-in ID user who has not agreed yet, the agree

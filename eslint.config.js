@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const webAreas = ['auth', 'children', 'guardians', 'users', 'settings', 'feed', 'communications', 'notices', 'events', 'schedules', 'growths', 'push', 'idp', 'info'];
+
+/**
+ * Import direction (CONVENTIONS: bulletproof-react): shared code never imports features or app;
+ * a feature imports another feature's public `api.ts` and components only, never its routes.
+ */
+const webZones = [
+  { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
+  { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
+  { target: './apps/web/src/features', from: './apps/web/src/app' },
+  ...webAreas.map((area) => ({
+    target: `./apps/web/src/features/${area}`,
+    from: './apps/web/src/features',
+    except: [`./${area}`, ...webAreas.filter((a) => a !== area).flatMap((a) => [`./${a}/api.ts`, `./${a}/components`])],
+  })),
+  { target: './packages/contract', from: './apps' },
+  { target: './apps/server', from: './apps/web' },
+  { target: './apps/web/src', from: './apps/server' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'apps/web/test-results/**'] },
+  js.configs.recommended,
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+);
