@@ -1,8 +1,20 @@
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { diskStorage } from '../lib/files';
+import type { SeedContext } from './context';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { seedAccounts, type DemoIds } from './accounts';
+import { seedFeed } from './feed';
+import { seedCommunications } from './communications';
+import { seedNotices } from './notices';
+import { seedEvents } from './events';
+import { seedSchedules } from './schedules';
+import { seedGrowths } from './growths';
+import { seedGuardians } from './guardians';
+import { seedPush } from './push';
+import { seedIdp } from './idp';
 
 export type { DemoIds };
 
@@ -13,10 +25,21 @@ export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, 'dataDir'>
   return seedDemo(db, config, now);
 }
 
-export async function seedDemo(db: Db, _config: Pick<AppConfig, 'dataDir'>, now = new Date()): Promise<DemoIds> {
+export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir'>, now = new Date()): Promise<DemoIds> {
   return db.transaction(async (tx) => {
-    const ids = await seedAccounts(tx as unknown as Db, now);
-    // Later areas add their demo content here, each from the ids above.
+    const db = tx as unknown as Db;
+    const ids = await seedAccounts(db, now);
+    const seed: SeedContext = { db, ids, now, storage: diskStorage(path.join(config.dataDir, 'files')) };
+    // Each area adds its demo content from the ids above.
+    await seedFeed(seed);
+    await seedCommunications(seed);
+    await seedNotices(seed);
+    await seedEvents(seed);
+    await seedSchedules(seed);
+    await seedGrowths(seed);
+    await seedGuardians(seed);
+    await seedPush(seed);
+    await seedIdp(seed);
     return ids;
   });
 }

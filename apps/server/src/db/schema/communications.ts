@@ -1,0 +1,2 @@
+// Tables of the communications area.
+export {};

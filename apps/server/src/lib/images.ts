@@ -1,0 +1,42 @@
+import sharp from 'sharp';
+import { randomToken } from './crypto';
+import type { Storage } from './files';
+import { HttpError } from './errors';
+
+/** Variants stored beside each image, as `{key}.{variant}`; a phone never downloads more than it shows. */
+export const IMAGE_VARIANTS = { thumb: 320, medium: 1024 } as const;
+export type ImageVariant = keyof typeof IMAGE_VARIANTS;
+const MAX_SIDE = 2048;
+
+export const NOT_AN_IMAGE = '画像ファイルを選択してください';
+
+/**
+ * Verifies the bytes are an image, applies the EXIF orientation, bounds the size and re-encodes
+ * as JPEG. Re-encoding drops all metadata (EXIF GPS of children's photos must never leak).
+ */
+export async function normaliseImage(input: Buffer, maxSide: number = MAX_SIDE): Promise<Buffer> {
+  try {
+    const image = sharp(input, { failOn: 'error', limitInputPixels: 80_000_000 });
+    const meta = await image.metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+    return await image
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new HttpError(422, NOT_AN_IMAGE, { upload_file: [NOT_AN_IMAGE] });
+  }
+}
+
+/** Stores a normalised image and its variants; answers the key to keep in the database. */
+export async function storeImage(storage: Storage, folder: string, input: Buffer): Promise<string> {
+  const original = await normaliseImage(input);
+  const key = `${folder}/${randomToken(16)}.jpg`;
+  await storage.put(key, original);
+  for (const [variant, side] of Object.entries(IMAGE_VARIANTS)) {
+    const resized = await sharp(original).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+    await storage.put(`${key}.${variant}`, resized);
+  }
+  return key;
+}

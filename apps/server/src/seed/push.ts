@@ -1,0 +1,4 @@
+import type { SeedContext } from './context';
+
+/** Demo content of the push area (DESIGN §8). */
+export async function seedPush(_seed: SeedContext): Promise<void> {}

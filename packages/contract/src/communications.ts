@@ -1,0 +1,2 @@
+// Calls of the communications area (filled by its issue).
+export {};

@@ -1,0 +1,2 @@
+// Calls of the events area (filled by its issue).
+export {};

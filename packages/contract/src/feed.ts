@@ -1,0 +1,2 @@
+// Calls of the feed area (filled by its issue).
+export {};

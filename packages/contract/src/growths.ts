@@ -1,0 +1,2 @@
+// Calls of the growths area (filled by its issue).
+export {};

@@ -1,0 +1,2 @@
+// Calls of the guardians area (filled by its issue).
+export {};

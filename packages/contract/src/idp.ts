@@ -1,0 +1,2 @@
+// Calls of the idp area (filled by its issue).
+export {};

@@ -1,0 +1,2 @@
+// Calls of the notices area (filled by its issue).
+export {};

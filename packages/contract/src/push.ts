@@ -1,0 +1,2 @@
+// Calls of the push area (filled by its issue).
+export {};

@@ -1,0 +1,2 @@
+// Calls of the schedules area (filled by its issue).
+export {};
