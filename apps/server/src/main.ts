@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './seed';
+import { memoryCounter, redisCounter } from './lib/rate-limit';
 
 const config = loadConfig();
 const database = config.databaseUrl
@@ -11,11 +12,14 @@ const database = config.databaseUrl
 
 if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
 
-const app = await buildApp(config, { database });
+// Rate-limit counters shared through Redis when several instances run (DESIGN §10).
+const counter = config.redisUrl ? redisCounter(new (await import('ioredis')).Redis(config.redisUrl)) : memoryCounter();
+const app = await buildApp(config, { database, counter });
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await counter.close();
   await database.close();
   process.exit(0);
 };
