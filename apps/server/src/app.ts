@@ -22,6 +22,7 @@ import { HttpError } from './lib/errors';
 import { diskStorage, fileUrls } from './lib/files';
 import { memoryCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
+import { loggerOptions } from './lib/logger';
 import { loadSessionUser, SESSION_COOKIE, type SessionUser } from './modules/auth/session';
 import { checkXsrf } from './modules/auth/xsrf';
 import { registerModules } from './modules';
@@ -43,24 +44,7 @@ const isApiPath = (url: string) => /^\/(api|sanctum|files)(\/|$|\?)/.test(url);
 
 export async function buildApp(config: AppConfig, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: {
-              paths: [
-                'req.headers.cookie',
-                'req.headers.authorization',
-                'req.headers["x-xsrf-token"]',
-                'res.headers["set-cookie"]',
-                '*.password',
-                '*.passwordHash',
-                '*.token',
-              ],
-              censor: '[redacted]',
-            },
-          },
+    logger: loggerOptions(config),
     trustProxy: config.env === 'production',
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { arrayLimit: 100, depth: 3 }),

@@ -59,3 +59,49 @@ describe('platform', () => {
     expect(ok.testClock).toBe(false);
   });
 });
+
+describe('logging', () => {
+  it('redacts cookies, XSRF tokens and passwords', async () => {
+    const { default: pino } = await import('pino');
+    const { REDACTED_PATHS } = await import('../src/lib/logger');
+    const lines: string[] = [];
+    const log = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, { write: (line: string) => void lines.push(line) });
+    log.info({ req: { headers: { cookie: 'renraku_session=secret', 'x-xsrf-token': 'xsrf-secret' } }, body: { password: 'hunter2' } }, 'x');
+    log.info({ password: 'hunter3', user: { passwordHash: '$argon2id$' } }, 'y');
+    const out = lines.join('');
+    expect(out).not.toMatch(/secret|hunter|argon2id/);
+    expect(out).toContain('[redacted]');
+  });
+});
+
+describe('the web app', () => {
+  it('answers index.html for every SPA path and JSON 404 for API paths', async () => {
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc.js'), 'console.log(1)');
+    const web = await createTestApp({ WEB_DIST: dist });
+    try {
+      for (const url of ['/', '/main', '/main/qr', '/children/register/1/tok/x', '/notices/1/2?childIds[]=3', '/no/such/page']) {
+        const res = await web.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<div id="root">');
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      for (const url of ['/api/nothing', '/files/nothing']) {
+        const res = await web.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().message).toBe('お探しのページが見つかりませんでした');
+      }
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
