@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './seed';
+import { startMailWorker } from './lib/mail';
 
 const config = loadConfig();
 const database = config.databaseUrl
@@ -13,7 +14,10 @@ if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
 
 const app = await buildApp(config, { database });
 
+const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+
 const shutdown = async (signal: string) => {
+  stopMailWorker();
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await database.close();
