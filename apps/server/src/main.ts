@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './seed';
 import { memoryCounter, redisCounter } from './lib/rate-limit';
+import { startMailWorker } from './lib/mail';
 
 const config = loadConfig();
 const database = config.databaseUrl
@@ -16,7 +17,10 @@ if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
 const counter = config.redisUrl ? redisCounter(new (await import('ioredis')).Redis(config.redisUrl)) : memoryCounter();
 const app = await buildApp(config, { database, counter });
 
+const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+
 const shutdown = async (signal: string) => {
+  stopMailWorker();
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await counter.close();

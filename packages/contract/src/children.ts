@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineCall } from './common';
+import { dateString, defineCall, idParam, messageSchema } from './common';
+import { guardianMessages } from './messages';
+import { relationTypeValues } from './relation-types';
 
 export const pivotSchema = z.object({
   type: z.number().int(),
@@ -42,3 +44,122 @@ export const getChildrenExistence = defineCall({
   summary: 'Current enrolments of the caller’s activated children (empty: no QR link, no communications)',
   response: z.array(existenceSchema),
 });
+
+/** A co-guardian as the child's guardians see them (A §3 "Guardian"). */
+export const guardianSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  image_url: z.string().nullable(),
+  pivot: z.object({ type: z.number().int(), main: z.boolean(), writable: z.boolean() }),
+});
+export type Guardian = z.infer<typeof guardianSchema>;
+
+export const childDetailSchema = childSchema.extend({ users: z.array(guardianSchema) });
+export type ChildDetail = z.infer<typeof childDetailSchema>;
+
+export const childIdParams = z.object({ id: idParam });
+
+export const getChild = defineCall({
+  method: 'GET',
+  path: '/api/children/{id}',
+  summary: 'One of the caller’s activated children with its guardians',
+  params: childIdParams,
+  response: childDetailSchema,
+});
+
+const nameField = (label: string) =>
+  z
+    .string({ message: `${label}を入力してください` })
+    .trim()
+    .min(1, `${label}を入力してください`)
+    .max(50, `${label}は50文字以内で入力してください`);
+const kanaField = (label: string) =>
+  nameField(label).regex(/^[ぁ-ゖァ-ヺー・\s　]+$/, `${label}はひらがなで入力してください`);
+
+export const updateChildBody = z.object({
+  lastName: nameField('姓'),
+  firstName: nameField('名'),
+  lastNameKana: kanaField('せい'),
+  firstNameKana: kanaField('めい'),
+});
+
+export const putChild = defineCall({
+  method: 'PUT',
+  path: '/api/children/{id}',
+  summary: 'Changes the name shown in the notebook (main guardian only)',
+  params: childIdParams,
+  body: updateChildBody,
+  response: childSchema,
+});
+
+export const mainUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  image_url: z.string().nullable(),
+});
+
+export const getRecognition = defineCall({
+  method: 'GET',
+  path: '/api/children/recognition/{id}',
+  summary: 'A pending invitation of the caller to a child: the child and its main guardian',
+  params: childIdParams,
+  response: z.object({ child: childSchema, mainUser: mainUserSchema.nullable() }),
+});
+
+export const postRecognition = defineCall({
+  method: 'POST',
+  path: '/api/children/recognition',
+  summary: 'Accepts (activate true) or refuses (false) a pending invitation; answers the updated children list',
+  body: z.object({ childId: idParam, activate: z.boolean({ message: '承認するかどうかを指定してください' }) }),
+  response: z.array(childSchema),
+});
+
+export const getChildUser = defineCall({
+  method: 'GET',
+  path: '/api/children/{childId}/users/{userId}',
+  summary: 'One guardian of one of the caller’s children',
+  params: z.object({ childId: idParam, userId: idParam }),
+  response: z.object({ user: guardianSchema, child: childSchema }),
+});
+
+export const postChildrenSession = defineCall({
+  method: 'POST',
+  path: '/api/children/session',
+  summary: 'Remembers a child registration URL for a visitor who is not logged in yet',
+  body: z.object({
+    company: z.coerce.number({ message: 'URLが正しくありません' }).int().positive().max(2_147_483_647),
+    token: z.string().min(1, 'URLが正しくありません').max(200),
+  }),
+  response: messageSchema,
+});
+
+export const registerChildBody = z.object({
+  birth: dateString.refine((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()), '日付の形式が正しくありません'),
+  type: z.coerce
+    .number()
+    .int()
+    .refine((value) => relationTypeValues.includes(value), '続柄を選択してください'),
+  token: z.string().min(1, 'URLが正しくありません').max(200),
+  company_id: z.coerce.number({ message: 'URLが正しくありません' }).int().positive().max(2_147_483_647),
+});
+
+export const postChild = defineCall({
+  method: 'POST',
+  path: '/api/children',
+  summary: 'Registers the child of a registration URL, proven by its birth date',
+  body: registerChildBody,
+  response: z.object({ message: z.string(), child_id: z.number().int() }),
+  status: 201,
+});
+
+export const imageUploadResponse = z.object({ image_url: z.string() });
+
+export const postChildImage = defineCall({
+  method: 'POST',
+  path: '/api/children/{childId}/images',
+  summary: 'Uploads the child photo (multipart: content_name, upload_file); EXIF stripped',
+  params: z.object({ childId: idParam }),
+  response: imageUploadResponse,
+});
+

@@ -24,3 +24,47 @@ export const putUsersAgreedAt = defineCall({
   summary: 'Records that the user agreed to the terms of use',
   response: userSchema,
 });
+
+export const putUsers = defineCall({
+  method: 'PUT',
+  path: '/api/users',
+  summary: 'Changes the caller’s name',
+  body: z.object({
+    name: z
+      .string({ message: 'お名前を入力してください' })
+      .trim()
+      .min(1, 'お名前を入力してください')
+      .max(50, 'お名前は50文字以内で入力してください'),
+  }),
+  response: userSchema,
+});
+
+export const postUserImage = defineCall({
+  method: 'POST',
+  path: '/api/users/images',
+  summary: 'Uploads the caller’s avatar (multipart: content_name, upload_file); EXIF stripped',
+  response: z.object({ image_url: z.string() }),
+});
+
+export const postChildrenOrder = defineCall({
+  method: 'POST',
+  path: '/api/users/children/order',
+  summary: 'Saves the order of the caller’s activated children (must name exactly those children)',
+  body: z.object({
+    child_ids: z
+      .array(z.coerce.number().int().positive().max(2_147_483_647), { message: 'お子さまを指定してください' })
+      .min(1, 'お子さまを指定してください')
+      .max(100),
+  }),
+  response: z.object({ message: z.string() }),
+});
+
+export const functionKeys = ['notice', 'schedule', 'body_measurement', 'event'] as const;
+export type FunctionKey = (typeof functionKeys)[number];
+
+export const getAvailableFunctions = defineCall({
+  method: 'GET',
+  path: '/api/users/functions/available',
+  summary: 'Functions enabled at the facilities of the caller’s currently enrolled children',
+  response: z.array(z.enum(functionKeys)),
+});

@@ -61,7 +61,8 @@ export function route<C extends Call, Authed extends boolean = true>(
         now: req.now,
         user: req.user as Ctx<C, Authed>['user'],
       });
-      reply.status(status);
+      // A handler may answer another success status (e.g. 202 of POST /api/users/invite).
+      if (reply.statusCode === 200) reply.status(status);
       if (status === 204) return reply.send();
       return result;
     },

@@ -9,3 +9,4 @@ export * from './growths';
 export * from './guardians';
 export * from './push';
 export * from './idp';
+export * from './mail';

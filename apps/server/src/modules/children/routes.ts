@@ -1,9 +1,63 @@
-import { getChildren, getChildrenExistence } from '@renraku/contract';
+import {
+  getChild,
+  getChildren,
+  getChildrenExistence,
+  getChildUser,
+  getRecognition,
+  guardianMessages,
+  postChild,
+  postChildImage,
+  postChildrenSession,
+  postRecognition,
+  putChild,
+} from '@renraku/contract';
 import type { AppContext } from '../../context';
+import { hmac } from '../../lib/crypto';
 import { route, type App } from '../../lib/route';
-import { listChildrenOf, listExistence } from './service';
+import { readImageUpload, withMultipart } from '../../lib/upload';
+import { authorizeChild } from './policy';
+import * as service from './service';
+
+export const CHILD_REGISTRATION_COOKIE = 'renraku_child_registration';
 
 export function childrenRoutes(app: App, ctx: AppContext) {
-  route(app, getChildren, {}, async ({ user, now }) => listChildrenOf(ctx, user.id, now));
-  route(app, getChildrenExistence, {}, async ({ user, now }) => listExistence(ctx, user.id, now));
+  route(app, getChildren, {}, async ({ user, now }) => service.listChildrenOf(ctx, user.id, now));
+  route(app, getChildrenExistence, {}, async ({ user, now }) => service.listExistence(ctx, user.id, now));
+
+  route(app, postChildrenSession, { auth: false }, async ({ body, now, req, reply }) => {
+    await service.checkRegistrationToken(ctx, body.company, body.token, now);
+    // Remembers the registration URL for the visitor until they have logged in (a signed, HttpOnly cookie, one day).
+    const value = `${body.company}.${body.token}`;
+    reply.setCookie(CHILD_REGISTRATION_COOKIE, `${value}.${hmac(ctx.config.sessionSecret, `child-registration:${value}`)}`, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.protocol === 'https',
+      maxAge: 24 * 60 * 60,
+    });
+    return { message: guardianMessages.childRegistrationSession };
+  });
+
+  route(app, postChild, {}, async ({ user, body, now, reply }) => {
+    const result = await service.registerChild(ctx, user.id, body, now);
+    reply.clearCookie(CHILD_REGISTRATION_COOKIE, { path: '/' });
+    return result;
+  });
+
+  route(app, getRecognition, {}, async ({ user, params, now }) => service.getRecognition(ctx, user.id, params.id, now));
+  route(app, postRecognition, {}, async ({ user, body, now }) => service.answerRecognition(ctx, user.id, body.childId, body.activate, now));
+
+  route(app, getChild, {}, async ({ user, params, now }) => service.getChildDetail(ctx, user.id, params.id, now));
+  route(app, putChild, {}, async ({ user, params, body, now }) => service.updateChildName(ctx, user.id, params.id, body, now));
+  route(app, getChildUser, {}, async ({ user, params, now }) => service.getChildUser(ctx, user.id, params.childId, params.userId, now));
+
+  app.register(async (scope) => {
+    await withMultipart(scope);
+    route(scope, postChildImage, {}, async ({ user, params, req }) => {
+      // Authorize before reading the body: a stranger's upload is refused without storing anything.
+      await authorizeChild(ctx.db, user.id, params.childId, 'write');
+      const { bytes } = await readImageUpload(req);
+      return service.uploadChildImage(ctx, user.id, params.childId, bytes);
+    });
+  });
 }

@@ -1,33 +1,60 @@
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Child } from '@renraku/contract';
+import { and, asc, count, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { guardianMessages, type Child, type ChildDetail, type Guardian } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { childUser, children, facilities, noteChildren } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { childRegistrationAttempts, childRegistrationTokens, childUser, children, facilities, invitations, noteChildren, users } from '../../db/schema';
 import { tokyoDate } from '../../lib/clock';
+import { sha256 } from '../../lib/crypto';
+import { invalid, notFound, tooMany } from '../../lib/errors';
+import { storeImage } from '../../lib/images';
+import { authorizeChild, findLink } from './policy';
 
 /** An enrolment is current ("existence") when today lies within admitted_on … left_on. */
 export const currentEnrolment = (today: string) =>
   and(lte(noteChildren.admittedOn, today), or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, today)));
 
-/**
- * The caller's links with the facility of the child's current (else latest) enrolment.
- * One query whatever the number of children.
- */
-export async function listChildrenOf(ctx: AppContext, userId: number, now: Date): Promise<Child[]> {
-  const today = tokyoDate(now);
-  const latestFacility = sql<string | null>`(
+/** The facility of the child's current (else latest) enrolment, as a correlated subquery. */
+const facilityNameOf = (today: string) => sql<string | null>`(
     select ${facilities.name} from ${noteChildren}
     join ${facilities} on ${facilities.id} = ${noteChildren.facilityId}
     where ${noteChildren.childId} = ${children.id}
     order by (${noteChildren.admittedOn} <= ${today} and (${noteChildren.leftOn} is null or ${noteChildren.leftOn} >= ${today})) desc,
       ${noteChildren.admittedOn} desc
     limit 1)`;
-  const rows = await ctx.db
-    .select({ child: children, pivot: childUser, facilityName: latestFacility })
+
+async function selectLinkedChildren(ctx: AppContext, db: Db, userId: number, now: Date, where: SQL | undefined) {
+  const rows = await db
+    .select({ child: children, pivot: childUser, facilityName: facilityNameOf(tokyoDate(now)) })
     .from(childUser)
     .innerJoin(children, eq(children.id, childUser.childId))
-    .where(and(eq(childUser.userId, userId), or(isNull(childUser.activated), eq(childUser.activated, true))))
+    .where(and(eq(childUser.userId, userId), where))
     .orderBy(asc(childUser.sortOrder), asc(children.id));
   return rows.map(({ child, pivot, facilityName }) => presentChild(ctx, child, pivot, facilityName));
+}
+
+/**
+ * The caller's links (activated and pending) with the facility of the child's current (else
+ * latest) enrolment. Invitations kept for the caller's verified address turn into pending links
+ * first (one statement). Two queries whatever the number of children.
+ */
+export async function listChildrenOf(ctx: AppContext, userId: number, now: Date, db: Db = ctx.db): Promise<Child[]> {
+  await claimInvitations(db, userId, now);
+  return selectLinkedChildren(ctx, db, userId, now, or(isNull(childUser.activated), eq(childUser.activated, true)));
+}
+
+/** Invitations for an address that had no account yet become pending links once it has a verified one. */
+export async function claimInvitations(db: Db, userId: number, now: Date) {
+  await db.execute(sql`
+    with me as (
+      select id, email from ${users} where id = ${userId} and email_verified_at is not null
+    ), claimed as (
+      update ${invitations} i set user_id = me.id from me
+      where lower(i.email) = lower(me.email) and i.user_id is null and i.closed_at is null and i.expires_at > ${now.toISOString()}
+      returning i.child_id, i.company_id, i.type, i.writable, i.invited_by, i.user_id
+    )
+    insert into ${childUser} (child_id, user_id, company_id, type, main, writable, activated, sort_order, invited_by)
+    select child_id, user_id, company_id, type, false, writable, null, 1000, invited_by from claimed
+    on conflict do nothing`);
 }
 
 export function presentChild(
@@ -42,11 +69,21 @@ export function presentChild(
     last_name: child.lastName,
     first_name_kana: child.firstNameKana,
     last_name_kana: child.lastNameKana,
-    image_url: ctx.files.url(child.imageKey),
+    image_url: ctx.files.url(child.imageKey, { variant: 'thumb' }),
     facility_name: facilityName,
     // The QR token is for the guardian's own, activated children only.
     qr_token: pivot.activated ? child.qrToken : '',
     pivot: { type: pivot.type, main: pivot.main, writable: pivot.writable, activated: pivot.activated },
+  };
+}
+
+export function presentGuardian(ctx: AppContext, user: typeof users.$inferSelect, pivot: typeof childUser.$inferSelect): Guardian {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image_url: ctx.files.url(user.imageKey, { variant: 'thumb' }),
+    pivot: { type: pivot.type, main: pivot.main, writable: pivot.writable },
   };
 }
 
@@ -66,3 +103,174 @@ export async function listExistence(ctx: AppContext, userId: number, now: Date) 
     .where(and(eq(childUser.userId, userId), eq(childUser.activated, true), currentEnrolment(today)))
     .orderBy(asc(childUser.sortOrder), asc(noteChildren.childId));
 }
+
+/** One activated child of the caller, or 404. */
+export async function getOwnChild(ctx: AppContext, userId: number, childId: number, now: Date, db: Db = ctx.db): Promise<Child> {
+  const [child] = await selectLinkedChildren(ctx, db, userId, now, and(eq(childUser.childId, childId), eq(childUser.activated, true)));
+  if (!child) throw notFound();
+  return child;
+}
+
+/** The activated guardians of a child, main first. */
+export async function listGuardians(ctx: AppContext, childId: number, db: Db = ctx.db): Promise<Guardian[]> {
+  const rows = await db
+    .select({ user: users, pivot: childUser })
+    .from(childUser)
+    .innerJoin(users, eq(users.id, childUser.userId))
+    .where(and(eq(childUser.childId, childId), eq(childUser.activated, true)))
+    .orderBy(sql`${childUser.main} desc`, asc(childUser.createdAt), asc(users.id));
+  return rows.map(({ user, pivot }) => presentGuardian(ctx, user, pivot));
+}
+
+export async function getChildDetail(ctx: AppContext, userId: number, childId: number, now: Date): Promise<ChildDetail> {
+  const child = await getOwnChild(ctx, userId, childId, now);
+  return { ...child, users: await listGuardians(ctx, childId) };
+}
+
+export async function updateChildName(
+  ctx: AppContext,
+  userId: number,
+  childId: number,
+  input: { lastName: string; firstName: string; lastNameKana: string; firstNameKana: string },
+  now: Date,
+): Promise<Child> {
+  await authorizeChild(ctx.db, userId, childId, 'manage');
+  await ctx.db.update(children).set(input).where(eq(children.id, childId));
+  return getOwnChild(ctx, userId, childId, now);
+}
+
+export async function uploadChildImage(ctx: AppContext, userId: number, childId: number, bytes: Buffer) {
+  const link = await authorizeChild(ctx.db, userId, childId, 'write');
+  const key = await storeImage(ctx.storage, `children/${link.companyId}/${childId}`, bytes);
+  const [previous] = await ctx.db.select({ key: children.imageKey }).from(children).where(eq(children.id, childId));
+  await ctx.db.update(children).set({ imageKey: key }).where(eq(children.id, childId));
+  if (previous?.key) await removeImage(ctx, previous.key);
+  return { image_url: ctx.files.url(key, { variant: 'thumb' })! };
+}
+
+export async function removeImage(ctx: AppContext, key: string) {
+  await Promise.all([ctx.storage.remove(key), ctx.storage.remove(`${key}.thumb`), ctx.storage.remove(`${key}.medium`)]).catch((error) =>
+    ctx.log.warn({ err: error, key }, 'old image not removed'),
+  );
+}
+
+/** The caller's pending invitation to a child, with the child's main guardian. */
+export async function getRecognition(ctx: AppContext, userId: number, childId: number, now: Date) {
+  const [child] = await selectLinkedChildren(ctx, ctx.db, userId, now, and(eq(childUser.childId, childId), isNull(childUser.activated)));
+  if (!child) throw notFound();
+  const [main] = await ctx.db
+    .select({ id: users.id, name: users.name, imageKey: users.imageKey })
+    .from(childUser)
+    .innerJoin(users, eq(users.id, childUser.userId))
+    .where(and(eq(childUser.childId, childId), eq(childUser.main, true), eq(childUser.activated, true)));
+  return { child, mainUser: main ? { id: main.id, name: main.name, image_url: ctx.files.url(main.imageKey, { variant: 'thumb' }) } : null };
+}
+
+/** Accept: the link becomes active, placed after the caller's other children. Refuse: the link goes. */
+export async function answerRecognition(ctx: AppContext, userId: number, childId: number, activate: boolean, now: Date) {
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const link = await findLink(db, childId, userId);
+    if (!link || link.activated !== null) throw notFound();
+    if (activate) {
+      const [row] = await db
+        .select({ max: sql<number>`coalesce(max(${childUser.sortOrder}), -1)::int` })
+        .from(childUser)
+        .where(and(eq(childUser.userId, userId), eq(childUser.activated, true)));
+      await db
+        .update(childUser)
+        .set({ activated: true, sortOrder: (row?.max ?? -1) + 1 })
+        .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId)));
+    } else {
+      await db.delete(childUser).where(and(eq(childUser.childId, childId), eq(childUser.userId, userId)));
+    }
+    await db
+      .update(invitations)
+      .set({ closedAt: now })
+      .where(and(eq(invitations.childId, childId), eq(invitations.userId, userId), isNull(invitations.closedAt)));
+    return listChildrenOf(ctx, userId, now, db);
+  });
+}
+
+/** One activated guardian of one of the caller's activated children. */
+export async function getChildUser(ctx: AppContext, callerId: number, childId: number, userId: number, now: Date) {
+  const child = await getOwnChild(ctx, callerId, childId, now);
+  const [row] = await ctx.db
+    .select({ user: users, pivot: childUser })
+    .from(childUser)
+    .innerJoin(users, eq(users.id, childUser.userId))
+    .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId), eq(childUser.activated, true)));
+  if (!row) throw notFound();
+  return { user: presentGuardian(ctx, row.user, row.pivot), child };
+}
+
+const REGISTRATION_ATTEMPTS = { max: 5, windowMs: 60 * 60 * 1000 };
+
+async function findRegistrationToken(db: Db, companyId: number, token: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(childRegistrationTokens)
+    .where(and(eq(childRegistrationTokens.companyId, companyId), eq(childRegistrationTokens.tokenHash, sha256(token))));
+  if (!row || row.usedAt || row.expiresAt <= now) throw invalid('token', guardianMessages.registrationTokenInvalid);
+  return row;
+}
+
+/** A visitor not logged in: the URL is checked (so a dead link says so before login). */
+export async function checkRegistrationToken(ctx: AppContext, companyId: number, token: string, now: Date) {
+  await findRegistrationToken(ctx.db, companyId, token, now);
+}
+
+/**
+ * Links the caller to the child of a registration token, proven by the birth date. Wrong dates
+ * are recorded (and committed) so at most 5 per token per hour are tried. The first guardian
+ * becomes main.
+ */
+export async function registerChild(
+  ctx: AppContext,
+  userId: number,
+  input: { birth: string; type: number; token: string; company_id: number },
+  now: Date,
+): Promise<{ message: string; child_id: number }> {
+  const token = await findRegistrationToken(ctx.db, input.company_id, input.token, now);
+  const [attempts] = await ctx.db
+    .select({ n: count() })
+    .from(childRegistrationAttempts)
+    .where(and(eq(childRegistrationAttempts.tokenId, token.id), gt(childRegistrationAttempts.attemptedAt, new Date(now.getTime() - REGISTRATION_ATTEMPTS.windowMs))));
+  if ((attempts?.n ?? 0) >= REGISTRATION_ATTEMPTS.max) throw tooMany();
+  const [child] = await ctx.db.select().from(children).where(eq(children.id, token.childId));
+  if (!child) throw invalid('token', guardianMessages.registrationTokenInvalid);
+  if (child.birth !== input.birth) {
+    await ctx.db.insert(childRegistrationAttempts).values({ companyId: token.companyId, tokenId: token.id, userId, attemptedAt: now });
+    throw invalid('birth', guardianMessages.wrongBirth);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const existing = await findLink(db, child.id, userId);
+    if (existing?.activated) throw invalid('token', guardianMessages.alreadyLinked);
+    // Single use: only the first of two concurrent requests marks the token.
+    const used = await db
+      .update(childRegistrationTokens)
+      .set({ usedAt: now, usedBy: userId })
+      .where(and(eq(childRegistrationTokens.id, token.id), isNull(childRegistrationTokens.usedAt)))
+      .returning({ id: childRegistrationTokens.id });
+    if (used.length === 0) throw invalid('token', guardianMessages.registrationTokenInvalid);
+    const [mainRow] = await db
+      .select({ n: count() })
+      .from(childUser)
+      .where(and(eq(childUser.childId, child.id), eq(childUser.main, true), eq(childUser.activated, true)));
+    const isFirst = (mainRow?.n ?? 0) === 0;
+    const [order] = await db
+      .select({ max: sql<number>`coalesce(max(${childUser.sortOrder}), -1)::int` })
+      .from(childUser)
+      .where(and(eq(childUser.userId, userId), eq(childUser.activated, true)));
+    const values = { type: input.type, main: isFirst, writable: true, activated: true, sortOrder: (order?.max ?? -1) + 1 };
+    if (existing) {
+      // A pending invitation to the same child is superseded by the facility's registration.
+      await db.update(childUser).set(values).where(and(eq(childUser.childId, child.id), eq(childUser.userId, userId)));
+    } else {
+      await db.insert(childUser).values({ childId: child.id, userId, companyId: child.companyId, ...values });
+    }
+    return { message: guardianMessages.registered, child_id: child.id };
+  });
+}
+

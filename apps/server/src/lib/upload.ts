@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { guardianMessages, limits } from '@renraku/contract';
+import { invalid } from './errors';
+
+/** Registers multipart parsing in an encapsulated scope (only the upload routes of that scope get it). */
+export async function withMultipart(scope: FastifyInstance) {
+  await scope.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: limits.imageMaxBytes - 1, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+  });
+}
+
+/**
+ * Reads the `upload_file` part of a multipart image upload. The size limit is enforced while
+ * streaming (busboy stops at 20,000,000 − 1 bytes and marks the file truncated), so a huge upload
+ * is never held in memory. Empty or too large → 422 with A §5's text.
+ */
+export async function readImageUpload(req: FastifyRequest): Promise<{ bytes: Buffer; contentName: string | null }> {
+  if (!req.isMultipart()) throw invalid('upload_file', guardianMessages.imageRequired);
+  let bytes: Buffer | null = null;
+  let truncated = false;
+  let contentName: string | null = null;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'upload_file' || bytes) {
+        part.file.resume();
+        continue;
+      }
+      bytes = await part.toBuffer();
+      truncated = part.file.truncated;
+    } else if (part.fieldname === 'content_name' && typeof part.value === 'string') {
+      contentName = part.value.slice(0, 255);
+    }
+  }
+  if (!bytes) throw invalid('upload_file', guardianMessages.imageRequired);
+  if (truncated || bytes.length === 0) throw invalid('upload_file', guardianMessages.imageTooLarge);
+  return { bytes, contentName };
+}

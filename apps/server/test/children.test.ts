@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { and, eq } from 'drizzle-orm';
+import {
+  getChild,
+  getChildren,
+  getChildUser,
+  getRecognition,
+  guardianMessages,
+  messages,
+  postChild,
+  postChildImage,
+  postRecognition,
+  putChild,
+} from '@renraku/contract';
+import { childRegistrationAttempts, childUser, children } from '../src/db/schema';
+import { Agent, createTestApp, type TestApp } from './helpers';
+import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { buildRegistrationToken, multipart } from './children.factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const as = (user: { email: string }) => new Agent(t.app).login(user.email, TEST_PASSWORD);
+const anonymous = () => new Agent(t.app);
+const linkOf = async (childId: number, userId: number) =>
+  (await db().select().from(childUser).where(and(eq(childUser.childId, childId), eq(childUser.userId, userId))))[0];
+const childRow = async (id: number) => (await db().select().from(children).where(eq(children.id, id)))[0]!;
+
+async function jpegWithGps() {
+  const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'RenrakuCam', Model: 'GPS Test' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 39/1 2910/100', GPSLongitudeRef: 'E', GPSLongitude: '139/1 44/1 2838/100' },
+    })
+    .toBuffer();
+  return jpeg;
+}
+
+describe('GET /api/children', () => {
+  it('401 for an anonymous visitor', async () => {
+    expect((await anonymous().get('/api/children')).statusCode).toBe(401);
+  });
+
+  it("lists only the caller's links, pending ones with activated null, in the saved order", async () => {
+    const user = await buildUser(db());
+    const a = await buildChild(db(), { firstName: '一郎' });
+    const b = await buildChild(db(), { firstName: '二郎' });
+    const pending = await buildChild(db(), { firstName: '三郎' });
+    const stranger = await buildChild(db());
+    await linkGuardian(db(), a.child.id, user.id, { main: true, sortOrder: 1 });
+    await linkGuardian(db(), b.child.id, user.id, { main: true, sortOrder: 0 });
+    await linkGuardian(db(), pending.child.id, user.id, { activated: null, sortOrder: 5 });
+    await linkGuardian(db(), stranger.child.id, (await buildUser(db())).id, { main: true });
+    const res = await (await as(user)).get('/api/children');
+    expect(res.statusCode).toBe(200);
+    const list = getChildren.response.parse(res.json());
+    expect(list.map((c) => c.first_name)).toEqual(['二郎', '一郎', '三郎']);
+    expect(list[2]!.pivot.activated).toBeNull();
+    expect(list[2]!.qr_token).toBe('');
+  });
+});
+
+describe('GET /api/children/{id}', () => {
+  it('answers the child and its activated guardians to each of its guardians; 404 to anyone else', async () => {
+    const f = await buildFamily(db());
+    const invitee = await buildUser(db());
+    await linkGuardian(db(), f.child.id, invitee.id, { activated: null });
+    expect((await anonymous().get(`/api/children/${f.child.id}`)).statusCode).toBe(401);
+    for (const stranger of [f.unrelated, invitee]) {
+      const res = await (await as(stranger)).get(`/api/children/${f.child.id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(messages.notFound);
+    }
+    for (const viewer of [f.readOnly, f.writable, f.main]) {
+      const res = await (await as(viewer)).get(`/api/children/${f.child.id}`);
+      expect(res.statusCode).toBe(200);
+      const child = getChild.response.parse(res.json());
+      expect(child.users.map((u) => u.id).sort()).toEqual([f.main.id, f.writable.id, f.readOnly.id].sort());
+      expect(child.users[0]).toMatchObject({ id: f.main.id, pivot: { main: true } });
+      expect(res.body).not.toContain('password');
+    }
+  });
+
+  it('422 for a malformed id, 404 for an unknown one', async () => {
+    const f = await buildFamily(db());
+    const agent = await as(f.main);
+    expect((await agent.get('/api/children/abc')).statusCode).toBe(422);
+    expect((await agent.get('/api/children/99999999')).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/children/{id}', () => {
+  const body = { lastName: ' 山田 ', firstName: '花', lastNameKana: 'やまだ', firstNameKana: 'はな' };
+
+  it('lets only the main guardian change the name', async () => {
+    const f = await buildFamily(db());
+    expect((await anonymous().put(`/api/children/${f.child.id}`, body)).statusCode).toBe(401);
+    expect((await (await as(f.unrelated)).put(`/api/children/${f.child.id}`, body)).statusCode).toBe(404);
+    for (const viewer of [f.readOnly, f.writable]) {
+      const res = await (await as(viewer)).put(`/api/children/${f.child.id}`, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(messages.forbidden);
+    }
+    expect((await childRow(f.child.id)).firstName).toBe(f.child.firstName);
+    const res = await (await as(f.main)).put(`/api/children/${f.child.id}`, body);
+    expect(res.statusCode).toBe(200);
+    expect(putChild.response.parse(res.json())).toMatchObject({ last_name: '山田', first_name: '花', first_name_kana: 'はな' });
+    expect(await childRow(f.child.id)).toMatchObject({ lastName: '山田', firstName: '花' });
+  });
+
+  it('422 with the Japanese message for bad names; nothing written', async () => {
+    const f = await buildFamily(db());
+    const agent = await as(f.main);
+    for (const [bad, message] of [
+      [{ ...body, firstName: '  ' }, '名を入力してください'],
+      [{ ...body, lastName: 'あ'.repeat(51) }, '姓は50文字以内で入力してください'],
+      [{ ...body, firstNameKana: 'Hana' }, 'めいはひらがなで入力してください'],
+      [{ lastName: '山田' }, '名を入力してください'],
+    ] as const) {
+      const res = await agent.put(`/api/children/${f.child.id}`, bad);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await childRow(f.child.id)).firstName).toBe(f.child.firstName);
+  });
+});
+
+describe('recognition', () => {
+  it('shows a pending invitation with the main guardian; only to the invitee', async () => {
+    const f = await buildFamily(db());
+    const invitee = await buildUser(db());
+    await linkGuardian(db(), f.child.id, invitee.id, { activated: null });
+    const res = await (await as(invitee)).get(`/api/children/recognition/${f.child.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = getRecognition.response.parse(res.json());
+    expect(body.child.first_name_kana).toBe('こ');
+    expect(body.mainUser).toMatchObject({ id: f.main.id, name: f.main.name });
+    expect((await anonymous().get(`/api/children/recognition/${f.child.id}`)).statusCode).toBe(401);
+    for (const other of [f.unrelated, f.readOnly, f.writable, f.main]) {
+      expect((await (await as(other)).get(`/api/children/recognition/${f.child.id}`)).statusCode).toBe(404);
+    }
+  });
+
+  it('accepting activates the link and answers the list; refusing removes it', async () => {
+    const f = await buildFamily(db());
+    const [accepter, refuser] = [await buildUser(db()), await buildUser(db())];
+    await linkGuardian(db(), f.child.id, accepter.id, { activated: null });
+    await linkGuardian(db(), f.child.id, refuser.id, { activated: null });
+    const accepted = await (await as(accepter)).post('/api/children/recognition', { childId: f.child.id, activate: true });
+    expect(accepted.statusCode).toBe(200);
+    expect(postRecognition.response.parse(accepted.json())).toMatchObject([{ id: f.child.id, pivot: { activated: true } }]);
+    expect((await linkOf(f.child.id, accepter.id))!.activated).toBe(true);
+    const refused = await (await as(refuser)).post('/api/children/recognition', { childId: f.child.id, activate: false });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual([]);
+    expect(await linkOf(f.child.id, refuser.id)).toBeUndefined();
+  });
+
+  it('404 for a link that is not pending, 401 anonymous, 422 bad input; nothing written', async () => {
+    const f = await buildFamily(db());
+    expect((await anonymous().post('/api/children/recognition', { childId: f.child.id, activate: true })).statusCode).toBe(401);
+    for (const viewer of [f.unrelated, f.readOnly, f.writable, f.main]) {
+      expect((await (await as(viewer)).post('/api/children/recognition', { childId: f.child.id, activate: false })).statusCode).toBe(404);
+    }
+    expect(await linkOf(f.child.id, f.readOnly.id)).toBeDefined();
+    const bad = await (await as(f.main)).post('/api/children/recognition', { childId: f.child.id });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('承認するかどうかを指定してください');
+  });
+});
+
+describe('GET /api/children/{childId}/users/{userId}', () => {
+  it('answers a guardian of a child to its guardians only', async () => {
+    const f = await buildFamily(db());
+    const url = `/api/children/${f.child.id}/users/${f.readOnly.id}`;
+    expect((await anonymous().get(url)).statusCode).toBe(401);
+    expect((await (await as(f.unrelated)).get(url)).statusCode).toBe(404);
+    for (const viewer of [f.readOnly, f.writable, f.main]) {
+      const res = await (await as(viewer)).get(url);
+      expect(res.statusCode).toBe(200);
+      expect(getChildUser.response.parse(res.json())).toMatchObject({ user: { id: f.readOnly.id, pivot: { writable: false } }, child: { id: f.child.id } });
+    }
+    // A user who is not a guardian of this child.
+    expect((await (await as(f.main)).get(`/api/children/${f.child.id}/users/${f.unrelated.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('child registration', () => {
+  it('session: checks the URL for a visitor who is not logged in', async () => {
+    const { child } = await buildChild(db());
+    const { token } = await buildRegistrationToken(db(), child);
+    const ok = await anonymous().post('/api/children/session', { company: child.companyId, token });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.cookies.find((c) => c.name === 'renraku_child_registration')?.httpOnly).toBe(true);
+    const bad = await anonymous().post('/api/children/session', { company: child.companyId, token: 'nope' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe(guardianMessages.registrationTokenInvalid);
+  });
+
+  it('links the first guardian as main, the next one (another token) as a writable co-guardian', async () => {
+    const { child } = await buildChild(db());
+    const [first, second] = [await buildUser(db()), await buildUser(db())];
+    const one = await buildRegistrationToken(db(), child);
+    const two = await buildRegistrationToken(db(), child);
+    expect((await anonymous().post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId })).statusCode).toBe(401);
+    const res = await (await as(first)).post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId });
+    expect(res.statusCode).toBe(201);
+    expect(postChild.response.parse(res.json())).toEqual({ message: '登録完了', child_id: child.id });
+    expect(await linkOf(child.id, first.id)).toMatchObject({ main: true, writable: true, activated: true, type: 1 });
+    const again = await (await as(second)).post('/api/children', { birth: child.birth, type: 0, token: two.token, company_id: child.companyId });
+    expect(again.statusCode).toBe(201);
+    expect(await linkOf(child.id, second.id)).toMatchObject({ main: false, writable: true, activated: true });
+  });
+
+  it('422 for a wrong birth date (nothing linked), then 429 after 5 wrong tries in an hour', async () => {
+    const { child } = await buildChild(db());
+    const user = await buildUser(db());
+    const { token, row } = await buildRegistrationToken(db(), child);
+    const agent = await as(user);
+    for (let i = 0; i < 5; i++) {
+      const res = await agent.post('/api/children', { birth: '2019-01-01', type: 0, token, company_id: child.companyId });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(guardianMessages.wrongBirth);
+    }
+    const blocked = await agent.post('/api/children', { birth: child.birth, type: 0, token, company_id: child.companyId });
+    expect(blocked.statusCode).toBe(429);
+    expect(await linkOf(child.id, user.id)).toBeUndefined();
+    expect((await db().select().from(childRegistrationAttempts).where(eq(childRegistrationAttempts.tokenId, row.id))).length).toBe(5);
+    // An hour later the guardian may try again.
+    const later = await agent.request('POST', '/api/children', { birth: child.birth, type: 0, token, company_id: child.companyId }, {
+      headers: { 'x-test-now': new Date(Date.now() + 61 * 60_000).toISOString() },
+    });
+    expect(later.statusCode).toBe(201);
+  });
+
+  it('422 for an expired, used or unknown token and for an already linked child; 422 for bad input', async () => {
+    const { child } = await buildChild(db());
+    const user = await buildUser(db());
+    const agent = await as(user);
+    const expired = await buildRegistrationToken(db(), child, { expiresAt: new Date(Date.now() - 1000) });
+    const used = await buildRegistrationToken(db(), child, { usedAt: new Date() });
+    for (const token of [expired.token, used.token, 'unknown']) {
+      const res = await agent.post('/api/children', { birth: child.birth, type: 0, token, company_id: child.companyId });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(guardianMessages.registrationTokenInvalid);
+    }
+    await linkGuardian(db(), child.id, user.id, { main: true });
+    const fresh = await buildRegistrationToken(db(), child);
+    const linked = await agent.post('/api/children', { birth: child.birth, type: 0, token: fresh.token, company_id: child.companyId });
+    expect(linked.statusCode).toBe(422);
+    expect(linked.json().message).toBe(guardianMessages.alreadyLinked);
+    for (const [bad, message] of [
+      [{ birth: '2020/01/01', type: 0, token: fresh.token, company_id: child.companyId }, '日付の形式が正しくありません'],
+      [{ birth: child.birth, type: 42, token: fresh.token, company_id: child.companyId }, '続柄を選択してください'],
+    ] as const) {
+      const res = await agent.post('/api/children', bad);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(message);
+    }
+  });
+});
+
+describe('POST /api/children/{childId}/images', () => {
+  const upload = async (agent: Agent, childId: number, data: Buffer, filename = 'photo.jpg') => {
+    const body = multipart([
+      { name: 'content_name', value: filename },
+      { name: 'upload_file', filename, data },
+    ]);
+    return agent.post(`/api/children/${childId}/images`, body.payload, { headers: body.headers });
+  };
+
+  it('stores the photo without any EXIF (GPS) and serves it by a signed URL', async () => {
+    const f = await buildFamily(db());
+    const input = await jpegWithGps();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const agent = await as(f.writable);
+    const res = await upload(agent, f.child.id, input);
+    expect(res.statusCode).toBe(200);
+    const { image_url } = postChildImage.response.parse(res.json());
+    expect(image_url).toMatch(/^\/files\/children\/.+sig=/);
+    const served = await agent.get(image_url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes(Buffer.from('Exif'))).toBe(false);
+    expect(served.rawPayload.includes(Buffer.from('RenrakuCam'))).toBe(false);
+    // The original too.
+    const key = (await childRow(f.child.id)).imageKey!;
+    const original = await agent.get(t.app.ctx.files.url(key)!);
+    expect((await sharp(original.rawPayload).metadata()).exif).toBeUndefined();
+    const detail = getChild.response.parse((await (await as(f.readOnly)).get(`/api/children/${f.child.id}`)).json());
+    expect(detail.image_url).toMatch(/^\/files\//);
+  });
+
+  it('permissions: 401 anonymous, 404 unrelated, 403 read-only, 200 writable and main', async () => {
+    const f = await buildFamily(db());
+    const input = await jpegWithGps();
+    expect((await upload(anonymous(), f.child.id, input)).statusCode).toBe(401);
+    expect((await upload(await as(f.unrelated), f.child.id, input)).statusCode).toBe(404);
+    const ro = await upload(await as(f.readOnly), f.child.id, input);
+    expect(ro.statusCode).toBe(403);
+    expect((await childRow(f.child.id)).imageKey).toBeNull();
+    expect((await upload(await as(f.main), f.child.id, input)).statusCode).toBe(200);
+  });
+
+  it('422 for an empty file, 20,000,000 bytes or more, a non-image, no file; nothing stored', async () => {
+    const f = await buildFamily(db());
+    const agent = await as(f.main);
+    const empty = await upload(agent, f.child.id, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().message).toBe('空のファイルまたは20MB以上の画像はアップロードできません');
+    const huge = await upload(agent, f.child.id, Buffer.alloc(20_000_000, 1));
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().message).toBe(guardianMessages.imageTooLarge);
+    const text = await upload(agent, f.child.id, Buffer.from('not an image at all'));
+    expect(text.statusCode).toBe(422);
+    expect(text.json().message).toBe('画像ファイルを選択してください');
+    const none = multipart([{ name: 'content_name', value: 'x' }]);
+    const missing = await agent.post(`/api/children/${f.child.id}/images`, none.payload, { headers: none.headers });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toBe('画像ファイルを選択してください');
+    const json = await agent.post(`/api/children/${f.child.id}/images`, { upload_file: 'x' });
+    expect(json.statusCode).toBe(422);
+    expect((await childRow(f.child.id)).imageKey).toBeNull();
+  });
+});
