@@ -36,6 +36,8 @@ const envSchema = z.object({
   USAGE_GUIDE_URL: z.string().default('https://example.com/guide'),
   ID_REGISTRATION_URL: z.string().default('/users/register'),
   ID_BASE_URL: z.string().default(''),
+  /** Comma-separated origins (besides APP_URL's) the ID service may redirect back to. */
+  ID_ALLOWED_REDIRECT_ORIGINS: z.string().default(''),
   MAIL_DOMAINS: z.string().default('renraku-note.example,id.renraku-note.example'),
 });
 
@@ -60,6 +62,8 @@ export interface AppConfig {
   testClock: boolean;
   seedDemo: boolean;
   webDist: string;
+  /** Origins besides APP_URL's that the ID service may send the browser back to. */
+  allowedRedirectOrigins: string[];
   operator: Operator;
 }
 
@@ -93,6 +97,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     embedded: !env.DATABASE_URL,
     testClock: env.NODE_ENV === 'test',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !env.DATABASE_URL && !production,
+    allowedRedirectOrigins: env.ID_ALLOWED_REDIRECT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     operator: {
       app_name: env.APP_NAME,

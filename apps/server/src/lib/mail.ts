@@ -4,7 +4,16 @@ import type { Db } from '../db/client';
 import { mailOutbox, notificationSettings } from '../db/schema';
 
 /** Mails that are not notifications: always sent, whatever the user's notification settings. */
-export const TRANSACTIONAL_KINDS = new Set(['invitation', 'signup_guidance', 'child_registration', 'password_reset', 'email_verification', 'email_change']);
+export const TRANSACTIONAL_KINDS = new Set([
+  'invitation',
+  'signup_guidance',
+  'child_registration',
+  'password_reset',
+  'email_verification',
+  'email_change',
+  'password_changed',
+  'account_exists',
+]);
 
 export interface MailInput {
   to: string;

@@ -2,7 +2,7 @@ import { getCsrfCookie, getLoginCheck, messages, postLogin, postLogout } from '@
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
 import { presentUser } from '../users/presenter';
-import { verifyCredentials } from './service';
+import { localIdentityProvider as idp } from '../idp/provider';
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from './session';
 import { mintXsrfToken, setXsrfCookie } from './xsrf';
 
@@ -13,7 +13,7 @@ export function authRoutes(app: App, ctx: AppContext) {
   });
 
   route(app, postLogin, { auth: false }, async ({ req, reply, body, now, user: current }) => {
-    const user = await verifyCredentials(ctx, body.email, body.password, req.ip);
+    const user = await idp.verifyCredentials(ctx, body.email, body.password, req.ip);
     // Rotate: the previous session (if any) ends, a new id is issued.
     if (current) await deleteSession(ctx.db, current.sessionId);
     const session = await createSession(ctx.db, user.id, body.remember, now, req.headers['user-agent']);

@@ -9,6 +9,9 @@ import { verifyPassword } from '../../lib/passwords';
 export const LOGIN_LIMITS = { perEmail: 10, perIp: 50, windowSec: 15 * 60 };
 
 const emailKey = (email: string) => `login:email:${email.toLowerCase()}`;
+
+/** After a password reset the address may sign in again at once. */
+export const resetLoginFailures = (ctx: AppContext, email: string) => ctx.counter.reset(emailKey(email));
 const ipKey = (ip: string) => `login:ip:${ip}`;
 
 export async function findUserByEmail(ctx: AppContext, email: string) {
