@@ -25,6 +25,19 @@ const info = (name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'Reception
 };
 const terms = async () => ({ Component: (await import('../features/info/routes/terms-route')).TermsRoute });
 const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-placeholder')).SettingsPlaceholder });
+/** The ID service's screens (issue 8). */
+const idp = (name: 'SignupPage' | 'SignupCompletePage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'ChangeEmailPage' | 'VerifyEmailPage' | 'ChangePasswordPage') => {
+  const files = {
+    SignupPage: () => import('../features/idp/routes/signup-page'),
+    SignupCompletePage: () => import('../features/idp/routes/signup-complete-page'),
+    ForgotPasswordPage: () => import('../features/idp/routes/forgot-password-page'),
+    ResetPasswordPage: () => import('../features/idp/routes/reset-password-page'),
+    ChangeEmailPage: () => import('../features/idp/routes/change-email-page'),
+    VerifyEmailPage: () => import('../features/idp/routes/verify-email-page'),
+    ChangePasswordPage: () => import('../features/idp/routes/change-password-page'),
+  };
+  return async () => ({ Component: ((await files[name]()) as Record<string, React.ComponentType>)[name] });
+};
 const soon = (title: string) => ({ element: <ComingSoon title={title} /> });
 
 /** The whole route table of both specs (A §2, F §2 "Top-level route table"). */
@@ -46,6 +59,11 @@ export const routes: RouteObject[] = [
           { path: 'password/reset/expired', lazy: info('PasswordExpiredPage') },
           { path: 'password/reset/:token', element: <Navigate to="/password/reset/expired" replace /> },
           { path: 'email/sent', lazy: info('EmailSentPage') },
+          { path: 'users/register', lazy: idp('SignupPage') },
+          { path: 'users/register/:token', lazy: idp('SignupCompletePage') },
+          { path: 'password/forgot', lazy: idp('ForgotPasswordPage') },
+          { path: 'password/new/:token', lazy: idp('ResetPasswordPage') },
+          { path: 'email/verify/:token', lazy: idp('VerifyEmailPage') },
           { path: 'children/register/:company/:token/*', ...soon('お子さま登録') },
         ],
       },
@@ -121,6 +139,8 @@ export const routes: RouteObject[] = [
             path: 'users',
             children: [
               { path: 'setting', lazy: settingsPage },
+              { path: 'setting/email', lazy: idp('ChangeEmailPage') },
+              { path: 'setting/password', lazy: idp('ChangePasswordPage') },
               { path: 'setting/name', ...soon('お名前の変更') },
               { path: ':childId/invite', ...soon('保護者の追加') },
               { path: 'invite/sent', ...soon('招待完了') },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
-import { users } from '../../db/schema';
+import { desc, sql } from 'drizzle-orm';
+import { mailOutbox, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
 const userFixture = z.object({ email: z.string().email(), password: z.string().min(1), agreed: z.boolean().default(true) });
@@ -18,5 +19,16 @@ export function devRoutes(app: App, ctx: AppContext) {
       .values({ email: input.email, passwordHash: await hashPassword(input.password), name: 'E2E 保護者', agreedAt: input.agreed ? new Date() : null })
       .returning({ id: users.id });
     return reply.status(201).send(user);
+  });
+
+  // The newest mails to one address, so e2e tests can follow links as a guardian would.
+  app.get<{ Querystring: { to?: string } }>('/api/dev/fixtures/mails', async (req) => {
+    const to = String(req.query.to ?? '');
+    return ctx.db
+      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.to}) = lower(${to})`)
+      .orderBy(desc(mailOutbox.id))
+      .limit(20);
   });
 }
