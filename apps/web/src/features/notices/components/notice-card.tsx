@@ -18,6 +18,13 @@ interface Props {
   threshold: number;
 }
 
+const DocumentIcon = () => (
+  <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6M8 13h8M8 17h5" />
+  </svg>
+);
+
 export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
   const markRead = useMarkNoticeRead();
   const childIds = notice.children.map((c) => c.child_id);
@@ -85,8 +92,9 @@ export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
         {documents.length > 0 && (
           <Stack gap={4}>
             {documents.map((f) => (
-              <Anchor key={f.id} component={Link} to={fileLink(notice.id, f.id, childIds)} size="sm">
-                📄 {f.name}（{f.displaySize}）
+              <Anchor key={f.id} component={Link} to={fileLink(notice.id, f.id, childIds)} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <DocumentIcon />
+                {f.name}（{f.displaySize}）
               </Anchor>
             ))}
           </Stack>
@@ -97,11 +105,11 @@ export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
               <Group gap={6}>
                 <Text size="sm">{childNames.get(c.child_id) ?? ''}</Text>
                 {c.isAnswered ? (
-                  <Badge color="teal.9" variant="light" size="sm">
+                  <Badge color="teal.9" variant="filled" size="sm">
                     回答済
                   </Badge>
                 ) : (
-                  <Badge color="orange.9" variant="light" size="sm">
+                  <Badge color="brand.8" variant="filled" size="sm">
                     未回答
                   </Badge>
                 )}

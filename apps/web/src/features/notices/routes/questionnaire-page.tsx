@@ -92,11 +92,11 @@ function AnswerForm({ data, noticeId, childId }: { data: QuestionnaireRespondent
           </Text>
           {!closed &&
             (questionnaire.isAnswered ? (
-              <Badge color="teal.9" variant="light">
+              <Badge color="teal.9" variant="filled">
                 回答済
               </Badge>
             ) : (
-              <Badge color="orange.9" variant="light">
+              <Badge color="brand.8" variant="filled">
                 未回答
               </Badge>
             ))}
