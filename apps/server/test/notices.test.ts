@@ -171,10 +171,12 @@ describe('PUT /api/notices/read', () => {
     expect(await readAt(both.notice.id, f.noteChild.id)).toEqual(first);
   });
 
-  it('lets a read-only co-guardian mark it read', async () => {
-    const f = await familyWithNotice();
-    expect((await (await as(f.readOnly)).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(200);
-    expect(await readAt(f.notice.id, f.noteChild.id)).not.toBeNull();
+  it('lets a read-only or writable co-guardian mark it read', async () => {
+    for (const viewer of ['readOnly', 'writable'] as const) {
+      const f = await familyWithNotice();
+      expect((await (await as(f[viewer])).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(200);
+      expect(await readAt(f.notice.id, f.noteChild.id)).not.toBeNull();
+    }
   });
 
   it('answers 404 for someone else’s child or an unreleased notice, 401 anonymous, and writes nothing', async () => {
@@ -212,7 +214,7 @@ describe('GET /api/notices/{id}/files/{fileId}/reload', () => {
 
   it('answers a short-lived signed URL that serves the PDF', async () => {
     const f = await withPdf();
-    for (const viewer of [f.main, f.readOnly]) {
+    for (const viewer of [f.main, f.writable, f.readOnly]) {
       const res = await (await as(viewer)).get(`/api/notices/${f.notice.id}/files/${f.file.id}/reload?childIds[]=${f.child.id}`);
       expect(res.statusCode).toBe(200);
       const { url } = getNoticeFileReload.response.parse(res.json());
