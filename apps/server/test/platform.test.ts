@@ -94,11 +94,13 @@ describe('the web app', () => {
       }
       const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
-      for (const url of ['/api/nothing', '/files/nothing']) {
-        const res = await web.app.inject({ method: 'GET', url });
-        expect(res.statusCode).toBe(404);
-        expect(res.json().message).toBe('お探しのページが見つかりませんでした');
-      }
+      const api = await web.app.inject({ method: 'GET', url: '/api/nothing' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().message).toBe('お探しのページが見つかりませんでした');
+      // A file path without a valid signature never falls back to the page.
+      const file = await web.app.inject({ method: 'GET', url: '/files/nothing' });
+      expect(file.statusCode).toBe(403);
+      expect(file.headers['content-type']).toContain('application/json');
     } finally {
       await web.close();
       fs.rmSync(dist, { recursive: true, force: true });

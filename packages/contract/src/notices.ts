@@ -1,2 +1,174 @@
-// Calls of the notices area (filled by its issue).
-export {};
+import { z } from 'zod';
+import { dateString, defineCall, idParam, messageSchema } from './common';
+
+/**
+ * Notice text longer than this is truncated with 「…もっとみる」 (F §9). The spec takes it from the
+ * server's settings (`message_minimize_threshold_length`); until the settings call publishes it
+ * this constant is the one source.
+ */
+export const NOTICE_MINIMIZE_THRESHOLD = 100;
+
+/**
+ * Paging of GET /api/notices (decision: docs/decisions/notices-paging.md): one page holds every
+ * notice of up to this many release dates (Tokyo dates that have a notice for the caller), newest
+ * first. Without `date` the page starts at the newest; with `date` it holds dates strictly before
+ * it, so the web passes the earliest date it has loaded. An empty object means there is no more.
+ */
+export const NOTICE_DATES_PER_PAGE = 10;
+
+export const QUESTIONNAIRE_FREE_TEXT_MAX = 1000;
+
+export const noticeTexts = {
+  empty: '表示可能なお知らせがありません。投稿されるまでしばらくお待ちください',
+  markedRead: 'お知らせ1件を既読にしました',
+  answered: '回答を送信しました',
+  noPermission: '回答する権限がありません',
+  closed: 'アンケートの回答期限を過ぎています',
+  required: '必須の質問に回答してください',
+  badChoice: '選択肢が正しくありません',
+  badAnswer: '回答の形式が正しくありません',
+  unknownQuestion: 'このアンケートにない質問です',
+  freeTextMax: `自由記述は${QUESTIONNAIRE_FREE_TEXT_MAX}文字以内で入力してください`,
+} as const;
+
+export const answerFormatTypes = ['single_choice', 'multi_choice', 'free_text'] as const;
+export type AnswerFormatType = (typeof answerFormatTypes)[number];
+
+/** Image or document attached to a notice (F §3 "Image/file"). */
+export const noticeFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Images: signed URL of the thumbnail; documents: null (they open through the reload route). */
+  url: z.string().nullable(),
+  /** Images: signed URL of the medium-size image; documents: null. */
+  fileUrl: z.string().nullable(),
+  isDocumentFile: z.boolean(),
+  /** Human-readable size, e.g. 「1.2MB」. */
+  displaySize: z.string(),
+});
+export type NoticeFile = z.infer<typeof noticeFileSchema>;
+
+/** One of the caller's children the notice is addressed to. */
+export const noticeChildSchema = z.object({
+  note_child_id: z.number().int(),
+  child_id: z.number().int(),
+  unRead: z.boolean(),
+  /** Whether this child's questionnaire answer is in (false when the notice has no questionnaire). */
+  isAnswered: z.boolean(),
+  nurseryName: z.string(),
+});
+
+export const noticeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Plain text; the web linkifies URLs itself (never HTML). */
+  text: z.string(),
+  /** ISO instant. */
+  released_at: z.string(),
+  company_id: z.number().int(),
+  nursery: z.object({ nursery_id: z.number().int(), name: z.string() }),
+  files: z.array(noticeFileSchema),
+  children: z.array(noticeChildSchema),
+  /** The raw per-child targets (read_at null = unread). */
+  childNotices: z.array(z.object({ note_child_id: z.number().int(), read_at: z.string().nullable() })),
+  questionnaire: z.object({ id: z.number().int(), closeAt: z.string() }).nullable(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
+export const getNotices = defineCall({
+  method: 'GET',
+  path: '/api/notices',
+  summary: `Notices and questionnaires released to the caller's activated, enrolled children, keyed by Tokyo release date, newest first; ${NOTICE_DATES_PER_PAGE} dates per page, older than \`date\` when given; {} = no more`,
+  query: z.object({ date: dateString.optional() }),
+  response: z.record(z.string(), z.array(noticeSchema)),
+});
+export type NoticesPage = z.infer<typeof getNotices.response>;
+
+export const putNoticesRead = defineCall({
+  method: 'PUT',
+  path: '/api/notices/read',
+  summary: "Marks the notice read for those of the caller's children (idempotent)",
+  body: z.object({
+    noticeId: z.number({ message: 'お知らせを指定してください' }).int().positive(),
+    childIds: z.array(z.number().int().positive(), { message: 'お子さまを指定してください' }).min(1, { message: 'お子さまを指定してください' }).max(50),
+  }),
+  response: messageSchema,
+});
+
+const childIdsQuery = z
+  .union([z.array(idParam), idParam])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.number()).min(1, { message: 'お子さまを指定してください' }).max(50));
+
+export const getNoticeFileReload = defineCall({
+  method: 'GET',
+  path: '/api/notices/{id}/files/{fileId}/reload',
+  summary: "A fresh signed, short-lived URL of a notice file, when one of childIds is the caller's child addressed by the notice",
+  params: z.object({ id: idParam, fileId: idParam }),
+  query: z.object({ childIds: childIdsQuery }),
+  response: z.object({ url: z.string() }),
+});
+
+/** An answer value: free text (string), single choice (choice id), multi choice (choice ids); null = no answer. */
+export const answerValueSchema = z
+  .union([z.string().max(QUESTIONNAIRE_FREE_TEXT_MAX, { message: noticeTexts.freeTextMax }), z.number().int(), z.array(z.number().int()).max(100)])
+  .nullable();
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+export const questionSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  isRequired: z.boolean(),
+  answerFormat: z.object({
+    type: z.enum(answerFormatTypes),
+    choices: z.array(z.object({ id: z.number().int(), text: z.string() })),
+  }),
+  /** This child's current answer, if any. */
+  answer: answerValueSchema,
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const getQuestionnaireRespondent = defineCall({
+  method: 'GET',
+  path: '/api/notices/{noticeId}/questionnaires/{questionnaireId}/respondents/{childId}',
+  summary: 'The questionnaire of a notice as this child’s guardian sees it, with the child’s answers',
+  params: z.object({ noticeId: idParam, questionnaireId: idParam, childId: idParam }),
+  response: z.object({
+    releasedAt: z.string(),
+    title: z.string(),
+    text: z.string(),
+    child: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
+    questionnaire: z.object({
+      id: z.number().int(),
+      closeAt: z.string(),
+      isClosed: z.boolean(),
+      isAnswered: z.boolean(),
+      /** Only the main guardian of the child may answer (F §6). */
+      canAnswer: z.boolean(),
+      facilityName: z.string(),
+      questions: z.array(questionSchema),
+    }),
+  }),
+});
+export type QuestionnaireRespondent = z.infer<typeof getQuestionnaireRespondent.response>;
+
+export const putQuestionnaireAnswers = defineCall({
+  method: 'PUT',
+  path: '/api/notices/{id}/questionnaires/{questionnaireId}',
+  summary: "Answers (or re-answers, replacing) the questionnaire for one child; main guardian only, before closeAt; required-ness checked by the server",
+  params: z.object({ id: idParam, questionnaireId: idParam }),
+  body: z.object({
+    childId: z.number({ message: 'お子さまを指定してください' }).int().positive(),
+    answers: z
+      .array(
+        z.object({
+          questionId: z.number().int().positive(),
+          text: answerValueSchema,
+          /** Sent by the web as the spec says; the server uses its own stored required-ness. */
+          isRequired: z.boolean().optional(),
+        }),
+      )
+      .max(200),
+  }),
+  response: messageSchema,
+});

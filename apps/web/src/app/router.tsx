@@ -119,9 +119,12 @@ export const routes: RouteObject[] = [
           {
             path: 'notices',
             children: [
-              { index: true, ...soon('お知らせ') },
-              { path: ':id/:fileId', ...soon('お知らせ') },
-              { path: ':id/questionnaires/:questionnaireId/respondents/:childId', ...soon('アンケート回答') },
+              { index: true, lazy: async () => ({ Component: (await import('../features/notices/routes/notices-page')).NoticesPage }) },
+              { path: ':id/:fileId', lazy: async () => ({ Component: (await import('../features/notices/routes/notice-file-page')).NoticeFilePage }) },
+              {
+                path: ':id/questionnaires/:questionnaireId/respondents/:childId',
+                lazy: async () => ({ Component: (await import('../features/notices/routes/questionnaire-page')).QuestionnairePage }),
+              },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -1,2 +1,142 @@
-// Tables of the notices area.
-export {};
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { children, companies, facilities, noteChildren } from './organisation';
+import { users } from './users';
+
+/** A facility's notice (お知らせ), plain text, visible from released_at on (F §3 "Notice"). */
+export const notices = pgTable(
+  'notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** The nursery (facility) that sent it. */
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notices_facility_released_idx').on(t.facilityId, t.releasedAt), index('notices_company_idx').on(t.companyId)],
+);
+
+/** An image (stored with thumb/medium variants) or a document attached to a notice. */
+export const noticeFiles = pgTable(
+  'notice_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    isDocument: boolean('is_document').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('notice_files_notice_idx').on(t.noticeId)],
+);
+
+/**
+ * A notice addressed to one enrolment, with its read state. released_at is copied from the notice so
+ * that the list query (by enrolment, newest first) is served by one index.
+ */
+export const noticeTargets = pgTable(
+  'notice_targets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    noteChildId: integer('note_child_id')
+      .notNull()
+      .references(() => noteChildren.id, { onDelete: 'cascade' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notice_targets_notice_note_child_idx').on(t.noticeId, t.noteChildId),
+    index('notice_targets_note_child_released_idx').on(t.noteChildId, t.releasedAt),
+  ],
+);
+
+/** At most one questionnaire per notice. */
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    closeAt: timestamp('close_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('questionnaires_notice_idx').on(t.noticeId)],
+);
+
+export const questionnaireQuestions = pgTable(
+  'questionnaire_questions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    isRequired: boolean('is_required').notNull().default(false),
+    /** single_choice | multi_choice | free_text */
+    answerFormat: text('answer_format').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('questionnaire_questions_questionnaire_idx').on(t.questionnaireId)],
+);
+
+export const questionnaireChoices = pgTable(
+  'questionnaire_choices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questionnaireQuestions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('questionnaire_choices_question_idx').on(t.questionId)],
+);
+
+/** One child's answer sheet: answers are per child, replaced as a whole on re-answer. */
+export const questionnaireRespondents = pgTable(
+  'questionnaire_respondents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    questionnaireId: integer('questionnaire_id')
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('questionnaire_respondents_questionnaire_child_idx').on(t.questionnaireId, t.childId), index('questionnaire_respondents_child_idx').on(t.childId)],
+);
+
+/** One answer row: a chosen choice (one row per choice) or a free text. */
+export const questionnaireAnswers = pgTable(
+  'questionnaire_answers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    respondentId: integer('respondent_id')
+      .notNull()
+      .references(() => questionnaireRespondents.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questionnaireQuestions.id, { onDelete: 'cascade' }),
+    choiceId: integer('choice_id').references(() => questionnaireChoices.id, { onDelete: 'cascade' }),
+    text: text('text'),
+  },
+  (t) => [index('questionnaire_answers_respondent_idx').on(t.respondentId)],
+);

@@ -1,13 +1,14 @@
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 
 /** Serves stored files behind signed, expiring URLs (lib/files). */
 export function filesRoutes(app: App, ctx: AppContext) {
   app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; v?: string } }>('/files/*', async (req, reply) => {
     const key = req.params['*'];
     const { exp = '', sig = '', v = '' } = req.query;
-    if (!ctx.files.verify(key, exp, sig, v)) throw notFound();
+    // A tampered or expired URL is refused without touching storage.
+    if (!ctx.files.verify(key, exp, sig, v)) throw forbidden();
     const stream = ctx.storage.stream(v ? `${key}.${v}` : key);
     if (!stream) throw notFound();
     reply.header('cache-control', 'private, max-age=3600');
@@ -21,5 +22,18 @@ function contentTypeOf(key: string): string {
   if (/\.png$/i.test(key)) return 'image/png';
   if (/\.webp$/i.test(key)) return 'image/webp';
   if (/\.pdf$/i.test(key)) return 'application/pdf';
+  // Documents attached to notices.
+  const documents: Record<string, string> = {
+    doc: 'application/msword',
+    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    xls: 'application/vnd.ms-excel',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ppt: 'application/vnd.ms-powerpoint',
+    pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    csv: 'text/csv; charset=utf-8',
+    txt: 'text/plain; charset=utf-8',
+  };
+  const ext = /\.(\w+)$/.exec(key)?.[1]?.toLowerCase();
+  if (ext && documents[ext]) return documents[ext];
   return 'application/octet-stream';
 }

@@ -1,0 +1,464 @@
+import path from 'node:path';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  NOTICE_DATES_PER_PAGE,
+  noticeTexts,
+  type AnswerFormatType,
+  type AnswerValue,
+  type BodyOf,
+  type Notice,
+  type NoticesPage,
+  type Question,
+  type QuestionnaireRespondent,
+  type putQuestionnaireAnswers,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import {
+  childUser,
+  children,
+  facilities,
+  noteChildren,
+  noticeFiles,
+  noticeTargets,
+  notices,
+  questionnaireAnswers,
+  questionnaireChoices,
+  questionnaireQuestions,
+  questionnaireRespondents,
+  questionnaires,
+} from '../../db/schema';
+import { TIME_ZONE, tokyoDate, tokyoInstant } from '../../lib/clock';
+import { randomToken } from '../../lib/crypto';
+import { HttpError, invalid, invalidMany, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/files';
+import { storeImage } from '../../lib/images';
+import { currentEnrolment } from '../children/service';
+import { authorizeAnswer, type ChildLink } from './policy';
+
+/** Signed document URLs from the reload call live this long (F §7: the web navigates at once). */
+export const FILE_URL_TTL_SEC = 300;
+
+interface Enrolment extends ChildLink {
+  noteChildId: number;
+  facilityId: number;
+}
+
+/**
+ * The caller's activated children with their current enrolments (one query). A notice is visible
+ * through these only: never through a pending invitation or a past/future enrolment.
+ */
+async function viewerEnrolments(db: Db, userId: number, now: Date, childIds?: number[]): Promise<Enrolment[]> {
+  if (childIds && childIds.length === 0) return [];
+  return db
+    .select({
+      childId: childUser.childId,
+      main: childUser.main,
+      writable: childUser.writable,
+      noteChildId: noteChildren.id,
+      facilityId: noteChildren.facilityId,
+    })
+    .from(childUser)
+    .innerJoin(noteChildren, eq(noteChildren.childId, childUser.childId))
+    .where(
+      and(
+        eq(childUser.userId, userId),
+        eq(childUser.activated, true),
+        currentEnrolment(tokyoDate(now)),
+        childIds ? inArray(childUser.childId, childIds) : undefined,
+      ),
+    );
+}
+
+/**
+ * A target row is visible when it addresses one of these enrolments, the notice is released and it
+ * comes from the enrolment's own facility (a wrongly addressed notice of another facility never shows).
+ */
+const visibleTarget = (noteChildIds: number[], now: Date) =>
+  and(inArray(noticeTargets.noteChildId, noteChildIds), lte(noticeTargets.releasedAt, now), lte(notices.releasedAt, now), eq(notices.facilityId, noteChildren.facilityId));
+
+const tokyoDayOf = (column: typeof noticeTargets.releasedAt) => sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+
+function displaySize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)}MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)}KB`;
+  return `${bytes}B`;
+}
+
+/** GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (4 queries). */
+export async function listNotices(ctx: AppContext, userId: number, now: Date, before?: string): Promise<NoticesPage> {
+  const enrolments = await viewerEnrolments(ctx.db, userId, now);
+  if (enrolments.length === 0) return {};
+  const noteChildIds = enrolments.map((e) => e.noteChildId);
+  const upper = before ? lt(noticeTargets.releasedAt, tokyoInstant(before)) : undefined;
+
+  const day = tokyoDayOf(noticeTargets.releasedAt);
+  const dates = await ctx.db
+    .selectDistinct({ day })
+    .from(noticeTargets)
+    .innerJoin(notices, eq(notices.id, noticeTargets.noticeId))
+    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
+    .where(and(visibleTarget(noteChildIds, now), upper))
+    .orderBy(desc(day))
+    .limit(NOTICE_DATES_PER_PAGE);
+  const oldest = dates.at(-1)?.day;
+  if (!oldest) return {};
+
+  const rows = await ctx.db
+    .select({
+      notice: notices,
+      nurseryName: facilities.name,
+      noteChildId: noticeTargets.noteChildId,
+      readAt: noticeTargets.readAt,
+      childId: noteChildren.childId,
+      questionnaireId: questionnaires.id,
+      closeAt: questionnaires.closeAt,
+      respondentId: questionnaireRespondents.id,
+    })
+    .from(noticeTargets)
+    .innerJoin(notices, eq(notices.id, noticeTargets.noticeId))
+    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
+    .innerJoin(facilities, eq(facilities.id, notices.facilityId))
+    .leftJoin(questionnaires, eq(questionnaires.noticeId, notices.id))
+    .leftJoin(
+      questionnaireRespondents,
+      and(eq(questionnaireRespondents.questionnaireId, questionnaires.id), eq(questionnaireRespondents.childId, noteChildren.childId)),
+    )
+    .where(and(visibleTarget(noteChildIds, now), upper, gte(noticeTargets.releasedAt, tokyoInstant(oldest))))
+    .orderBy(desc(notices.releasedAt), desc(notices.id), asc(noteChildren.childId));
+
+  const noticeIds = [...new Set(rows.map((r) => r.notice.id))];
+  const files = await ctx.db
+    .select()
+    .from(noticeFiles)
+    .where(inArray(noticeFiles.noticeId, noticeIds))
+    .orderBy(asc(noticeFiles.sortOrder), asc(noticeFiles.id));
+
+  const childOrder = new Map(enrolments.map((e, i) => [e.childId, i]));
+  const byId = new Map<number, Notice>();
+  const page: NoticesPage = {};
+  for (const row of rows) {
+    let notice = byId.get(row.notice.id);
+    if (!notice) {
+      notice = {
+        id: row.notice.id,
+        title: row.notice.title,
+        text: row.notice.text,
+        released_at: row.notice.releasedAt.toISOString(),
+        company_id: row.notice.companyId,
+        nursery: { nursery_id: row.notice.facilityId, name: row.nurseryName },
+        files: files
+          .filter((f) => f.noticeId === row.notice.id)
+          .map((f) => ({
+            id: f.id,
+            name: f.name,
+            url: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'thumb' }),
+            fileUrl: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'medium' }),
+            isDocumentFile: f.isDocument,
+            displaySize: displaySize(f.byteSize),
+          })),
+        children: [],
+        childNotices: [],
+        questionnaire: row.questionnaireId && row.closeAt ? { id: row.questionnaireId, closeAt: row.closeAt.toISOString() } : null,
+      };
+      byId.set(notice.id, notice);
+      (page[tokyoDate(row.notice.releasedAt)] ??= []).push(notice);
+    }
+    notice.children.push({
+      note_child_id: row.noteChildId,
+      child_id: row.childId,
+      unRead: row.readAt === null,
+      isAnswered: row.respondentId !== null,
+      nurseryName: row.nurseryName,
+    });
+    notice.childNotices.push({ note_child_id: row.noteChildId, read_at: row.readAt?.toISOString() ?? null });
+  }
+  for (const notice of byId.values()) notice.children.sort((a, b) => (childOrder.get(a.child_id) ?? 0) - (childOrder.get(b.child_id) ?? 0));
+  return page;
+}
+
+/** The caller's enrolments among childIds that the notice addresses (visible ones only). */
+async function addressedTargets(db: Db, userId: number, now: Date, noticeId: number, childIds: number[]) {
+  const enrolments = await viewerEnrolments(db, userId, now, childIds);
+  if (enrolments.length === 0) return [];
+  return db
+    .select({ id: noticeTargets.id, readAt: noticeTargets.readAt, noteChildId: noticeTargets.noteChildId })
+    .from(noticeTargets)
+    .innerJoin(notices, eq(notices.id, noticeTargets.noticeId))
+    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
+    .where(and(eq(noticeTargets.noticeId, noticeId), visibleTarget(enrolments.map((e) => e.noteChildId), now)));
+}
+
+/** PUT /api/notices/read: idempotent (the first read time stays). */
+export async function markRead(ctx: AppContext, userId: number, now: Date, noticeId: number, childIds: number[]): Promise<void> {
+  const targets = await addressedTargets(ctx.db, userId, now, noticeId, childIds);
+  if (targets.length === 0) throw notFound();
+  const unread = targets.filter((t) => t.readAt === null).map((t) => t.id);
+  if (unread.length === 0) return;
+  await ctx.db
+    .update(noticeTargets)
+    .set({ readAt: now })
+    .where(and(inArray(noticeTargets.id, unread), isNull(noticeTargets.readAt)));
+}
+
+/** GET …/files/{fileId}/reload: a short-lived signed URL of the original file. */
+export async function reloadFileUrl(ctx: AppContext, userId: number, now: Date, noticeId: number, fileId: number, childIds: number[]): Promise<string> {
+  const targets = await addressedTargets(ctx.db, userId, now, noticeId, childIds);
+  if (targets.length === 0) throw notFound();
+  const [file] = await ctx.db
+    .select({ key: noticeFiles.storageKey })
+    .from(noticeFiles)
+    .where(and(eq(noticeFiles.id, fileId), eq(noticeFiles.noticeId, noticeId)));
+  if (!file) throw notFound();
+  return ctx.files.url(file.key, { ttlSec: FILE_URL_TTL_SEC })!;
+}
+
+/** The child's link and the questionnaire as that child's guardian may see it, or 404. */
+async function loadQuestionnaire(ctx: AppContext, userId: number, now: Date, noticeId: number, questionnaireId: number, childId: number) {
+  const enrolments = await viewerEnrolments(ctx.db, userId, now, [childId]);
+  const link = enrolments[0];
+  if (!link) throw notFound();
+  const [row] = await ctx.db
+    .select({
+      notice: notices,
+      questionnaire: questionnaires,
+      facilityName: facilities.name,
+      child: { id: children.id, first_name: children.firstName, last_name: children.lastName },
+    })
+    .from(questionnaires)
+    .innerJoin(notices, eq(notices.id, questionnaires.noticeId))
+    .innerJoin(noticeTargets, eq(noticeTargets.noticeId, notices.id))
+    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
+    .innerJoin(children, eq(children.id, noteChildren.childId))
+    .innerJoin(facilities, eq(facilities.id, notices.facilityId))
+    .where(
+      and(
+        eq(questionnaires.id, questionnaireId),
+        eq(notices.id, noticeId),
+        visibleTarget(
+          enrolments.map((e) => e.noteChildId),
+          now,
+        ),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+  return { link, ...row };
+}
+
+async function loadQuestions(db: Db, questionnaireId: number) {
+  const rows = await db
+    .select({ question: questionnaireQuestions, choice: { id: questionnaireChoices.id, text: questionnaireChoices.text } })
+    .from(questionnaireQuestions)
+    .leftJoin(questionnaireChoices, eq(questionnaireChoices.questionId, questionnaireQuestions.id))
+    .where(eq(questionnaireQuestions.questionnaireId, questionnaireId))
+    .orderBy(asc(questionnaireQuestions.sortOrder), asc(questionnaireQuestions.id), asc(questionnaireChoices.sortOrder), asc(questionnaireChoices.id));
+  const questions = new Map<number, { id: number; text: string; isRequired: boolean; type: AnswerFormatType; choices: { id: number; text: string }[] }>();
+  for (const { question, choice } of rows) {
+    let q = questions.get(question.id);
+    if (!q) {
+      q = { id: question.id, text: question.text, isRequired: question.isRequired, type: question.answerFormat as AnswerFormatType, choices: [] };
+      questions.set(q.id, q);
+    }
+    if (choice) q.choices.push(choice);
+  }
+  return [...questions.values()];
+}
+
+/** GET …/respondents/{childId} (4 queries). */
+export async function getRespondent(
+  ctx: AppContext,
+  userId: number,
+  now: Date,
+  noticeId: number,
+  questionnaireId: number,
+  childId: number,
+): Promise<QuestionnaireRespondent> {
+  const { link, notice, questionnaire, facilityName, child } = await loadQuestionnaire(ctx, userId, now, noticeId, questionnaireId, childId);
+  const questions = await loadQuestions(ctx.db, questionnaire.id);
+  const answers = await ctx.db
+    .select({ questionId: questionnaireAnswers.questionId, choiceId: questionnaireAnswers.choiceId, text: questionnaireAnswers.text })
+    .from(questionnaireRespondents)
+    .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.respondentId, questionnaireRespondents.id))
+    .where(and(eq(questionnaireRespondents.questionnaireId, questionnaire.id), eq(questionnaireRespondents.childId, childId)))
+    .orderBy(asc(questionnaireAnswers.id));
+  const answerOf = (q: (typeof questions)[number]): AnswerValue => {
+    const mine = answers.filter((a) => a.questionId === q.id);
+    if (mine.length === 0) return null;
+    if (q.type === 'free_text') return mine[0]!.text;
+    if (q.type === 'single_choice') return mine[0]!.choiceId;
+    return mine.map((a) => a.choiceId!).filter((id) => id !== null);
+  };
+  return {
+    releasedAt: notice.releasedAt.toISOString(),
+    title: notice.title,
+    text: notice.text,
+    child,
+    questionnaire: {
+      id: questionnaire.id,
+      closeAt: questionnaire.closeAt.toISOString(),
+      isClosed: now >= questionnaire.closeAt,
+      isAnswered: answers.length > 0,
+      canAnswer: link.main,
+      facilityName,
+      questions: questions.map(
+        (q): Question => ({
+          id: q.id,
+          text: q.text,
+          isRequired: q.isRequired,
+          answerFormat: { type: q.type, choices: q.choices },
+          answer: answerOf(q),
+        }),
+      ),
+    },
+  };
+}
+
+const isEmpty = (value: AnswerValue | undefined) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/**
+ * PUT /api/notices/{id}/questionnaires/{questionnaireId}: main guardian only, before closeAt; the
+ * server checks required-ness and choices itself; the child's previous answers are replaced in one
+ * transaction.
+ */
+export async function answerQuestionnaire(
+  ctx: AppContext,
+  userId: number,
+  now: Date,
+  noticeId: number,
+  questionnaireId: number,
+  body: BodyOf<typeof putQuestionnaireAnswers>,
+): Promise<void> {
+  const { link, questionnaire } = await loadQuestionnaire(ctx, userId, now, noticeId, questionnaireId, body.childId);
+  authorizeAnswer(link);
+  if (now >= questionnaire.closeAt) throw invalid('questionnaire', noticeTexts.closed);
+
+  const questions = await loadQuestions(ctx.db, questionnaire.id);
+  const known = new Map(questions.map((q) => [q.id, q]));
+  const errors: Record<string, string[]> = {};
+  const given = new Map<number, AnswerValue>();
+  body.answers.forEach((answer, i) => {
+    if (!known.has(answer.questionId) || given.has(answer.questionId)) (errors[`answers.${i}.questionId`] ??= []).push(noticeTexts.unknownQuestion);
+    else given.set(answer.questionId, answer.text);
+  });
+
+  const rows: { questionId: number; choiceId: number | null; text: string | null }[] = [];
+  for (const q of questions) {
+    const value = given.get(q.id);
+    const field = `questions.${q.id}`;
+    if (isEmpty(value)) {
+      if (q.isRequired) errors[field] = [`「${q.text}」は回答必須です`];
+      continue;
+    }
+    const choiceIds = new Set(q.choices.map((c) => c.id));
+    if (q.type === 'free_text') {
+      if (typeof value !== 'string') errors[field] = [noticeTexts.badAnswer];
+      else rows.push({ questionId: q.id, choiceId: null, text: value });
+    } else if (q.type === 'single_choice') {
+      if (typeof value !== 'number') errors[field] = [noticeTexts.badAnswer];
+      else if (!choiceIds.has(value)) errors[field] = [noticeTexts.badChoice];
+      else rows.push({ questionId: q.id, choiceId: value, text: null });
+    } else {
+      if (!Array.isArray(value)) errors[field] = [noticeTexts.badAnswer];
+      else if (value.some((id) => !choiceIds.has(id))) errors[field] = [noticeTexts.badChoice];
+      else for (const id of new Set(value)) rows.push({ questionId: q.id, choiceId: id, text: null });
+    }
+  }
+  if (Object.keys(errors).length > 0) throw invalidMany(errors);
+
+  await ctx.db.transaction(async (tx) => {
+    // The upsert takes the row lock, so two answers for one child apply one after the other.
+    const [respondent] = await tx
+      .insert(questionnaireRespondents)
+      .values({ companyId: questionnaire.companyId, questionnaireId: questionnaire.id, childId: body.childId, answeredBy: userId, answeredAt: now })
+      .onConflictDoUpdate({
+        target: [questionnaireRespondents.questionnaireId, questionnaireRespondents.childId],
+        set: { answeredBy: userId, answeredAt: now },
+      })
+      .returning({ id: questionnaireRespondents.id });
+    await tx.delete(questionnaireAnswers).where(eq(questionnaireAnswers.respondentId, respondent!.id));
+    if (rows.length > 0) {
+      await tx.insert(questionnaireAnswers).values(rows.map((r) => ({ ...r, companyId: questionnaire.companyId, respondentId: respondent!.id })));
+    }
+  });
+}
+
+// ---- Writing notices (the demo seed and tests today; a staff console later) ----
+
+export const DOCUMENT_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'csv', 'txt'] as const;
+
+export interface NewNotice {
+  companyId: number;
+  facilityId: number;
+  title: string;
+  text: string;
+  releasedAt: Date;
+  noteChildIds: number[];
+  files?: { name: string; data: Buffer; document?: boolean }[];
+  questionnaire?: {
+    closeAt: Date;
+    questions: { text: string; isRequired: boolean; answerFormat: AnswerFormatType; choices?: string[] }[];
+  };
+}
+
+/** Creates a notice with its files, targets and questionnaire; answers the ids a caller needs. */
+export async function createNotice(db: Db, storage: Storage, input: NewNotice) {
+  const storedFiles: { name: string; key: string; isDocument: boolean; size: number }[] = [];
+  for (const file of input.files ?? []) {
+    if (file.document) {
+      const ext = path.extname(file.name).slice(1).toLowerCase();
+      if (!(DOCUMENT_TYPES as readonly string[]).includes(ext)) throw new HttpError(422, 'この形式のファイルは添付できません');
+      const key = `notices/${randomToken(16)}.${ext}`;
+      await storage.put(key, file.data);
+      storedFiles.push({ name: file.name, key, isDocument: true, size: file.data.length });
+    } else {
+      const key = await storeImage(storage, 'notices', file.data);
+      storedFiles.push({ name: file.name, key, isDocument: false, size: file.data.length });
+    }
+  }
+  const { companyId } = input;
+  const [notice] = await db
+    .insert(notices)
+    .values({ companyId, facilityId: input.facilityId, title: input.title, text: input.text, releasedAt: input.releasedAt })
+    .returning();
+  const files = storedFiles.length
+    ? await db
+        .insert(noticeFiles)
+        .values(storedFiles.map((f, i) => ({ companyId, noticeId: notice!.id, name: f.name, storageKey: f.key, isDocument: f.isDocument, byteSize: f.size, sortOrder: i })))
+        .returning()
+    : [];
+  if (input.noteChildIds.length) {
+    await db
+      .insert(noticeTargets)
+      .values(input.noteChildIds.map((noteChildId) => ({ companyId, noticeId: notice!.id, noteChildId, releasedAt: input.releasedAt })));
+  }
+  let questionnaire: { id: number; questions: { id: number; choiceIds: number[] }[] } | null = null;
+  if (input.questionnaire) {
+    const [q] = await db.insert(questionnaires).values({ companyId, noticeId: notice!.id, closeAt: input.questionnaire.closeAt }).returning();
+    const questionRows = await db
+      .insert(questionnaireQuestions)
+      .values(
+        input.questionnaire.questions.map((question, i) => ({
+          companyId,
+          questionnaireId: q!.id,
+          text: question.text,
+          isRequired: question.isRequired,
+          answerFormat: question.answerFormat,
+          sortOrder: i,
+        })),
+      )
+      .returning({ id: questionnaireQuestions.id });
+    const choiceInput = input.questionnaire.questions.flatMap((question, qi) =>
+      (question.choices ?? []).map((text, ci) => ({ companyId, questionId: questionRows[qi]!.id, text, sortOrder: ci })),
+    );
+    const choiceRows = choiceInput.length
+      ? await db.insert(questionnaireChoices).values(choiceInput).returning({ id: questionnaireChoices.id, questionId: questionnaireChoices.questionId })
+      : [];
+    questionnaire = {
+      id: q!.id,
+      questions: questionRows.map((r) => ({ id: r.id, choiceIds: choiceRows.filter((c) => c.questionId === r.id).map((c) => c.id) })),
+    };
+  }
+  return { notice: notice!, files, questionnaire };
+}

@@ -1,0 +1,456 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import {
+  getNoticeFileReload,
+  getNotices,
+  getQuestionnaireRespondent,
+  NOTICE_DATES_PER_PAGE,
+  noticeTexts,
+  putNoticesRead,
+  putQuestionnaireAnswers,
+} from '@renraku/contract';
+import { noticeTargets, questionnaireAnswers, questionnaireRespondents } from '../src/db/schema';
+import { fileUrls } from '../src/lib/files';
+import { Agent, createTestApp, type TestApp } from './helpers';
+import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { buildNotice, threeQuestions, tinyJpeg, tinyPdf } from './notices.factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const storage = () => t.app.ctx.storage;
+const HOUR = 60 * 60 * 1000;
+const as = async (user: { email: string }, headers: Record<string, string> = {}) => new Agent(t.app, headers).login(user.email, TEST_PASSWORD);
+
+async function familyWithNotice(extra: Partial<Parameters<typeof buildNotice>[2]> = {}) {
+  const family = await buildFamily(db());
+  const built = await buildNotice(db(), storage(), {
+    companyId: family.companyId,
+    facilityId: family.facilityId,
+    noteChildIds: [family.noteChild.id],
+    ...extra,
+  });
+  return { ...family, ...built };
+}
+
+const allNotices = (page: Record<string, { id: number }[]>) => Object.values(page).flat();
+
+describe('GET /api/notices', () => {
+  it('answers released notices of the caller’s children keyed by Tokyo date, with per-child entries', async () => {
+    const f = await familyWithNotice({
+      releasedAt: new Date('2026-11-20T01:00:00Z'),
+      files: [
+        { name: '写真.jpg', data: await tinyJpeg() },
+        { name: '献立表.pdf', data: tinyPdf(), document: true },
+      ],
+      questionnaire: threeQuestions(new Date('2026-12-31T00:00:00Z')),
+    });
+    const res = await (await as(f.main)).get('/api/notices');
+    expect(res.statusCode).toBe(200);
+    const page = getNotices.response.parse(res.json());
+    const notice = page['2026-11-20']!.find((n) => n.id === f.notice.id)!;
+    expect(notice).toMatchObject({
+      title: 'テストのお知らせ',
+      company_id: f.companyId,
+      nursery: { nursery_id: f.facilityId },
+      children: [{ note_child_id: f.noteChild.id, child_id: f.child.id, unRead: true, isAnswered: false }],
+      questionnaire: { id: f.questionnaire!.id, closeAt: '2026-12-31T00:00:00.000Z' },
+    });
+    expect(notice.files).toHaveLength(2);
+    const [image, pdf] = notice.files;
+    expect(image).toMatchObject({ name: '写真.jpg', isDocumentFile: false });
+    expect(image!.url).toMatch(/^\/files\/notices\/.+\.jpg\?.*v=thumb/);
+    expect(pdf).toMatchObject({ name: '献立表.pdf', isDocumentFile: true, url: null, fileUrl: null });
+    // The thumbnail URL serves the image.
+    const thumb = await t.app.inject({ method: 'GET', url: image!.url! });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('shows the notice to every activated guardian and to nobody else', async () => {
+    const f = await familyWithNotice();
+    for (const viewer of [f.writable, f.readOnly]) {
+      const page = getNotices.response.parse((await (await as(viewer)).get('/api/notices')).json());
+      expect(allNotices(page).map((n) => n.id)).toContain(f.notice.id);
+    }
+    const unrelated = getNotices.response.parse((await (await as(f.unrelated)).get('/api/notices')).json());
+    expect(allNotices(unrelated).map((n) => n.id)).not.toContain(f.notice.id);
+    const invited = await buildUser(db());
+    await linkGuardian(db(), f.child.id, invited.id, { activated: null });
+    expect((await (await as(invited)).get('/api/notices')).json()).toEqual({});
+  });
+
+  it('never shows a notice of another facility, nor one released in the future', async () => {
+    const f = await familyWithNotice();
+    const elsewhere = await buildChild(db());
+    // Wrongly addressed: another facility's notice targeting this enrolment.
+    const foreign = await buildNotice(db(), storage(), { companyId: elsewhere.companyId, facilityId: elsewhere.facilityId, noteChildIds: [f.noteChild.id] });
+    const future = await buildNotice(db(), storage(), {
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      noteChildIds: [f.noteChild.id],
+      releasedAt: new Date(Date.now() + 2 * HOUR),
+    });
+    const ids = allNotices(getNotices.response.parse((await (await as(f.main)).get('/api/notices')).json())).map((n) => n.id);
+    expect(ids).toContain(f.notice.id);
+    expect(ids).not.toContain(foreign.notice.id);
+    expect(ids).not.toContain(future.notice.id);
+    // Once its release time has come, it shows.
+    const later = await as(f.main, { 'x-test-now': new Date(Date.now() + 3 * HOUR).toISOString() });
+    const laterIds = allNotices(getNotices.response.parse((await later.get('/api/notices')).json())).map((n) => n.id);
+    expect(laterIds).toContain(future.notice.id);
+    expect(laterIds).not.toContain(foreign.notice.id);
+  });
+
+  it('hides notices of a child who has left the facility', async () => {
+    const user = await buildUser(db());
+    const left = await buildChild(db(), { leftOn: '2021-03-31' });
+    await linkGuardian(db(), left.child.id, user.id, { main: true });
+    await buildNotice(db(), storage(), { companyId: left.companyId, facilityId: left.facilityId, noteChildIds: [left.noteChild.id] });
+    expect((await (await as(user)).get('/api/notices')).json()).toEqual({});
+  });
+
+  it(`pages by ${NOTICE_DATES_PER_PAGE} release dates, older than the date given, in a bounded number of queries`, async () => {
+    const f = await familyWithNotice({ releasedAt: new Date('2026-01-31T03:00:00Z') });
+    // 12 dates, two notices on the newest (Tokyo) date.
+    for (let day = 1; day <= 12; day++) {
+      const releasedAt = new Date(Date.UTC(2026, 0, day, 1));
+      await buildNotice(db(), storage(), { companyId: f.companyId, facilityId: f.facilityId, noteChildIds: [f.noteChild.id], releasedAt, title: `お知らせ${day}` });
+    }
+    const agent = await as(f.main);
+    const before = t.database.queryCount();
+    const first = getNotices.response.parse((await agent.get('/api/notices')).json());
+    // session lookup + 4
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(5);
+    const firstDates = Object.keys(first);
+    expect(firstDates).toHaveLength(NOTICE_DATES_PER_PAGE);
+    expect(firstDates[0]).toBe('2026-01-31');
+    expect(first['2026-01-31']).toHaveLength(1);
+    expect([...firstDates].sort().reverse()).toEqual(firstDates);
+    const second = getNotices.response.parse((await agent.get(`/api/notices?date=${firstDates.at(-1)}`)).json());
+    expect(Object.keys(second)).toEqual(['2026-01-03', '2026-01-02', '2026-01-01']);
+    expect((await agent.get('/api/notices?date=2026-01-01')).json()).toEqual({});
+  });
+
+  it('refuses anonymous callers and a malformed date', async () => {
+    expect((await new Agent(t.app).get('/api/notices')).statusCode).toBe(401);
+    const f = await buildFamily(db());
+    const res = await (await as(f.main)).get('/api/notices?date=2026-1-1');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('日付の形式が正しくありません');
+  });
+});
+
+describe('PUT /api/notices/read', () => {
+  const readAt = async (noticeId: number, noteChildId: number) =>
+    (await db().select().from(noticeTargets).where(and(eq(noticeTargets.noticeId, noticeId), eq(noticeTargets.noteChildId, noteChildId))))[0]!.readAt;
+
+  it('marks the notice read for those children only, idempotently, with the spec text', async () => {
+    const f = await familyWithNotice();
+    const sibling = await buildChild(db(), { facilityId: f.facilityId });
+    await linkGuardian(db(), sibling.child.id, f.main.id, { main: true });
+    const both = await buildNotice(db(), storage(), { companyId: f.companyId, facilityId: f.facilityId, noteChildIds: [f.noteChild.id, sibling.noteChild.id] });
+    const agent = await as(f.main);
+    const res = await agent.put('/api/notices/read', { noticeId: both.notice.id, childIds: [f.child.id] });
+    expect(res.statusCode).toBe(200);
+    expect(putNoticesRead.response.parse(res.json())).toEqual({ message: 'お知らせ1件を既読にしました' });
+    const first = await readAt(both.notice.id, f.noteChild.id);
+    expect(first).not.toBeNull();
+    expect(await readAt(both.notice.id, sibling.noteChild.id)).toBeNull();
+    const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+    const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as { children: { child_id: number; unRead: boolean }[] };
+    expect(entry.children).toEqual(
+      expect.arrayContaining([expect.objectContaining({ child_id: f.child.id, unRead: false }), expect.objectContaining({ child_id: sibling.child.id, unRead: true })]),
+    );
+    // Again: still 200, the first read time stays.
+    expect((await agent.put('/api/notices/read', { noticeId: both.notice.id, childIds: [f.child.id] })).statusCode).toBe(200);
+    expect(await readAt(both.notice.id, f.noteChild.id)).toEqual(first);
+  });
+
+  it('lets a read-only or writable co-guardian mark it read', async () => {
+    for (const viewer of ['readOnly', 'writable'] as const) {
+      const f = await familyWithNotice();
+      expect((await (await as(f[viewer])).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(200);
+      expect(await readAt(f.notice.id, f.noteChild.id)).not.toBeNull();
+    }
+  });
+
+  it('answers 404 for someone else’s child or an unreleased notice, 401 anonymous, and writes nothing', async () => {
+    const f = await familyWithNotice();
+    const unrelated = await as(f.unrelated);
+    const res = await unrelated.put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] });
+    expect(res.statusCode).toBe(404);
+    expect((await unrelated.put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.otherChild.id] })).statusCode).toBe(404);
+    const future = await buildNotice(db(), storage(), {
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      noteChildIds: [f.noteChild.id],
+      releasedAt: new Date(Date.now() + HOUR),
+    });
+    expect((await (await as(f.main)).put('/api/notices/read', { noticeId: future.notice.id, childIds: [f.child.id] })).statusCode).toBe(404);
+    expect((await new Agent(t.app).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(401);
+    expect(await readAt(f.notice.id, f.noteChild.id)).toBeNull();
+    expect(await readAt(future.notice.id, f.noteChild.id)).toBeNull();
+  });
+
+  it('refuses a body without children with 422', async () => {
+    const f = await familyWithNotice();
+    const res = await (await as(f.main)).put('/api/notices/read', { noticeId: f.notice.id, childIds: [] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('お子さまを指定してください');
+    expect(await readAt(f.notice.id, f.noteChild.id)).toBeNull();
+  });
+});
+
+describe('GET /api/notices/{id}/files/{fileId}/reload', () => {
+  async function withPdf() {
+    const f = await familyWithNotice({ files: [{ name: 'お便り.pdf', data: tinyPdf(), document: true }] });
+    return { ...f, file: f.files[0]! };
+  }
+
+  it('answers a short-lived signed URL that serves the PDF', async () => {
+    const f = await withPdf();
+    for (const viewer of [f.main, f.writable, f.readOnly]) {
+      const res = await (await as(viewer)).get(`/api/notices/${f.notice.id}/files/${f.file.id}/reload?childIds[]=${f.child.id}`);
+      expect(res.statusCode).toBe(200);
+      const { url } = getNoticeFileReload.response.parse(res.json());
+      const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
+      expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(300_000);
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.body).toContain('%PDF');
+    }
+  });
+
+  it('refuses a tampered or expired URL with 403 and no bytes', async () => {
+    const f = await withPdf();
+    const { url } = (await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${f.file.id}/reload?childIds[]=${f.child.id}`)).json();
+    const tampered = new URL(url, 'http://x');
+    tampered.searchParams.set('sig', `${tampered.searchParams.get('sig')!.slice(0, -2)}AA`);
+    const otherKey = url.replace(f.file.storageKey, 'notices/someone-else.pdf');
+    const expired = fileUrls(t.config.sessionSecret, () => new Date(Date.now() - 10 * 60 * 1000)).url(f.file.storageKey, { ttlSec: 300 })!;
+    for (const bad of [tampered.pathname + tampered.search, otherKey, expired]) {
+      const res = await t.app.inject({ method: 'GET', url: bad });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('%PDF');
+    }
+  });
+
+  it('answers 404 unless one of the children is the caller’s and addressed, 401 anonymous, 422 without children', async () => {
+    const f = await withPdf();
+    const path = `/api/notices/${f.notice.id}/files/${f.file.id}/reload`;
+    const unrelated = await as(f.unrelated);
+    expect((await unrelated.get(`${path}?childIds[]=${f.child.id}`)).statusCode).toBe(404);
+    expect((await unrelated.get(`${path}?childIds[]=${f.otherChild.id}`)).statusCode).toBe(404);
+    const other = await familyWithNotice({ files: [{ name: 'x.pdf', data: tinyPdf(), document: true }] });
+    // A file of another notice through this notice's id.
+    expect((await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${other.files[0]!.id}/reload?childIds[]=${f.child.id}`)).statusCode).toBe(404);
+    expect((await new Agent(t.app).get(`${path}?childIds[]=${f.child.id}`)).statusCode).toBe(401);
+    const res = await (await as(f.main)).get(path);
+    expect(res.statusCode).toBe(422);
+  });
+});
+
+describe('questionnaires', () => {
+  const future = () => new Date(Date.now() + 24 * HOUR);
+  async function withQuestionnaire(closeAt = future()) {
+    const f = await familyWithNotice({ questionnaire: threeQuestions(closeAt) });
+    const q = f.questionnaire!;
+    const [single, multi, free] = q.questions;
+    return {
+      ...f,
+      q,
+      single: single!,
+      multi: multi!,
+      free: free!,
+      getPath: `/api/notices/${f.notice.id}/questionnaires/${q.id}/respondents/${f.child.id}`,
+      putPath: `/api/notices/${f.notice.id}/questionnaires/${q.id}`,
+    };
+  }
+  type Q = Awaited<ReturnType<typeof withQuestionnaire>>;
+  const goodAnswers = (f: Q, childId = f.child.id) => ({
+    childId,
+    answers: [
+      { questionId: f.single.id, text: f.single.choiceIds[0], isRequired: true },
+      { questionId: f.multi.id, text: [f.multi.choiceIds[0], f.multi.choiceIds[2]], isRequired: true },
+      { questionId: f.free.id, text: 'よろしくお願いします', isRequired: false },
+    ],
+  });
+  const answerRows = async (f: Q, childId = f.child.id) =>
+    db()
+      .select({ questionId: questionnaireAnswers.questionId, choiceId: questionnaireAnswers.choiceId, text: questionnaireAnswers.text })
+      .from(questionnaireAnswers)
+      .innerJoin(questionnaireRespondents, eq(questionnaireRespondents.id, questionnaireAnswers.respondentId))
+      .where(and(eq(questionnaireRespondents.questionnaireId, f.q.id), eq(questionnaireRespondents.childId, childId)));
+  const respondentCount = async (f: Q) =>
+    (await db().select({ n: count() }).from(questionnaireRespondents).where(eq(questionnaireRespondents.questionnaireId, f.q.id)))[0]!.n;
+
+  describe('GET …/respondents/{childId}', () => {
+    it('answers the questionnaire with its questions; only the main guardian may answer', async () => {
+      const f = await withQuestionnaire();
+      const res = await (await as(f.main)).get(f.getPath);
+      expect(res.statusCode).toBe(200);
+      const body = getQuestionnaireRespondent.response.parse(res.json());
+      expect(body).toMatchObject({
+        title: 'テストのお知らせ',
+        child: { id: f.child.id },
+        questionnaire: { id: f.q.id, isClosed: false, isAnswered: false, canAnswer: true },
+      });
+      expect(body.questionnaire.questions.map((q) => [q.text, q.isRequired, q.answerFormat.type, q.answerFormat.choices.length, q.answer])).toEqual([
+        ['参加しますか', true, 'single_choice', 2, null],
+        ['希望する内容', true, 'multi_choice', 3, null],
+        ['ご意見', false, 'free_text', 0, null],
+      ]);
+      for (const viewer of [f.writable, f.readOnly]) {
+        const other = getQuestionnaireRespondent.response.parse((await (await as(viewer)).get(f.getPath)).json());
+        expect(other.questionnaire.canAnswer).toBe(false);
+      }
+    });
+
+    it('answers 404 to an unrelated guardian, for a mismatched notice, and 401 anonymous', async () => {
+      const f = await withQuestionnaire();
+      expect((await (await as(f.unrelated)).get(f.getPath)).statusCode).toBe(404);
+      const other = await familyWithNotice();
+      const mismatched = `/api/notices/${other.notice.id}/questionnaires/${f.q.id}/respondents/${f.child.id}`;
+      expect((await (await as(f.main)).get(mismatched)).statusCode).toBe(404);
+      expect((await new Agent(t.app).get(f.getPath)).statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/notices/{id}/questionnaires/{questionnaireId}', () => {
+    it('stores the main guardian’s answers; the list and the screen show them', async () => {
+      const f = await withQuestionnaire();
+      const agent = await as(f.main);
+      const res = await agent.put(f.putPath, goodAnswers(f));
+      expect(res.statusCode).toBe(200);
+      expect(putQuestionnaireAnswers.response.parse(res.json())).toEqual({ message: '回答を送信しました' });
+      expect(await answerRows(f)).toHaveLength(4);
+      const view = getQuestionnaireRespondent.response.parse((await agent.get(f.getPath)).json());
+      expect(view.questionnaire.isAnswered).toBe(true);
+      expect(view.questionnaire.questions.map((q) => q.answer)).toEqual([f.single.choiceIds[0], [f.multi.choiceIds[0], f.multi.choiceIds[2]], 'よろしくお願いします']);
+      const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+      expect(allNotices(page).find((n) => n.id === f.notice.id)).toMatchObject({ children: [{ isAnswered: true }] });
+    });
+
+    it('refuses co-guardians with 403 「回答する権限がありません」 and unrelated ones with 404, writing nothing', async () => {
+      const f = await withQuestionnaire();
+      for (const viewer of [f.writable, f.readOnly]) {
+        const res = await (await as(viewer)).put(f.putPath, goodAnswers(f));
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('回答する権限がありません');
+      }
+      expect((await (await as(f.unrelated)).put(f.putPath, goodAnswers(f))).statusCode).toBe(404);
+      expect((await new Agent(t.app).put(f.putPath, goodAnswers(f))).statusCode).toBe(401);
+      expect(await respondentCount(f)).toBe(0);
+    });
+
+    it('refuses an answer after closeAt with 422 and writes nothing', async () => {
+      const f = await withQuestionnaire(new Date(Date.now() + HOUR));
+      const late = await as(f.main, { 'x-test-now': new Date(Date.now() + 2 * HOUR).toISOString() });
+      const res = await late.put(f.putPath, goodAnswers(f));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(noticeTexts.closed);
+      expect(await respondentCount(f)).toBe(0);
+      const view = getQuestionnaireRespondent.response.parse((await late.get(f.getPath)).json());
+      expect(view.questionnaire.isClosed).toBe(true);
+    });
+
+    it('checks required questions on the server, whatever the client says', async () => {
+      const f = await withQuestionnaire();
+      const res = await (await as(f.main)).put(f.putPath, {
+        childId: f.child.id,
+        answers: [
+          { questionId: f.single.id, text: null, isRequired: false },
+          { questionId: f.multi.id, text: [], isRequired: false },
+        ],
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({
+        [`questions.${f.single.id}`]: ['「参加しますか」は回答必須です'],
+        [`questions.${f.multi.id}`]: ['「希望する内容」は回答必須です'],
+      });
+      expect(await respondentCount(f)).toBe(0);
+    });
+
+    it('refuses a choice of another question, a wrong value type and an unknown question', async () => {
+      const f = await withQuestionnaire();
+      const agent = await as(f.main);
+      const base = goodAnswers(f);
+      const foreign = await agent.put(f.putPath, { ...base, answers: [{ ...base.answers[0], text: f.multi.choiceIds[0] }, base.answers[1], base.answers[2]] });
+      expect(foreign.statusCode).toBe(422);
+      expect(foreign.json().errors).toEqual({ [`questions.${f.single.id}`]: [noticeTexts.badChoice] });
+      const foreignMulti = await agent.put(f.putPath, { ...base, answers: [base.answers[0], { ...base.answers[1], text: [f.single.choiceIds[1]] }] });
+      expect(foreignMulti.json().errors).toEqual({ [`questions.${f.multi.id}`]: [noticeTexts.badChoice] });
+      const wrongType = await agent.put(f.putPath, { ...base, answers: [{ ...base.answers[0], text: 'はい' }, base.answers[1]] });
+      expect(wrongType.json().errors).toEqual({ [`questions.${f.single.id}`]: [noticeTexts.badAnswer] });
+      const unknown = await agent.put(f.putPath, { ...base, answers: [...base.answers, { questionId: 999999, text: 'x' }] });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors).toEqual({ 'answers.3.questionId': [noticeTexts.unknownQuestion] });
+      expect(await respondentCount(f)).toBe(0);
+    });
+
+    it('accepts 1000 characters of free text and refuses 1001', async () => {
+      const f = await withQuestionnaire();
+      const agent = await as(f.main);
+      const base = goodAnswers(f);
+      const tooLong = await agent.put(f.putPath, { ...base, answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1001) }] });
+      expect(tooLong.statusCode).toBe(422);
+      expect(tooLong.json().message).toBe('自由記述は1000文字以内で入力してください');
+      expect(await respondentCount(f)).toBe(0);
+      const ok = await agent.put(f.putPath, { ...base, answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1000) }] });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it('replaces the previous answers as a whole when answering again', async () => {
+      const f = await withQuestionnaire();
+      const agent = await as(f.main);
+      await agent.put(f.putPath, goodAnswers(f));
+      const res = await agent.put(f.putPath, {
+        childId: f.child.id,
+        answers: [
+          { questionId: f.single.id, text: f.single.choiceIds[1] },
+          { questionId: f.multi.id, text: [f.multi.choiceIds[1]] },
+          { questionId: f.free.id, text: null },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      const rows = await answerRows(f);
+      expect(rows.map((r) => r.choiceId ?? r.text).sort()).toEqual([f.single.choiceIds[1], f.multi.choiceIds[1]].sort());
+      expect(await respondentCount(f)).toBe(1);
+      // A refused re-answer leaves the stored answers as they were.
+      await agent.put(f.putPath, { childId: f.child.id, answers: [] });
+      expect(await answerRows(f)).toHaveLength(2);
+    });
+
+    it('keeps answers per child', async () => {
+      const f = await withQuestionnaire();
+      const sibling = await buildChild(db(), { facilityId: f.facilityId });
+      await linkGuardian(db(), sibling.child.id, f.main.id, { main: true });
+      const both = await buildNotice(db(), storage(), {
+        companyId: f.companyId,
+        facilityId: f.facilityId,
+        noteChildIds: [f.noteChild.id, sibling.noteChild.id],
+        questionnaire: threeQuestions(future()),
+      });
+      const q = both.questionnaire!;
+      const agent = await as(f.main);
+      const res = await agent.put(`/api/notices/${both.notice.id}/questionnaires/${q.id}`, {
+        childId: sibling.child.id,
+        answers: [
+          { questionId: q.questions[0]!.id, text: q.questions[0]!.choiceIds[0] },
+          { questionId: q.questions[1]!.id, text: [q.questions[1]!.choiceIds[0]] },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+      const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as { children: { child_id: number; isAnswered: boolean }[] };
+      expect(entry.children.find((c) => c.child_id === sibling.child.id)!.isAnswered).toBe(true);
+      expect(entry.children.find((c) => c.child_id === f.child.id)!.isAnswered).toBe(false);
+    });
+  });
+});
