@@ -331,3 +331,26 @@ describe('POST /api/children/{childId}/images', () => {
     expect((await childRow(f.child.id)).imageKey).toBeNull();
   });
 });
+
+describe('demo data', () => {
+  it('seeds photos, functions, the pending invitation and a registration URL that works', async () => {
+    const { seedDemo } = await import('../src/seed');
+    const { DEMO_REGISTRATION } = await import('../src/seed/guardians');
+    const ids = await seedDemo(db(), t.config);
+    const main = await new Agent(t.app).login('hogosha@example.com', 'hoiku-demo-2026');
+    const list = getChildren.response.parse((await main.get('/api/children')).json());
+    expect(list.map((c) => [c.first_name, c.pivot.activated])).toEqual([
+      ['陽翔', true],
+      ['結衣', true],
+      ['蒼太', null],
+    ]);
+    expect(list.every((c) => c.image_url)).toBe(true);
+    expect((await main.get(list[0]!.image_url!)).statusCode).toBe(200);
+    expect((await main.get('/api/users/functions/available')).json()).toEqual(['notice', 'schedule', 'body_measurement', 'event']);
+    const recognition = getRecognition.response.parse((await main.get(`/api/children/recognition/${ids.children.sota}`)).json());
+    expect(recognition.mainUser?.name).toBe('山田 太郎');
+    const sub = await new Agent(t.app).login('sub@example.com', 'hoiku-demo-2026');
+    const res = await sub.post('/api/children', { birth: DEMO_REGISTRATION.birth, type: 0, token: DEMO_REGISTRATION.token, company_id: ids.companies.sakura });
+    expect(res.statusCode).toBe(201);
+  });
+});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { dateString, defineCall, idParam, messageSchema } from './common';
-import { guardianMessages } from './messages';
 import { relationTypeValues } from './relation-types';
 
 export const pivotSchema = z.object({
@@ -75,7 +74,7 @@ const nameField = (label: string) =>
     .min(1, `${label}を入力してください`)
     .max(50, `${label}は50文字以内で入力してください`);
 const kanaField = (label: string) =>
-  nameField(label).regex(/^[ぁ-ゖァ-ヺー・\s　]+$/, `${label}はひらがなで入力してください`);
+  nameField(label).regex(/^[ぁ-ゖァ-ヺー・\s\u3000]+$/, `${label}はひらがなで入力してください`);
 
 export const updateChildBody = z.object({
   lastName: nameField('姓'),

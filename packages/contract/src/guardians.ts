@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, idParam, messageSchema } from './common';
-import { guardianSchema, mainUserSchema } from './children';
+import { guardianSchema } from './children';
 import { relationTypeValues } from './relation-types';
 
 const pair = { childId: idParam, userId: idParam };

@@ -24,7 +24,6 @@ const info = (name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'Reception
   };
 };
 const terms = async () => ({ Component: (await import('../features/info/routes/terms-route')).TermsRoute });
-const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-placeholder')).SettingsPlaceholder });
 /** The ID service's screens (issue 8). */
 const idp = (name: 'SignupPage' | 'SignupCompletePage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'ChangeEmailPage' | 'VerifyEmailPage' | 'ChangePasswordPage') => {
   const files = {
@@ -38,6 +37,21 @@ const idp = (name: 'SignupPage' | 'SignupCompletePage' | 'ForgotPasswordPage' | 
   };
   return async () => ({ Component: ((await files[name]()) as Record<string, React.ComponentType>)[name] });
 };
+const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-page')).SettingsPage });
+const namePage = async () => ({ Component: (await import('../features/users/routes/name-page')).NamePage });
+const childPage = async () => ({ Component: (await import('../features/children/routes/child-page')).ChildPage });
+const childEditPage = async () => ({ Component: (await import('../features/children/routes/child-edit-page')).ChildEditPage });
+const recognitionPage = async () => ({ Component: (await import('../features/children/routes/recognition-page')).RecognitionPage });
+const registerChildPage = async () => ({ Component: (await import('../features/children/routes/register-page')).RegisterChildPage });
+const guardianPage = async () => ({ Component: (await import('../features/guardians/routes/guardian-page')).GuardianPage });
+const relationTypePage = async () => ({ Component: (await import('../features/guardians/routes/relation-type-page')).RelationTypePage });
+const invitePage = async () => ({ Component: (await import('../features/guardians/routes/invite-page')).InvitePage });
+const inviteSentPage = async () => ({ Component: (await import('../features/guardians/routes/invite-sent-page')).InviteSentPage });
+const inviteVerifyPage = async () => ({ Component: (await import('../features/guardians/routes/invite-verify-page')).InviteVerifyPage });
+const notificationSettingsPage = async () => ({
+  Component: (await import('../features/settings/routes/notification-settings-page')).NotificationSettingsPage,
+});
+const devMailboxPage = async () => ({ Component: (await import('../features/settings/routes/dev-mailbox-page')).DevMailboxPage });
 const soon = (title: string) => ({ element: <ComingSoon title={title} /> });
 
 /** The whole route table of both specs (A §2, F §2 "Top-level route table"). */
@@ -64,7 +78,8 @@ export const routes: RouteObject[] = [
           { path: 'password/forgot', lazy: idp('ForgotPasswordPage') },
           { path: 'password/new/:token', lazy: idp('ResetPasswordPage') },
           { path: 'email/verify/:token', lazy: idp('VerifyEmailPage') },
-          { path: 'children/register/:company/:token/*', ...soon('お子さま登録') },
+          { path: 'children/register/:company/:token/*', lazy: registerChildPage },
+          { path: 'dev/mailbox', lazy: devMailboxPage },
         ],
       },
       {
@@ -81,11 +96,11 @@ export const routes: RouteObject[] = [
           {
             path: 'children',
             children: [
-              { path: 'recognition/:id', ...soon('保護者招待の承認') },
-              { path: ':id', ...soon('お子さま情報') },
-              { path: ':id/edit', ...soon('お名前の変更') },
-              { path: ':childId/users/:userId', ...soon('保護者情報') },
-              { path: ':childId/users/:userId/change/type', ...soon('続柄の変更') },
+              { path: 'recognition/:id', lazy: recognitionPage },
+              { path: ':id', lazy: childPage },
+              { path: ':id/edit', lazy: childEditPage },
+              { path: ':childId/users/:userId', lazy: guardianPage },
+              { path: ':childId/users/:userId/change/type', lazy: relationTypePage },
               { path: '*', element: <NotFound /> },
             ],
           },
@@ -144,13 +159,14 @@ export const routes: RouteObject[] = [
               { path: 'setting', lazy: settingsPage },
               { path: 'setting/email', lazy: idp('ChangeEmailPage') },
               { path: 'setting/password', lazy: idp('ChangePasswordPage') },
-              { path: 'setting/name', ...soon('お名前の変更') },
-              { path: ':childId/invite', ...soon('保護者の追加') },
-              { path: 'invite/sent', ...soon('招待完了') },
+              { path: 'setting/name', lazy: namePage },
+              { path: ':childId/invite', lazy: invitePage },
+              { path: 'invite/sent', lazy: inviteSentPage },
+              { path: 'invite/verify/:token', lazy: inviteVerifyPage },
               { path: '*', element: <NotFound /> },
             ],
           },
-          { path: 'notification_settings/*', ...soon('メール通知設定') },
+          { path: 'notification_settings/*', lazy: notificationSettingsPage },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -50,6 +50,8 @@ type Input<C extends Call> = {
   signal?: AbortSignal;
   /** Default true: a 401 goes to the login page. */
   redirectOn401?: boolean;
+  /** Sees the status of a success (e.g. 202 of POST /api/users/invite). */
+  onStatus?: (status: number) => void;
 };
 
 /** Calls one contract entry: cookies, the XSRF header, JSON, and errors as ApiRequestError. */
@@ -84,5 +86,6 @@ export async function api<C extends Call>(call: C, input: Input<C> = {}): Promis
     if (response.status === 401 && input.redirectOn401 !== false) onUnauthenticated?.();
     throw new ApiRequestError(response.status, (data ?? {}) as Partial<ApiError>);
   }
+  input.onStatus?.(response.status);
   return data as ResponseOf<C>;
 }

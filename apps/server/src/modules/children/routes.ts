@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { hmac } from '../../lib/crypto';
 import { route, type App } from '../../lib/route';
 import { readImageUpload, withMultipart } from '../../lib/upload';
+import { childrenDevFixtures } from './dev-fixtures';
 import { authorizeChild } from './policy';
 import * as service from './service';
 
@@ -50,6 +51,8 @@ export function childrenRoutes(app: App, ctx: AppContext) {
   route(app, getChild, {}, async ({ user, params, now }) => service.getChildDetail(ctx, user.id, params.id, now));
   route(app, putChild, {}, async ({ user, params, body, now }) => service.updateChildName(ctx, user.id, params.id, body, now));
   route(app, getChildUser, {}, async ({ user, params, now }) => service.getChildUser(ctx, user.id, params.childId, params.userId, now));
+
+  childrenDevFixtures(app, ctx);
 
   app.register(async (scope) => {
     await withMultipart(scope);

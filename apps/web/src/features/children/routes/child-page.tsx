@@ -1,0 +1,165 @@
+import { Anchor, Avatar, Badge, Button, FileButton, Group, Image, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { guardianMessages, limits } from '@renraku/contract';
+import { showFailure, showSuccess } from '../../../components/alerts';
+import { Loading } from '../../../components/loading';
+import { NotFound } from '../../../components/not-found';
+import { Page } from '../../../components/page';
+import { useConstants } from '../../auth/api';
+import { useChild, useUploadChildImage } from '../api';
+import { relationLabel } from '../components/relation-label';
+import { idFrom, useLoadFailure } from '../components/use-load-failure';
+
+/** /children/{id}: the child, its photo and its guardians (A §2 Children area). */
+export function ChildPage() {
+  const id = idFrom(useParams().id);
+  if (id === null) return <NotFound />;
+  return <ChildInfo id={id} />;
+}
+
+function ChildInfo({ id }: { id: number }) {
+  const child = useChild(id);
+  const constants = useConstants();
+  useLoadFailure(child.error, '/users/setting');
+  if (!child.data) return <Loading />;
+  const c = child.data;
+  const isMain = c.pivot.main;
+
+  return (
+    <Page title="お子さま情報">
+      <Stack align="center" gap="xs">
+        <Avatar src={c.image_url} alt={`${c.first_name}さんの写真`} size={120} radius={120} color="brand">
+          {c.first_name.slice(0, 1)}
+        </Avatar>
+        <Text size="xs" c="dimmed">
+          {`${c.last_name_kana} ${c.first_name_kana}`}
+        </Text>
+        <Text fw={700} size="lg">{`${c.last_name} ${c.first_name}`}</Text>
+        {c.facility_name && <Text size="sm">{c.facility_name}</Text>}
+        {c.pivot.writable && <PhotoUpload childId={id} />}
+        {isMain && (
+          <Anchor component={Link} to={`/children/${id}/edit`} size="sm">
+            お名前を変更する
+          </Anchor>
+        )}
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="guardians-heading">
+        <Title order={2} size="h5" id="guardians-heading">
+          保護者
+        </Title>
+        <Stack gap={6}>
+          {c.users.map((guardian) => (
+            <Paper
+              key={guardian.id}
+              component={Link}
+              to={`/children/${id}/users/${guardian.id}`}
+              withBorder
+              p="sm"
+              radius="md"
+              style={{ textDecoration: 'none', color: 'inherit' }}
+            >
+              <Group wrap="nowrap" gap="sm">
+                <Avatar src={guardian.image_url} alt="" radius="xl" color="brand">
+                  {(guardian.name ?? guardian.email).slice(0, 1)}
+                </Avatar>
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate>
+                    {guardian.name ?? guardian.email}
+                  </Text>
+                  <Group gap={6}>
+                    <Text size="xs" c="dimmed">
+                      {relationLabel(constants.data?.relation_types, guardian.pivot.type)}
+                    </Text>
+                    {guardian.pivot.main && (
+                      <Badge size="sm" color="brand" variant="filled">
+                        代表者
+                      </Badge>
+                    )}
+                    {!guardian.pivot.writable && (
+                      <Badge size="sm" color="gray" variant="light">
+                        閲覧のみ
+                      </Badge>
+                    )}
+                  </Group>
+                </Stack>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+        {isMain && (
+          <Button component={Link} to={`/users/${id}/invite`} variant="light">
+            保護者を追加する
+          </Button>
+        )}
+        <Text size="xs" c="dimmed">
+          ※代表者の方は、お子さま情報の編集や保護者の追加・管理など、すべての操作ができます。
+        </Text>
+      </Stack>
+    </Page>
+  );
+}
+
+/** Choose → preview modal → confirm → upload with progress (A §4 Photo upload). */
+function PhotoUpload({ childId }: { childId: number }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadChildImage(childId);
+
+  const choose = (chosen: File | null) => {
+    if (!chosen) return showFailure(guardianMessages.imageRequired);
+    if (chosen.size === 0 || chosen.size >= limits.imageMaxBytes) return showFailure(guardianMessages.imageTooLarge);
+    setFile(chosen);
+    setPreview(URL.createObjectURL(chosen));
+  };
+  const close = () => {
+    if (preview) URL.revokeObjectURL(preview);
+    setFile(null);
+    setPreview(null);
+    setProgress(0);
+  };
+  const confirmUpload = () => {
+    if (!file) return showFailure(guardianMessages.imageRequired);
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          showSuccess(guardianMessages.imageUploaded);
+          close();
+        },
+        onError: (error) => {
+          showFailure(error);
+          setProgress(0);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <FileButton onChange={choose} accept="image/*">
+        {(props) => (
+          <Button {...props} size="xs" variant="outline">
+            写真を変更する
+          </Button>
+        )}
+      </FileButton>
+      <Modal opened={!!file} onClose={upload.isPending ? () => {} : close} title="この写真を登録しますか？" centered>
+        <Stack>
+          {preview && <Image src={preview} alt="選択した写真のプレビュー" radius="md" mah={300} fit="contain" />}
+          {upload.isPending && <Progress value={progress} aria-label="アップロードの進み具合" />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={upload.isPending}>
+              キャンセル
+            </Button>
+            <Button onClick={confirmUpload} loading={upload.isPending} disabled={upload.isPending}>
+              登録する
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

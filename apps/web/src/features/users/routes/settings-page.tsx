@@ -1,0 +1,136 @@
+import { Alert, Anchor, Avatar, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '@renraku/contract';
+import { showFailure } from '../../../components/alerts';
+import { Loading } from '../../../components/loading';
+import { Page } from '../../../components/page';
+import { idpUrl } from '../../../lib/idp';
+import { useOperator } from '../../../lib/operator';
+import { useCurrentUser, useLogout } from '../../auth/api';
+import { useChildren } from '../../children/api';
+import { useAvailableFunctions } from '../api';
+import { ChildrenSorter } from '../components/children-sorter';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title}`;
+  return (
+    <Stack gap={6} component="section" aria-labelledby={id}>
+      <Title order={2} size="h5" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Item({ to, label, external }: { to: string; label: string; external?: boolean }) {
+  return external ? (
+    <NavLink component="a" href={to} target="_blank" rel="noopener noreferrer" label={label} />
+  ) : (
+    <NavLink component={Link} to={to} label={label} />
+  );
+}
+
+/** /users/setting: my page (A §2). */
+export function SettingsPage() {
+  const user = useCurrentUser();
+  const operator = useOperator();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { children, isPending } = useChildren();
+  const functions = useAvailableFunctions();
+  if (!user || isPending) return <Loading />;
+  const activated = children.filter((c) => c.pivot.activated === true);
+  const hasChildren = activated.length > 0;
+  const available = new Set(functions.data ?? []);
+
+  return (
+    <Page title="マイページ">
+      <Section title="施設との連絡">
+        <Paper withBorder radius="md">
+          {available.has('notice') && <Item to="/notices" label="お知らせ" />}
+          {available.has('schedule') && hasChildren && <Item to="/schedules/children" label="翌月登園予定登録" />}
+          {available.has('body_measurement') && <Item to="/growths/children" label="成長記録" />}
+          {available.has('event') && <Item to="/events/children" label="行事予定" />}
+          {hasChildren && <Item to="/communications" label="保護者から施設へ（連絡帳）" />}
+          {!hasChildren && available.size === 0 && (
+            <Text size="sm" c="dimmed" p="sm">
+              利用できる機能はありません
+            </Text>
+          )}
+        </Paper>
+      </Section>
+
+      <Section title="お子さま情報の変更・保護者の追加">
+        {hasChildren ? (
+          <ChildrenSorter children={activated} />
+        ) : (
+          <Alert color="yellow" variant="light" title="お子さま情報が登録されていません">
+            <Text size="sm">
+              施設から届いたお子さま登録のURLから登録してください。
+              <Anchor href={operator.usage_guide_url} target="_blank" rel="noopener noreferrer" size="sm">
+                ご利用マニュアル
+              </Anchor>
+            </Text>
+          </Alert>
+        )}
+      </Section>
+
+      <Section title="保護者情報">
+        <Paper withBorder radius="md" p="sm">
+          <Group wrap="nowrap">
+            <Avatar src={user.image_url} alt="" radius="xl" size="lg" color="brand">
+              {(user.name ?? user.email).slice(0, 1)}
+            </Avatar>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={600}>{user.name ?? '（未設定）'}</Text>
+              <Text size="xs" c="dimmed" truncate>
+                {user.email}
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+        <Paper withBorder radius="md">
+          <Item to="/users/setting/name" label="お名前の変更" />
+          {user.idp && (
+            <>
+              <Item to={idpUrl(operator, 'change-email', '/users/setting')} label="メールアドレスの変更" external />
+              <Item to={idpUrl(operator, 'change-password', '/users/setting')} label="パスワードの変更" external />
+            </>
+          )}
+        </Paper>
+      </Section>
+
+      <Section title="設定">
+        <Paper withBorder radius="md">
+          <Item to="/notification_settings" label="メール通知設定" />
+        </Paper>
+      </Section>
+
+      <Section title="その他">
+        <Paper withBorder radius="md">
+          <Item to={operator.usage_guide_url} label="使い方ガイド" external />
+          <Item to="/privacy" label="プライバシーポリシー" />
+          <Item to="/terms" label="利用規約" />
+          <Item to="/corporate" label="運営会社" />
+        </Paper>
+      </Section>
+
+      <Button
+        variant="outline"
+        color="gray"
+        loading={logout.isPending}
+        disabled={logout.isPending}
+        onClick={() =>
+          logout.mutate(undefined, {
+            onSuccess: () => navigate('/login', { replace: true }),
+            onError: () => showFailure(messages.logoutFailed),
+          })
+        }
+      >
+        ログアウト
+      </Button>
+    </Page>
+  );
+}
