@@ -29,6 +29,9 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection closed by the server (restart, failover, test teardown) must not crash
+  // the process; the pool opens a new one on the next query.
+  pool.on('error', () => {});
   const counter = counterLogger();
   const db = drizzle(pool, { schema, casing: 'snake_case', logger: counter.logger });
   await migrate(db, { migrationsFolder });
