@@ -95,7 +95,7 @@ export function storeBigPhoto(storage: Storage): Promise<string> {
 }
 
 async function makeBigPhoto(storage: Storage) {
-  const input = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const input = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .jpeg({ quality: 95 })
     .toBuffer();
   return storeImage(storage, 'feed', input);
