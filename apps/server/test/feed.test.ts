@@ -199,6 +199,18 @@ describe('GET /api/children/content', () => {
     const body = getChildrenContent.response.parse((await agent.get(contentUrl(ids, day(-1)))).json());
     expect(body.data[day(-1)]!.map((m) => m.child_id)).toEqual(ids);
     expect(body.data[day(-1)]!.map((m) => m.message!.employeeInfo.broadcastMessageFiles.length)).toEqual([0, 0, 1]);
+    // Walking back with all three children: every day once, across the shared days, down to the lone note.
+    const visited: string[] = [];
+    let date: string | undefined;
+    for (let i = 0; i < 15; i++) {
+      const page = getChildrenContent.response.parse((await agent.get(contentUrl(ids, date))).json());
+      const [loaded] = Object.keys(page.data);
+      if (!loaded) break;
+      visited.push(loaded);
+      if (!page.has_more) break;
+      date = addDaysToDate(loaded, -1);
+    }
+    expect(visited).toEqual([...Array.from({ length: 10 }, (_, i) => day(-i)), day(-12)]);
     const single = getChildrenContent.response.parse((await agent.get(contentUrl(ids, day(-10)))).json());
     expect(single.data).toEqual({ [day(-12)]: [expect.objectContaining({ child_id: family.child.id })] });
 

@@ -28,25 +28,25 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
     sql`, `,
   );
 
-  // Each branch takes its own newest two days through the (note_child_id|class_id, date) indexes.
+  // Each branch takes its own newest two distinct days (several children share days) through the (note_child_id|class_id, date) indexes.
   const days = await ctx.db.execute<{ d: string }>(sql`
     select distinct d from (
-      (select dn.date::text as d from daily_notes dn
+      (select distinct dn.date::text as d from daily_notes dn
         join note_children nc on nc.id = dn.note_child_id
         where nc.child_id in (${ids}) and dn.date <= ${until} and dn.published_at is not null
-        order by dn.date desc limit 2)
+        order by d desc limit 2)
       union all
-      (select cb.date::text as d from class_broadcasts cb
+      (select distinct cb.date::text as d from class_broadcasts cb
         join note_children nc on nc.class_id = cb.class_id
         where nc.child_id in (${ids}) and cb.date <= ${until} and cb.published_at is not null
           and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
           and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
-        order by cb.date desc limit 2)
+        order by d desc limit 2)
       union all
-      (select fi.contact_on::text as d from family_information fi
+      (select distinct fi.contact_on::text as d from family_information fi
         join note_children nc on nc.id = fi.note_child_id
         where nc.child_id in (${ids}) and fi.contact_on <= ${until} and fi.is_sent
-        order by fi.contact_on desc limit 2)
+        order by d desc limit 2)
     ) days order by d desc limit 2`);
   const found = rowsOf<{ d: string }>(days).map((r) => r.d);
   const base = { has_more: found.length > 1, message_minimize_threshold_length: MESSAGE_MINIMIZE_THRESHOLD_LENGTH };

@@ -58,8 +58,7 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
             {message.nursery}
           </Text>
         </Group>
-        <Box component="dl" m={0}>
-          <Stack gap={6}>
+        <Stack component="dl" m={0} gap={6}>
             {(message.attendances.attendanceTime || message.attendances.leavingTime) && (
               <Row label="登園・降園">
                 <Text size="sm">
@@ -68,7 +67,6 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
               </Row>
             )}
           </Stack>
-        </Box>
         {info?.text && (
           <Stack gap={2}>
             <TruncatedText text={info.text} threshold={threshold} />
@@ -86,8 +84,7 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
           <>
             <Documents files={documents} />
             {info && (
-              <Box component="dl" m={0}>
-                <Stack gap={6}>
+              <Stack component="dl" m={0} gap={6}>
                   {info.thermometries.length > 0 && (
                     <Row label="検温">
                       <Lines lines={info.thermometries.map((t) => `${hhmm(t.time)} ${celsius(t.thermometry)}`)} />
@@ -126,13 +123,11 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
                     </Row>
                   )}
                 </Stack>
-              </Box>
             )}
             {family && (
               <>
                 <Divider label="おうちからの連絡" labelPosition="left" />
-                <Box component="dl" m={0} data-qa="family-information">
-                  <Stack gap={6}>
+                <Stack component="dl" m={0} gap={6} data-qa="family-information">
                     {family.thermometry.temperature !== null && (
                       <Row label="検温">
                         <Text size="sm">
@@ -171,7 +166,6 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
                       </Row>
                     )}
                   </Stack>
-                </Box>
               </>
             )}
           </>

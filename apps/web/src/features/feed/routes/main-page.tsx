@@ -141,22 +141,26 @@ function Feed({ childIds, children }: { childIds: number[]; children: Child[] })
     if (isError) showFailure(error);
   }, [isError, error]);
 
+  // Whether the end of the list is in (or near) view; loading continues while it stays there.
+  const [atEnd, setAtEnd] = useState(false);
+  const pending = isPending;
   useEffect(() => {
     const node = sentinel.current;
     if (!node) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting) || !hasNextPage || isFetchingNextPage) return;
-        const now = Date.now();
-        if (now - lastTrigger.current < limits.infiniteScrollGuardMs) return;
-        lastTrigger.current = now;
-        void fetchNextPage();
-      },
-      { rootMargin: '200px' },
-    );
+    const observer = new IntersectionObserver((entries) => setAtEnd(entries.some((e) => e.isIntersecting)), { rootMargin: '200px' });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, data]);
+  }, [pending]);
+  useEffect(() => {
+    if (!atEnd || !hasNextPage || isFetchingNextPage) return;
+    // 300 ms retrigger guard (F §9): wait out the rest of it rather than drop the request.
+    const wait = Math.max(0, lastTrigger.current + limits.infiniteScrollGuardMs - Date.now());
+    const timer = setTimeout(() => {
+      lastTrigger.current = Date.now();
+      void fetchNextPage();
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [atEnd, hasNextPage, isFetchingNextPage, fetchNextPage, data]);
 
   if (isPending) return <Loading />;
   const threshold = data?.pages[0]?.message_minimize_threshold_length ?? 100;
