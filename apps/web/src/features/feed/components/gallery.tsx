@@ -96,7 +96,7 @@ export function Documents({ files }: { files: FeedFile[] }) {
     <Stack gap={2}>
       {files.map((file) => (
         <Anchor key={file.id} href={file.url} target="_blank" rel="noopener" size="sm">
-          📄 {file.name}（{file.displaySize}）
+          資料：{file.name}（{file.displaySize}）
         </Anchor>
       ))}
     </Stack>

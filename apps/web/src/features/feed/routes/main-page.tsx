@@ -101,7 +101,7 @@ function ManualBanner() {
   return (
     <Paper withBorder radius="md" p="sm" bg="brand.0">
       <Anchor href={data.data.url} target="_blank" rel="noopener" size="sm" fw={700} c="brand.9">
-        📘 {data.data.title}
+        {data.data.title}
       </Anchor>
     </Paper>
   );
