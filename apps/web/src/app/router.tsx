@@ -88,8 +88,12 @@ export const routes: RouteObject[] = [
           {
             path: 'main',
             children: [
-              { index: true, ...soon('ホーム'), handle: header({ home: true, qr: true, settings: true }) },
-              { path: 'qr', ...soon('登降園QRコード') },
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/feed/routes/main-page')).MainPage }),
+                handle: header({ home: true, qr: true, settings: true }),
+              },
+              { path: 'qr', lazy: async () => ({ Component: (await import('../features/feed/routes/qr-page')).QrPage }) },
               { path: '*', element: <NotFound /> },
             ],
           },

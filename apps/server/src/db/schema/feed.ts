@@ -1,2 +1,113 @@
-// Tables of the feed area.
-export {};
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { classes, companies, facilities, noteChildren } from './organisation';
+
+/** One staff record of a child's day; small lists always read with the note live in jsonb (docs/decisions/feed-daily-notes.md). */
+export interface DailyNoteRecords {
+  thermometries: { time: string; thermometry: number }[];
+  sleeps: { start: string; end: string | null }[];
+  defecations: { time: string; category: string; status: string }[];
+  lunchItems: { categoryLabel: string; amountLabel: string }[];
+  milks: { id: number; time: string; amount: number; contactToParents: string | null }[];
+}
+
+/** The facility's daily note (連絡帳 from the facility) for one enrolment and facility day. */
+export const dailyNotes = pgTable(
+  'daily_notes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    noteChildId: integer('note_child_id')
+      .notNull()
+      .references(() => noteChildren.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** HH:MM, as the facility recorded them. */
+    attendanceTime: text('attendance_time'),
+    leavingTime: text('leaving_time'),
+    text: text('text'),
+    employeeName: text('employee_name'),
+    thermometries: jsonb('thermometries').$type<DailyNoteRecords['thermometries']>().notNull().default([]),
+    sleeps: jsonb('sleeps').$type<DailyNoteRecords['sleeps']>().notNull().default([]),
+    defecations: jsonb('defecations').$type<DailyNoteRecords['defecations']>().notNull().default([]),
+    schoolMeal: text('school_meal'),
+    lunchItems: jsonb('lunch_items').$type<DailyNoteRecords['lunchItems']>().notNull().default([]),
+    lunchNote: text('lunch_note'),
+    snackMorning: text('snack_morning'),
+    snackAfternoon: text('snack_afternoon'),
+    snackContactToParents: text('snack_contact_to_parents'),
+    milks: jsonb('milks').$type<DailyNoteRecords['milks']>().notNull().default([]),
+    /** Only published notes reach guardians. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('daily_notes_note_child_date_idx').on(t.noteChildId, t.date), index('daily_notes_company_idx').on(t.companyId)],
+);
+
+/** A class-wide broadcast of a day (photos, handouts), shown in the notes of every child of the class. */
+export const classBroadcasts = pgTable(
+  'class_broadcasts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('class_broadcasts_class_date_idx').on(t.classId, t.date), index('class_broadcasts_company_idx').on(t.companyId)],
+);
+
+/** A file of a daily note (staff files) or of a class broadcast; exactly one owner is set. */
+export const feedFiles = pgTable(
+  'feed_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    dailyNoteId: integer('daily_note_id').references(() => dailyNotes.id, { onDelete: 'cascade' }),
+    classBroadcastId: integer('class_broadcast_id').references(() => classBroadcasts.id, { onDelete: 'cascade' }),
+    /** Storage key; images have `{key}.thumb` and `{key}.medium` beside them (lib/images). */
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    isDocument: boolean('is_document').notNull().default(false),
+    sizeBytes: integer('size_bytes').notNull(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('feed_files_daily_note_idx').on(t.dailyNoteId),
+    index('feed_files_class_broadcast_idx').on(t.classBroadcastId),
+    index('feed_files_company_idx').on(t.companyId),
+  ],
+);
+
+/** Banners over the feed (F §3 "Banner notification"); operator-wide when company_id is null. */
+export const feedBanners = pgTable(
+  'feed_banners',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').references(() => companies.id),
+    /** info | alert */
+    level: text('level').notNull(),
+    label: text('label').notNull(),
+    message: text('message').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [index('feed_banners_starts_idx').on(t.startsAt), index('feed_banners_company_idx').on(t.companyId)],
+);
+
+/** The manual (usage guide) banner, formerly a headless CMS entry; the newest published row is shown. */
+export const manualBanners = pgTable(
+  'manual_banners',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('manual_banners_published_idx').on(t.publishedAt)],
+);
