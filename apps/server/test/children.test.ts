@@ -354,3 +354,28 @@ describe('demo data', () => {
     expect(res.statusCode).toBe(201);
   });
 });
+
+describe('query budget', () => {
+  it('the children list and a child detail cost the same number of queries whatever the number of children and guardians', async () => {
+    const counts: number[] = [];
+    for (const n of [1, 6]) {
+      const user = await buildUser(db());
+      for (let i = 0; i < n; i++) {
+        const { child } = await buildChild(db());
+        await linkGuardian(db(), child.id, user.id, { main: true });
+        for (let g = 0; g < n; g++) await linkGuardian(db(), child.id, (await buildUser(db())).id);
+      }
+      const agent = await as(user);
+      const list = getChildren.response.parse((await agent.get('/api/children')).json());
+      const before = t.database.queryCount();
+      await agent.get('/api/children');
+      const listQueries = t.database.queryCount() - before;
+      const mid = t.database.queryCount();
+      await agent.get(`/api/children/${list[0]!.id}`);
+      counts.push(listQueries, t.database.queryCount() - mid);
+    }
+    // [list, detail] for 1 child × 1 guardian, then for 6 children × 7 guardians.
+    expect(counts.slice(2)).toEqual(counts.slice(0, 2));
+    console.log(`queries per call (incl. session): list ${counts[0]}, detail ${counts[1]}`);
+  });
+});

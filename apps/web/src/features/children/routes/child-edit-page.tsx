@@ -34,7 +34,10 @@ function ChildEditForm({ id, initial }: { id: number; initial: { last_name: stri
   });
   const field = (key: keyof typeof values) => ({
     value: values[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.currentTarget.value })),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

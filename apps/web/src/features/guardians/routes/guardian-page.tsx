@@ -103,7 +103,7 @@ function GuardianDetail({ childId, userId }: { childId: number; userId: number }
               代表者に設定する
             </Button>
           )}
-          <Button variant="outline" color="red" onClick={onDetach} disabled={busy}>
+          <Button variant="outline" color="red.9" onClick={onDetach} disabled={busy}>
             保護者の登録を解除する
           </Button>
         </Stack>

@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, List, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { relationOptions } from '@renraku/contract';
 import { showFailure, showPersistentNotice } from '../../../components/alerts';
 import { NotFound } from '../../../components/not-found';
+import { Caution } from '../../../components/caution';
 import { Page } from '../../../components/page';
 import { useOperator } from '../../../lib/operator';
 import { useConstants } from '../../auth/api';
@@ -55,9 +56,9 @@ function InviteForm({ childId }: { childId: number }) {
             <List.Item>{`招待できるのは、${id_service_name}に登録済みのメールアドレスのみです。`}</List.Item>
             <List.Item>{`${id_service_name}に未登録のメールアドレスには、ID登録のご案内メールが送信されます。登録済みのメールアドレスには、招待メールが送信されます。`}</List.Item>
           </List>
-          <Alert color="yellow" variant="light" title="iCloudメールをご利用の方へ">
+          <Caution title="iCloudメールをご利用の方へ">
             <Text size="sm">iCloudのメールボックスの容量がいっぱいになっていると、招待メールを受信できません。容量に空きがあることをご確認ください。</Text>
-          </Alert>
+          </Caution>
           <Button type="submit" loading={invite.isPending} disabled={invite.isPending}>
             送信する
           </Button>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Avatar, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@renraku/contract';
 import { showFailure } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
+import { Caution } from '../../../components/caution';
 import { Page } from '../../../components/page';
 import { idpUrl } from '../../../lib/idp';
 import { useOperator } from '../../../lib/operator';
@@ -66,14 +67,14 @@ export function SettingsPage() {
         {hasChildren ? (
           <ChildrenSorter children={activated} />
         ) : (
-          <Alert color="yellow" variant="light" title="お子さま情報が登録されていません">
+          <Caution title="お子さま情報が登録されていません">
             <Text size="sm">
               施設から届いたお子さま登録のURLから登録してください。
               <Anchor href={operator.usage_guide_url} target="_blank" rel="noopener noreferrer" size="sm">
                 ご利用マニュアル
               </Anchor>
             </Text>
-          </Alert>
+          </Caution>
         )}
       </Section>
 
@@ -118,8 +119,7 @@ export function SettingsPage() {
       </Section>
 
       <Button
-        variant="outline"
-        color="gray"
+        variant="default"
         loading={logout.isPending}
         disabled={logout.isPending}
         onClick={() =>

@@ -1,0 +1,391 @@
+import sharp from 'sharp';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+
+async function xsrfHeaders(request: APIRequestContext) {
+  await request.get('/sanctum/csrf-cookie');
+  const state = await request.storageState();
+  const token = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'x-xsrf-token': decodeURIComponent(token) };
+}
+
+/** A child of its own per test (test-mode fixture), so the demo family stays as other areas expect it. */
+async function createChild(request: APIRequestContext, data: { mainEmail?: string; firstName?: string; firstNameKana?: string } = {}) {
+  const res = await request.post('/api/dev/fixtures/children', { data, headers: await xsrfHeaders(request) });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { child_id: number; company_id: number; token: string; birth: string };
+}
+
+async function createUser(request: APIRequestContext, prefix: string) {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await request.post('/api/dev/fixtures/users', { data: { email, password: DEMO.password }, headers: await xsrfHeaders(request) });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  return { context, page: await context.newPage() };
+}
+
+/** Moves a sortable item with @dnd-kit's keyboard sensor (Space, arrow, Space), waiting for each step to be measured. */
+async function moveWithKeyboard(page: Page, index: number, key: 'ArrowDown' | 'ArrowUp') {
+  await page.locator('[data-testid^=sortable-]').nth(index).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(250);
+  await page.keyboard.press(key);
+  await page.waitForTimeout(250);
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(250);
+}
+
+async function selectOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('child registration', () => {
+  test('a signed-in guardian registers a child from its URL with the birth date', async ({ page, request }) => {
+    const child = await createChild(request, { firstName: '登録', firstNameKana: 'とうろく' });
+    const email = await createUser(request, 'register');
+    await login(page, email);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto(`/children/register/${child.company_id}/${child.token}`);
+    await expect(page).toHaveTitle('お子さま登録 | れんらくノート');
+    await expect(page.getByRole('heading', { name: 'お子さま登録' })).toBeVisible();
+    const birth = page.getByLabel('お子さまの生年月日');
+    await expect(birth).toHaveAttribute('placeholder', `${new Date().getFullYear() - 1}-01-01`);
+    await expect(birth).toHaveAttribute('inputmode', 'tel');
+    await expect(page.getByRole('combobox', { name: 'お子さまとの続柄' })).toHaveValue('父');
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/children-register.png' });
+
+    await birth.pressSequentially('20190101x');
+    await expect(birth).toHaveValue('2019-01-01');
+    await page.getByRole('button', { name: '登録する' }).click();
+    await expect(page.getByText('生年月日が正しくありません')).toBeVisible();
+
+    await birth.fill('');
+    await birth.pressSequentially(child.birth.replace(/-/g, ''));
+    await expect(birth).toHaveValue(child.birth);
+    await selectOption(page, 'お子さまとの続柄', '母');
+    await page.getByRole('button', { name: '登録する' }).click();
+    await expect(page.getByText('登録完了')).toBeVisible();
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/users/setting');
+    await expect(page.getByRole('link', { name: /登録/ }).first()).toBeVisible();
+  });
+
+  test('a visitor who is not logged in is sent to /receptions with history replaced', async ({ page, request }) => {
+    const child = await createChild(request);
+    await page.goto('/privacy');
+    await page.goto(`/children/register/${child.company_id}/${child.token}`);
+    await expect(page).toHaveURL(/\/receptions$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/privacy$/);
+  });
+});
+
+test.describe('children area', () => {
+  test('child info: upload a photo (preview, confirm, progress); the served image has no EXIF', async ({ page, request }) => {
+    const child = await createChild(request, { mainEmail: DEMO.main, firstName: '写真', firstNameKana: 'しゃしん' });
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto(`/children/${child.child_id}`);
+    await expect(page).toHaveTitle('お子さま情報 | れんらくノート');
+    await expect(page.getByText('試験 写真')).toBeVisible();
+    await expect(page.getByText('山田 花子')).toBeVisible();
+    await expect(page.getByText('代表者', { exact: true })).toBeVisible();
+    await expect(page.getByText('※代表者の方は、お子さま情報の編集や保護者の追加・管理など、すべての操作ができます。')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'お名前を変更する' })).toHaveAttribute('href', `/children/${child.child_id}/edit`);
+    await expect(page.getByRole('link', { name: '保護者を追加する' })).toHaveAttribute('href', `/users/${child.child_id}/invite`);
+    await expectAccessible(page);
+
+    const jpeg = await sharp({ create: { width: 200, height: 160, channels: 3, background: { r: 250, g: 180, b: 90 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'RenrakuCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 39/1 29/1', GPSLongitudeRef: 'E', GPSLongitude: '139/1 44/1 28/1' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    await page.locator('input[type=file]').setInputFiles({ name: 'gps.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await expect(page.getByRole('dialog', { name: 'この写真を登録しますか？' })).toBeVisible();
+    await expect(page.getByRole('img', { name: '選択した写真のプレビュー' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/children-photo-preview.png' });
+    await page.getByRole('button', { name: '登録する' }).click();
+    await expect(page.getByText('画像をアップロードしました')).toBeVisible();
+    const avatar = page.getByRole('img', { name: '写真さんの写真' });
+    await expect(avatar).toHaveAttribute('src', /\/files\/children\//);
+    const served = await page.request.get((await avatar.getAttribute('src'))!);
+    expect(served.status()).toBe(200);
+    const bytes = await served.body();
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('RenrakuCam'))).toBe(false);
+    await page.screenshot({ path: '/tmp/children-info.png', fullPage: true });
+
+    // A file of 20,000,000 bytes or more is refused before upload.
+    await page.locator('input[type=file]').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(20_000_000) });
+    await expect(page.getByText('空のファイルまたは20MB以上の画像はアップロードできません')).toBeVisible();
+  });
+
+  test('name edit, then a 404 for unknown children subpaths', async ({ page, request }) => {
+    const child = await createChild(request, { mainEmail: DEMO.main, firstName: '名前', firstNameKana: 'なまえ' });
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto(`/children/${child.child_id}/edit`);
+    await expect(page.getByText('※ここで変更されるのは、連絡帳に表示されるお名前のみです。施設に登録されているお名前は変更されません。')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('めい（ひらがな）').fill('Hana');
+    await page.getByRole('button', { name: '変更する' }).click();
+    await expect(page.getByText('めいはひらがなで入力してください')).toBeVisible();
+    await page.getByLabel('名', { exact: true }).fill('花');
+    await page.getByLabel('めい（ひらがな）').fill('はな');
+    await page.getByRole('button', { name: '変更する' }).click();
+    await expect(page.getByText('お子さまのお名前を変更しました')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/children/${child.child_id}$`));
+    await expect(page.getByText('試験 花')).toBeVisible();
+    await page.goto(`/children/${child.child_id}/nothing/here`);
+    await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
+  });
+
+  test('recognition shows the inviter and the kana name, and asks before refusing', async ({ page }) => {
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    const children = (await (await page.request.get('/api/children')).json()) as { id: number; first_name: string }[];
+    const sota = children.find((c) => c.first_name === '蒼太')!;
+    await page.goto(`/children/recognition/${sota.id}`);
+    await expect(page.getByText('山田 太郎さんから、そうたさんの保護者として招待されています。')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: '拒否する' }).click();
+    await expect(page.getByText('保護者としての招待を辞退しますか？')).toBeVisible();
+    await page.screenshot({ path: '/tmp/children-recognition.png' });
+    await page.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
+    await expect(page).toHaveURL(new RegExp(`/children/recognition/${sota.id}$`));
+  });
+});
+
+test.describe('invitations', () => {
+  test('invite sub@example.com, accept in a second browser, then toggle writable, hand over main, detach', async ({ page, request, browser }) => {
+    const child = await createChild(request, { mainEmail: DEMO.main, firstName: '招待', firstNameKana: 'しょうたい' });
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto(`/users/${child.child_id}/invite`);
+    await expect(page).toHaveTitle('保護者の追加 | れんらくノート');
+    await expect(page.getByText('招待できるのは、はいチーズ！IDに登録済みのメールアドレスのみです。')).toBeVisible();
+    await expect(page.getByText('iCloudメールをご利用の方へ')).toBeVisible();
+    await page.getByRole('combobox', { name: 'お子さまとの続柄' }).click();
+    await expect(page.getByRole('option')).toHaveText(['父', '母', '祖父', '祖母', 'おじ・おば', '兄', '姉', '里親', '後見人', 'その他']);
+    await page.getByRole('option', { name: '祖父' }).click();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/children-invite.png', fullPage: true });
+    await page.getByLabel('招待する方のメールアドレス').fill(DEMO.sub);
+    await page.getByLabel('閲覧のみ（連絡帳の送信などはできません）').check();
+    await page.getByRole('button', { name: '送信する' }).click();
+    await expect(page).toHaveURL(/\/users\/invite\/sent$/);
+    await expect(page.getByRole('heading', { name: '招待完了' })).toBeVisible();
+    await expectAccessible(page);
+
+    // The invitation mail, read from the outbox.
+    const mails = (await (await request.get('/api/dev/mailbox')).json()) as { to: string; text: string; kind: string }[];
+    const mail = mails.find((m) => m.to === DEMO.sub && m.kind === 'invitation' && m.text.includes('試験 招待'))!;
+    expect(mail.text).toContain('山田 花子 さんから');
+    const verifyPath = new URL(/https?:\/\/\S+\/users\/invite\/verify\/\S+/.exec(mail.text)![0]).pathname;
+
+    const sub = await newPage(browser);
+    await login(sub.page, DEMO.sub);
+    await expect(sub.page).toHaveURL(/\/main$/);
+    await sub.page.goto(verifyPath);
+    await expect(sub.page).toHaveURL(new RegExp(`/children/recognition/${child.child_id}$`));
+    await expect(sub.page.getByText('山田 花子さんから、しょうたいさんの保護者として招待されています。')).toBeVisible();
+    await sub.page.getByRole('button', { name: '承認する' }).click();
+    await expect(sub.page).toHaveURL(/\/main$/);
+    // Used once: the link now shows the expired text.
+    await sub.page.goto(verifyPath);
+    await expect(sub.page.getByText('招待URLの有効期限が切れています。代表者の方に再度招待を依頼してください。')).toBeVisible();
+    await expectAccessible(sub.page);
+
+    // The main guardian manages the new guardian.
+    await page.goto(`/children/${child.child_id}`);
+    await page.getByRole('link', { name: /山田 太郎/ }).click();
+    await expect(page).toHaveTitle('保護者情報 | れんらくノート');
+    await expect(page.getByText('続柄：祖父')).toBeVisible();
+    await expect(page.getByText('権限：閲覧のみ')).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/children-guardian.png' });
+    await page.getByRole('button', { name: '書き込みできるように変更する' }).click();
+    await expect(page.getByText('山田 太郎さんが書き込みできるように変更しますか？')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: '決定' }).click();
+    await expect(page.getByText('権限の変更が完了しました')).toBeVisible();
+    await expect(page.getByText('権限：書き込み可')).toBeVisible();
+    await page.getByRole('button', { name: '代表者に設定する' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '決定' }).click();
+    await expect(page.getByText('代表者を変更しました')).toBeVisible();
+    await expect(page.getByRole('button', { name: '保護者の登録を解除する' })).toHaveCount(0);
+
+    // The new main guardian changes their own relation, then detaches the former one.
+    await sub.page.goto(`/children/${child.child_id}`);
+    await sub.page.getByRole('link', { name: /山田 太郎/ }).click();
+    await sub.page.getByRole('link', { name: '続柄を変更する' }).click();
+    await expect(sub.page).toHaveTitle('続柄の変更 | れんらくノート');
+    await expectAccessible(sub.page);
+    await selectOption(sub.page, 'お子さまとの続柄', '父');
+    await sub.page.getByRole('button', { name: '変更する' }).click();
+    await expect(sub.page.getByText('続柄を更新しました')).toBeVisible();
+    await expect(sub.page.getByText('続柄：父')).toBeVisible();
+    await sub.page.goto(`/children/${child.child_id}`);
+    await sub.page.getByRole('link', { name: /山田 花子/ }).click();
+    await sub.page.getByRole('button', { name: '保護者の登録を解除する' }).click();
+    await sub.page.getByRole('dialog').getByRole('button', { name: '解除する', exact: true }).click();
+    await expect(sub.page.getByText('保護者の登録を解除しました')).toBeVisible();
+    await expect(sub.page).toHaveURL(new RegExp(`/children/${child.child_id}$`));
+    await expect(sub.page.getByRole('link', { name: /山田 花子/ })).toHaveCount(0);
+    await sub.context.close();
+  });
+
+  test('an unregistered address gets the sign-up guidance (202): the message shows and the page stays', async ({ page, request }) => {
+    const child = await createChild(request, { mainEmail: DEMO.main });
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto(`/users/${child.child_id}/invite`);
+    await page.getByLabel('招待する方のメールアドレス').fill(`nobody-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: '送信する' }).click();
+    await expect(page.getByText('このメールアドレスはまだ登録されていないため、ID登録のご案内メールを送信しました。登録が完了すると招待が届きます。')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/users/${child.child_id}/invite$`));
+    await page.goto('/users/invite/sent');
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/dev/mailbox');
+    await expect(page.getByRole('heading', { name: '開発用メールボックス' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toContainText('登録のご案内');
+    await expectAccessible(page);
+  });
+});
+
+test.describe('my page', () => {
+  test('every section, reorder with the unsaved-change prompt, save', async ({ page }) => {
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/users/setting');
+    await expect(page).toHaveTitle('マイページ | れんらくノート');
+    for (const heading of ['施設との連絡', 'お子さま情報の変更・保護者の追加', '保護者情報', '設定', 'その他']) {
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+    for (const [name, href] of [
+      ['お知らせ', '/notices'],
+      ['翌月登園予定登録', '/schedules/children'],
+      ['成長記録', '/growths/children'],
+      ['行事予定', '/events/children'],
+      ['保護者から施設へ（連絡帳）', '/communications'],
+      ['お名前の変更', '/users/setting/name'],
+      ['メール通知設定', '/notification_settings'],
+      ['プライバシーポリシー', '/privacy'],
+      ['利用規約', '/terms'],
+      ['運営会社', '/corporate'],
+    ] as const) {
+      await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(page.getByRole('link', { name: 'パスワードの変更' })).toHaveAttribute('href', /redirect_url=/);
+    await expect(page.getByRole('link', { name: 'メールアドレスの変更' })).toHaveAttribute('href', /redirect_url=/);
+    await expect(page.getByRole('link', { name: /陽翔/ })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/children-mypage.png', fullPage: true });
+
+    const names = () => page.locator('[data-testid^=sortable-]').allInnerTexts();
+    await page.getByRole('button', { name: '並び替える' }).click();
+    const before = await names();
+    expect(before[0]).toContain('陽翔');
+    await moveWithKeyboard(page, 0, 'ArrowDown');
+    await expect.poll(async () => (await names())[1]).toContain('陽翔');
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/children-sorting.png', fullPage: true });
+
+    // Leaving in-app asks first; staying keeps the unsaved order.
+    await page.getByRole('link', { name: 'ホーム' }).click();
+    await expect(page.getByText('並び順の変更が保存されていません。本当にページを離れますか？')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
+    await expect(page).toHaveURL(/\/users\/setting$/);
+    // Closing the tab asks the browser's question.
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await dialog).toBe('beforeunload');
+  });
+
+  test('saving the order and cancelling restores', async ({ page }) => {
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/users/setting');
+    const names = () => page.locator('[data-testid^=sortable-]').allInnerTexts();
+    await page.getByRole('button', { name: '並び替える' }).click();
+    const before = await names();
+    await moveWithKeyboard(page, 0, 'ArrowDown');
+    expect((await names())[1]).toBe(before[0]);
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    await page.getByRole('button', { name: '並び替える' }).click();
+    expect(await names()).toEqual(before);
+    // Save a new order, then put it back.
+    await moveWithKeyboard(page, 0, 'ArrowDown');
+    expect((await names())[1]).toBe(before[0]);
+    await page.getByRole('button', { name: '保存する' }).click();
+    await expect(page.getByText('お子さまの並び順を保存しました')).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: '並び替える' }).click();
+    expect((await names())[1]).toBe(before[0]);
+    await moveWithKeyboard(page, 1, 'ArrowUp');
+    expect(await names()).toEqual(before);
+    await page.getByRole('button', { name: '保存する' }).click();
+    await expect(page.getByText('お子さまの並び順を保存しました').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: '並び替える' })).toBeVisible();
+  });
+
+  test('name change', async ({ page, request }) => {
+    const email = await createUser(request, 'name');
+    await login(page, email);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/users/setting');
+    await expect(page.getByText('お子さま情報が登録されていません')).toBeVisible();
+    await page.getByRole('link', { name: 'お名前の変更' }).click();
+    await expect(page.getByText('E2E 保護者')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: '設定する' }).click();
+    await expect(page.getByText('お名前を入力してください')).toBeVisible();
+    await page.getByLabel('新しいお名前').fill('新しい 名前');
+    await page.getByRole('button', { name: '設定する' }).click();
+    await expect(page.getByText('お名前の更新が成功しました')).toBeVisible();
+    await expect(page).toHaveURL(/\/users\/setting$/);
+    await expect(page.getByText('新しい 名前')).toBeVisible();
+  });
+
+  test('email notification settings: the master toggle and its snackbar', async ({ page, request }) => {
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/notification_settings');
+    await expect(page).toHaveTitle('メール通知設定 | れんらくノート');
+    await expect(page.getByText('受け取りたい通知にチェックを入れてください。')).toBeVisible();
+    const toggle = page.getByRole('switch', { name: 'すべてのメール通知' });
+    await expect(toggle).toBeChecked();
+    await expectAccessible(page);
+    await toggle.click({ force: true });
+    const snack = page.getByRole('status').filter({ hasText: 'メール通知' });
+    await expect(snack).toContainText('すべてのメール通知をオフにしました。');
+    await expect(toggle).not.toBeChecked();
+    await page.screenshot({ path: '/tmp/children-notifications.png' });
+    await snack.getByRole('button', { name: '閉じる' }).click();
+    await expect(snack).toHaveCount(0);
+    await toggle.click({ force: true });
+    await expect(page.getByText('すべてのメール通知をオンにしました。')).toBeVisible();
+    await expect(toggle).toBeChecked();
+    // Hides by itself after about 3 s.
+    await expect(page.getByText('すべてのメール通知をオンにしました。')).toHaveCount(0, { timeout: 5000 });
+
+    const email = await createUser(request, 'lonely');
+    const other = await page.context().browser()!.newContext();
+    const lonely = await other.newPage();
+    await login(lonely, email);
+    await expect(lonely).toHaveURL(/\/main$/);
+    await lonely.goto('/notification_settings');
+    await expect(lonely.getByText('お子さま情報が登録されていません。お子さまを登録すると、設定内容が表示されます。')).toBeVisible();
+    await other.close();
+  });
+});
