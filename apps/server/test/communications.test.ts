@@ -40,7 +40,6 @@ const as = async (user: { email: string } | null, now = NOW) => {
   const agent = new Agent(t.app, { 'x-test-now': now });
   return user ? agent.login(user.email, TEST_PASSWORD) : agent;
 };
-type Family = Awaited<ReturnType<typeof buildFamily>>;
 const family = async () => {
   const f = await buildFamily(db());
   return { ...f, agents: { main: await as(f.main), writable: await as(f.writable), readOnly: await as(f.readOnly), unrelated: await as(f.unrelated), anonymous: await as(null) } };
@@ -532,7 +531,7 @@ describe('POST /api/absences/{childId}', () => {
 
 // -------------------------------------------------------------------------------------------------
 describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, diseases', () => {
-  let f: Family & { agents: Record<string, Agent> };
+  let f: Awaited<ReturnType<typeof family>>;
   beforeAll(async () => {
     f = await family();
     await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
