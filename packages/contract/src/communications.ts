@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, defineCall } from './common';
+import { dateString, defineCall, type BodyInputOf } from './common';
 import { limits } from './messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +282,7 @@ export const postAttendance = defineCall({
   }),
   response: resultSchema,
 });
-export type AttendanceBody = z.input<typeof postAttendance.body>;
+export type AttendanceBody = BodyInputOf<typeof postAttendance>;
 
 export const absenceFormSchema = z.object({
   absenceType: z.coerce.number({ message: communicationMessages.absenceTypeRequired }).pipe(
