@@ -3,10 +3,12 @@ import { communicationMessages as M, limits, type FamilyInfoEntry, type Response
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { confirm } from '../../../components/confirm';
+
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useConfirmContactBook, useFamilyInformation, useSaveContactBook } from '../api';
+import { ChildPicker } from '../components/child-picker';
+import { confirmDiscard } from '../components/confirm-discard';
 import { CounterTextarea } from '../components/counter-textarea';
 import { formFromEntry, pendingForms, pendingKey, toPayload, type ContactForm } from '../components/contact-form';
 import { dayLabel, shiftDate } from '../components/dates';
@@ -65,7 +67,7 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
   const busy = save.isPending || check.isPending;
 
   const leave = async (next: { child?: number; date?: string }) => {
-    if (dirty && !(await confirm({ message: M.unsavedConfirm }))) return;
+    if (dirty && !(await confirmDiscard())) return;
     pendingForms.delete(key);
     go(next);
   };
@@ -95,16 +97,11 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
 
   return (
     <Stack gap="md">
-      {entries.length > 1 && (
-        <Radio.Group label="お子さま" value={String(entry.childId)} onChange={(v) => void leave({ child: Number(v) })}>
-          <Group gap="md" mt={4}>
-            {entries.map((e) => (
-              <Radio key={e.childId} value={String(e.childId)} label={e.childName} />
-            ))}
-          </Group>
-        </Radio.Group>
-      )}
-      {entries.length === 1 && <Text fw={700}>{entry.childName}</Text>}
+      <ChildPicker
+        list={entries.map((e) => ({ childId: e.childId, name: e.childName, facilityName: e.facility_name, writable: e.writable }))}
+        value={entry.childId}
+        onChange={(child) => void leave({ child })}
+      />
 
       <Group justify="space-between" wrap="nowrap" data-qa="day-nav">
         <Button variant="subtle" onClick={() => void leave({ date: shiftDate(entry.contactOn, -1) })} aria-label="前日">
@@ -120,7 +117,7 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
 
       {entry.isSent && (
         <Group gap="xs">
-          <Badge color="teal" variant="light" c="teal.9">
+          <Badge color="teal.9" variant="filled">
             送信済み
           </Badge>
           <Text size="sm" c="dimmed">
