@@ -238,6 +238,21 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
     expect(res.json()).toEqual({ message: M.childNotEnrolled });
   });
 
+  it('refuses attendance changes and absences for a child without a current enrolment', async () => {
+    const { child } = await buildChild(db(), { admittedOn: '2020-04-01', leftOn: '2026-10-31' });
+    const user = await buildUser(db());
+    await linkGuardian(db(), child.id, user.id, { main: true });
+    const agent = await as(user);
+    for (const res of [
+      await agent.post(`/api/attendances/${child.id}`, { targetDate: TODAY, attendanceType: 1, attendanceTime: '10:00' }),
+      await agent.post(`/api/absences/${child.id}`, { absenceType: 2, absenceDates: [TODAY] }),
+      await agent.get(`/api/children/checkTargetDate/${child.id}?target_date=${TODAY}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: M.childNotEnrolled });
+    }
+  });
+
   it('refuses a pending invitation as not found', async () => {
     const f = await family();
     const invited = await buildUser(db());

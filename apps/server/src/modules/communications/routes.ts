@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { tokyoDate } from '../../lib/clock';
 import { route, type App } from '../../lib/route';
+import { ensureDiseaseMaster } from './diseases';
 import { authorizeWrite, loadChildAccess } from './policy';
 import {
   checkTargetDate,
@@ -29,6 +30,11 @@ import {
 
 /** Routes of the communications area (F §2 Communications, §7). */
 export function communicationsRoutes(app: App, ctx: AppContext) {
+  // The disease/symptom master is reference data every deployment needs, not only the demo.
+  app.addHook('onReady', async () => {
+    await ensureDiseaseMaster(ctx.db);
+  });
+
   // Contact book
   route(app, getFamiliesInformation, {}, async ({ user, query, now }) => familyInformationOf(ctx, user.id, query.date, now));
   route(app, postFamiliesInformationConfirm, {}, async ({ user, body, now }) => {

@@ -141,7 +141,14 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
         </Text>
       </Stack>
 
-      <Radio.Group label="欠席理由" value={type} onChange={setType}>
+      <Radio.Group
+        label="欠席理由"
+        value={type}
+        onChange={(v) => {
+          setType(v);
+          setErrors([]);
+        }}
+      >
         <Group gap="md" mt={4}>
           <Radio value={String(absenceTypes.sick)} label="病気" />
           <Radio value={String(absenceTypes.personal)} label="私用" />
@@ -149,7 +156,14 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
       </Radio.Group>
 
       {sick && (
-        <Checkbox.Group label="症状・病名" value={picked} onChange={setPicked}>
+        <Checkbox.Group
+          label="症状・病名"
+          value={picked}
+          onChange={(v) => {
+            setPicked(v);
+            setErrors([]);
+          }}
+        >
           <Stack gap="xs" mt={6}>
             <Text size="xs" fw={700} c="dimmed">
               症状
