@@ -469,6 +469,19 @@ describe('POST /api/absences/{childId}', () => {
     expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json()).toEqual([]);
   });
 
+  it('sends and lists with a bounded number of queries', async () => {
+    const f = await family();
+    let before = t.database.queryCount();
+    await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TODAY, TOMORROW, '2026-11-23', '2026-11-24'] }));
+    // session, access, windows, diseases, begin, lock, duplicate, already absent, 2 inserts, commit
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(12);
+    before = t.database.queryCount();
+    const list = await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=absence`);
+    expect(list.json()).toHaveLength(4);
+    // session, access, reports, diseases
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(4);
+  });
+
   it('reports a personal absence without diseases (and ignores any)', async () => {
     const f = await family();
     const res = await f.agents.writable.post(`/api/absences/${f.child.id}`, absence({ absenceType: 2, absenceDates: [TOMORROW], diseases: [diseaseIds['咳']!], message: '' }));

@@ -98,8 +98,10 @@ test.describe('communications', () => {
 
     await expect(page.getByRole('button', { name: '送信済み' })).toBeDisabled();
     await expect(page.getByRole('button', { name: '確認する' })).toHaveCount(0);
-    await expect(page.getByLabel('連絡事項')).toHaveValue('今日もよろしくお願いします。');
-    await expect(page.getByLabel('連絡事項')).toBeDisabled();
+    // The sent entry is shown read-only, as on the confirm page.
+    await expect(page.getByRole('cell', { name: '今日もよろしくお願いします。' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '21:30' })).toBeVisible();
+    await expect(page.getByLabel('連絡事項')).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('button', { name: '送信済み' })).toBeDisabled();
     await expectAccessible(page);

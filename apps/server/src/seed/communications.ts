@@ -31,13 +31,16 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
     { noteChildId: ids.noteChildren.sota, companyId: ids.companies.sakura, userId: ids.users.sub },
   ];
 
-  // Sent contact books for the past two weeks' weekdays; a draft for today for 結衣 (陽翔's today stays blank).
+  // Contact books for the past two weeks' weekdays (one never sent); a draft for today for 結衣 (陽翔's today stays blank).
   const entries: (typeof familyInformation.$inferInsert)[] = [];
   kids.forEach((kid, k) => {
-    for (let back = 14; back >= 1; back--) {
+    let weekdaysBack = 0;
+    for (let back = 1; back <= 14; back++) {
       const day = addDaysToDate(today, -back);
       if (!isWeekday(day)) continue;
       const i = back + k;
+      // 陽翔's third-latest weekday stayed a draft that was never sent (shown as not sent).
+      const sent = !(k === 0 && ++weekdaysBack === 3);
       entries.push({
         companyId: kid.companyId,
         noteChildId: kid.noteChildId,
@@ -52,8 +55,8 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
         dinner: dinners[i % dinners.length],
         breakfast: breakfasts[i % breakfasts.length],
         message: notes[i % notes.length],
-        isSent: true,
-        sentAt: tokyoInstant(day, '07:50'),
+        isSent: sent,
+        sentAt: sent ? tokyoInstant(day, '07:50') : null,
         updatedBy: kid.userId,
         createdAt: tokyoInstant(day, '07:40'),
         updatedAt: tokyoInstant(day, '07:50'),

@@ -35,7 +35,8 @@ export function useConfirmContactBook() {
 export function useSaveContactBook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ childId, ...body }: ContactBookPayload) => api(postFamiliesInformation, { params: { childId: Number(childId) }, body }),
+    mutationFn: ({ childId, ...body }: ContactBookPayload) =>
+      api(postFamiliesInformation, { params: { childId: Number(childId) }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: familyInformationQueryOptions(undefined).queryKey.slice(0, 1) }),
   });
 }
@@ -47,10 +48,12 @@ export const useDiseases = () => useQuery(diseasesQueryOptions());
 export const attendancesQueryOptions = (childId: number | undefined, type: 'change' | 'absence') =>
   queryOptions({
     queryKey: ['child-attendances', childId, type],
-    queryFn: () => api(getChildAttendances, { params: { childId: childId! }, query: { attendance_status_type: type }, signal: timeout() }),
+    queryFn: () =>
+      api(getChildAttendances, { params: { childId: childId! }, query: { attendance_status_type: type }, signal: timeout() }),
     enabled: !!childId,
   });
-export const useAttendanceHistory = (childId: number | undefined, type: 'change' | 'absence') => useQuery(attendancesQueryOptions(childId, type));
+export const useAttendanceHistory = (childId: number | undefined, type: 'change' | 'absence') =>
+  useQuery(attendancesQueryOptions(childId, type));
 
 export const isAbsenceQueryOptions = (childId: number | undefined, date: string) =>
   queryOptions({
@@ -68,7 +71,8 @@ export const checkTargetDateQueryOptions = (childId: number | undefined, date: s
     enabled: !!childId && !!date,
     staleTime: 0,
   });
-export const useCheckTargetDate = (childId: number | undefined, date: string) => useQuery(checkTargetDateQueryOptions(childId, date));
+export const useCheckTargetDate = (childId: number | undefined, date: string) =>
+  useQuery(checkTargetDateQueryOptions(childId, date));
 
 export const scheduleByDateQueryOptions = (childId: number | undefined, date: string) =>
   queryOptions({
@@ -76,7 +80,8 @@ export const scheduleByDateQueryOptions = (childId: number | undefined, date: st
     queryFn: () => api(postScheduleByDate, { params: { childId: childId! }, body: { date }, signal: timeout() }),
     enabled: !!childId && !!date,
   });
-export const useScheduleByDate = (childId: number | undefined, date: string) => useQuery(scheduleByDateQueryOptions(childId, date));
+export const useScheduleByDate = (childId: number | undefined, date: string) =>
+  useQuery(scheduleByDateQueryOptions(childId, date));
 
 export function useSendAttendance(childId: number | undefined) {
   const queryClient = useQueryClient();

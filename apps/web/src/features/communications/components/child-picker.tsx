@@ -2,7 +2,15 @@ import { SegmentedControl, Text } from '@mantine/core';
 import type { CommunicationChild } from './use-communication-children';
 
 /** Chooses the child the message is about (shown when there is more than one). */
-export function ChildPicker({ list, value, onChange }: { list: CommunicationChild[]; value: number | undefined; onChange: (childId: number) => void }) {
+export function ChildPicker({
+  list,
+  value,
+  onChange,
+}: {
+  list: CommunicationChild[];
+  value: number | undefined;
+  onChange: (childId: number) => void;
+}) {
   if (list.length <= 1) {
     return list[0] ? <Text fw={700}>{list[0].name}</Text> : null;
   }

@@ -5,7 +5,13 @@ export function CounterTextarea({ value, max, ...props }: Omit<TextareaProps, 'v
   const length = [...value].length;
   return (
     <div>
-      <Textarea autosize minRows={3} value={value} error={length > max ? `${max}文字以内で入力してください` : undefined} {...props} />
+      <Textarea
+        autosize
+        minRows={3}
+        value={value}
+        error={length > max ? `${max}文字以内で入力してください` : undefined}
+        {...props}
+      />
       <Text size="xs" c={length > max ? 'red.8' : 'dimmed'} ta="right" aria-live="polite">
         {length}/{max}
       </Text>

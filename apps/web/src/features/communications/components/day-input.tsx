@@ -1,7 +1,21 @@
 import { TextInput } from '@mantine/core';
 
 /** The day the message is about (`YYYY-MM-DD`, the phone's date picker). */
-export function DayInput({ value, onChange, min, max, label = '日付', qa }: { value: string; onChange: (v: string) => void; min?: string; max?: string; label?: string; qa?: string }) {
+export function DayInput({
+  value,
+  onChange,
+  min,
+  max,
+  label = '日付',
+  qa,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  min?: string;
+  max?: string;
+  label?: string;
+  qa?: string;
+}) {
   return (
     <TextInput
       type="date"

@@ -37,7 +37,11 @@ export function HistoryList({ items, isPending }: { items: AttendanceItem[] | un
                   送信日時：{sentAtLabel(item.created_at)}
                 </Text>
               </Stack>
-              <Badge color={item.read_at ? 'gray.7' : 'brand'} variant={item.read_at ? 'outline' : 'filled'} style={{ flexShrink: 0 }}>
+              <Badge
+                color={item.read_at ? 'gray.7' : 'brand'}
+                variant={item.read_at ? 'outline' : 'filled'}
+                style={{ flexShrink: 0 }}
+              >
                 {item.read_at ? '既読' : '未読'}
               </Badge>
             </Group>

@@ -17,7 +17,9 @@ export function useCommunicationChildren() {
     () =>
       existence.existence.flatMap((e) => {
         const child = children.children.find((c) => c.id === e.child_id && c.pivot.activated);
-        return child ? [{ childId: e.child_id, name: child.first_name, facilityName: e.facility_name, writable: child.pivot.writable }] : [];
+        return child
+          ? [{ childId: e.child_id, name: child.first_name, facilityName: e.facility_name, writable: child.pivot.writable }]
+          : [];
       }),
     [existence.existence, children.children],
   );

@@ -128,12 +128,24 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
                 onChange={(v) => setExtra((list) => list.map((x, j) => (j === i ? v : x)))}
               />
             </div>
-            <ActionIcon variant="light" color="red" size="lg" aria-label={`欠席日${i + 2}を削除`} onClick={() => setExtra((list) => list.filter((_, j) => j !== i))}>
+            <ActionIcon
+              variant="light"
+              color="red"
+              size="lg"
+              aria-label={`欠席日${i + 2}を削除`}
+              onClick={() => setExtra((list) => list.filter((_, j) => j !== i))}
+            >
               ×
             </ActionIcon>
           </Group>
         ))}
-        <Button variant="light" size="xs" disabled={!canAdd} onClick={() => setExtra((list) => [...list, shiftDate(last, 1)])} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="light"
+          size="xs"
+          disabled={!canAdd}
+          onClick={() => setExtra((list) => [...list, shiftDate(last, 1)])}
+          style={{ alignSelf: 'flex-start' }}
+        >
           日付を追加
         </Button>
         <Text size="xs" c="dimmed">

@@ -1,5 +1,11 @@
 import { Alert, Badge, Button, Group, NativeSelect, Radio, Stack, Text } from '@mantine/core';
-import { communicationMessages as M, limits, type FamilyInfoEntry, type ResponseOf, type getFamiliesInformation } from '@renraku/contract';
+import {
+  communicationMessages as M,
+  limits,
+  type FamilyInfoEntry,
+  type ResponseOf,
+  type getFamiliesInformation,
+} from '@renraku/contract';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
@@ -8,6 +14,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useConfirmContactBook, useFamilyInformation, useSaveContactBook } from '../api';
 import { ChildPicker } from '../components/child-picker';
+import { ContactSummary } from '../components/contact-summary';
 import { confirmDiscard } from '../components/confirm-discard';
 import { CounterTextarea } from '../components/counter-textarea';
 import { formFromEntry, pendingForms, pendingKey, toPayload, type ContactForm } from '../components/contact-form';
@@ -35,12 +42,15 @@ export function ContactBookPage() {
   let body;
   if (info.isPending) body = <Loading />;
   else if (info.isError) body = <Alert color="red">{M.familyInfoLoadFailed}</Alert>;
-  else if (info.data.familyInfo.length === 0 || Array.isArray(info.data.const)) body = <Alert color="gray">{M.noChildRegistered}</Alert>;
+  else if (info.data.familyInfo.length === 0 || Array.isArray(info.data.const))
+    body = <Alert color="gray">{M.noChildRegistered}</Alert>;
   else {
     const consts = info.data.const;
     const entries = info.data.familyInfo;
     const entry = entries.find((e) => e.childId === Number(params.get('child'))) ?? entries[0]!;
-    body = <ContactBookForm key={pendingKey(entry.childId, entry.contactOn)} entries={entries} entry={entry} consts={consts} go={go} />;
+    body = (
+      <ContactBookForm key={pendingKey(entry.childId, entry.contactOn)} entries={entries} entry={entry} consts={consts} go={go} />
+    );
   }
   return <Page title="連絡帳">{body}</Page>;
 }
@@ -61,7 +71,6 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
   const check = useConfirmContactBook();
   const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
   const set = <K extends keyof ContactForm>(field: K, value: ContactForm[K]) => setForm((f) => ({ ...f, [field]: value }));
-  const disabled = !entry.editable;
   const today = consts.today;
   const tomorrow = shiftDate(today, 1);
   const busy = save.isPending || check.isPending;
@@ -98,7 +107,12 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
   return (
     <Stack gap="md">
       <ChildPicker
-        list={entries.map((e) => ({ childId: e.childId, name: e.childName, facilityName: e.facility_name, writable: e.writable }))}
+        list={entries.map((e) => ({
+          childId: e.childId,
+          name: e.childName,
+          facilityName: e.facility_name,
+          writable: e.writable,
+        }))}
         value={entry.childId}
         onChange={(child) => void leave({ child })}
       />
@@ -110,7 +124,12 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
         <Text fw={700} data-qa="contact-day" aria-live="polite">
           {dayLabel(entry.contactOn)}
         </Text>
-        <Button variant="subtle" disabled={entry.contactOn >= tomorrow} onClick={() => void leave({ date: shiftDate(entry.contactOn, 1) })} aria-label="翌日">
+        <Button
+          variant="subtle"
+          disabled={entry.contactOn >= tomorrow}
+          onClick={() => void leave({ date: shiftDate(entry.contactOn, 1) })}
+          aria-label="翌日"
+        >
           翌日 ›
         </Button>
       </Group>
@@ -133,45 +152,90 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
       )}
       {!entry.isSent && entry.contactOn < today && <Alert color="gray">この日の連絡帳は送信されていません</Alert>}
 
-      <Group grow align="flex-start">
-        <TimeSelect label="就寝時刻" qa="sleep" value={form.sleepTime} onChange={(v) => set('sleepTime', v)} focusHour={consts.defaultFocusHours.sleep ?? '21'} disabled={disabled} />
-        <TimeSelect label="起床時刻" qa="wake" value={form.wakeTime} onChange={(v) => set('wakeTime', v)} focusHour={consts.defaultFocusHours.wake ?? '07'} disabled={disabled} />
-      </Group>
-      <Group grow align="flex-start">
-        <NativeSelect
-          label="体温"
-          value={form.bodyTemperature}
-          onChange={(e) => set('bodyTemperature', e.currentTarget.value)}
-          disabled={disabled}
-          data={[{ value: '', label: '未選択' }, ...consts.temperatures.map((t) => ({ value: t, label: `${t}℃` }))]}
-        />
-        <TimeSelect label="検温時刻" qa="thermometry" value={form.thermometryTime} onChange={(v) => set('thermometryTime', v)} focusHour={consts.defaultFocusHours.thermometry ?? '07'} disabled={disabled} />
-      </Group>
-      <Group grow align="flex-start">
-        <NativeSelect
-          label="排便"
-          value={form.defecationName}
-          onChange={(e) => set('defecationName', e.currentTarget.value)}
-          disabled={disabled}
-          data={[{ value: '', label: '未選択' }, ...consts.defecations.map((d) => ({ value: d.name, label: d.name }))]}
-        />
-        <TimeSelect label="排便時刻" qa="defecation" value={form.defecationTime} onChange={(v) => set('defecationTime', v)} focusHour={consts.defaultFocusHours.defecation ?? '07'} disabled={disabled} />
-      </Group>
-      <CounterTextarea label="前日の夕食" value={form.dinner} max={limits.contactBookText} onChange={(e) => set('dinner', e.currentTarget.value)} disabled={disabled} />
-      <CounterTextarea label="朝食" value={form.breakfast} max={limits.contactBookText} onChange={(e) => set('breakfast', e.currentTarget.value)} disabled={disabled} />
-      <CounterTextarea label="連絡事項" value={form.message} max={limits.contactBookText} onChange={(e) => set('message', e.currentTarget.value)} disabled={disabled} />
-      {entry.canShowPool && (
-        <Radio.Group
-          label="プール"
-          value={form.isParticipate === null ? '' : String(form.isParticipate)}
-          onChange={(v) => set('isParticipate', v === '' ? null : v === 'true')}
-        >
-          <Group gap="md" mt={4}>
-            <Radio value="true" label="参加する" disabled={disabled} />
-            <Radio value="false" label="参加しない" disabled={disabled} />
-            <Radio value="" label="未定" disabled={disabled} />
+      {entry.editable ? (
+        <>
+          <Group grow align="flex-start">
+            <TimeSelect
+              label="就寝時刻"
+              qa="sleep"
+              value={form.sleepTime}
+              onChange={(v) => set('sleepTime', v)}
+              focusHour={consts.defaultFocusHours.sleep ?? '21'}
+            />
+            <TimeSelect
+              label="起床時刻"
+              qa="wake"
+              value={form.wakeTime}
+              onChange={(v) => set('wakeTime', v)}
+              focusHour={consts.defaultFocusHours.wake ?? '07'}
+            />
           </Group>
-        </Radio.Group>
+          <Group grow align="flex-start">
+            <NativeSelect
+              label="体温"
+              value={form.bodyTemperature}
+              onChange={(e) => set('bodyTemperature', e.currentTarget.value)}
+              data={[{ value: '', label: '未選択' }, ...consts.temperatures.map((t) => ({ value: t, label: `${t}℃` }))]}
+            />
+            <TimeSelect
+              label="検温時刻"
+              qa="thermometry"
+              value={form.thermometryTime}
+              onChange={(v) => set('thermometryTime', v)}
+              focusHour={consts.defaultFocusHours.thermometry ?? '07'}
+            />
+          </Group>
+          <Group grow align="flex-start">
+            <NativeSelect
+              label="排便"
+              value={form.defecationName}
+              onChange={(e) => set('defecationName', e.currentTarget.value)}
+              data={[{ value: '', label: '未選択' }, ...consts.defecations.map((d) => ({ value: d.name, label: d.name }))]}
+            />
+            <TimeSelect
+              label="排便時刻"
+              qa="defecation"
+              value={form.defecationTime}
+              onChange={(v) => set('defecationTime', v)}
+              focusHour={consts.defaultFocusHours.defecation ?? '07'}
+            />
+          </Group>
+          <CounterTextarea
+            label="前日の夕食"
+            value={form.dinner}
+            max={limits.contactBookText}
+            onChange={(e) => set('dinner', e.currentTarget.value)}
+          />
+          <CounterTextarea
+            label="朝食"
+            value={form.breakfast}
+            max={limits.contactBookText}
+            onChange={(e) => set('breakfast', e.currentTarget.value)}
+          />
+          <CounterTextarea
+            label="連絡事項"
+            value={form.message}
+            max={limits.contactBookText}
+            onChange={(e) => set('message', e.currentTarget.value)}
+          />
+          {entry.canShowPool && (
+            <Radio.Group
+              label="プール"
+              value={form.isParticipate === null ? '' : String(form.isParticipate)}
+              onChange={(v) => set('isParticipate', v === '' ? null : v === 'true')}
+            >
+              <Group gap="md" mt={4}>
+                <Radio value="true" label="参加する" />
+                <Radio value="false" label="参加しない" />
+                <Radio value="" label="未定" />
+              </Group>
+            </Radio.Group>
+          )}
+        </>
+      ) : (
+        (entry.exists || entry.contactOn >= today) && (
+          <ContactSummary childName={entry.childName} contactOn={entry.contactOn} values={form} canShowPool={entry.canShowPool} />
+        )
       )}
 
       {entry.isSent ? (
