@@ -143,16 +143,22 @@ test.describe('communications', () => {
   test('reports a sick absence for three dates with a symptom, then a pick-up change on that date is blocked', async ({ page }) => {
     await login(page);
     await expect(page).toHaveURL(/\/main$/);
-    const today = tokyoToday();
-    await page.goto('/communications/absence');
+    // Three consecutive days the schedule check allows (an open schedule window would refuse them).
+    const existence = (await (await page.request.get('/api/children/existence')).json()) as { child_id: number; facility_name: string }[];
+    const haruto = existence.find((e) => e.facility_name === 'さくら保育園')!.child_id;
+    const allowed = async (d: string) =>
+      ((await (await page.request.get(`/api/children/checkTargetDate/${haruto}?target_date=${d}`)).json()) as { result: boolean }).result;
+    let first = tokyoToday();
+    for (let i = 0; i < 60 && !((await allowed(first)) && (await allowed(shift(first, 1))) && (await allowed(shift(first, 2)))); i++) first = shift(first, 1);
+    await page.goto(`/communications/absence?child=${haruto}&date=${first}`);
     await expect(page.getByRole('heading', { level: 1, name: '欠席連絡' })).toBeVisible();
-    await chooseChild(page, '陽翔');
-    await expect(page.getByText(label(today)).first()).toBeVisible();
+    await expect(page.getByRole('radio', { name: '陽翔' })).toBeChecked();
+    await expect(page.locator('[data-qa="absence-first-date"]')).toHaveText(label(first));
     await page.getByRole('button', { name: '日付を追加' }).click();
     await page.getByRole('button', { name: '日付を追加' }).click();
     await page.getByRole('button', { name: '日付を追加' }).click();
-    await expect(page.getByLabel('欠席日2', { exact: true })).toHaveValue(shift(today, 1));
-    await expect(page.getByLabel('欠席日4', { exact: true })).toHaveValue(shift(today, 3));
+    await expect(page.getByLabel('欠席日2', { exact: true })).toHaveValue(shift(first, 1));
+    await expect(page.getByLabel('欠席日4', { exact: true })).toHaveValue(shift(first, 3));
     await page.getByRole('button', { name: '欠席日4を削除' }).click();
     await expect(page.getByLabel('欠席日4', { exact: true })).toHaveCount(0);
 
@@ -170,9 +176,9 @@ test.describe('communications', () => {
     await expect(page.getByLabel('備考')).toHaveValue('');
     await expect(page.getByLabel('欠席日2', { exact: true })).toHaveCount(0);
     const history = page.locator('[data-qa="history-item"]');
-    for (const d of [today, shift(today, 1), shift(today, 2)]) await expect(history.filter({ hasText: `${label(d)} 欠席` })).toContainText('発熱');
+    for (const d of [first, shift(first, 1), shift(first, 2)]) await expect(history.filter({ hasText: `${label(d)} 欠席` })).toContainText('発熱');
 
-    await page.goto(`/communications/attendance?date=${shift(today, 1)}`);
+    await page.goto(`/communications/attendance?date=${shift(first, 1)}`);
     await expect(page.getByRole('heading', { level: 1, name: '登園・お迎え時間の変更' })).toBeVisible();
     await chooseChild(page, '陽翔');
     await expect(page.getByText(M.alreadyAbsent)).toBeVisible();
