@@ -210,6 +210,24 @@ test.describe('communications', () => {
     await expect(page.getByRole('option', { name: '09', exact: true })).toHaveAttribute('data-combobox-selected', 'true');
   });
 
+  test('in the pool season the contact book asks about the pool (server clock set to July 15)', async ({ page }) => {
+    const year = tokyoToday().slice(0, 4);
+    await page.setExtraHTTPHeaders({ 'x-test-now': `${year}-07-15T01:00:00.000Z` });
+    await login(page);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/communications/message');
+    await chooseChild(page, '結衣');
+    await expect(page.getByText(label(`${year}-07-15`))).toBeVisible();
+    const pool = page.getByRole('radiogroup', { name: 'プール' });
+    await expect(pool).toBeVisible();
+    await pool.getByRole('radio', { name: '参加する' }).check();
+    await page.getByRole('button', { name: '確認する' }).click();
+    await expect(page.getByRole('row', { name: /プール/ })).toContainText('参加する');
+    await page.getByRole('button', { name: '送信する' }).click();
+    await expect(page.getByText(M.sent)).toBeVisible();
+    await expect(page.getByRole('row', { name: /プール/ })).toContainText('参加する');
+  });
+
   test('a read-only guardian sees the contact book but cannot send', async ({ page }) => {
     await login(page, DEMO.sub);
     await expect(page).toHaveURL(/\/main$/);
