@@ -28,6 +28,7 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'apps/web/test-results/**'] },
   js.configs.recommended,
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
+  { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: globals.node } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

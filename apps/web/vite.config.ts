@@ -9,5 +9,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': server, '/sanctum': server, '/files': server },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest lets scripts/bundle-report.mjs measure each route's initial JavaScript.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
 });

@@ -114,9 +114,6 @@ export const getMicrocms = defineCall({
   response: z.object({ data: z.object({ title: z.string(), url: z.string() }).nullable() }),
 });
 
-/** Labels of the family information's defecation ids (until the communications constant is shared). */
-export const defecationCategoryLabels: Record<number, string> = { 1: 'うんち', 2: 'おしっこ' };
-export const defecationStatusLabels: Record<number, string> = { 1: '普通', 2: 'やわらかい', 3: 'かたい', 4: '下痢' };
 
 /** Texts of the feed (F §2). */
 export const feedTexts = {

@@ -111,11 +111,11 @@ export const routes: RouteObject[] = [
           {
             path: 'communications',
             children: [
-              { index: true, ...soon('施設への連絡') },
-              { path: 'message', ...soon('連絡帳') },
-              { path: 'message/confirm', ...soon('連絡帳の確認') },
-              { path: 'attendance', ...soon('登園・お迎え時間の変更') },
-              { path: 'absence', ...soon('欠席連絡') },
+              { index: true, lazy: async () => ({ Component: (await import('../features/communications/routes/communications-menu')).CommunicationsMenu }) },
+              { path: 'message', lazy: async () => ({ Component: (await import('../features/communications/routes/contact-book-page')).ContactBookPage }) },
+              { path: 'message/confirm', lazy: async () => ({ Component: (await import('../features/communications/routes/contact-book-confirm-page')).ContactBookConfirmPage }) },
+              { path: 'attendance', lazy: async () => ({ Component: (await import('../features/communications/routes/attendance-page')).AttendancePage }) },
+              { path: 'absence', lazy: async () => ({ Component: (await import('../features/communications/routes/absence-page')).AbsencePage }) },
               { path: '*', element: <NotFound /> },
             ],
           },

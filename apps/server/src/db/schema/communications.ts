@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, noteChildren } from './organisation';
 import { users } from './users';
 
@@ -35,4 +35,65 @@ export const familyInformation = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('family_information_note_child_day_idx').on(t.noteChildId, t.contactOn), index('family_information_company_idx').on(t.companyId)],
+);
+
+/** Diseases and symptoms an absence can name (master data, shared by every company). */
+export const diseases = pgTable(
+  'diseases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** 'disease' | 'symptom' */
+    type: text('type').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('diseases_name_idx').on(t.name)],
+);
+
+/**
+ * What a family reports about a day's attendance (F §3 "Attendance item"): status 1 arrival time
+ * change, 2 pick-up time change, 3 absence (with absence_type 1 sick / 2 personal and diseases).
+ * One row per day; read_at is set when the facility has read it.
+ */
+export const attendanceReports = pgTable(
+  'attendance_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    noteChildId: integer('note_child_id')
+      .notNull()
+      .references(() => noteChildren.id, { onDelete: 'cascade' }),
+    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    statusId: smallint('status_id').notNull(),
+    /** HH:MM */
+    attendanceTime: text('attendance_time'),
+    leavingTime: text('leaving_time'),
+    absenceType: smallint('absence_type'),
+    message: text('message').notNull().default(''),
+    /** SHA-256 of the request (child, kind, payload): a repeat within seconds is not stored twice. */
+    requestHash: text('request_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('attendance_reports_note_child_date_idx').on(t.noteChildId, t.targetDate, t.statusId),
+    index('attendance_reports_note_child_created_idx').on(t.noteChildId, t.createdAt),
+    index('attendance_reports_company_idx').on(t.companyId),
+  ],
+);
+
+/** The diseases/symptoms named by an absence. */
+export const attendanceReportDiseases = pgTable(
+  'attendance_report_diseases',
+  {
+    attendanceReportId: integer('attendance_report_id')
+      .notNull()
+      .references(() => attendanceReports.id, { onDelete: 'cascade' }),
+    diseaseId: integer('disease_id')
+      .notNull()
+      .references(() => diseases.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+  },
+  (t) => [primaryKey({ columns: [t.attendanceReportId, t.diseaseId] })],
 );

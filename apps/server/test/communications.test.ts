@@ -1,0 +1,630 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import {
+  communicationMessages as M,
+  getCheckTargetDate,
+  getChildAttendances,
+  getChildIsAbsence,
+  getChildrenDiseases,
+  getFamiliesInformation,
+  messages,
+  postAbsence,
+  postAttendance,
+  postFamiliesInformation,
+  postFamiliesInformationConfirm,
+  postScheduleByDate,
+} from '@renraku/contract';
+import { attendanceReportDiseases, attendanceReports, diseases, familyInformation } from '../src/db/schema';
+import { markAttendanceReportsRead } from '../src/modules/communications/service';
+import { Agent, createTestApp, type TestApp } from './helpers';
+import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { buildAbsence, buildSchedule, buildScheduleWindow, ensureDiseaseMaster } from './communications.factories';
+
+// Friday 2026-11-20, 10:00 in Tokyo.
+const NOW = '2026-11-20T01:00:00.000Z';
+const TODAY = '2026-11-20';
+const TOMORROW = '2026-11-21';
+const YESTERDAY = '2026-11-19';
+
+let t: TestApp;
+let diseaseIds: Record<string, number>;
+beforeAll(async () => {
+  t = await createTestApp();
+  const rows = await ensureDiseaseMaster(t.database.db);
+  diseaseIds = Object.fromEntries(rows.map((d) => [d.name, d.id]));
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const as = async (user: { email: string } | null, now = NOW) => {
+  const agent = new Agent(t.app, { 'x-test-now': now });
+  return user ? agent.login(user.email, TEST_PASSWORD) : agent;
+};
+const family = async () => {
+  const f = await buildFamily(db());
+  return { ...f, agents: { main: await as(f.main), writable: await as(f.writable), readOnly: await as(f.readOnly), unrelated: await as(f.unrelated), anonymous: await as(null) } };
+};
+const reportCount = async (noteChildId: number) =>
+  (await db().select({ n: count() }).from(attendanceReports).where(eq(attendanceReports.noteChildId, noteChildId)))[0]!.n;
+const entryOf = async (noteChildId: number, day = TODAY) =>
+  db().query.familyInformation.findFirst({ where: and(eq(familyInformation.noteChildId, noteChildId), eq(familyInformation.contactOn, day)) });
+
+const contact = (overrides: Record<string, unknown> = {}) => ({
+  sleepTime: '21:00',
+  wakeTime: '07:00',
+  bodyTemperature: '36.5',
+  thermometryTime: '07:10',
+  defecationName: '普通',
+  defecationTime: '07:30',
+  dinner: 'カレーライス、サラダ',
+  breakfast: 'パンと牛乳',
+  message: '昨夜は少し咳をしていました。',
+  isSent: false,
+  contactOn: TODAY,
+  baseDate: TODAY,
+  ...overrides,
+});
+
+// -------------------------------------------------------------------------------------------------
+describe('GET /api/families/information', () => {
+  it('answers 401 without a session', async () => {
+    expect((await (await as(null)).get('/api/families/information')).statusCode).toBe(401);
+  });
+
+  it('answers a blank entry for each enrolled child and the form constants', async () => {
+    const f = await family();
+    const res = await f.agents.main.get('/api/families/information');
+    expect(res.statusCode).toBe(200);
+    const body = getFamiliesInformation.response.parse(res.json());
+    expect(body.familyInfo).toHaveLength(1);
+    expect(body.familyInfo[0]).toMatchObject({
+      childId: f.child.id,
+      note_child_id: f.noteChild.id,
+      contactOn: TODAY,
+      writable: true,
+      editable: true,
+      sendable: true,
+      exists: false,
+      isSent: false,
+      canShowPool: false,
+      meal: [
+        { category: '前日の夕食', comment: '' },
+        { category: '朝食', comment: '' },
+      ],
+    });
+    const constants = body.const as Exclude<typeof body.const, never[]>;
+    expect(constants.today).toBe(TODAY);
+    expect(constants.defecations).toContainEqual({ name: '普通', category_id: 1, status_id: 1 });
+    expect(constants.temperatures[0]).toBe('35.0');
+    expect(constants.temperatures.at(-2)).toBe('41.9');
+    expect(constants.temperatures.at(-1)).toBe('42.0');
+    expect(constants.temperatures).toHaveLength(71);
+    expect(constants.minutes).toEqual(['00', '05', '10', '15', '20', '25', '30', '35', '40', '45', '50', '55']);
+    expect(constants.defaultFocusHours).toMatchObject({ sleep: '21', wake: '07', thermometry: '07', defecation: '07', arrival: '09', pickUp: '18' });
+  });
+
+  it('answers empty arrays for a family without a current enrolment', async () => {
+    const { child } = await buildChild(db(), { admittedOn: '2020-04-01', leftOn: '2026-03-31' });
+    const user = await buildUser(db());
+    await linkGuardian(db(), child.id, user.id, { main: true });
+    const res = await (await as(user)).get('/api/families/information');
+    expect(res.json()).toEqual({ familyInfo: [], const: [] });
+  });
+
+  it('shows a read-only guardian the entry without editing, and the unrelated guardian only their own child', async () => {
+    const f = await family();
+    const ro = getFamiliesInformation.response.parse((await f.agents.readOnly.get('/api/families/information')).json());
+    expect(ro.familyInfo[0]).toMatchObject({ childId: f.child.id, writable: false, editable: false, sendable: false });
+    const other = getFamiliesInformation.response.parse((await f.agents.unrelated.get('/api/families/information')).json());
+    expect(other.familyInfo.map((e) => e.childId)).toEqual([f.otherChild.id]);
+  });
+
+  it('the next day is editable but not sendable; a past day is neither', async () => {
+    const f = await family();
+    const next = getFamiliesInformation.response.parse((await f.agents.main.get(`/api/families/information?date=${TOMORROW}`)).json());
+    expect(next.familyInfo[0]).toMatchObject({ contactOn: TOMORROW, editable: true, sendable: false });
+    const past = getFamiliesInformation.response.parse((await f.agents.main.get(`/api/families/information?date=${YESTERDAY}`)).json());
+    expect(past.familyInfo[0]).toMatchObject({ contactOn: YESTERDAY, editable: false, sendable: false });
+  });
+
+  it('uses a bounded number of queries whatever the number of children', async () => {
+    const f = await family();
+    for (let i = 0; i < 3; i++) {
+      const { child } = await buildChild(db());
+      await linkGuardian(db(), child.id, f.main.id, { main: true, sortOrder: i + 1 });
+    }
+    const before = t.database.queryCount();
+    const res = await f.agents.main.get('/api/families/information');
+    expect(getFamiliesInformation.response.parse(res.json()).familyInfo).toHaveLength(4);
+    // session + enrolments + entries
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(4);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+describe('POST /api/families/information/children/{childId} (draft and send)', () => {
+  it('saves a draft, restores it, and changes it again', async () => {
+    const f = await family();
+    const res = await f.agents.writable.post(`/api/families/information/children/${f.child.id}`, contact());
+    expect(res.statusCode).toBe(200);
+    const saved = postFamiliesInformation.response.parse(res.json());
+    expect(saved.familyInfo).toMatchObject({ isSent: false, exists: true, editable: true, message: '昨夜は少し咳をしていました。' });
+    const got = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json()).familyInfo[0]!;
+    expect(got).toMatchObject({
+      sleep: { started_at: '21:00', ended_at: '07:00' },
+      thermometry: { temperature: '36.5', done_at: '07:10' },
+      defecation: { name: '普通', category_id: 1, status_id: 1, done_at: '07:30' },
+      meal: [
+        { category_id: 1, category: '前日の夕食', comment: 'カレーライス、サラダ' },
+        { category_id: 2, category: '朝食', comment: 'パンと牛乳' },
+      ],
+      isSent: false,
+    });
+    const again = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ bodyTemperature: '', message: '変更' }));
+    expect(again.statusCode).toBe(200);
+    const row = await entryOf(f.noteChild.id);
+    expect(row).toMatchObject({ temperature: null, message: '変更', isSent: false });
+  });
+
+  it('saves a draft for the next day, but refuses to send it (nothing written)', async () => {
+    const f = await family();
+    expect((await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: TOMORROW }))).statusCode).toBe(200);
+    const res = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: TOMORROW, isSent: true, message: 'x' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: M.sendOnlyToday, errors: { contactOn: [M.sendOnlyToday] } });
+    expect(await entryOf(f.noteChild.id, TOMORROW)).toMatchObject({ isSent: false, message: '昨夜は少し咳をしていました。' });
+  });
+
+  it('refuses a draft for a past day', async () => {
+    const f = await family();
+    const res = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: YESTERDAY }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(M.draftOutOfRange);
+    expect(await entryOf(f.noteChild.id, YESTERDAY)).toBeUndefined();
+  });
+
+  it('sends today; a sent entry can never be changed: a second send or an edit answers 409 and nothing changes', async () => {
+    const f = await family();
+    const sent = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ isSent: true }));
+    expect(sent.statusCode).toBe(200);
+    expect(postFamiliesInformation.response.parse(sent.json()).familyInfo).toMatchObject({ isSent: true, editable: false, sendable: false });
+    const stored = await entryOf(f.noteChild.id);
+    expect(stored).toMatchObject({ isSent: true, message: '昨夜は少し咳をしていました。' });
+    expect(stored!.sentAt?.toISOString()).toBe(NOW);
+
+    for (const body of [contact({ isSent: true, message: '上書き' }), contact({ isSent: false, message: '上書き' }), contact({ isSent: true })]) {
+      const res = await f.agents.writable.post(`/api/families/information/children/${f.child.id}`, body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: M.alreadySent });
+    }
+    expect(await entryOf(f.noteChild.id)).toEqual(stored);
+    const confirm = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, isSent: true }));
+    expect(confirm.statusCode).toBe(409);
+    const view = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json()).familyInfo[0]!;
+    expect(view).toMatchObject({ isSent: true, editable: false, sentAt: NOW });
+  });
+
+  it('a double-submitted send stores one entry: one 200, one 409', async () => {
+    const f = await family();
+    const url = `/api/families/information/children/${f.child.id}`;
+    const [a, b] = await Promise.all([f.agents.main.post(url, contact({ isSent: true })), f.agents.main.post(url, contact({ isSent: true }))]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const rows = await db().select().from(familyInformation).where(eq(familyInformation.noteChildId, f.noteChild.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('checks each permission case (anonymous, unrelated, read-only, writable, main)', async () => {
+    const f = await family();
+    const url = `/api/families/information/children/${f.child.id}`;
+    expect((await f.agents.anonymous.post(url, contact())).statusCode).toBe(401);
+    const unrelated = await f.agents.unrelated.post(url, contact());
+    expect(unrelated.statusCode).toBe(404);
+    expect(unrelated.json()).toEqual({ message: messages.notFound });
+    const ro = await f.agents.readOnly.post(url, contact());
+    expect(ro.statusCode).toBe(403);
+    expect(ro.json()).toEqual({ message: M.readOnly });
+    expect(await entryOf(f.noteChild.id)).toBeUndefined();
+    expect((await f.agents.writable.post(url, contact())).statusCode).toBe(200);
+    expect((await f.agents.main.post(url, contact())).statusCode).toBe(200);
+    expect((await f.agents.main.post('/api/families/information/children/999999', contact())).statusCode).toBe(404);
+  });
+
+  it('refuses a child who is not (or no longer) enrolled', async () => {
+    const { child } = await buildChild(db(), { admittedOn: '2027-04-01' });
+    const user = await buildUser(db());
+    await linkGuardian(db(), child.id, user.id, { main: true });
+    const res = await (await as(user)).post(`/api/families/information/children/${child.id}`, contact());
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: M.childNotEnrolled });
+  });
+
+  it('refuses attendance changes and absences for a child without a current enrolment', async () => {
+    const { child } = await buildChild(db(), { admittedOn: '2020-04-01', leftOn: '2026-10-31' });
+    const user = await buildUser(db());
+    await linkGuardian(db(), child.id, user.id, { main: true });
+    const agent = await as(user);
+    for (const res of [
+      await agent.post(`/api/attendances/${child.id}`, { targetDate: TODAY, attendanceType: 1, attendanceTime: '10:00' }),
+      await agent.post(`/api/absences/${child.id}`, { absenceType: 2, absenceDates: [TODAY] }),
+      await agent.get(`/api/children/checkTargetDate/${child.id}?target_date=${TODAY}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: M.childNotEnrolled });
+    }
+  });
+
+  it('refuses a pending invitation as not found', async () => {
+    const f = await family();
+    const invited = await buildUser(db());
+    await linkGuardian(db(), f.child.id, invited.id, { activated: null });
+    expect((await (await as(invited)).post(`/api/families/information/children/${f.child.id}`, contact())).statusCode).toBe(404);
+  });
+
+  it('keeps the pool answer only in the pool season', async () => {
+    const f = await family();
+    await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ isParticipate: true, canShowPool: true }));
+    expect((await entryOf(f.noteChild.id))!.isParticipate).toBeNull();
+    const summer = await as(f.main, '2026-07-15T01:00:00.000Z');
+    const res = await summer.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: '2026-07-15', isParticipate: false }));
+    expect(postFamiliesInformation.response.parse(res.json()).familyInfo).toMatchObject({ canShowPool: true, isParticipate: false });
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+describe('POST /api/families/information/children/confirm', () => {
+  it('accepts a valid entry for today and writes nothing', async () => {
+    const f = await family();
+    const res = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, isSent: true, bodyTemperature: '42.0' }));
+    expect(res.statusCode).toBe(200);
+    expect(postFamiliesInformationConfirm.response.parse(res.json())).toEqual({ result: true });
+    expect(await entryOf(f.noteChild.id)).toBeUndefined();
+  });
+
+  const bad: [string, Record<string, unknown>, string, string][] = [
+    ['a 501-character message', { message: 'あ'.repeat(501) }, 'message', M.contactTextTooLong],
+    ['a 501-character dinner', { dinner: 'あ'.repeat(501) }, 'dinner', M.contactTextTooLong],
+    ['a 501-character breakfast', { breakfast: 'あ'.repeat(501) }, 'breakfast', M.contactTextTooLong],
+    ['a temperature below the options', { bodyTemperature: '34.9' }, 'bodyTemperature', M.temperatureInvalid],
+    ['a temperature with two decimals', { bodyTemperature: '36.55' }, 'bodyTemperature', M.temperatureInvalid],
+    ['a temperature above 42.0', { bodyTemperature: '42.1' }, 'bodyTemperature', M.temperatureInvalid],
+    ['an hour of 24', { sleepTime: '24:00' }, 'sleepTime', M.timeFormat],
+    ['a malformed time', { thermometryTime: '7:00' }, 'thermometryTime', M.timeFormat],
+    ['an unknown defecation', { defecationName: '不明' }, 'defecationName', M.defecationInvalid],
+  ];
+  for (const [name, override, field, message] of bad) {
+    it(`refuses ${name} (422, nothing written), as sending does`, async () => {
+      const f = await family();
+      const confirm = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, isSent: true, ...override }));
+      expect(confirm.statusCode).toBe(422);
+      expect(confirm.json().errors[field]).toEqual([message]);
+      const send = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ isSent: true, ...override }));
+      expect(send.statusCode).toBe(422);
+      expect(send.json().errors[field]).toEqual([message]);
+      expect(await entryOf(f.noteChild.id)).toBeUndefined();
+    });
+  }
+
+  it('accepts exactly 500 characters', async () => {
+    const f = await family();
+    const res = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, message: '😀'.repeat(500) }));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a day other than today', async () => {
+    const f = await family();
+    const res = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, contactOn: TOMORROW }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(M.sendOnlyToday);
+  });
+
+  it('checks each permission case', async () => {
+    const f = await family();
+    const body = contact({ childId: f.child.id });
+    expect((await f.agents.anonymous.post('/api/families/information/children/confirm', body)).statusCode).toBe(401);
+    expect((await f.agents.unrelated.post('/api/families/information/children/confirm', body)).statusCode).toBe(404);
+    const ro = await f.agents.readOnly.post('/api/families/information/children/confirm', body);
+    expect(ro.statusCode).toBe(403);
+    expect(ro.json().message).toBe(M.readOnly);
+    expect((await f.agents.writable.post('/api/families/information/children/confirm', body)).statusCode).toBe(200);
+    expect((await f.agents.main.post('/api/families/information/children/confirm', body)).statusCode).toBe(200);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+const arrival = (overrides: Record<string, unknown> = {}) => ({
+  targetDate: TODAY,
+  attendanceType: 1,
+  attendanceTime: '10:30',
+  leavingTime: null,
+  attendanceText: '通院のため遅れます',
+  leavingText: '',
+  ...overrides,
+});
+const pickUp = (overrides: Record<string, unknown> = {}) => ({
+  targetDate: TODAY,
+  attendanceType: 2,
+  attendanceTime: null,
+  leavingTime: '16:00',
+  attendanceText: '',
+  leavingText: '祖母が迎えに行きます',
+  ...overrides,
+});
+
+describe('POST /api/attendances/{childId}', () => {
+  it('stores an arrival change and a pick-up change; the history lists them newest first with read state', async () => {
+    const f = await family();
+    expect((await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival())).json()).toEqual({ result: true });
+    const later = await as(f.writable, '2026-11-20T01:05:00.000Z');
+    const res = await later.post(`/api/attendances/${f.child.id}`, pickUp({ targetDate: TOMORROW }));
+    expect(postAttendance.response.parse(res.json())).toEqual({ result: true });
+
+    const all = getChildAttendances.response.parse((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json());
+    expect(all.map((a) => [a.attendance_status_id, a.target_date, a.attendance_time, a.leaving_time, a.message])).toEqual([
+      [2, TOMORROW, null, '16:00', '祖母が迎えに行きます'],
+      [1, TODAY, '10:30', null, '通院のため遅れます'],
+    ]);
+    expect(all.every((a) => a.read_at === null)).toBe(true);
+    await markAttendanceReportsRead(db(), [all[1]!.id], new Date('2026-11-20T01:30:00.000Z'));
+    const onDay = getChildAttendances.response.parse(
+      (await f.agents.readOnly.get(`/api/children/${f.child.id}/attendances?target_date=${TODAY}&attendance_status_type=change`)).json(),
+    );
+    expect(onDay).toHaveLength(1);
+    expect(onDay[0]!.read_at).toBe('2026-11-20T01:30:00.000Z');
+  });
+
+  it('a same-payload send twice within seconds stores one record (sequential and concurrent)', async () => {
+    const f = await family();
+    const url = `/api/attendances/${f.child.id}`;
+    expect((await f.agents.main.post(url, arrival())).statusCode).toBe(200);
+    expect((await f.agents.main.post(url, arrival())).statusCode).toBe(200);
+    expect(await reportCount(f.noteChild.id)).toBe(1);
+    const results = await Promise.all([f.agents.main.post(url, pickUp()), f.agents.main.post(url, pickUp())]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await reportCount(f.noteChild.id)).toBe(2);
+    // The same change sent again a minute later is a new report.
+    const minuteLater = await as(f.main, '2026-11-20T01:01:00.000Z');
+    expect((await minuteLater.post(url, arrival())).statusCode).toBe(200);
+    expect(await reportCount(f.noteChild.id)).toBe(3);
+  });
+
+  it('is blocked when an absence was already sent for the date (409, the exact message, nothing written)', async () => {
+    const f = await family();
+    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
+    const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, pickUp({ targetDate: TOMORROW }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: '既に欠席の連絡をしているため、登園・お迎え時間の変更はできません。施設へ直接ご連絡ください。' });
+    expect(await reportCount(f.noteChild.id)).toBe(1);
+  });
+
+  const bad: [string, Record<string, unknown>, string, string][] = [
+    ['a past date', arrival({ targetDate: YESTERDAY }), 'targetDate', M.pastDate],
+    ['a time off the 5-minute step', arrival({ attendanceTime: '10:32' }), 'attendanceTime', M.timeStep],
+    ['a malformed time', pickUp({ leavingTime: '25:00' }), 'leavingTime', M.timeFormat],
+    ['an arrival change without a time', arrival({ attendanceTime: '--' }), 'attendanceTime', M.timeRequired],
+    ['a pick-up change without a time', pickUp({ leavingTime: null }), 'leavingTime', M.timeRequired],
+    ['a 256-character note', arrival({ attendanceText: 'あ'.repeat(256) }), 'attendanceText', M.noteTooLong],
+    ['a 256-character pick-up note', pickUp({ leavingText: 'a'.repeat(256) }), 'leavingText', M.noteTooLong],
+    ['an unknown type', arrival({ attendanceType: 3 }), 'attendanceType', M.attendanceTypeRequired],
+    ['a malformed date', arrival({ targetDate: '2026/11/20' }), 'targetDate', '日付の形式が正しくありません'],
+  ];
+  for (const [name, body, field, message] of bad) {
+    it(`refuses ${name} (422, nothing written)`, async () => {
+      const f = await family();
+      const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[field]).toEqual([message]);
+      expect(await reportCount(f.noteChild.id)).toBe(0);
+    });
+  }
+
+  it('accepts a 255-character note', async () => {
+    const f = await family();
+    expect((await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival({ attendanceText: 'あ'.repeat(255) }))).statusCode).toBe(200);
+  });
+
+  it('refuses a date inside an open schedule registration window with the server message', async () => {
+    const f = await family();
+    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-12-01', lastDay: '2026-12-31', deadline: '2026-11-25' });
+    const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival({ targetDate: '2026-12-03' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください');
+    expect(await reportCount(f.noteChild.id)).toBe(0);
+  });
+
+  it('checks each permission case', async () => {
+    const f = await family();
+    const url = `/api/attendances/${f.child.id}`;
+    expect((await f.agents.anonymous.post(url, arrival())).statusCode).toBe(401);
+    expect((await f.agents.unrelated.post(url, arrival())).statusCode).toBe(404);
+    const ro = await f.agents.readOnly.post(url, arrival());
+    expect(ro.statusCode).toBe(403);
+    expect(ro.json()).toEqual({ message: M.readOnly });
+    expect(await reportCount(f.noteChild.id)).toBe(0);
+    expect((await f.agents.writable.post(url, arrival())).statusCode).toBe(200);
+    expect((await f.agents.main.post(url, pickUp())).statusCode).toBe(200);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+const absence = (overrides: Record<string, unknown> = {}) => ({
+  absenceType: 1,
+  absenceDates: [TODAY, '2026-11-24', '2026-11-25'],
+  diseases: [diseaseIds['発熱']!],
+  message: '熱が下がるまでお休みします',
+  ...overrides,
+});
+
+describe('POST /api/absences/{childId}', () => {
+  it('reports a sick absence for three dates with a symptom; the history shows them with the disease names', async () => {
+    const f = await family();
+    const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ diseases: [diseaseIds['発熱']!, diseaseIds['インフルエンザ']!] }));
+    expect(res.statusCode).toBe(200);
+    expect(postAbsence.response.parse(res.json())).toEqual({ result: true });
+    expect(await reportCount(f.noteChild.id)).toBe(3);
+    const history = getChildAttendances.response.parse((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=absence`)).json());
+    expect(history.map((h) => h.target_date).sort()).toEqual([TODAY, '2026-11-24', '2026-11-25']);
+    expect(history[0]).toMatchObject({ attendance_status_id: 3, absence_type: 1, message: '熱が下がるまでお休みします', read_at: null });
+    expect(history[0]!.diseases.map((d) => d.name).sort()).toEqual(['インフルエンザ', '発熱'].sort());
+    // The change history does not list absences.
+    expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json()).toEqual([]);
+  });
+
+  it('sends and lists with a bounded number of queries', async () => {
+    const f = await family();
+    let before = t.database.queryCount();
+    await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TODAY, TOMORROW, '2026-11-23', '2026-11-24'] }));
+    // session, access, windows, diseases, begin, lock, duplicate, already absent, 2 inserts, commit
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(12);
+    before = t.database.queryCount();
+    const list = await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=absence`);
+    expect(list.json()).toHaveLength(4);
+    // session, access, reports, diseases
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(4);
+  });
+
+  it('reports a personal absence without diseases (and ignores any)', async () => {
+    const f = await family();
+    const res = await f.agents.writable.post(`/api/absences/${f.child.id}`, absence({ absenceType: 2, absenceDates: [TOMORROW], diseases: [diseaseIds['咳']!], message: '' }));
+    expect(res.statusCode).toBe(200);
+    expect(await db().select().from(attendanceReportDiseases).innerJoin(attendanceReports, eq(attendanceReports.id, attendanceReportDiseases.attendanceReportId)).where(eq(attendanceReports.noteChildId, f.noteChild.id))).toEqual([]);
+  });
+
+  const bad: [string, () => Record<string, unknown>, string, string][] = [
+    ['a sick absence without disease or symptom', () => absence({ diseases: [] }), 'diseases', M.diseaseRequired],
+    ['duplicate dates', () => absence({ absenceDates: [TODAY, TOMORROW, TOMORROW] }), 'absenceDates', M.duplicateDates],
+    ['a past date', () => absence({ absenceDates: [TODAY, YESTERDAY] }), 'absenceDates.1', M.pastDate],
+    ['a past first date', () => absence({ absenceDates: [YESTERDAY] }), 'absenceDates.0', M.pastDate],
+    ['a date after the end of the month two months after the first', () => absence({ absenceDates: [TODAY, '2027-01-31', '2027-02-01'] }), 'absenceDates.2', M.absenceDateTooFar],
+    ['no date', () => absence({ absenceDates: [] }), 'absenceDates', M.absenceDateRequired],
+    ['an unknown disease', () => absence({ diseases: [999999] }), 'diseases', M.diseaseUnknown],
+    ['a 256-character note', () => absence({ message: 'あ'.repeat(256) }), 'message', M.noteTooLong],
+    ['an unknown type', () => absence({ absenceType: 9 }), 'absenceType', M.absenceTypeRequired],
+  ];
+  for (const [name, body, field, message] of bad) {
+    it(`refuses ${name} (422, the exact text, nothing written)`, async () => {
+      const f = await family();
+      const res = await f.agents.main.post(`/api/absences/${f.child.id}`, body());
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[field]).toEqual([message]);
+      expect(await reportCount(f.noteChild.id)).toBe(0);
+    });
+  }
+
+  it('writes none of the dates when one is already reported absent', async () => {
+    const f = await family();
+    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: '2026-11-24' });
+    const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence());
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: M.absenceAlreadySent, errors: { 'absenceDates.1': ['11月24日はすでに欠席連絡済みです'] } });
+    expect(await reportCount(f.noteChild.id)).toBe(1);
+  });
+
+  it('refuses a date the schedule check does not allow, with its message, and writes nothing', async () => {
+    const f = await family();
+    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-12-01', lastDay: '2026-12-31', deadline: '2026-11-25' });
+    const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TODAY, '2026-12-02'] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors['absenceDates.1']).toEqual(['12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください']);
+    expect(await reportCount(f.noteChild.id)).toBe(0);
+  });
+
+  it('allows dates of a window whose deadline has passed (the schedule is fixed; changes go through here)', async () => {
+    const f = await family();
+    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-11-01', lastDay: '2026-11-30', deadline: '2026-10-25' });
+    expect((await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TOMORROW] }))).statusCode).toBe(200);
+  });
+
+  it('a double-submitted absence stores one set of records', async () => {
+    const f = await family();
+    const url = `/api/absences/${f.child.id}`;
+    const results = await Promise.all([f.agents.main.post(url, absence()), f.agents.main.post(url, absence())]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await f.agents.main.post(url, absence())).statusCode).toBe(200);
+    expect(await reportCount(f.noteChild.id)).toBe(3);
+  });
+
+  it('checks each permission case', async () => {
+    const f = await family();
+    const url = `/api/absences/${f.child.id}`;
+    expect((await f.agents.anonymous.post(url, absence())).statusCode).toBe(401);
+    expect((await f.agents.unrelated.post(url, absence())).statusCode).toBe(404);
+    const ro = await f.agents.readOnly.post(url, absence());
+    expect(ro.statusCode).toBe(403);
+    expect(ro.json()).toEqual({ message: M.readOnly });
+    expect(await reportCount(f.noteChild.id)).toBe(0);
+    expect((await f.agents.writable.post(url, absence({ absenceDates: [TODAY] }))).statusCode).toBe(200);
+    expect((await f.agents.main.post(url, absence({ absenceDates: [TOMORROW] }))).statusCode).toBe(200);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, diseases', () => {
+  let f: Awaited<ReturnType<typeof family>>;
+  beforeAll(async () => {
+    f = await family();
+    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
+    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-12-01', lastDay: '2026-12-31', deadline: '2026-11-25' });
+    await buildSchedule(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, date: TODAY, attendanceTime: '08:30', leavingTime: '17:15' });
+    await buildSchedule(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, date: TOMORROW, isAbsent: true });
+  });
+
+  it('GET isAbsence answers whether an absence was sent for the date', async () => {
+    const yes = await f.agents.main.get(`/api/children/${f.child.id}/isAbsence?target_date=${TOMORROW}`);
+    expect(getChildIsAbsence.response.parse(yes.json())).toEqual({ result: true });
+    expect((await f.agents.readOnly.get(`/api/children/${f.child.id}/isAbsence?target_date=${TODAY}`)).json()).toEqual({ result: false });
+  });
+
+  it('GET checkTargetDate: allowed, past, inside an open window', async () => {
+    const ok = getCheckTargetDate.response.parse((await f.agents.main.get(`/api/children/checkTargetDate/${f.child.id}?target_date=${TODAY}`)).json());
+    expect(ok).toEqual({ scheduledFirstDay: null, scheduledLastDay: null, type: null, deadline: null, result: true, message: null });
+    const past = (await f.agents.main.get(`/api/children/checkTargetDate/${f.child.id}?target_date=${YESTERDAY}`)).json();
+    expect(past).toMatchObject({ type: 'past', result: false, message: M.pastDate });
+    const ranged = getCheckTargetDate.response.parse((await f.agents.writable.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json());
+    expect(ranged).toMatchObject({ scheduledFirstDay: '2026-12-01', scheduledLastDay: '2026-12-31', type: 'rangeScheduled', deadline: '2026-11-25', result: false });
+    // After the deadline the window no longer blocks.
+    const afterDeadline = await as(f.main, '2026-11-26T01:00:00.000Z');
+    expect((await afterDeadline.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json()).toMatchObject({ result: true, type: null });
+  });
+
+  it('POST get-schedule-by-date answers the registered times (nulls when absent or none)', async () => {
+    const url = `/api/children/${f.child.id}/get-schedule-by-date`;
+    expect(postScheduleByDate.response.parse((await f.agents.main.post(url, { date: TODAY })).json())).toEqual({ data: { attendance_time: '08:30', leaving_time: '17:15' } });
+    expect((await f.agents.readOnly.post(url, { date: TOMORROW })).json()).toEqual({ data: { attendance_time: null, leaving_time: null } });
+    expect((await f.agents.main.post(url, { date: '2026-11-30' })).json()).toEqual({ data: { attendance_time: null, leaving_time: null } });
+    const bad = await f.agents.main.post(url, { date: 'x' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('日付の形式が正しくありません');
+  });
+
+  it('every read refuses anonymous (401) and unrelated (404) callers', async () => {
+    const urls = [
+      `/api/children/${f.child.id}/isAbsence?target_date=${TODAY}`,
+      `/api/children/checkTargetDate/${f.child.id}?target_date=${TODAY}`,
+      `/api/children/${f.child.id}/attendances?attendance_status_type=change`,
+    ];
+    for (const url of urls) {
+      expect((await f.agents.anonymous.get(url)).statusCode).toBe(401);
+      expect((await f.agents.unrelated.get(url)).statusCode).toBe(404);
+      expect((await f.agents.readOnly.get(url)).statusCode).toBe(200);
+      expect((await f.agents.writable.get(url)).statusCode).toBe(200);
+    }
+    const schedule = `/api/children/${f.child.id}/get-schedule-by-date`;
+    expect((await f.agents.anonymous.post(schedule, { date: TODAY })).statusCode).toBe(401);
+    expect((await f.agents.unrelated.post(schedule, { date: TODAY })).statusCode).toBe(404);
+  });
+
+  it('GET attendances refuses a bad status type and date', async () => {
+    const res = await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=other`);
+    expect(res.statusCode).toBe(422);
+    expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?target_date=20261120`)).json().message).toBe('日付の形式が正しくありません');
+  });
+
+  it('GET diseases lists diseases and symptoms', async () => {
+    expect((await f.agents.anonymous.get('/api/children/diseases')).statusCode).toBe(401);
+    const list = getChildrenDiseases.response.parse((await f.agents.readOnly.get('/api/children/diseases')).json());
+    expect(list).toContainEqual({ id: diseaseIds['インフルエンザ'], name: 'インフルエンザ', type: 'disease' });
+    expect(list).toContainEqual({ id: diseaseIds['発熱'], name: '発熱', type: 'symptom' });
+    expect(list.map((d) => d.name)).toEqual(expect.arrayContaining(['咳', '嘔吐', '下痢', '手足口病', 'RSウイルス感染症', '水ぼうそう（水痘）']));
+    expect(list.length).toBe((await db().select({ n: count() }).from(diseases))[0]!.n);
+  });
+});

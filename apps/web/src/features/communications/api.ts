@@ -1,0 +1,105 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getCheckTargetDate,
+  getChildAttendances,
+  getChildIsAbsence,
+  getChildrenDiseases,
+  getFamiliesInformation,
+  limits,
+  postAbsence,
+  postAttendance,
+  postFamiliesInformation,
+  postFamiliesInformationConfirm,
+  postScheduleByDate,
+  type AbsenceForm,
+  type AttendanceBody,
+  type ContactBookPayload,
+} from '@renraku/contract';
+import { api } from '../../lib/api';
+
+/** The attendance client: 5000 ms timeout, and a 401 goes to /login (F §6, §9). */
+const timeout = () => AbortSignal.timeout(limits.requestTimeoutMs);
+
+export const familyInformationQueryOptions = (date: string | undefined) =>
+  queryOptions({
+    queryKey: ['families-information', date ?? 'today'],
+    queryFn: () => api(getFamiliesInformation, { query: date ? { date } : {} }),
+    staleTime: 0,
+  });
+export const useFamilyInformation = (date: string | undefined) => useQuery(familyInformationQueryOptions(date));
+
+export function useConfirmContactBook() {
+  return useMutation({ mutationFn: (body: ContactBookPayload) => api(postFamiliesInformationConfirm, { body }) });
+}
+
+export function useSaveContactBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ childId, ...body }: ContactBookPayload) =>
+      api(postFamiliesInformation, { params: { childId: Number(childId) }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familyInformationQueryOptions(undefined).queryKey.slice(0, 1) }),
+  });
+}
+
+export const diseasesQueryOptions = () =>
+  queryOptions({ queryKey: ['diseases'], queryFn: () => api(getChildrenDiseases, { signal: timeout() }), staleTime: Infinity });
+export const useDiseases = () => useQuery(diseasesQueryOptions());
+
+export const attendancesQueryOptions = (childId: number | undefined, type: 'change' | 'absence') =>
+  queryOptions({
+    queryKey: ['child-attendances', childId, type],
+    queryFn: () =>
+      api(getChildAttendances, { params: { childId: childId! }, query: { attendance_status_type: type }, signal: timeout() }),
+    enabled: !!childId,
+  });
+export const useAttendanceHistory = (childId: number | undefined, type: 'change' | 'absence') =>
+  useQuery(attendancesQueryOptions(childId, type));
+
+export const isAbsenceQueryOptions = (childId: number | undefined, date: string) =>
+  queryOptions({
+    queryKey: ['child-is-absence', childId, date],
+    queryFn: () => api(getChildIsAbsence, { params: { childId: childId! }, query: { target_date: date }, signal: timeout() }),
+    enabled: !!childId && !!date,
+    staleTime: 0,
+  });
+export const useIsAbsence = (childId: number | undefined, date: string) => useQuery(isAbsenceQueryOptions(childId, date));
+
+export const checkTargetDateQueryOptions = (childId: number | undefined, date: string) =>
+  queryOptions({
+    queryKey: ['check-target-date', childId, date],
+    queryFn: () => api(getCheckTargetDate, { params: { childId: childId! }, query: { target_date: date }, signal: timeout() }),
+    enabled: !!childId && !!date,
+    staleTime: 0,
+  });
+export const useCheckTargetDate = (childId: number | undefined, date: string) =>
+  useQuery(checkTargetDateQueryOptions(childId, date));
+
+export const scheduleByDateQueryOptions = (childId: number | undefined, date: string) =>
+  queryOptions({
+    queryKey: ['schedule-by-date', childId, date],
+    queryFn: () => api(postScheduleByDate, { params: { childId: childId! }, body: { date }, signal: timeout() }),
+    enabled: !!childId && !!date,
+  });
+export const useScheduleByDate = (childId: number | undefined, date: string) =>
+  useQuery(scheduleByDateQueryOptions(childId, date));
+
+export function useSendAttendance(childId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AttendanceBody) => api(postAttendance, { params: { childId: childId! }, body, signal: timeout() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendancesQueryOptions(childId, 'change').queryKey }),
+  });
+}
+
+export function useSendAbsence(childId: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AbsenceForm) => api(postAbsence, { params: { childId: childId! }, body, signal: timeout() }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: attendancesQueryOptions(childId, 'absence').queryKey }),
+        queryClient.invalidateQueries({ queryKey: isAbsenceQueryOptions(childId, '').queryKey.slice(0, 2) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,10 @@
+import { Alert } from '@mantine/core';
+import { communicationMessages } from '@renraku/contract';
+
+export function NotEnrolled() {
+  return (
+    <Alert color="gray" data-qa="not-enrolled">
+      {communicationMessages.notEnrolled}
+    </Alert>
+  );
+}
