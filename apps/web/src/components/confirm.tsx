@@ -10,11 +10,13 @@ interface ConfirmOptions {
 }
 
 /** Asks before acting; buttons default to 「決定」 and 「キャンセル」 (A §9). Resolves true on confirm. */
-export function confirm({ title, message, confirmLabel = '決定', cancelLabel = 'キャンセル', danger }: ConfirmOptions): Promise<boolean> {
+export function confirm({ title = '確認', message, confirmLabel = '決定', cancelLabel = 'キャンセル', danger }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
+      // A named dialog with a labelled close button (axe: aria-dialog-name, button-name).
       title,
       centered: true,
+      closeButtonProps: { 'aria-label': '閉じる' },
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
       confirmProps: danger ? { color: 'red' } : undefined,
