@@ -31,6 +31,16 @@ export default tseslint.config(
   { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: globals.node } },
   ...tseslint.configs.recommended,
   {
+    // The web imports the contract's zod-free client module, so no zod reaches a phone.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@renraku/contract', message: 'Import from @renraku/contract/client (zod-free).', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dateString, defineCall } from './common';
+import { FEED_MAX_CHILDREN, bannerLevels } from './constants/feed';
+export * from './constants/feed';
 
 /** F §3 "Image/file": a file of a daily note or class broadcast, behind signed, expiring URLs. */
 export const feedFileSchema = z.object({
@@ -61,9 +63,6 @@ export const dailyMessageSchema = z.object({
 });
 export type DailyMessage = z.infer<typeof dailyMessageSchema>;
 
-/** Children a single feed call may name (the selector shows one button per activated child). */
-export const FEED_MAX_CHILDREN = 20;
-
 export const feedContentQuery = z.object({
   children: z
     .array(z.coerce.number({ message: 'お子さまの指定が正しくありません' }).int({ message: 'お子さまの指定が正しくありません' }).positive({ message: 'お子さまの指定が正しくありません' }).max(2_147_483_647, { message: 'お子さまの指定が正しくありません' }), {
@@ -97,7 +96,6 @@ export const getChildrenContent = defineCall({
   }),
 });
 
-export const bannerLevels = ['info', 'alert'] as const;
 export const bannerSchema = z.object({ level: z.enum(bannerLevels), label: z.string(), message: z.string() });
 
 export const getNoticesNotifications = defineCall({
@@ -115,11 +113,3 @@ export const getMicrocms = defineCall({
 });
 
 
-/** Texts of the feed (F §2). */
-export const feedTexts = {
-  empty: '表示可能なメッセージがありません。投稿されるまでしばらくお待ちください',
-  notAdmitted: (child: string) => `※${child}は施設に入所前または退所後のため、現在はご利用できません。`,
-  showMore: 'さらに表示',
-  readMore: '…もっとみる',
-  readLess: '小さくする',
-} as const;

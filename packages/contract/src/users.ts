@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './common';
+import { functionKeys } from './constants/users';
+export * from './constants/users';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -59,7 +61,6 @@ export const postChildrenOrder = defineCall({
   response: z.object({ message: z.string() }),
 });
 
-export const functionKeys = ['notice', 'schedule', 'body_measurement', 'event'] as const;
 export type FunctionKey = (typeof functionKeys)[number];
 
 export const getAvailableFunctions = defineCall({

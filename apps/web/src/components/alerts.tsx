@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { limits } from '@renraku/contract';
+import { limits } from '@renraku/contract/client';
 import { errorText } from '../lib/api';
 
 /** A failure alert: notice icon, auto-closes after 5 s, width 250 (A §8–9). */

@@ -1,5 +1,5 @@
 import qs from 'qs';
-import { messages, type ApiError, type BodyInputOf, type Call, type ParamsOf, type QueryOf, type ResponseOf } from '@renraku/contract';
+import { messages, type ApiError, type BodyInputOf, type Call, type ParamsOf, type QueryOf, type ResponseOf } from '@renraku/contract/client';
 
 /** A failed call: its status and the server's `{message, errors?}`. */
 export class ApiRequestError extends Error {

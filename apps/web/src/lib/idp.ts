@@ -1,4 +1,4 @@
-import type { Operator } from '@renraku/contract';
+import type { Operator } from '@renraku/contract/client';
 
 export type IdpFlow = 'authorize' | 'reset-password' | 'change-email' | 'change-password';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt, type User } from '@renraku/contract';
+import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt, type User } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 import { native } from '../../lib/native';
 

@@ -10,7 +10,7 @@ import {
   postRecognition,
   putChild,
   type BodyInputOf,
-} from '@renraku/contract';
+} from '@renraku/contract/client';
 import { api } from '../../lib/api';
 import { uploadWithProgress } from '../../lib/upload';
 import { useCurrentUser } from '../auth/api';

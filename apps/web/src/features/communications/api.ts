@@ -14,7 +14,7 @@ import {
   type AbsenceForm,
   type AttendanceBody,
   type ContactBookPayload,
-} from '@renraku/contract';
+} from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
 /** The attendance client: 5000 ms timeout, and a 401 goes to /login (F §6, §9). */

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getChildrenContent, getMicrocms, getNoticesNotifications, type ResponseOf } from '@renraku/contract';
+import { getChildrenContent, getMicrocms, getNoticesNotifications, type ResponseOf } from '@renraku/contract/client';
 import { addDays, format, parseISO } from 'date-fns';
 import { api } from '../../lib/api';
 

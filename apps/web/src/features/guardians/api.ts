@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getInviteVerify, postInvite, putChangeMain, putChangeWritable, putDetach, putRelationType } from '@renraku/contract';
+import { getInviteVerify, postInvite, putChangeMain, putChangeWritable, putDetach, putRelationType } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
 type Pair = { childId: number; userId: number };

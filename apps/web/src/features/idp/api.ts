@@ -10,7 +10,7 @@ import {
   postSignup,
   postSignupComplete,
   type BodyInputOf,
-} from '@renraku/contract';
+} from '@renraku/contract/client';
 import { api } from '../../lib/api';
 import { loginCheckQueryOptions } from '../auth/api';
 

@@ -8,7 +8,7 @@ import {
   putQuestionnaireAnswers,
   type BodyInputOf,
   type NoticesPage,
-} from '@renraku/contract';
+} from '@renraku/contract/client';
 import { api } from '../../lib/api';
 import { useCurrentUser } from '../auth/api';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDevMailbox, getNotificationSettings, postNotificationSettingsDisable, postNotificationSettingsEnable } from '@renraku/contract';
+import { getDevMailbox, getNotificationSettings, postNotificationSettingsDisable, postNotificationSettingsEnable } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
 export const notificationSettingsQueryOptions = () =>

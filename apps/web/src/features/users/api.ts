@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAvailableFunctions, postChildrenOrder, putUsers } from '@renraku/contract';
+import { getAvailableFunctions, postChildrenOrder, putUsers } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 import { loginCheckQueryOptions, useCurrentUser } from '../auth/api';
 import { childrenQueryOptions } from '../children/api';

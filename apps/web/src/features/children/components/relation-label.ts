@@ -1,4 +1,4 @@
-import { relationTypes } from '@renraku/contract';
+import { relationTypes } from '@renraku/contract/client';
 
 /** The label of a relation type from the server constants (falls back to the contract's list). */
 export function relationLabel(labels: Record<string, string> | undefined, type: number): string {

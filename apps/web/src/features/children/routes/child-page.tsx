@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Button, FileButton, Group, Image, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { guardianMessages, limits } from '@renraku/contract';
+import { guardianMessages, limits } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';

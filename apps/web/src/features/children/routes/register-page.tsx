@@ -1,7 +1,7 @@
 import { Button, Container, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { guardianMessages, relationOptions } from '@renraku/contract';
+import { guardianMessages, relationOptions } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/page-title';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { communicationMessages } from '@renraku/contract';
+import { communicationMessages } from '@renraku/contract/client';
 
 /** Asks before unsaved contact-book input is thrown away (F §4). Resolves true to discard. */
 export function confirmDiscard(): Promise<boolean> {

@@ -1,4 +1,4 @@
-import type { ContactBookPayload, FamilyInfoEntry } from '@renraku/contract';
+import type { ContactBookPayload, FamilyInfoEntry } from '@renraku/contract/client';
 
 /** The contact-book form's values. */
 export interface ContactForm {

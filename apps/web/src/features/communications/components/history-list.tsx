@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { absenceTypeLabels, attendanceStatusLabels, type AttendanceItem } from '@renraku/contract';
+import { absenceTypeLabels, attendanceStatusLabels, type AttendanceItem } from '@renraku/contract/client';
 import { Loading } from '../../../components/loading';
 import { dayLabel, sentAtLabel } from './dates';
 

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { communicationMessages } from '@renraku/contract';
+import { communicationMessages } from '@renraku/contract/client';
 
 export function NotEnrolled() {
   return (

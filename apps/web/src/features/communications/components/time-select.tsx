@@ -1,5 +1,5 @@
 import { Combobox, Group, InputBase, Input, useCombobox } from '@mantine/core';
-import { hourOptions, minuteOptions, timeEmpty } from '@renraku/contract';
+import { hourOptions, minuteOptions, timeEmpty } from '@renraku/contract/client';
 
 interface PartProps {
   label: string;

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
-import { absenceMonthsAhead, absenceTypes, communicationMessages as M, limits } from '@renraku/contract';
+import { absenceMonthsAhead, absenceTypes, communicationMessages as M, limits } from '@renraku/contract/client';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';

@@ -1,5 +1,5 @@
 import { Alert, Button, Radio, Group, Stack, Text } from '@mantine/core';
-import { communicationMessages as M, defaultFocusHours, limits } from '@renraku/contract';
+import { communicationMessages as M, defaultFocusHours, limits } from '@renraku/contract/client';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';

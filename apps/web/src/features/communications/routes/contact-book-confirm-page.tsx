@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { communicationMessages as M, type ContactBookPayload } from '@renraku/contract';
+import { communicationMessages as M, type ContactBookPayload } from '@renraku/contract/client';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Page } from '../../../components/page';

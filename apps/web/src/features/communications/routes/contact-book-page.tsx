@@ -5,7 +5,7 @@ import {
   type FamilyInfoEntry,
   type ResponseOf,
   type getFamiliesInformation,
-} from '@renraku/contract';
+} from '@renraku/contract/client';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
-import { limits, type FeedFile } from '@renraku/contract';
+import { limits, type FeedFile } from '@renraku/contract/client';
 import { useRef, useState } from 'react';
 
 const tile = { width: '100%', aspectRatio: '1 / 1', borderRadius: 6, overflow: 'hidden', display: 'block' } as const;

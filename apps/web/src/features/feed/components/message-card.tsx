@@ -1,5 +1,5 @@
 import { Box, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
-import { feedTexts, type DailyMessage, type FeedFile } from '@renraku/contract';
+import { feedTexts, type DailyMessage, type FeedFile } from '@renraku/contract/client';
 import { useState, type ReactNode } from 'react';
 import { Documents, Gallery } from './gallery';
 import { TruncatedText } from './truncated-text';

@@ -1,5 +1,5 @@
 import { Anchor, Box, Text } from '@mantine/core';
-import { feedTexts } from '@renraku/contract';
+import { feedTexts } from '@renraku/contract/client';
 import { useState } from 'react';
 
 /** Text cut at the server's threshold, expandable with 「…もっとみる」 and collapsible with 「小さくする」 (F §2, §9). */

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { feedTexts, limits, type Child, type DailyMessage } from '@renraku/contract';
+import { feedTexts, limits, type Child, type DailyMessage } from '@renraku/contract/client';
 import { format, parseISO } from 'date-fns';
 import { ja } from 'date-fns/locale';
 import { TZDate } from '@date-fns/tz';

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { guardianMessages } from '@renraku/contract';
+import { guardianMessages } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { Loading } from '../../../components/loading';

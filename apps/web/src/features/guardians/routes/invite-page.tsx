@@ -1,7 +1,7 @@
 import { Button, Checkbox, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { relationOptions } from '@renraku/contract';
+import { relationOptions } from '@renraku/contract/client';
 import { showFailure, showPersistentNotice } from '../../../components/alerts';
 import { NotFound } from '../../../components/not-found';
 import { Caution } from '../../../components/caution';

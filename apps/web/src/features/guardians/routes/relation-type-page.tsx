@@ -1,7 +1,7 @@
 import { Button, Select, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { guardianMessages, relationOptions } from '@renraku/contract';
+import { guardianMessages, relationOptions } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Notice } from '@renraku/contract';
+import type { Notice } from '@renraku/contract/client';
 import qs from 'qs';
 import { Link } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';

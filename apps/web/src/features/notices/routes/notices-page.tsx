@@ -1,5 +1,5 @@
 import { Loader, Center, Stack, Text, Title } from '@mantine/core';
-import { limits, NOTICE_MINIMIZE_THRESHOLD, noticeTexts, type Notice } from '@renraku/contract';
+import { limits, NOTICE_MINIMIZE_THRESHOLD, noticeTexts, type Notice } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { NOTICE_MINIMIZE_THRESHOLD, QUESTIONNAIRE_FREE_TEXT_MAX, noticeTexts, type AnswerValue, type Question, type QuestionnaireRespondent } from '@renraku/contract';
+import { NOTICE_MINIMIZE_THRESHOLD, QUESTIONNAIRE_FREE_TEXT_MAX, noticeTexts, type AnswerValue, type Question, type QuestionnaireRespondent } from '@renraku/contract/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';

@@ -1,6 +1,6 @@
 import { CloseButton, Group, Paper, Stack, Text, Transition } from '@mantine/core';
 import { useEffect } from 'react';
-import { limits } from '@renraku/contract';
+import { limits } from '@renraku/contract/client';
 
 /** A snackbar: shown 3000 ms, then a 300 ms fade; a close button (A §9). */
 export function Snackbar({ title, message, onClose }: { title: string; message: string | null; onClose: () => void }) {

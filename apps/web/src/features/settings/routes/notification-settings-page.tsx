@@ -1,6 +1,6 @@
 import { Paper, Switch, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { messages } from '@renraku/contract';
+import { messages } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';

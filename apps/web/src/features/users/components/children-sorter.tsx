@@ -4,7 +4,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
-import { guardianMessages, limits, type Child } from '@renraku/contract';
+import { guardianMessages, limits, type Child } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { useSaveChildrenOrder } from '../api';

@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '@renraku/contract';
+import { messages } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Caution } from '../../../components/caution';
