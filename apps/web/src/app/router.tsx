@@ -25,6 +25,19 @@ const info = (name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'Reception
 };
 const terms = async () => ({ Component: (await import('../features/info/routes/terms-route')).TermsRoute });
 const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-placeholder')).SettingsPlaceholder });
+const growths = {
+  children: async () => ({ Component: (await import('../features/growths/routes/growth-children-page')).GrowthChildrenPage }),
+  child: async () => ({ Component: (await import('../features/growths/routes/growth-child-page')).GrowthChildPage }),
+};
+const schedules = {
+  children: async () => ({ Component: (await import('../features/schedules/routes/schedule-children-page')).ScheduleChildrenPage }),
+  child: async () => ({ Component: (await import('../features/schedules/routes/schedule-child-page')).ScheduleChildPage }),
+  form: async () => ({ Component: (await import('../features/schedules/routes/schedule-form-page')).ScheduleFormPage }),
+};
+const events = {
+  children: async () => ({ Component: (await import('../features/events/routes/event-children-page')).EventChildrenPage }),
+  child: async () => ({ Component: (await import('../features/events/routes/event-calendar-page')).EventCalendarPage }),
+};
 const soon = (title: string) => ({ element: <ComingSoon title={title} /> });
 
 /** The whole route table of both specs (A §2, F §2 "Top-level route table"). */
@@ -85,16 +98,16 @@ export const routes: RouteObject[] = [
           {
             path: 'events',
             children: [
-              { path: 'children', ...soon('行事予定') },
-              { path: 'children/:id', ...soon('行事予定') },
+              { path: 'children', lazy: events.children },
+              { path: 'children/:id', lazy: events.child },
               { path: '*', element: <NotFound /> },
             ],
           },
           {
             path: 'growths',
             children: [
-              { path: 'children', ...soon('成長記録') },
-              { path: 'children/:id', ...soon('成長記録') },
+              { path: 'children', lazy: growths.children },
+              { path: 'children/:id', lazy: growths.child },
               { path: '*', element: <NotFound /> },
             ],
           },
@@ -110,10 +123,10 @@ export const routes: RouteObject[] = [
           {
             path: 'schedules',
             children: [
-              { path: 'children', ...soon('翌月登園予定登録') },
-              { path: 'children/:id', ...soon('翌月登園予定登録') },
-              { path: 'children/:id/create/:date', ...soon('翌月登園予定登録') },
-              { path: 'children/:id/edit/:scheduleId', ...soon('翌月登園予定登録') },
+              { path: 'children', lazy: schedules.children },
+              { path: 'children/:id', lazy: schedules.child },
+              { path: 'children/:id/create/:date', lazy: schedules.form },
+              { path: 'children/:id/edit/:scheduleId', lazy: schedules.form },
               { path: '*', element: <NotFound /> },
             ],
           },
