@@ -17,7 +17,7 @@ const WEIGHT = '#c0392b';
 /** One reference line: the named one of a pair shows in the legend, the unnamed one is filtered out. */
 function referenceLine(curve: (Percentiles | null)[], key: keyof Percentiles, label: string, color: string, axis: 'y' | 'y1', dash: number[]): Dataset {
   const data = curve.flatMap((row, month) => (row ? [{ x: month, y: row[key] }] : []));
-  return { label, data, yAxisID: axis, borderColor: color, borderWidth: key === '50' ? 1.5 : 1, borderDash: dash, pointRadius: 0, fill: false, tension: 0.2 };
+  return { label, data, yAxisID: axis, borderColor: color, backgroundColor: 'transparent', borderWidth: key === '50' ? 1.5 : 1, borderDash: dash, pointRadius: 0, fill: false, tension: 0.2 };
 }
 
 export function buildDatasets(data: Growths): Dataset[] {
