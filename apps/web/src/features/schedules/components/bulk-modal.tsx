@@ -6,7 +6,17 @@ import { useBulkSchedules } from '../api';
 import { TimeSelect } from './time-select';
 
 /** The bulk-reflect modal (F §2 Schedules): one answer for every shown, open day, after confirming. */
-export function BulkModal({ childId, dates, opened, onClose }: { childId: number; dates: string[]; opened: boolean; onClose: () => void }) {
+export function BulkModal({
+  childId,
+  dates,
+  opened,
+  onClose,
+}: {
+  childId: number;
+  dates: string[];
+  opened: boolean;
+  onClose: () => void;
+}) {
   const [mode, setMode] = useState<'attend' | 'absent'>('attend');
   const [attendanceTime, setAttendanceTime] = useState<string>(scheduleLimits.defaultAttendanceTime);
   const [leavingTime, setLeavingTime] = useState<string>(scheduleLimits.defaultLeavingTime);
@@ -35,7 +45,7 @@ export function BulkModal({ childId, dates, opened, onClose }: { childId: number
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="まとめて登録" centered>
+    <Modal opened={opened} onClose={close} title="まとめて登録" centered closeButtonProps={{ 'aria-label': '閉じる' }}>
       {confirming ? (
         <Stack>
           <Text>{scheduleTexts.bulkConfirm}</Text>
@@ -62,8 +72,18 @@ export function BulkModal({ childId, dates, opened, onClose }: { childId: number
           />
           {mode === 'attend' && (
             <Group grow align="flex-start">
-              <TimeSelect label="登園時間" value={attendanceTime} onChange={setAttendanceTime} focusHour={scheduleLimits.attendanceFocusHour} />
-              <TimeSelect label="お迎え時間" value={leavingTime} onChange={setLeavingTime} focusHour={scheduleLimits.leavingFocusHour} />
+              <TimeSelect
+                label="登園時間"
+                value={attendanceTime}
+                onChange={setAttendanceTime}
+                focusHour={scheduleLimits.attendanceFocusHour}
+              />
+              <TimeSelect
+                label="お迎え時間"
+                value={leavingTime}
+                onChange={setLeavingTime}
+                focusHour={scheduleLimits.leavingFocusHour}
+              />
             </Group>
           )}
           <Button onClick={() => setConfirming(true)} disabled={dates.length === 0}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { weekdayLabels, scheduleTexts, type ScheduleDay } from '@renraku/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,9 +31,16 @@ function DayRow({ childId, day, linked }: { childId: number; day: ScheduleDay; l
         {day.events.length > 0 && (
           <Group gap={4}>
             {day.events.map((e) => (
-              <Badge key={e.id} variant="light" color="teal" size="sm" radius="sm" style={{ textTransform: 'none' }}>
+              <Text
+                key={e.id}
+                component="span"
+                size="xs"
+                c="teal.9"
+                px={6}
+                style={{ border: '1px solid var(--mantine-color-teal-7)', borderRadius: 4 }}
+              >
                 {e.name}
-              </Badge>
+              </Text>
             ))}
           </Group>
         )}

@@ -81,7 +81,7 @@ export function ScheduleFormPage() {
             </Text>
           )}
           {!isAbsent && (
-            <Fieldset legend="登園・お迎え時間" variant="unstyled">
+            <Fieldset legend="登園・お迎え時間" variant="unstyled" styles={{ legend: { fontWeight: 700, marginBottom: 8 } }}>
               <Stack gap="sm">
                 <TimeSelect label="登園時間" value={attendanceTime} onChange={setAttendanceTime} focusHour={scheduleLimits.attendanceFocusHour} error={fieldError('attendanceTime')} />
                 <TimeSelect label="お迎え時間" value={leavingTime} onChange={setLeavingTime} focusHour={scheduleLimits.leavingFocusHour} error={fieldError('leavingTime')} />
