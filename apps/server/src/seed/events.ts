@@ -1,12 +1,18 @@
 import { events } from '../db/schema';
-import { tokyoDate } from '../lib/clock';
-import { addMonths } from '../modules/events/dates';
+import { addDaysToDate, tokyoDate } from '../lib/clock';
+import { addMonths, weekdayOf } from '../modules/events/dates';
+import { holidayOf } from '../modules/events/service';
 import type { SeedContext } from './context';
 
 /** Demo content of the events area (DESIGN §8): last month to two months ahead at both facilities. */
 export async function seedEvents({ db, ids, now }: SeedContext): Promise<void> {
   const month = tokyoDate(now).slice(0, 7);
-  const on = (offset: number, day: number) => `${addMonths(month, offset)}-${String(day).padStart(2, '0')}`;
+  // Facilities hold events on open days: a weekend or holiday date moves to the next weekday.
+  const on = (offset: number, day: number) => {
+    let date = `${addMonths(month, offset)}-${String(day).padStart(2, '0')}`;
+    while (['土', '日'].includes(weekdayOf(date)) || holidayOf(date)) date = addDaysToDate(date, 1);
+    return date;
+  };
   const sakura = { companyId: ids.companies.sakura, facilityId: ids.facilities.sakura };
   const himawari = { companyId: ids.companies.himawari, facilityId: ids.facilities.himawari };
   const hiyoko = { ...sakura, classId: ids.classes.sakuraHiyoko };

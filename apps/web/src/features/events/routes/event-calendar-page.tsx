@@ -1,7 +1,7 @@
 import { Affix, Avatar, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { limits, type CalendarDay } from '@renraku/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
@@ -35,7 +35,7 @@ function DayRow({ date, day, today }: { date: string; day: CalendarDay; today: s
         scrollMarginTop: 64,
       }}
     >
-      <Text w={64} fw={700} c={red ? 'red.8' : index === 6 ? 'blue.8' : undefined}>
+      <Text w={64} fw={700} c={red ? 'red.9' : index === 6 ? 'blue.8' : undefined}>
         {Number(date.slice(8, 10))}（{day.day}）
       </Text>
       <Stack gap={2} style={{ flex: 1 }}>
@@ -45,7 +45,7 @@ function DayRow({ date, day, today }: { date: string; day: CalendarDay; today: s
           </Badge>
         )}
         {day.holiday && (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red.9">
             {day.holiday}
           </Text>
         )}
@@ -67,25 +67,31 @@ export function EventCalendarPage() {
   const children = useQuery({ ...eventChildrenQueryOptions(), enabled: valid });
   const months = useInfiniteQuery({ ...childEventMonthsQueryOptions(id, today.slice(0, 7)), enabled: valid });
   const child = children.data?.find((c) => c.id === id);
-  const sentinel = useRef<HTMLDivElement>(null);
+  const [atEnd, setAtEnd] = useState(false);
   const lastLoad = useRef(0);
   usePageTitle(child ? `${child.first_name}の行事予定` : '行事予定');
+
+  // The bottom marker: is the end of the loaded months on screen?
+  const observer = useRef<IntersectionObserver | null>(null);
+  const sentinel = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    observer.current = new IntersectionObserver((entries) => setAtEnd(!!entries[0]?.isIntersecting));
+    observer.current.observe(el);
+  }, []);
 
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = months;
   const loaded = months.data?.pages.length ?? 0;
   useEffect(() => {
-    const el = sentinel.current;
-    if (!el) return;
-    const observer = new IntersectionObserver((entries) => {
-      // The 300 ms guard of F §9 against re-triggering while a month is arriving.
-      if (!entries[0]?.isIntersecting || isFetchingNextPage || !hasNextPage || loaded >= MAX_MONTHS) return;
-      if (Date.now() - lastLoad.current < limits.infiniteScrollGuardMs) return;
+    if (!atEnd || isFetchingNextPage || !hasNextPage || loaded === 0 || loaded >= MAX_MONTHS) return;
+    // The 300 ms guard of F §9: never two loads closer than that, but a pending one still happens.
+    const wait = Math.max(0, limits.infiniteScrollGuardMs - (Date.now() - lastLoad.current));
+    const timer = setTimeout(() => {
       lastLoad.current = Date.now();
       void fetchNextPage();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [fetchNextPage, hasNextPage, isFetchingNextPage, loaded]);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [atEnd, fetchNextPage, hasNextPage, isFetchingNextPage, loaded]);
 
   if (!valid || (children.data && !child) || (months.error instanceof ApiRequestError && months.error.status === 404)) return <NotFound />;
 
@@ -106,7 +112,7 @@ export function EventCalendarPage() {
         {months.isPending ? (
           <Loading />
         ) : months.error && !months.data ? (
-          <Text c="red.8">{errorText(months.error)}</Text>
+          <Text c="red.9">{errorText(months.error)}</Text>
         ) : (
           months.data?.pages.map((page) => (
             <Paper key={page.month} withBorder radius="md" component="section" aria-labelledby={`month-${page.month}`}>

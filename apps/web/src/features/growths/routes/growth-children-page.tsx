@@ -15,7 +15,7 @@ export function GrowthChildrenPage() {
       {isPending ? (
         <Loading />
       ) : error ? (
-        <Text c="red.8">{error.message}</Text>
+        <Text c="red.9">{error.message}</Text>
       ) : data.length === 0 ? (
         <Text c="dimmed">表示可能なお子さまがいません。</Text>
       ) : (

@@ -30,7 +30,7 @@ export function TimeSelect({
         <NativeSelect aria-label={`${label}（分）`} data={minutes} value={m} onChange={(e) => onChange(`${h}:${e.currentTarget.value}`)} w={80} />
       </Group>
       {error && (
-        <Text size="sm" c="red.8" mt={4} role="alert">
+        <Text size="sm" c="red.9" mt={4} role="alert">
           {error}
         </Text>
       )}

@@ -16,7 +16,7 @@ import { BulkModal } from '../components/bulk-modal';
 export const SELECTED_DAYS_KEY = 'selectedDays';
 const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
 
-const dayColor = (index: number) => (index === 0 ? 'red.8' : index === 6 ? 'blue.8' : undefined);
+const dayColor = (index: number) => (index === 0 ? 'red.9' : index === 6 ? 'blue.8' : undefined);
 
 function DayRow({ childId, day, linked }: { childId: number; day: ScheduleDay; linked: boolean }) {
   const index = weekdayIndexOf(day.date);
@@ -27,7 +27,7 @@ function DayRow({ childId, day, linked }: { childId: number; day: ScheduleDay; l
         {Number(day.date.slice(8, 10))}日（{weekdayLabels[index]}）
       </Text>
       <Stack gap={2} style={{ flex: 1 }}>
-        <Text c={day.is_un_registered ? 'dimmed' : day.is_absent ? 'red.8' : undefined}>{status}</Text>
+        <Text c={day.is_un_registered ? 'dimmed' : day.is_absent ? 'red.9' : undefined}>{status}</Text>
         {day.events.length > 0 && (
           <Group gap={4}>
             {day.events.map((e) => (

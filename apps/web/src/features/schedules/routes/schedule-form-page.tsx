@@ -76,7 +76,7 @@ export function ScheduleFormPage() {
             ]}
           />
           {fieldError('date') && (
-            <Text c="red.8" size="sm" role="alert">
+            <Text c="red.9" size="sm" role="alert">
               {fieldError('date')}
             </Text>
           )}
