@@ -29,6 +29,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client's error (server restart, a dropped test database) must not crash the process.
+  pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
   const counter = counterLogger();
   const db = drizzle(pool, { schema, casing: 'snake_case', logger: counter.logger });
   await migrate(db, { migrationsFolder });

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { scheduleTexts, type ResponseOf, type Schedule, type ScheduleDay, type getChildSchedules } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { noteChildren, scheduleWindows, schedules } from '../../db/schema';
 import { invalidMany, notFound } from '../../lib/errors';
 import { addMonths, datesOfMonth, monthRange, weekdayOf } from '../events/dates';
@@ -152,7 +151,7 @@ export async function saveSchedule(
   return present(row!);
 }
 
-/** Registers the same answer for every date, all or none (one transaction, one statement). */
+/** Registers the same answer for every date, all or none (checked first, then one statement). */
 export async function saveBulk(
   ctx: AppContext,
   enrolment: Enrolment,
@@ -177,22 +176,21 @@ export async function saveBulk(
   }
   if (Object.keys(errors).length > 0) throw invalidMany(errors);
   const v = values(entry);
-  const rows = await ctx.db.transaction(async (tx) =>
-    (tx as unknown as Db)
-      .insert(schedules)
-      .values(dates.map((date) => ({ companyId: enrolment.companyId, noteChildId: enrolment.id, date, ...v, updatedBy: userId, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: [schedules.noteChildId, schedules.date],
-        set: {
-          isAbsent: sql`excluded.is_absent`,
-          attendanceTime: sql`excluded.attendance_time`,
-          leavingTime: sql`excluded.leaving_time`,
-          updatedBy: sql`excluded.updated_by`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-      })
-      .returning(),
-  );
+  // One INSERT … ON CONFLICT statement: PostgreSQL applies it to every date or to none.
+  const rows = await ctx.db
+    .insert(schedules)
+    .values(dates.map((date) => ({ companyId: enrolment.companyId, noteChildId: enrolment.id, date, ...v, updatedBy: userId, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [schedules.noteChildId, schedules.date],
+      set: {
+        isAbsent: sql`excluded.is_absent`,
+        attendanceTime: sql`excluded.attendance_time`,
+        leavingTime: sql`excluded.leaving_time`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning();
   return Object.fromEntries(
     rows
       .sort((a, b) => a.date.localeCompare(b.date))
