@@ -24,7 +24,7 @@ function curve(byMonth: Record<string, Record<string, number>>): (Percentiles | 
 let cache: Record<1 | 2, { height: (Percentiles | null)[]; weight: (Percentiles | null)[] }> | undefined;
 
 /** The curves for a sex (children.sex: 1 boy, 2 girl); null when the sex is unknown. */
-export function referenceCurves(sex: number) {
+export function referenceCurves(sex: number | null) {
   if (sex !== 1 && sex !== 2) return null;
   if (!cache) {
     const boys = load('boys.json');
