@@ -79,6 +79,16 @@ describe('GET /api/children/{id}/events', () => {
     expect(december['2026-12-20']!.events.map((e) => e.name)).toEqual(['クリスマス会']);
   });
 
+  it('answers the days without events for a child not enrolled today', async () => {
+    const left = await buildChild(t.database.db, { leftOn: '2026-03-31' });
+    await buildEvent(t.database.db, { companyId: left.companyId, facilityId: left.facilityId, date: '2026-11-05', name: '退所後の行事' });
+    const user = await buildUser(t.database.db);
+    await linkGuardian(t.database.db, left.child.id, user.id, { main: true });
+    const body = getChildEvents.response.parse((await (await as(user)).get(`/api/children/${left.child.id}/events?date=2026-11`)).json());
+    expect(Object.values(body).flatMap((d) => d.events)).toEqual([]);
+    expect((await (await as(user)).get('/api/events/children/viewable')).json()).toEqual([]);
+  });
+
   it('refuses a malformed month and hides the child from others', async () => {
     const bad = await (await as(family.main)).get(url('2026-13'));
     expect(bad.statusCode).toBe(422);
@@ -167,5 +177,8 @@ describe('iCal subscription', () => {
     const agent = await as(family.writable);
     expect((await agent.post(path, {}, { xsrf: false })).statusCode).toBe(419);
     expect((await t.app.inject({ method: 'GET', url: '/api/events/ical/not-a-token' })).statusCode).toBe(404);
+    // Calendar apps may ask for the address with an .ics suffix.
+    const issued = calendarSubscriptionSchema.parse((await agent.post(path)).json());
+    expect((await t.app.inject({ method: 'GET', url: `${new URL(issued.url!).pathname}.ics` })).statusCode).toBe(200);
   });
 });

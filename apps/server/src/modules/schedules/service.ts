@@ -223,9 +223,9 @@ export async function updateSchedule(
   date: string,
   entry: Entry,
 ): Promise<Schedule> {
-  if (date !== existing.date || existing.noteChildId !== enrolment.id) {
-    throw invalidMany({ date: [scheduleTexts.dateChanged] });
-  }
+  // A day of a former enrolment is history: not changeable from the current one.
+  if (existing.noteChildId !== enrolment.id) throw notFound();
+  if (date !== existing.date) throw invalidMany({ date: [scheduleTexts.dateChanged] });
   const errors = timeErrors(entry);
   const [dateError] = await dateErrors(ctx, enrolment, today, [date]);
   if (dateError) errors.date = [dateError];
