@@ -24,11 +24,21 @@ beforeAll(async () => {
   await buildEvent(t.database.db, { companyId, facilityId, date: '2026-12-20', name: 'クリスマス会' });
   await buildEvent(t.database.db, { companyId, facilityId, date: '2025-01-10', name: '昔の行事' });
   const other = await buildChild(t.database.db);
-  await buildEvent(t.database.db, { companyId: other.companyId, facilityId: other.facilityId, date: '2026-11-04', name: '他園の行事' });
+  await buildEvent(t.database.db, {
+    companyId: other.companyId,
+    facilityId: other.facilityId,
+    date: '2026-11-04',
+    name: '他園の行事',
+  });
   // A sibling at another facility, linked to the main guardian.
   sibling = await buildChild(t.database.db, { firstName: '妹' });
   await linkGuardian(t.database.db, sibling.child.id, family.main.id, { main: true });
-  await buildEvent(t.database.db, { companyId: sibling.companyId, facilityId: sibling.facilityId, date: '2026-11-20', name: '発表会' });
+  await buildEvent(t.database.db, {
+    companyId: sibling.companyId,
+    facilityId: sibling.facilityId,
+    date: '2026-11-20',
+    name: '発表会',
+  });
 });
 afterAll(() => t.close());
 
@@ -38,13 +48,17 @@ const url = (date?: string) => `/api/children/${family.child.id}/events${date ? 
 describe('GET /api/events/children/viewable', () => {
   it('lists the activated, enrolled children; 401 without a session', async () => {
     expect((await new Agent(t.app).get('/api/events/children/viewable')).statusCode).toBe(401);
-    const main = getEventsViewableChildren.response.parse((await (await as(family.main)).get('/api/events/children/viewable')).json());
+    const main = getEventsViewableChildren.response.parse(
+      (await (await as(family.main)).get('/api/events/children/viewable')).json(),
+    );
     expect(main.map((c) => c.id)).toEqual([family.child.id, sibling.child.id]);
     for (const user of [family.writable, family.readOnly]) {
       const body = getEventsViewableChildren.response.parse((await (await as(user)).get('/api/events/children/viewable')).json());
       expect(body.map((c) => c.id)).toEqual([family.child.id]);
     }
-    const unrelated = getEventsViewableChildren.response.parse((await (await as(family.unrelated)).get('/api/events/children/viewable')).json());
+    const unrelated = getEventsViewableChildren.response.parse(
+      (await (await as(family.unrelated)).get('/api/events/children/viewable')).json(),
+    );
     expect(unrelated.map((c) => c.id)).toEqual([family.otherChild.id]);
   });
 });
@@ -81,10 +95,17 @@ describe('GET /api/children/{id}/events', () => {
 
   it('answers the days without events for a child not enrolled today', async () => {
     const left = await buildChild(t.database.db, { leftOn: '2026-03-31' });
-    await buildEvent(t.database.db, { companyId: left.companyId, facilityId: left.facilityId, date: '2026-11-05', name: '退所後の行事' });
+    await buildEvent(t.database.db, {
+      companyId: left.companyId,
+      facilityId: left.facilityId,
+      date: '2026-11-05',
+      name: '退所後の行事',
+    });
     const user = await buildUser(t.database.db);
     await linkGuardian(t.database.db, left.child.id, user.id, { main: true });
-    const body = getChildEvents.response.parse((await (await as(user)).get(`/api/children/${left.child.id}/events?date=2026-11`)).json());
+    const body = getChildEvents.response.parse(
+      (await (await as(user)).get(`/api/children/${left.child.id}/events?date=2026-11`)).json(),
+    );
     expect(Object.values(body).flatMap((d) => d.events)).toEqual([]);
     expect((await (await as(user)).get('/api/events/children/viewable')).json()).toEqual([]);
   });
@@ -104,7 +125,11 @@ describe('GET /api/children/{id}/events', () => {
 });
 
 /** Unfolds an iCal text into its content lines (RFC 5545 §3.1). */
-const icalLines = (text: string) => text.replace(/\r\n[ \t]/g, '').split(/\r\n/).filter(Boolean);
+const icalLines = (text: string) =>
+  text
+    .replace(/\r\n[ \t]/g, '')
+    .split(/\r\n/)
+    .filter(Boolean);
 function parseIcal(text: string) {
   const lines = icalLines(text);
   const events: Record<string, string>[] = [];
@@ -168,7 +193,14 @@ describe('iCal subscription', () => {
     expect((await agent.delete(path)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: new URL(second.url!).pathname })).statusCode).toBe(404);
     expect((await agent.get(path)).json()).toEqual({ active: false, created_at: null });
-    expect((await t.database.db.select({ n: count() }).from(eventCalendarTokens).where(eq(eventCalendarTokens.userId, family.readOnly.id)))[0]!.n).toBe(0);
+    expect(
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(eventCalendarTokens)
+          .where(eq(eventCalendarTokens.userId, family.readOnly.id))
+      )[0]!.n,
+    ).toBe(0);
   });
 
   it('needs a session and the XSRF header to issue; an unknown token is 404', async () => {

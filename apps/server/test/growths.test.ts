@@ -14,8 +14,22 @@ beforeAll(async () => {
   t = await createTestApp();
   family = await buildFamily(t.database.db);
   // buildChild's birth is 2022-04-01.
-  await buildGrowth(t.database.db, { companyId: family.companyId, childId: family.child.id, measuredOn: '2025-04-15', height: 95.2, weight: 14.1 });
-  await buildGrowth(t.database.db, { companyId: family.companyId, childId: family.child.id, measuredOn: '2026-10-01', height: 104.5, weight: 16.85, head: 50.2, chest: 53.1 });
+  await buildGrowth(t.database.db, {
+    companyId: family.companyId,
+    childId: family.child.id,
+    measuredOn: '2025-04-15',
+    height: 95.2,
+    weight: 14.1,
+  });
+  await buildGrowth(t.database.db, {
+    companyId: family.companyId,
+    childId: family.child.id,
+    measuredOn: '2026-10-01',
+    height: 104.5,
+    weight: 16.85,
+    head: 50.2,
+    chest: 53.1,
+  });
 });
 afterAll(() => t.close());
 
@@ -31,12 +45,22 @@ describe('GET /api/growths/children/viewable', () => {
       const res = await (await as(user)).get('/api/growths/children/viewable');
       expect(res.statusCode).toBe(200);
       const body = getGrowthsViewableChildren.response.parse(res.json());
-      expect(body).toEqual([{ id: family.child.id, first_name: family.child.firstName, first_name_kana: 'こ', image_url: null, pivot: { activated: true } }]);
+      expect(body).toEqual([
+        {
+          id: family.child.id,
+          first_name: family.child.firstName,
+          first_name_kana: 'こ',
+          image_url: null,
+          pivot: { activated: true },
+        },
+      ]);
     }
   });
 
   it('never lists another family’s child nor a pending invitation', async () => {
-    const unrelated = getGrowthsViewableChildren.response.parse((await (await as(family.unrelated)).get('/api/growths/children/viewable')).json());
+    const unrelated = getGrowthsViewableChildren.response.parse(
+      (await (await as(family.unrelated)).get('/api/growths/children/viewable')).json(),
+    );
     expect(unrelated.map((c) => c.id)).toEqual([family.otherChild.id]);
     const invited = await buildUser(t.database.db);
     await linkGuardian(t.database.db, family.child.id, invited.id, { activated: null });

@@ -3,11 +3,17 @@ import { classes, events, growths, scheduleWindows, schedules } from '../src/db/
 
 /** Factories of the events, schedules and growths areas. */
 export async function buildClass(db: Db, input: { companyId: number; facilityId: number; name?: string }) {
-  const [row] = await db.insert(classes).values({ name: 'ひよこ組', ...input }).returning();
+  const [row] = await db
+    .insert(classes)
+    .values({ name: 'ひよこ組', ...input })
+    .returning();
   return row!;
 }
 
-export async function buildEvent(db: Db, input: { companyId: number; facilityId: number; date: string; name?: string; classId?: number | null }) {
+export async function buildEvent(
+  db: Db,
+  input: { companyId: number; facilityId: number; date: string; name?: string; classId?: number | null },
+) {
   const [row] = await db
     .insert(events)
     .values({ name: '行事', classId: null, ...input })
@@ -15,14 +21,24 @@ export async function buildEvent(db: Db, input: { companyId: number; facilityId:
   return row!;
 }
 
-export async function buildWindow(db: Db, input: { companyId: number; facilityId: number; firstDay: string; lastDay: string; deadline: string }) {
+export async function buildWindow(
+  db: Db,
+  input: { companyId: number; facilityId: number; firstDay: string; lastDay: string; deadline: string },
+) {
   const [row] = await db.insert(scheduleWindows).values(input).returning();
   return row!;
 }
 
 export async function buildSchedule(
   db: Db,
-  input: { companyId: number; noteChildId: number; date: string; isAbsent?: boolean; attendanceTime?: string | null; leavingTime?: string | null },
+  input: {
+    companyId: number;
+    noteChildId: number;
+    date: string;
+    isAbsent?: boolean;
+    attendanceTime?: string | null;
+    leavingTime?: string | null;
+  },
 ) {
   const [row] = await db
     .insert(schedules)
@@ -33,7 +49,15 @@ export async function buildSchedule(
 
 export async function buildGrowth(
   db: Db,
-  input: { companyId: number; childId: number; measuredOn: string; height?: number | null; weight?: number | null; head?: number | null; chest?: number | null },
+  input: {
+    companyId: number;
+    childId: number;
+    measuredOn: string;
+    height?: number | null;
+    weight?: number | null;
+    head?: number | null;
+    chest?: number | null;
+  },
 ) {
   const [row] = await db
     .insert(growths)

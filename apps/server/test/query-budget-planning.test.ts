@@ -31,8 +31,12 @@ describe('query budgets (statements beyond loading the session)', () => {
     const session = await statements(() => agent.get('/api/events/calendar_subscription'));
     const of = async (run: () => Promise<{ statusCode: number }>) => (await statements(run)) - session + 1;
     const haruto = ids.children.haruto;
-    const nextMonth = (await agent.get(`/api/children/${haruto}/schedules?month=1`)).json() as { schedules: Record<string, { is_un_registered: boolean; school_day: boolean }> };
-    const open = Object.keys(nextMonth.schedules).filter((d) => nextMonth.schedules[d]!.is_un_registered).slice(0, 10);
+    const nextMonth = (await agent.get(`/api/children/${haruto}/schedules?month=1`)).json() as {
+      schedules: Record<string, { is_un_registered: boolean; school_day: boolean }>;
+    };
+    const open = Object.keys(nextMonth.schedules)
+      .filter((d) => nextMonth.schedules[d]!.is_un_registered)
+      .slice(0, 10);
     const budgets = {
       eventsViewable: await of(() => agent.get('/api/events/children/viewable')),
       events: await of(() => agent.get(`/api/children/${haruto}/events`)),

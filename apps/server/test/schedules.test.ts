@@ -27,16 +27,35 @@ beforeAll(async () => {
   const { companyId, facilityId } = family;
   const cls = await buildClass(t.database.db, { companyId, facilityId });
   await t.database.db.update(noteChildren).set({ classId: cls.id }).where(eq(noteChildren.id, family.noteChild.id));
-  await buildWindow(t.database.db, { companyId, facilityId, firstDay: '2026-12-01', lastDay: '2026-12-31', deadline: '2026-11-20' });
+  await buildWindow(t.database.db, {
+    companyId,
+    facilityId,
+    firstDay: '2026-12-01',
+    lastDay: '2026-12-31',
+    deadline: '2026-11-20',
+  });
   // A window for January exists, but January is beyond next month.
-  await buildWindow(t.database.db, { companyId, facilityId, firstDay: '2027-01-01', lastDay: '2027-01-31', deadline: '2026-12-20' });
+  await buildWindow(t.database.db, {
+    companyId,
+    facilityId,
+    firstDay: '2027-01-01',
+    lastDay: '2027-01-31',
+    deadline: '2026-12-20',
+  });
   await buildEvent(t.database.db, { companyId, facilityId, date: '2026-12-05', name: 'クリスマス会' });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-12-05', name: 'ほかのクラスの遠足', classId: (await buildClass(t.database.db, { companyId, facilityId, name: 'きりん組' })).id });
+  await buildEvent(t.database.db, {
+    companyId,
+    facilityId,
+    date: '2026-12-05',
+    name: 'ほかのクラスの遠足',
+    classId: (await buildClass(t.database.db, { companyId, facilityId, name: 'きりん組' })).id,
+  });
 });
 afterAll(() => t.close());
 
 const as = async (user: { email: string }, now = NOW) => new Agent(t.app, { 'x-test-now': now }).login(user.email, TEST_PASSWORD);
-const stored = async () => t.database.db.select().from(schedules).where(eq(schedules.noteChildId, family.noteChild.id)).orderBy(schedules.date);
+const stored = async () =>
+  t.database.db.select().from(schedules).where(eq(schedules.noteChildId, family.noteChild.id)).orderBy(schedules.date);
 const storedCount = async () =>
   (await t.database.db.select({ n: count() }).from(schedules).where(eq(schedules.noteChildId, family.noteChild.id)))[0]!.n;
 const base = () => `/api/children/${family.child.id}/schedules`;
@@ -50,10 +69,14 @@ describe('GET /api/schedules/children/viewable', () => {
   it('lists activated, enrolled children for every linked guardian; 401 without a session', async () => {
     expect((await new Agent(t.app).get('/api/schedules/children/viewable')).statusCode).toBe(401);
     for (const user of [family.main, family.writable, family.readOnly]) {
-      const body = getSchedulesViewableChildren.response.parse((await (await as(user)).get('/api/schedules/children/viewable')).json());
+      const body = getSchedulesViewableChildren.response.parse(
+        (await (await as(user)).get('/api/schedules/children/viewable')).json(),
+      );
       expect(body.map((c) => c.id)).toEqual([family.child.id]);
     }
-    const unrelated = getSchedulesViewableChildren.response.parse((await (await as(family.unrelated)).get('/api/schedules/children/viewable')).json());
+    const unrelated = getSchedulesViewableChildren.response.parse(
+      (await (await as(family.unrelated)).get('/api/schedules/children/viewable')).json(),
+    );
     expect(unrelated.map((c) => c.id)).toEqual([family.otherChild.id]);
   });
 
@@ -69,16 +92,38 @@ describe('GET /api/schedules/children/viewable', () => {
 describe('GET /api/children/{id}/schedules', () => {
   it('answers next month keyed by every date with the window, registrations and the class’s events', async () => {
     await buildSchedule(t.database.db, { companyId: family.companyId, noteChildId: family.noteChild.id, date: '2026-12-02' });
-    await buildSchedule(t.database.db, { companyId: family.companyId, noteChildId: family.noteChild.id, date: '2026-12-03', isAbsent: true, attendanceTime: null, leavingTime: null });
+    await buildSchedule(t.database.db, {
+      companyId: family.companyId,
+      noteChildId: family.noteChild.id,
+      date: '2026-12-03',
+      isAbsent: true,
+      attendanceTime: null,
+      leavingTime: null,
+    });
     const res = await (await as(family.main)).get(`${base()}?month=1`);
     expect(res.statusCode).toBe(200);
     const body = getChildSchedules.response.parse(res.json());
     expect(body).toMatchObject({ month: '2026-12', offset: 1, can_register: true, writable: true });
     expect(body.window).toEqual({ scheduledFirstDay: '2026-12-01', scheduledLastDay: '2026-12-31', deadline: '2026-11-20' });
     expect(Object.keys(body.schedules)).toHaveLength(31);
-    expect(body.schedules['2026-12-01']).toMatchObject({ day: '火', school_day: true, nurture_schedule_id: null, is_un_registered: true });
-    expect(body.schedules['2026-12-02']).toMatchObject({ attendance_time: '08:00', leaving_time: '17:00', is_absent: false, is_un_registered: false });
-    expect(body.schedules['2026-12-03']).toMatchObject({ attendance_time: null, leaving_time: null, is_absent: true, is_un_registered: false });
+    expect(body.schedules['2026-12-01']).toMatchObject({
+      day: '火',
+      school_day: true,
+      nurture_schedule_id: null,
+      is_un_registered: true,
+    });
+    expect(body.schedules['2026-12-02']).toMatchObject({
+      attendance_time: '08:00',
+      leaving_time: '17:00',
+      is_absent: false,
+      is_un_registered: false,
+    });
+    expect(body.schedules['2026-12-03']).toMatchObject({
+      attendance_time: null,
+      leaving_time: null,
+      is_absent: true,
+      is_un_registered: false,
+    });
     expect(body.schedules['2026-12-05']!.events.map((e) => e.name)).toEqual(['クリスマス会']);
   });
 
@@ -107,7 +152,9 @@ describe('GET /api/children/{id}/schedules', () => {
   });
 
   it('shows registration closed after the deadline', async () => {
-    const body = getChildSchedules.response.parse((await (await as(family.main, AFTER_DEADLINE)).get(`${base()}?month=1`)).json());
+    const body = getChildSchedules.response.parse(
+      (await (await as(family.main, AFTER_DEADLINE)).get(`${base()}?month=1`)).json(),
+    );
     expect(body.can_register).toBe(false);
   });
 });
@@ -117,7 +164,13 @@ describe('POST /api/children/{id}/schedules', () => {
     const res = await (await as(family.main)).post(base(), { date: '2026-12-07', ...attend });
     expect(res.statusCode).toBe(201);
     const body = postChildSchedule.response.parse(res.json());
-    expect(body).toMatchObject({ date: '2026-12-07', isAbsent: false, attendanceTime: '08:30', leavingTime: '17:15', remarks: '祖母がお迎え' });
+    expect(body).toMatchObject({
+      date: '2026-12-07',
+      isAbsent: false,
+      attendanceTime: '08:30',
+      leavingTime: '17:15',
+      remarks: '祖母がお迎え',
+    });
     expect((await (await as(family.writable)).post(base(), { date: '2026-12-08', ...attend })).statusCode).toBe(201);
     expect((await stored()).map((s) => [s.date, s.attendanceTime])).toEqual([
       ['2026-12-07', '08:30'],
@@ -126,8 +179,14 @@ describe('POST /api/children/{id}/schedules', () => {
   });
 
   it('stores an absent day with null times, whatever times are sent', async () => {
-    const res = await (await as(family.main)).post(base(), { date: '2026-12-07', isAbsent: true, attendanceTime: '08:00', leavingTime: '17:00' });
-    expect(postChildSchedule.response.parse(res.json())).toMatchObject({ isAbsent: true, attendanceTime: null, leavingTime: null });
+    const res = await (
+      await as(family.main)
+    ).post(base(), { date: '2026-12-07', isAbsent: true, attendanceTime: '08:00', leavingTime: '17:00' });
+    expect(postChildSchedule.response.parse(res.json())).toMatchObject({
+      isAbsent: true,
+      attendanceTime: null,
+      leavingTime: null,
+    });
     expect((await stored())[0]).toMatchObject({ isAbsent: true, attendanceTime: null, leavingTime: null });
   });
 
@@ -153,8 +212,18 @@ describe('POST /api/children/{id}/schedules', () => {
     ['a past date', { date: '2026-11-09' }, 'date', scheduleTexts.pastDate],
     ['a date after the deadline', { date: '2026-12-07' }, 'date', scheduleTexts.deadlinePassed, AFTER_DEADLINE],
     ['times off the 5-minute steps', { attendanceTime: '08:03' }, 'attendanceTime', scheduleTexts.minuteStep],
-    ['leaving before arriving', { attendanceTime: '17:00', leavingTime: '08:00' }, 'leavingTime', scheduleTexts.leavingAfterAttendance],
-    ['leaving at the arrival time', { attendanceTime: '09:00', leavingTime: '09:00' }, 'leavingTime', scheduleTexts.leavingAfterAttendance],
+    [
+      'leaving before arriving',
+      { attendanceTime: '17:00', leavingTime: '08:00' },
+      'leavingTime',
+      scheduleTexts.leavingAfterAttendance,
+    ],
+    [
+      'leaving at the arrival time',
+      { attendanceTime: '09:00', leavingTime: '09:00' },
+      'leavingTime',
+      scheduleTexts.leavingAfterAttendance,
+    ],
     ['attending without an arrival time', { attendanceTime: null }, 'attendanceTime', scheduleTexts.attendanceRequired],
     ['attending without a pick-up time', { leavingTime: undefined }, 'leavingTime', scheduleTexts.leavingRequired],
     ['a malformed time', { attendanceTime: '8:00' }, 'attendanceTime', '時刻の形式が正しくありません'],
@@ -176,11 +245,18 @@ describe('POST /api/children/{id}/schedules/bulk', () => {
   const dates = ['2026-12-01', '2026-12-02', '2026-12-03'];
 
   it('registers every date and answers them keyed by date', async () => {
-    const res = await (await as(family.main)).post(`${base()}/bulk`, { dates, isAbsent: false, attendanceTime: '08:00', leavingTime: '17:00' });
+    const res = await (
+      await as(family.main)
+    ).post(`${base()}/bulk`, { dates, isAbsent: false, attendanceTime: '08:00', leavingTime: '17:00' });
     expect(res.statusCode).toBe(200);
     const body = postChildSchedulesBulk.response.parse(res.json());
     expect(Object.keys(body)).toEqual(dates);
-    expect(body['2026-12-01']).toEqual({ nurture_schedule_id: expect.any(Number), attendance_time: '08:00', leaving_time: '17:00', is_un_registered: false });
+    expect(body['2026-12-01']).toEqual({
+      nurture_schedule_id: expect.any(Number),
+      attendance_time: '08:00',
+      leaving_time: '17:00',
+      is_un_registered: false,
+    });
     expect(await storedCount()).toBe(3);
   });
 
@@ -197,7 +273,9 @@ describe('POST /api/children/{id}/schedules/bulk', () => {
   });
 
   it('writes nothing when one date is refused', async () => {
-    const res = await (await as(family.main)).post(`${base()}/bulk`, { dates: [...dates, '2027-01-04'], isAbsent: false, attendanceTime: '08:00', leavingTime: '17:00' });
+    const res = await (
+      await as(family.main)
+    ).post(`${base()}/bulk`, { dates: [...dates, '2027-01-04'], isAbsent: false, attendanceTime: '08:00', leavingTime: '17:00' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'dates.3': [`2027-01-04：${scheduleTexts.monthOutOfRange}`] });
     expect(await storedCount()).toBe(0);
@@ -232,14 +310,22 @@ describe('POST /api/children/{id}/schedules/bulk', () => {
 });
 
 describe('GET and PUT /api/children/{id}/schedules/{scheduleId}', () => {
-  const make = () => buildSchedule(t.database.db, { companyId: family.companyId, noteChildId: family.noteChild.id, date: '2026-12-10' });
+  const make = () =>
+    buildSchedule(t.database.db, { companyId: family.companyId, noteChildId: family.noteChild.id, date: '2026-12-10' });
 
   it('answers one day to every linked guardian', async () => {
     const schedule = await make();
     for (const user of [family.main, family.writable, family.readOnly]) {
       const res = await (await as(user)).get(`${base()}/${schedule.id}`);
       expect(res.statusCode).toBe(200);
-      expect(getChildSchedule.response.parse(res.json())).toEqual({ id: schedule.id, date: '2026-12-10', isAbsent: false, attendanceTime: '08:00', leavingTime: '17:00', remarks: null });
+      expect(getChildSchedule.response.parse(res.json())).toEqual({
+        id: schedule.id,
+        date: '2026-12-10',
+        isAbsent: false,
+        attendanceTime: '08:00',
+        leavingTime: '17:00',
+        remarks: null,
+      });
     }
     expect((await (await as(family.unrelated)).get(`${base()}/${schedule.id}`)).statusCode).toBe(404);
     expect((await new Agent(t.app).get(`${base()}/${schedule.id}`)).statusCode).toBe(401);
@@ -247,16 +333,37 @@ describe('GET and PUT /api/children/{id}/schedules/{scheduleId}', () => {
 
   it('does not reach another child’s schedule through this child', async () => {
     const other = await buildChild(t.database.db);
-    const foreign = await buildSchedule(t.database.db, { companyId: other.companyId, noteChildId: other.noteChild.id, date: '2026-12-10' });
+    const foreign = await buildSchedule(t.database.db, {
+      companyId: other.companyId,
+      noteChildId: other.noteChild.id,
+      date: '2026-12-10',
+    });
     expect((await (await as(family.main)).get(`${base()}/${foreign.id}`)).statusCode).toBe(404);
-    expect((await (await as(family.main)).put(`${base()}/${foreign.id}`, { date: '2026-12-10', isAbsent: true })).statusCode).toBe(404);
+    expect(
+      (await (await as(family.main)).put(`${base()}/${foreign.id}`, { date: '2026-12-10', isAbsent: true })).statusCode,
+    ).toBe(404);
   });
 
   it('changes the day to absent with null times', async () => {
     const schedule = await make();
-    const res = await (await as(family.writable)).put(`${base()}/${schedule.id}`, { date: '2026-12-10', isAbsent: true, attendanceTime: null, leavingTime: null, remarks: '通院のため' });
+    const res = await (
+      await as(family.writable)
+    ).put(`${base()}/${schedule.id}`, {
+      date: '2026-12-10',
+      isAbsent: true,
+      attendanceTime: null,
+      leavingTime: null,
+      remarks: '通院のため',
+    });
     expect(res.statusCode).toBe(200);
-    expect(putChildSchedule.response.parse(res.json())).toEqual({ id: schedule.id, date: '2026-12-10', isAbsent: true, attendanceTime: null, leavingTime: null, remarks: '通院のため' });
+    expect(putChildSchedule.response.parse(res.json())).toEqual({
+      id: schedule.id,
+      date: '2026-12-10',
+      isAbsent: true,
+      attendanceTime: null,
+      leavingTime: null,
+      remarks: '通院のため',
+    });
   });
 
   it('refuses a read-only guardian, another date, bad times and a change after the deadline, changing nothing', async () => {
@@ -265,7 +372,9 @@ describe('GET and PUT /api/children/{id}/schedules/{scheduleId}', () => {
     expect((await (await as(family.readOnly)).put(url, { date: '2026-12-10', isAbsent: true })).statusCode).toBe(403);
     const moved = await (await as(family.main)).put(url, { date: '2026-12-11', isAbsent: true });
     expect(moved.json()).toEqual({ message: scheduleTexts.dateChanged, errors: { date: [scheduleTexts.dateChanged] } });
-    const times = await (await as(family.main)).put(url, { date: '2026-12-10', isAbsent: false, attendanceTime: '09:00', leavingTime: '08:00' });
+    const times = await (
+      await as(family.main)
+    ).put(url, { date: '2026-12-10', isAbsent: false, attendanceTime: '09:00', leavingTime: '08:00' });
     expect(times.statusCode).toBe(422);
     const late = await (await as(family.main, AFTER_DEADLINE)).put(url, { date: '2026-12-10', isAbsent: true });
     expect(late.json().errors).toEqual({ date: [scheduleTexts.deadlinePassed] });

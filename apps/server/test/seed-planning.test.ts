@@ -20,7 +20,9 @@ describe('demo data of events, schedules and growths', () => {
     const agent = await new Agent(t.app).login('hogosha@example.com', 'hoiku-demo-2026');
     const events = getChildEvents.response.parse((await agent.get(`/api/children/${ids.children.haruto}/events`)).json());
     expect(Object.values(events).flatMap((d) => d.events).length).toBeGreaterThan(4);
-    const next = getChildSchedules.response.parse((await agent.get(`/api/children/${ids.children.haruto}/schedules?month=1`)).json());
+    const next = getChildSchedules.response.parse(
+      (await agent.get(`/api/children/${ids.children.haruto}/schedules?month=1`)).json(),
+    );
     expect(next.can_register).toBe(true);
     expect(Object.values(next.schedules).filter((d) => !d.is_un_registered)).toHaveLength(5);
     const haruto = getChildGrowths.response.parse((await agent.get(`/api/children/${ids.children.haruto}/growths`)).json());

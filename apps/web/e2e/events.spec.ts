@@ -38,8 +38,15 @@ test.describe('event calendar', () => {
 
     // Japanese holidays are marked: the first holiday the server reports is shown on its day.
     const id = page.url().split('/').pop();
-    const days = (await (await page.request.get(`/api/children/${id}/events`)).json()) as Record<string, { holiday: string | null }>;
-    const next = (await (await page.request.get(`/api/children/${id}/events?date=${monthLabel(1).replace(/年(\d+)月/, (_, m: string) => `-${m.padStart(2, '0')}`)}`)).json()) as Record<string, { holiday: string | null }>;
+    const days = (await (await page.request.get(`/api/children/${id}/events`)).json()) as Record<
+      string,
+      { holiday: string | null }
+    >;
+    const next = (await (
+      await page.request.get(
+        `/api/children/${id}/events?date=${monthLabel(1).replace(/年(\d+)月/, (_, m: string) => `-${m.padStart(2, '0')}`)}`,
+      )
+    ).json()) as Record<string, { holiday: string | null }>;
     const holiday = Object.entries({ ...days, ...next }).find(([, d]) => d.holiday);
     expect(holiday).toBeTruthy();
     await expect(page.locator(`[data-date="${holiday![0]}"]`).getByText(holiday![1].holiday!)).toBeVisible();

@@ -49,7 +49,12 @@ test.describe('growth records', () => {
     ]);
     const byLabel = (label: string) => summary.datasets.filter((d: { label: string }) => d.label === label);
     // Boys' curves (陽翔 is a boy): birth length 50th percentile 49.4 cm, reference lines end at 75 months.
-    expect(byLabel('身長 平均（50パーセンタイル）')[0]).toMatchObject({ axis: 'y', points: 76, first: { x: 0, y: 49.4 }, last: { x: 75 } });
+    expect(byLabel('身長 平均（50パーセンタイル）')[0]).toMatchObject({
+      axis: 'y',
+      points: 76,
+      first: { x: 0, y: 49.4 },
+      last: { x: 75 },
+    });
     expect(summary.datasets.filter((d: { label: string }) => d.label === '')).toHaveLength(4);
     expect(byLabel('身長')[0].points).toBeGreaterThanOrEqual(36);
     expect(byLabel('体重')[0].axis).toBe('y1');

@@ -56,7 +56,7 @@ export type CalendarSubscription = z.infer<typeof calendarSubscriptionSchema>;
 export const getEventsCalendarSubscription = defineCall({
   method: 'GET',
   path: '/api/events/calendar_subscription',
-  summary: "Whether the caller has an iCal subscription address (the address itself is shown only when issued)",
+  summary: 'Whether the caller has an iCal subscription address (the address itself is shown only when issued)',
   response: calendarSubscriptionSchema,
 });
 

@@ -54,7 +54,8 @@ export const getGrowthsViewableChildren = defineCall({
 export const getChildGrowths = defineCall({
   method: 'GET',
   path: '/api/children/{id}/growths',
-  summary: 'Reference curves for the child’s sex by month 0–84 (null where the survey has no data) and the measurements, newest first',
+  summary:
+    'Reference curves for the child’s sex by month 0–84 (null where the survey has no data) and the measurements, newest first',
   params: z.object({ id: idParam }),
   response: z.object({
     /** 1 boy, 2 girl, null unknown (then no reference curves). */

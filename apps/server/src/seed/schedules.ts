@@ -46,16 +46,18 @@ export async function seedSchedules({ db, ids, now }: SeedContext): Promise<void
   }
   // Next month: the first week registered for 陽翔 (one day absent, one late pick-up), the rest open.
   const haruto = children[0]!;
-  weekdays(datesOfMonth(next)).slice(0, 5).forEach((date, i) => {
-    rows.push({
-      noteChildId: haruto.noteChildId,
-      companyId: haruto.companyId,
-      date,
-      isAbsent: i === 2,
-      attendanceTime: i === 2 ? null : '08:00',
-      leavingTime: i === 2 ? null : i === 4 ? '18:00' : '17:00',
-      remarks: i === 2 ? '通院のためお休みします' : i === 4 ? '父がお迎えに行きます' : null,
+  weekdays(datesOfMonth(next))
+    .slice(0, 5)
+    .forEach((date, i) => {
+      rows.push({
+        noteChildId: haruto.noteChildId,
+        companyId: haruto.companyId,
+        date,
+        isAbsent: i === 2,
+        attendanceTime: i === 2 ? null : '08:00',
+        leavingTime: i === 2 ? null : i === 4 ? '18:00' : '17:00',
+        remarks: i === 2 ? '通院のためお休みします' : i === 4 ? '父がお迎えに行きます' : null,
+      });
     });
-  });
   await db.insert(schedules).values(rows.map((r) => ({ ...r, updatedBy: ids.users.main })));
 }

@@ -7,8 +7,12 @@ export const events = pgTable(
   'events',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     classId: integer('class_id').references(() => classes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     date: date('date', { mode: 'string' }).notNull(),

@@ -19,7 +19,13 @@ export interface LinkedChild {
 export type ChildAction = 'view' | 'write';
 
 /** One query: the link, the child and its current enrolment. Throws 404 / 403. */
-export async function authorizeChild(ctx: AppContext, userId: number, childId: number, today: string, action: ChildAction): Promise<LinkedChild> {
+export async function authorizeChild(
+  ctx: AppContext,
+  userId: number,
+  childId: number,
+  today: string,
+  action: ChildAction,
+): Promise<LinkedChild> {
   const [row] = await ctx.db
     .select({ child: children, pivot: childUser, enrolment: noteChildren })
     .from(childUser)
@@ -34,7 +40,12 @@ export async function authorizeChild(ctx: AppContext, userId: number, childId: n
 }
 
 /** The caller's activated children (optionally only those enrolled today), in the caller's order. One query. */
-export async function listViewableChildren(ctx: AppContext, userId: number, today: string, enrolledOnly: boolean): Promise<ViewableChild[]> {
+export async function listViewableChildren(
+  ctx: AppContext,
+  userId: number,
+  today: string,
+  enrolledOnly: boolean,
+): Promise<ViewableChild[]> {
   const enrolled = exists(
     ctx.db
       .select({ one: noteChildren.id })

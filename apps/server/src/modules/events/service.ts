@@ -17,7 +17,12 @@ export const holidayOf = (date: string): string | null =>
   (holidayJp.holidays as Record<string, { name: string } | undefined>)[date]?.name ?? null;
 
 /** Events of an enrolment's facility for its class (or the whole facility) between two dates, by date. One query. */
-export async function eventsByDate(ctx: AppContext, enrolment: Enrolment | null, from: string, to: string): Promise<Map<string, CalendarEvent[]>> {
+export async function eventsByDate(
+  ctx: AppContext,
+  enrolment: Enrolment | null,
+  from: string,
+  to: string,
+): Promise<Map<string, CalendarEvent[]>> {
   const byDate = new Map<string, CalendarEvent[]>();
   if (!enrolment) return byDate;
   const rows = await ctx.db
@@ -41,11 +46,18 @@ export async function eventsByDate(ctx: AppContext, enrolment: Enrolment | null,
 }
 
 /** Every date of the month with its weekday, holiday and events (F §3 "Event calendar"). */
-export async function monthCalendar(ctx: AppContext, linked: LinkedChild, yearMonth: string): Promise<Record<string, CalendarDay>> {
+export async function monthCalendar(
+  ctx: AppContext,
+  linked: LinkedChild,
+  yearMonth: string,
+): Promise<Record<string, CalendarDay>> {
   const { first, last } = monthRange(yearMonth);
   const byDate = await eventsByDate(ctx, linked.enrolment, first, last);
   return Object.fromEntries(
-    datesOfMonth(yearMonth).map((date) => [date, { day: weekdayOf(date), holiday: holidayOf(date), events: byDate.get(date) ?? [] }]),
+    datesOfMonth(yearMonth).map((date) => [
+      date,
+      { day: weekdayOf(date), holiday: holidayOf(date), events: byDate.get(date) ?? [] },
+    ]),
   );
 }
 
@@ -64,7 +76,10 @@ export async function issueSubscription(ctx: AppContext, userId: number, now: Da
   await ctx.db
     .insert(eventCalendarTokens)
     .values({ userId, tokenHash: sha256(token), createdAt: now })
-    .onConflictDoUpdate({ target: eventCalendarTokens.userId, set: { tokenHash: sha256(token), createdAt: now, lastUsedAt: null } });
+    .onConflictDoUpdate({
+      target: eventCalendarTokens.userId,
+      set: { tokenHash: sha256(token), createdAt: now, lastUsedAt: null },
+    });
   return { active: true, created_at: now.toISOString(), url: feedUrl(ctx, token) };
 }
 
@@ -121,4 +136,3 @@ export async function icalFeed(ctx: AppContext, token: string, now: Date): Promi
   }
   return calendar.toString();
 }
-

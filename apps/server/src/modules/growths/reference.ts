@@ -11,7 +11,8 @@ interface ReferenceFile {
 
 export const REFERENCE_VERSION = 'R5-2023';
 
-const load = (file: string): ReferenceFile => JSON.parse(fs.readFileSync(new URL(`./reference/${file}`, import.meta.url), 'utf8')) as ReferenceFile;
+const load = (file: string): ReferenceFile =>
+  JSON.parse(fs.readFileSync(new URL(`./reference/${file}`, import.meta.url), 'utf8')) as ReferenceFile;
 
 function curve(byMonth: Record<string, Record<string, number>>): (Percentiles | null)[] {
   return Array.from({ length: growthChart.maxMonths + 1 }, (_, month) => {

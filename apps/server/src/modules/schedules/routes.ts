@@ -1,4 +1,11 @@
-import { getChildSchedule, getChildSchedules, getSchedulesViewableChildren, postChildSchedule, postChildSchedulesBulk, putChildSchedule } from '@renraku/contract';
+import {
+  getChildSchedule,
+  getChildSchedules,
+  getSchedulesViewableChildren,
+  postChildSchedule,
+  postChildSchedulesBulk,
+  putChildSchedule,
+} from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { tokyoDate } from '../../lib/clock';
 import { route, type App } from '../../lib/route';

@@ -160,7 +160,12 @@ export async function saveBulk(
   now: Date,
   dates: string[],
   entry: Entry,
-): Promise<Record<string, { nurture_schedule_id: number; attendance_time: string | null; leaving_time: string | null; is_un_registered: boolean }>> {
+): Promise<
+  Record<
+    string,
+    { nurture_schedule_id: number; attendance_time: string | null; leaving_time: string | null; is_un_registered: boolean }
+  >
+> {
   const errors = timeErrors(entry);
   const seen = new Set<string>();
   dates.forEach((date, i) => {
@@ -179,7 +184,16 @@ export async function saveBulk(
   // One INSERT … ON CONFLICT statement: PostgreSQL applies it to every date or to none.
   const rows = await ctx.db
     .insert(schedules)
-    .values(dates.map((date) => ({ companyId: enrolment.companyId, noteChildId: enrolment.id, date, ...v, updatedBy: userId, updatedAt: now })))
+    .values(
+      dates.map((date) => ({
+        companyId: enrolment.companyId,
+        noteChildId: enrolment.id,
+        date,
+        ...v,
+        updatedBy: userId,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoUpdate({
       target: [schedules.noteChildId, schedules.date],
       set: {
@@ -194,7 +208,10 @@ export async function saveBulk(
   return Object.fromEntries(
     rows
       .sort((a, b) => a.date.localeCompare(b.date))
-      .map((r) => [r.date, { nurture_schedule_id: r.id, attendance_time: r.attendanceTime, leaving_time: r.leavingTime, is_un_registered: false }]),
+      .map((r) => [
+        r.date,
+        { nurture_schedule_id: r.id, attendance_time: r.attendanceTime, leaving_time: r.leavingTime, is_un_registered: false },
+      ]),
   );
 }
 

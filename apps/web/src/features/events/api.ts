@@ -13,7 +13,10 @@ export const eventChildrenQueryOptions = () =>
   queryOptions({ queryKey: ['events', 'children'], queryFn: ({ signal }) => api(getEventsViewableChildren, { signal }) });
 
 export const childEventsQueryOptions = (id: number, month: string) =>
-  queryOptions({ queryKey: ['events', id, month], queryFn: ({ signal }) => api(getChildEvents, { params: { id }, query: { date: month }, signal }) });
+  queryOptions({
+    queryKey: ['events', id, month],
+    queryFn: ({ signal }) => api(getChildEvents, { params: { id }, query: { date: month }, signal }),
+  });
 
 /** Months loaded one by one from `first` on (F §2 Events). */
 export const childEventMonthsQueryOptions = (id: number, first: string) =>

@@ -14,10 +14,16 @@ export const scheduleChildrenQueryOptions = () =>
   queryOptions({ queryKey: ['schedules', 'children'], queryFn: ({ signal }) => api(getSchedulesViewableChildren, { signal }) });
 
 export const childSchedulesQueryOptions = (id: number, month: 0 | 1) =>
-  queryOptions({ queryKey: ['schedules', id, 'month', month], queryFn: ({ signal }) => api(getChildSchedules, { params: { id }, query: { month }, signal }) });
+  queryOptions({
+    queryKey: ['schedules', id, 'month', month],
+    queryFn: ({ signal }) => api(getChildSchedules, { params: { id }, query: { month }, signal }),
+  });
 
 export const childScheduleQueryOptions = (id: number, scheduleId: number) =>
-  queryOptions({ queryKey: ['schedules', id, 'entry', scheduleId], queryFn: ({ signal }) => api(getChildSchedule, { params: { id, scheduleId }, signal }) });
+  queryOptions({
+    queryKey: ['schedules', id, 'entry', scheduleId],
+    queryFn: ({ signal }) => api(getChildSchedule, { params: { id, scheduleId }, signal }),
+  });
 
 /** Every cached view of the child's schedules (both months and single days). */
 const childKey = (id: number) => childSchedulesQueryOptions(id, 0).queryKey.slice(0, 2);

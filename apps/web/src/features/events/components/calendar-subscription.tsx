@@ -13,7 +13,8 @@ export function CalendarSubscription() {
   const [url, setUrl] = useState<string>();
 
   const onIssue = async () => {
-    if (data?.active && !(await confirm({ message: 'URLを再発行すると、これまでのURLは使えなくなります。よろしいですか？' }))) return;
+    if (data?.active && !(await confirm({ message: 'URLを再発行すると、これまでのURLは使えなくなります。よろしいですか？' })))
+      return;
     issue.mutate(undefined, { onSuccess: (r) => setUrl(r.url), onError: showFailure });
   };
   const onRevoke = async () => {

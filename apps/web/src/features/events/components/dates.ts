@@ -17,7 +17,8 @@ export const yearMonthLabel = (yearMonth: string) => `${Number(yearMonth.slice(0
 export const weekdayIndexOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** 2026-12-07 → 12月7日（月） */
-export const monthDayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日（${weekdayLabels[weekdayIndexOf(date)]}）`;
+export const monthDayLabel = (date: string) =>
+  `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日（${weekdayLabels[weekdayIndexOf(date)]}）`;
 
 /** 2026-12-07 → 2026/12/07 */
 export const slashDate = (date: string) => date.replaceAll('-', '/');

@@ -93,9 +93,11 @@ export function EventCalendarPage() {
     return () => clearTimeout(timer);
   }, [atEnd, fetchNextPage, hasNextPage, isFetchingNextPage, loaded]);
 
-  if (!valid || (children.data && !child) || (months.error instanceof ApiRequestError && months.error.status === 404)) return <NotFound />;
+  if (!valid || (children.data && !child) || (months.error instanceof ApiRequestError && months.error.status === 404))
+    return <NotFound />;
 
-  const scrollToToday = () => document.querySelector(`[data-date="${today}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  const scrollToToday = () =>
+    document.querySelector(`[data-date="${today}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
 
   return (
     <Container size="sm" px="md" py="md" pb={96}>
@@ -116,7 +118,14 @@ export function EventCalendarPage() {
         ) : (
           months.data?.pages.map((page) => (
             <Paper key={page.month} withBorder radius="md" component="section" aria-labelledby={`month-${page.month}`}>
-              <Title order={2} size="h4" px="sm" py="xs" id={`month-${page.month}`} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+              <Title
+                order={2}
+                size="h4"
+                px="sm"
+                py="xs"
+                id={`month-${page.month}`}
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+              >
                 {yearMonthLabel(page.month)}
               </Title>
               <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -1,6 +1,17 @@
 import { Stack, Text } from '@mantine/core';
 import { growthChart, growthTexts, type Percentiles, type ResponseOf, type getChildGrowths } from '@renraku/contract';
-import { CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, type ChartDataset, type ChartOptions, type ScriptableScaleContext } from 'chart.js';
+import {
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  type ChartDataset,
+  type ChartOptions,
+  type ScriptableScaleContext,
+} from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 
@@ -15,9 +26,27 @@ const HEIGHT = '#1c6fb8';
 const WEIGHT = '#c0392b';
 
 /** One reference line: the named one of a pair shows in the legend, the unnamed one is filtered out. */
-function referenceLine(curve: (Percentiles | null)[], key: keyof Percentiles, label: string, color: string, axis: 'y' | 'y1', dash: number[]): Dataset {
+function referenceLine(
+  curve: (Percentiles | null)[],
+  key: keyof Percentiles,
+  label: string,
+  color: string,
+  axis: 'y' | 'y1',
+  dash: number[],
+): Dataset {
   const data = curve.flatMap((row, month) => (row ? [{ x: month, y: row[key] }] : []));
-  return { label, data, yAxisID: axis, borderColor: color, backgroundColor: 'transparent', borderWidth: key === '50' ? 1.5 : 1, borderDash: dash, pointRadius: 0, fill: false, tension: 0.2 };
+  return {
+    label,
+    data,
+    yAxisID: axis,
+    borderColor: color,
+    backgroundColor: 'transparent',
+    borderWidth: key === '50' ? 1.5 : 1,
+    borderDash: dash,
+    pointRadius: 0,
+    fill: false,
+    tension: 0.2,
+  };
 }
 
 export function buildDatasets(data: Growths): Dataset[] {
@@ -84,7 +113,12 @@ export const chartOptions: ChartOptions<'line'> = {
       min: 0,
       max: growthChart.maxMonths,
       title: { display: true, text: growthChart.x.title },
-      ticks: { stepSize: 3, autoSkip: false, maxRotation: 0, callback: (v) => (Number(v) % growthChart.x.step === 0 ? String(Number(v) / 12) : '') },
+      ticks: {
+        stepSize: 3,
+        autoSkip: false,
+        maxRotation: 0,
+        callback: (v) => (Number(v) % growthChart.x.step === 0 ? String(Number(v) / 12) : ''),
+      },
       grid: {
         color: (c: ScriptableScaleContext) => gridColor(c.tick.value % 12 === 0),
         lineWidth: (c: ScriptableScaleContext) => (c.tick.value % 12 === 0 ? 1.2 : 0.5),
@@ -111,7 +145,8 @@ export const chartOptions: ChartOptions<'line'> = {
       ticks: {
         stepSize: 5,
         autoSkip: false,
-        callback: (v) => (Number(v) % growthChart.weight.step === 0 && Number(v) <= growthChart.weight.lastLabel ? String(v) : ''),
+        callback: (v) =>
+          Number(v) % growthChart.weight.step === 0 && Number(v) <= growthChart.weight.lastLabel ? String(v) : '',
       },
       grid: { drawOnChartArea: false },
     },
@@ -125,9 +160,18 @@ function summarise(chart: ChartJS<'line', Point[]>) {
     tooltip: chart.options.plugins?.tooltip?.enabled,
     legend: chart.legend?.legendItems?.map((i) => i.text) ?? [],
     scales: Object.fromEntries(
-      Object.entries(chart.scales).map(([id, s]) => [id, { min: s.min, max: s.max, title: (s.options as { title?: { text?: string } }).title?.text }]),
+      Object.entries(chart.scales).map(([id, s]) => [
+        id,
+        { min: s.min, max: s.max, title: (s.options as { title?: { text?: string } }).title?.text },
+      ]),
     ),
-    datasets: chart.data.datasets.map((d) => ({ label: d.label, axis: d.yAxisID, points: d.data.length, first: d.data[0] ?? null, last: d.data.at(-1) ?? null })),
+    datasets: chart.data.datasets.map((d) => ({
+      label: d.label,
+      axis: d.yAxisID,
+      points: d.data.length,
+      first: d.data[0] ?? null,
+      last: d.data.at(-1) ?? null,
+    })),
   };
 }
 

@@ -74,7 +74,14 @@ export function GrowthChildPage() {
             <Text>{growthTexts.empty}</Text>
           ) : (
             records.map((record, i) => (
-              <Card key={record.id} withBorder radius="md" padding="md" component="section" aria-label={`測定日：${slashDate(record.date)}`}>
+              <Card
+                key={record.id}
+                withBorder
+                radius="md"
+                padding="md"
+                component="section"
+                aria-label={`測定日：${slashDate(record.date)}`}
+              >
                 <Stack gap="xs">
                   <Group justify="space-between" align="baseline">
                     <Text fw={700}>測定日：{slashDate(record.date)}</Text>

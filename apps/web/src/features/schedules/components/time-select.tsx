@@ -25,9 +25,21 @@ export function TimeSelect({
         {label}
       </Text>
       <Group gap={6} wrap="nowrap" role="group" aria-labelledby={`${label}-label`}>
-        <NativeSelect aria-label={`${label}（時）`} data={hours} value={h} onChange={(e) => onChange(`${e.currentTarget.value}:${m}`)} w={80} />
+        <NativeSelect
+          aria-label={`${label}（時）`}
+          data={hours}
+          value={h}
+          onChange={(e) => onChange(`${e.currentTarget.value}:${m}`)}
+          w={80}
+        />
         <Text aria-hidden>:</Text>
-        <NativeSelect aria-label={`${label}（分）`} data={minutes} value={m} onChange={(e) => onChange(`${h}:${e.currentTarget.value}`)} w={80} />
+        <NativeSelect
+          aria-label={`${label}（分）`}
+          data={minutes}
+          value={m}
+          onChange={(e) => onChange(`${h}:${e.currentTarget.value}`)}
+          w={80}
+        />
       </Group>
       {error && (
         <Text size="sm" c="red.9" mt={4} role="alert">

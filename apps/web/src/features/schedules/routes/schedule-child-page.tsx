@@ -47,11 +47,20 @@ function DayRow({ childId, day, linked }: { childId: number; day: ScheduleDay; l
       </Stack>
     </Group>
   );
-  const to = day.nurture_schedule_id ? `/schedules/children/${childId}/edit/${day.nurture_schedule_id}` : `/schedules/children/${childId}/create/${day.date}`;
+  const to = day.nurture_schedule_id
+    ? `/schedules/children/${childId}/edit/${day.nurture_schedule_id}`
+    : `/schedules/children/${childId}/create/${day.date}`;
   return (
     <Paper withBorder radius="sm" component="li" data-date={day.date} bg={day.school_day ? undefined : 'gray.0'}>
       {linked ? (
-        <UnstyledButton component={Link} to={to} p="xs" w="100%" style={{ display: 'block' }} aria-label={`${monthDayLabel(day.date)} ${status}`}>
+        <UnstyledButton
+          component={Link}
+          to={to}
+          p="xs"
+          w="100%"
+          style={{ display: 'block' }}
+          aria-label={`${monthDayLabel(day.date)} ${status}`}
+        >
           {content}
         </UnstyledButton>
       ) : (
@@ -93,13 +102,23 @@ export function ScheduleChildPage() {
     <Page title={scheduleTexts.title}>
       {child && <Text fw={700}>{child.first_name}</Text>}
       <Group justify="space-between" wrap="nowrap">
-        <Button variant="subtle" size="compact-sm" disabled={month === 0} onClick={() => setSearch({ month: '0' }, { replace: true })}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          disabled={month === 0}
+          onClick={() => setSearch({ month: '0' }, { replace: true })}
+        >
           ‹ 前月
         </Button>
         <Text fw={700} aria-live="polite">
           {data ? yearMonthLabel(data.month) : ''}
         </Text>
-        <Button variant="subtle" size="compact-sm" disabled={month === 1} onClick={() => setSearch({ month: '1' }, { replace: true })}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          disabled={month === 1}
+          onClick={() => setSearch({ month: '1' }, { replace: true })}
+        >
           翌月 ›
         </Button>
       </Group>

@@ -18,7 +18,8 @@ export function ScheduleFormPage() {
   const id = Number(params.id);
   const scheduleId = params.scheduleId ? Number(params.scheduleId) : undefined;
   const validDate = !params.date || /^\d{4}-\d{2}-\d{2}$/.test(params.date);
-  const valid = Number.isInteger(id) && id > 0 && (scheduleId === undefined || (Number.isInteger(scheduleId) && scheduleId > 0)) && validDate;
+  const valid =
+    Number.isInteger(id) && id > 0 && (scheduleId === undefined || (Number.isInteger(scheduleId) && scheduleId > 0)) && validDate;
   const existing = useQuery({ ...childScheduleQueryOptions(id, scheduleId ?? 0), enabled: valid && !!scheduleId });
   const navigate = useNavigate();
   const save = useSaveSchedule(id, scheduleId);
@@ -46,7 +47,13 @@ export function ScheduleFormPage() {
     event.preventDefault();
     setErrors({});
     save.mutate(
-      { date, isAbsent, attendanceTime: isAbsent ? null : attendanceTime, leavingTime: isAbsent ? null : leavingTime, remarks: remarks || null },
+      {
+        date,
+        isAbsent,
+        attendanceTime: isAbsent ? null : attendanceTime,
+        leavingTime: isAbsent ? null : leavingTime,
+        remarks: remarks || null,
+      },
       {
         onSuccess: () => {
           showSuccess('登園予定を登録しました');
@@ -83,12 +90,31 @@ export function ScheduleFormPage() {
           {!isAbsent && (
             <Fieldset legend="登園・お迎え時間" variant="unstyled" styles={{ legend: { fontWeight: 700, marginBottom: 8 } }}>
               <Stack gap="sm">
-                <TimeSelect label="登園時間" value={attendanceTime} onChange={setAttendanceTime} focusHour={scheduleLimits.attendanceFocusHour} error={fieldError('attendanceTime')} />
-                <TimeSelect label="お迎え時間" value={leavingTime} onChange={setLeavingTime} focusHour={scheduleLimits.leavingFocusHour} error={fieldError('leavingTime')} />
+                <TimeSelect
+                  label="登園時間"
+                  value={attendanceTime}
+                  onChange={setAttendanceTime}
+                  focusHour={scheduleLimits.attendanceFocusHour}
+                  error={fieldError('attendanceTime')}
+                />
+                <TimeSelect
+                  label="お迎え時間"
+                  value={leavingTime}
+                  onChange={setLeavingTime}
+                  focusHour={scheduleLimits.leavingFocusHour}
+                  error={fieldError('leavingTime')}
+                />
               </Stack>
             </Fieldset>
           )}
-          <Textarea label="自由記入欄" value={remarks} onChange={(e) => setRemarks(e.currentTarget.value)} autosize minRows={3} error={fieldError('remarks')} />
+          <Textarea
+            label="自由記入欄"
+            value={remarks}
+            onChange={(e) => setRemarks(e.currentTarget.value)}
+            autosize
+            minRows={3}
+            error={fieldError('remarks')}
+          />
           <Button type="submit" loading={save.isPending}>
             確定
           </Button>
