@@ -214,3 +214,20 @@ describe('iCal subscription', () => {
     expect((await t.app.inject({ method: 'GET', url: `${new URL(issued.url!).pathname}.ics` })).statusCode).toBe(200);
   });
 });
+
+describe('createEvent (staff side)', () => {
+  it('adds an event the guardian then sees; refuses an empty name and another facility’s class', async () => {
+    const { createEvent } = await import('../src/modules/events/service');
+    const other = await buildChild(t.database.db);
+    const otherClass = await buildClass(t.database.db, { companyId: other.companyId, facilityId: other.facilityId });
+    await createEvent(t.app.ctx, { facilityId: family.facilityId, date: '2026-11-27', name: ' 焼き芋会 ' });
+    await expect(createEvent(t.app.ctx, { facilityId: family.facilityId, date: '2026-11-27', name: '  ' })).rejects.toMatchObject(
+      { status: 422 },
+    );
+    await expect(
+      createEvent(t.app.ctx, { facilityId: family.facilityId, classId: otherClass.id, date: '2026-11-27', name: '遠足' }),
+    ).rejects.toMatchObject({ status: 404 });
+    const body = getChildEvents.response.parse((await (await as(family.main)).get(url('2026-11'))).json());
+    expect(body['2026-11-27']!.events.map((e) => e.name)).toEqual(['焼き芋会']);
+  });
+});

@@ -127,3 +127,31 @@ describe('GET /api/children/{id}/growths', () => {
     expect((await (await as(family.main)).get('/api/children/abc/growths')).statusCode).toBe(422);
   });
 });
+
+describe('recordGrowth (staff side)', () => {
+  it('records a measurement the guardian then sees, and refuses implausible values writing nothing', async () => {
+    const { recordGrowth } = await import('../src/modules/growths/service');
+    const child = await buildChild(t.database.db);
+    const user = await buildUser(t.database.db);
+    await linkGuardian(t.database.db, child.child.id, user.id, { main: true });
+    await recordGrowth(t.app.ctx, { childId: child.child.id, measuredOn: '2026-11-01', height: 101.3, weight: 15.9, head: 49.8 });
+    await expect(
+      recordGrowth(t.app.ctx, { childId: child.child.id, measuredOn: '2026-11-02', height: 1013, weight: null }),
+    ).rejects.toMatchObject({
+      status: 422,
+      errors: { height: ['身長は30〜200の範囲で入力してください'] },
+    });
+    await expect(
+      recordGrowth(t.app.ctx, { childId: child.child.id, measuredOn: '2020-01-01', weight: 10 }),
+    ).rejects.toMatchObject({
+      errors: { measuredOn: ['測定日は生年月日以降の日付を入力してください'] },
+    });
+    await expect(recordGrowth(t.app.ctx, { childId: 999999, measuredOn: '2026-11-01', weight: 10 })).rejects.toMatchObject({
+      status: 404,
+    });
+    const body = getChildGrowths.response.parse((await (await as(user)).get(`/api/children/${child.child.id}/growths`)).json());
+    expect(body.actual).toEqual([
+      { id: expect.any(Number), date: '2026-11-01', height: 101.3, weight: 15.9, head: 49.8, chest: null, age: 55 },
+    ]);
+  });
+});

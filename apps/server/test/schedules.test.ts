@@ -381,3 +381,32 @@ describe('GET and PUT /api/children/{id}/schedules/{scheduleId}', () => {
     expect((await stored())[0]).toMatchObject({ isAbsent: false, attendanceTime: '08:00', leavingTime: '17:00' });
   });
 });
+
+describe('openScheduleWindow (staff side)', () => {
+  it('opens a window guardians can register in, and refuses an inverted range', async () => {
+    const { openScheduleWindow } = await import('../src/modules/schedules/service');
+    const child = await buildChild(t.database.db);
+    const user = await buildUser(t.database.db);
+    await linkGuardian(t.database.db, child.child.id, user.id, { main: true });
+    await expect(
+      openScheduleWindow(t.app.ctx, {
+        facilityId: child.facilityId,
+        firstDay: '2026-12-10',
+        lastDay: '2026-12-01',
+        deadline: '2026-11-20',
+      }),
+    ).rejects.toMatchObject({
+      status: 422,
+      errors: { lastDay: ['最終日は初日以降の日付を入力してください'] },
+    });
+    const url = `/api/children/${child.child.id}/schedules`;
+    expect((await (await as(user)).post(url, { date: '2026-12-07', ...attend })).statusCode).toBe(422);
+    await openScheduleWindow(t.app.ctx, {
+      facilityId: child.facilityId,
+      firstDay: '2026-12-01',
+      lastDay: '2026-12-31',
+      deadline: '2026-11-20',
+    });
+    expect((await (await as(user)).post(url, { date: '2026-12-07', ...attend })).statusCode).toBe(201);
+  });
+});

@@ -3,10 +3,10 @@ import holidayJp from '@holiday-jp/holiday_jp';
 import ical from 'ical-generator';
 import type { CalendarDay, CalendarEvent, CalendarSubscription } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { childUser, children, eventCalendarTokens, events, noteChildren } from '../../db/schema';
+import { childUser, children, classes, eventCalendarTokens, events, facilities, noteChildren } from '../../db/schema';
 import { addDaysToDate, tokyoDate } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { notFound } from '../../lib/errors';
+import { invalidMany, notFound } from '../../lib/errors';
 import { currentEnrolment } from '../children/service';
 import { addMonths, datesOfMonth, monthRange, weekdayOf } from './dates';
 import type { LinkedChild } from './policy';
@@ -135,4 +135,28 @@ export async function icalFeed(ctx: AppContext, token: string, now: Date): Promi
     });
   }
   return calendar.toString();
+}
+
+// ---- Staff side (for the later staff console; no HTTP route yet) ----
+
+/** Adds an event of a facility (class_id null = the whole facility). The class must belong to the facility. */
+export async function createEvent(
+  ctx: AppContext,
+  input: { facilityId: number; classId?: number | null; date: string; name: string },
+) {
+  const name = input.name.trim();
+  if (!name || name.length > 100) throw invalidMany({ name: ['行事名は1〜100文字で入力してください'] });
+  const facility = await ctx.db.query.facilities.findFirst({ where: eq(facilities.id, input.facilityId) });
+  if (!facility) throw notFound();
+  if (input.classId) {
+    const cls = await ctx.db.query.classes.findFirst({
+      where: and(eq(classes.id, input.classId), eq(classes.facilityId, facility.id)),
+    });
+    if (!cls) throw notFound();
+  }
+  const [row] = await ctx.db
+    .insert(events)
+    .values({ companyId: facility.companyId, facilityId: facility.id, classId: input.classId ?? null, date: input.date, name })
+    .returning();
+  return row!;
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { scheduleTexts, type ResponseOf, type Schedule, type ScheduleDay, type getChildSchedules } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { noteChildren, scheduleWindows, schedules } from '../../db/schema';
+import { facilities, noteChildren, scheduleWindows, schedules } from '../../db/schema';
 import { invalidMany, notFound } from '../../lib/errors';
 import { addMonths, datesOfMonth, monthRange, weekdayOf } from '../events/dates';
 import type { LinkedChild } from '../events/policy';
@@ -253,4 +253,24 @@ export async function updateSchedule(
     .where(eq(schedules.id, existing.id))
     .returning();
   return present(row!);
+}
+
+// ---- Staff side (for the later staff console; no HTTP route yet) ----
+
+/** Opens registration of a facility's days first_day … last_day until the deadline (inclusive). */
+export async function openScheduleWindow(
+  ctx: AppContext,
+  input: { facilityId: number; firstDay: string; lastDay: string; deadline: string },
+) {
+  const errors: Record<string, string[]> = {};
+  if (input.lastDay < input.firstDay) errors.lastDay = ['最終日は初日以降の日付を入力してください'];
+  if (input.deadline > input.lastDay) errors.deadline = ['登録期限は最終日までの日付を入力してください'];
+  if (Object.keys(errors).length > 0) throw invalidMany(errors);
+  const facility = await ctx.db.query.facilities.findFirst({ where: eq(facilities.id, input.facilityId) });
+  if (!facility) throw notFound();
+  const [row] = await ctx.db
+    .insert(scheduleWindows)
+    .values({ companyId: facility.companyId, ...input })
+    .returning();
+  return row!;
 }
