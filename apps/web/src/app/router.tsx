@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/coming-soon';
 import { NotFound } from '../components/not-found';
 import type { HeaderFlags } from '../components/header';
 import { LoginPage } from '../features/auth/routes/login-page';
@@ -52,7 +51,19 @@ const notificationSettingsPage = async () => ({
   Component: (await import('../features/settings/routes/notification-settings-page')).NotificationSettingsPage,
 });
 const devMailboxPage = async () => ({ Component: (await import('../features/settings/routes/dev-mailbox-page')).DevMailboxPage });
-const soon = (title: string) => ({ element: <ComingSoon title={title} /> });
+const growths = {
+  children: async () => ({ Component: (await import('../features/growths/routes/growth-children-page')).GrowthChildrenPage }),
+  child: async () => ({ Component: (await import('../features/growths/routes/growth-child-page')).GrowthChildPage }),
+};
+const schedules = {
+  children: async () => ({ Component: (await import('../features/schedules/routes/schedule-children-page')).ScheduleChildrenPage }),
+  child: async () => ({ Component: (await import('../features/schedules/routes/schedule-child-page')).ScheduleChildPage }),
+  form: async () => ({ Component: (await import('../features/schedules/routes/schedule-form-page')).ScheduleFormPage }),
+};
+const events = {
+  children: async () => ({ Component: (await import('../features/events/routes/event-children-page')).EventChildrenPage }),
+  child: async () => ({ Component: (await import('../features/events/routes/event-calendar-page')).EventCalendarPage }),
+};
 
 /** The whole route table of both specs (A §2, F §2 "Top-level route table"). */
 export const routes: RouteObject[] = [
@@ -122,16 +133,16 @@ export const routes: RouteObject[] = [
           {
             path: 'events',
             children: [
-              { path: 'children', ...soon('行事予定') },
-              { path: 'children/:id', ...soon('行事予定') },
+              { path: 'children', lazy: events.children },
+              { path: 'children/:id', lazy: events.child },
               { path: '*', element: <NotFound /> },
             ],
           },
           {
             path: 'growths',
             children: [
-              { path: 'children', ...soon('成長記録') },
-              { path: 'children/:id', ...soon('成長記録') },
+              { path: 'children', lazy: growths.children },
+              { path: 'children/:id', lazy: growths.child },
               { path: '*', element: <NotFound /> },
             ],
           },
@@ -150,10 +161,10 @@ export const routes: RouteObject[] = [
           {
             path: 'schedules',
             children: [
-              { path: 'children', ...soon('翌月登園予定登録') },
-              { path: 'children/:id', ...soon('翌月登園予定登録') },
-              { path: 'children/:id/create/:date', ...soon('翌月登園予定登録') },
-              { path: 'children/:id/edit/:scheduleId', ...soon('翌月登園予定登録') },
+              { path: 'children', lazy: schedules.children },
+              { path: 'children/:id', lazy: schedules.child },
+              { path: 'children/:id/create/:date', lazy: schedules.form },
+              { path: 'children/:id/edit/:scheduleId', lazy: schedules.form },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -1,0 +1,276 @@
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { scheduleTexts, type ResponseOf, type Schedule, type ScheduleDay, type getChildSchedules } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import { facilities, noteChildren, scheduleWindows, schedules } from '../../db/schema';
+import { invalidMany, notFound } from '../../lib/errors';
+import { addMonths, datesOfMonth, monthRange, weekdayOf } from '../events/dates';
+import type { LinkedChild } from '../events/policy';
+import { eventsByDate } from '../events/service';
+
+type Enrolment = NonNullable<LinkedChild['enrolment']>;
+type Window = typeof scheduleWindows.$inferSelect;
+type Row = typeof schedules.$inferSelect;
+
+export interface Entry {
+  isAbsent: boolean;
+  attendanceTime?: string | null;
+  leavingTime?: string | null;
+  remarks?: string | null;
+}
+
+const present = (row: Row): Schedule => ({
+  id: row.id,
+  date: row.date,
+  isAbsent: row.isAbsent,
+  attendanceTime: row.attendanceTime,
+  leavingTime: row.leavingTime,
+  remarks: row.remarks,
+});
+
+/** Windows of the facility that overlap a date range (one query). */
+async function windowsFor(ctx: AppContext, facilityId: number, from: string, to: string): Promise<Window[]> {
+  return ctx.db
+    .select()
+    .from(scheduleWindows)
+    .where(and(eq(scheduleWindows.facilityId, facilityId), lte(scheduleWindows.firstDay, to), gte(scheduleWindows.lastDay, from)))
+    .orderBy(desc(scheduleWindows.deadline));
+}
+
+/** This month (offset 0) or next month (offset 1) of the child's schedule, keyed by date. Three queries. */
+export async function monthSchedules(
+  ctx: AppContext,
+  linked: LinkedChild & { enrolment: Enrolment },
+  today: string,
+  offset: number,
+): Promise<ResponseOf<typeof getChildSchedules>> {
+  const month = addMonths(today.slice(0, 7), offset);
+  const { first, last } = monthRange(month);
+  const [windows, rows, byDate] = await Promise.all([
+    windowsFor(ctx, linked.enrolment.facilityId, first, last),
+    ctx.db
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.noteChildId, linked.enrolment.id), gte(schedules.date, first), lte(schedules.date, last)))
+      .orderBy(asc(schedules.date)),
+    eventsByDate(ctx, linked.enrolment, first, last),
+  ]);
+  const byDay = new Map(rows.map((r) => [r.date, r]));
+  const window = windows[0] ?? null;
+  const inWindow = (date: string) => windows.some((w) => w.firstDay <= date && date <= w.lastDay);
+  const days: Record<string, ScheduleDay> = {};
+  for (const date of datesOfMonth(month)) {
+    const row = byDay.get(date);
+    days[date] = {
+      date,
+      day: weekdayOf(date),
+      school_day: inWindow(date),
+      nurture_schedule_id: row?.id ?? null,
+      attendance_time: row?.attendanceTime ?? null,
+      leaving_time: row?.leavingTime ?? null,
+      is_absent: row?.isAbsent ?? false,
+      is_un_registered: !row,
+      events: byDate.get(date) ?? [],
+    };
+  }
+  const open = windows.some((w) => today <= w.deadline && w.lastDay >= today);
+  return {
+    month,
+    offset,
+    window: window ? { scheduledFirstDay: window.firstDay, scheduledLastDay: window.lastDay, deadline: window.deadline } : null,
+    can_register: open && linked.pivot.writable,
+    writable: linked.pivot.writable,
+    schedules: days,
+  };
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Field errors of the times of an entry (F §5, §9: both times when attending, 5-minute steps, leaving after arrival). */
+function timeErrors(entry: Entry): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (entry.isAbsent) return errors;
+  const { attendanceTime: a, leavingTime: l } = entry;
+  if (!a) errors.attendanceTime = [scheduleTexts.attendanceRequired];
+  else if (minutes(a) % 5 !== 0) errors.attendanceTime = [scheduleTexts.minuteStep];
+  if (!l) errors.leavingTime = [scheduleTexts.leavingRequired];
+  else if (minutes(l) % 5 !== 0) errors.leavingTime = [scheduleTexts.minuteStep];
+  if (a && l && !errors.attendanceTime && !errors.leavingTime && minutes(l) <= minutes(a)) {
+    errors.leavingTime = [scheduleTexts.leavingAfterAttendance];
+  }
+  return errors;
+}
+
+/**
+ * The date rules: this or next month only, not in the past, inside a window of the facility whose
+ * deadline (inclusive) has not passed. Answers the message per date (null when allowed). One query.
+ */
+async function dateErrors(ctx: AppContext, enrolment: Enrolment, today: string, dates: string[]): Promise<(string | null)[]> {
+  const lastAllowed = monthRange(addMonths(today.slice(0, 7), 1)).last;
+  const sorted = [...dates].sort();
+  const windows = await windowsFor(ctx, enrolment.facilityId, sorted[0]!, sorted[sorted.length - 1]!);
+  return dates.map((date) => {
+    if (date > lastAllowed) return scheduleTexts.monthOutOfRange;
+    if (date < today) return scheduleTexts.pastDate;
+    const covering = windows.filter((w) => w.firstDay <= date && date <= w.lastDay);
+    if (covering.length === 0) return scheduleTexts.outsideWindow;
+    if (!covering.some((w) => today <= w.deadline)) return scheduleTexts.deadlinePassed;
+    return null;
+  });
+}
+
+const values = (entry: Entry) =>
+  entry.isAbsent
+    ? { isAbsent: true, attendanceTime: null, leavingTime: null }
+    : { isAbsent: false, attendanceTime: entry.attendanceTime!, leavingTime: entry.leavingTime! };
+
+const isRealDate = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+};
+
+/** Registers (or replaces) one day. */
+export async function saveSchedule(
+  ctx: AppContext,
+  enrolment: Enrolment,
+  userId: number,
+  today: string,
+  now: Date,
+  date: string,
+  entry: Entry,
+): Promise<Schedule> {
+  const errors = timeErrors(entry);
+  const [dateError] = isRealDate(date) ? await dateErrors(ctx, enrolment, today, [date]) : ['日付の形式が正しくありません'];
+  if (dateError) errors.date = [dateError];
+  if (Object.keys(errors).length > 0) throw invalidMany(errors);
+  const set = { ...values(entry), remarks: entry.remarks ?? null, updatedBy: userId, updatedAt: now };
+  const [row] = await ctx.db
+    .insert(schedules)
+    .values({ companyId: enrolment.companyId, noteChildId: enrolment.id, date, ...set })
+    .onConflictDoUpdate({ target: [schedules.noteChildId, schedules.date], set })
+    .returning();
+  return present(row!);
+}
+
+/** Registers the same answer for every date, all or none (checked first, then one statement). */
+export async function saveBulk(
+  ctx: AppContext,
+  enrolment: Enrolment,
+  userId: number,
+  today: string,
+  now: Date,
+  dates: string[],
+  entry: Entry,
+): Promise<
+  Record<
+    string,
+    { nurture_schedule_id: number; attendance_time: string | null; leaving_time: string | null; is_un_registered: boolean }
+  >
+> {
+  const errors = timeErrors(entry);
+  const seen = new Set<string>();
+  dates.forEach((date, i) => {
+    if (!isRealDate(date)) (errors[`dates.${i}`] ??= []).push('日付の形式が正しくありません');
+    else if (seen.has(date)) (errors[`dates.${i}`] ??= []).push(scheduleTexts.datesDuplicated);
+    seen.add(date);
+  });
+  if (Object.keys(errors).length === 0) {
+    const messages = await dateErrors(ctx, enrolment, today, dates);
+    messages.forEach((message, i) => {
+      if (message) errors[`dates.${i}`] = [`${dates[i]}：${message}`];
+    });
+  }
+  if (Object.keys(errors).length > 0) throw invalidMany(errors);
+  const v = values(entry);
+  // One INSERT … ON CONFLICT statement: PostgreSQL applies it to every date or to none.
+  const rows = await ctx.db
+    .insert(schedules)
+    .values(
+      dates.map((date) => ({
+        companyId: enrolment.companyId,
+        noteChildId: enrolment.id,
+        date,
+        ...v,
+        updatedBy: userId,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [schedules.noteChildId, schedules.date],
+      set: {
+        isAbsent: sql`excluded.is_absent`,
+        attendanceTime: sql`excluded.attendance_time`,
+        leavingTime: sql`excluded.leaving_time`,
+        updatedBy: sql`excluded.updated_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+    .returning();
+  return Object.fromEntries(
+    rows
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((r) => [
+        r.date,
+        { nurture_schedule_id: r.id, attendance_time: r.attendanceTime, leaving_time: r.leavingTime, is_un_registered: false },
+      ]),
+  );
+}
+
+/** A schedule of the child (any of its enrolments); 404 otherwise. */
+export async function findSchedule(ctx: AppContext, childId: number, scheduleId: number): Promise<Row> {
+  const [row] = await ctx.db
+    .select({ schedule: schedules })
+    .from(schedules)
+    .innerJoin(noteChildren, eq(noteChildren.id, schedules.noteChildId))
+    .where(and(eq(schedules.id, scheduleId), eq(noteChildren.childId, childId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.schedule;
+}
+
+export const presentSchedule = present;
+
+/** Changes one registered day; the date stays the schedule's own. */
+export async function updateSchedule(
+  ctx: AppContext,
+  enrolment: Enrolment,
+  existing: Row,
+  userId: number,
+  today: string,
+  now: Date,
+  date: string,
+  entry: Entry,
+): Promise<Schedule> {
+  // A day of a former enrolment is history: not changeable from the current one.
+  if (existing.noteChildId !== enrolment.id) throw notFound();
+  if (date !== existing.date) throw invalidMany({ date: [scheduleTexts.dateChanged] });
+  const errors = timeErrors(entry);
+  const [dateError] = await dateErrors(ctx, enrolment, today, [date]);
+  if (dateError) errors.date = [dateError];
+  if (Object.keys(errors).length > 0) throw invalidMany(errors);
+  const [row] = await ctx.db
+    .update(schedules)
+    .set({ ...values(entry), remarks: entry.remarks ?? null, updatedBy: userId, updatedAt: now })
+    .where(eq(schedules.id, existing.id))
+    .returning();
+  return present(row!);
+}
+
+// ---- Staff side (for the later staff console; no HTTP route yet) ----
+
+/** Opens registration of a facility's days first_day … last_day until the deadline (inclusive). */
+export async function openScheduleWindow(
+  ctx: AppContext,
+  input: { facilityId: number; firstDay: string; lastDay: string; deadline: string },
+) {
+  const errors: Record<string, string[]> = {};
+  if (input.lastDay < input.firstDay) errors.lastDay = ['最終日は初日以降の日付を入力してください'];
+  if (input.deadline > input.lastDay) errors.deadline = ['登録期限は最終日までの日付を入力してください'];
+  if (Object.keys(errors).length > 0) throw invalidMany(errors);
+  const facility = await ctx.db.query.facilities.findFirst({ where: eq(facilities.id, input.facilityId) });
+  if (!facility) throw notFound();
+  const [row] = await ctx.db
+    .insert(scheduleWindows)
+    .values({ companyId: facility.companyId, ...input })
+    .returning();
+  return row!;
+}
