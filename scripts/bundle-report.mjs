@@ -12,8 +12,8 @@ const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json
 export const routes = [
   { route: '/login', module: null, budgetKb: 120 },
   { route: '/main', module: 'src/features/feed/routes/main-page.tsx', budgetKb: 200 },
-  { route: '/communications/message', module: 'src/features/communications/routes/message-page.tsx' },
-  { route: '/growths/children/{id}', module: 'src/features/growths/routes/growth-page.tsx', chartAllowed: true },
+  { route: '/communications/message', module: 'src/features/communications/routes/contact-book-page.tsx' },
+  { route: '/growths/children/{id}', module: 'src/features/growths/routes/growth-child-page.tsx', chartAllowed: true },
 ];
 
 function closure(key, seen = new Set()) {
@@ -25,7 +25,7 @@ function closure(key, seen = new Set()) {
 }
 
 const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-const hasChartJs = (file) => /Chart\.js v\d|chartjs-/.test(fs.readFileSync(path.join(dist, file), 'utf8'));
+const hasChartJs = (file) => /\._chartjs\b/.test(fs.readFileSync(path.join(dist, file), 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 
 export function measure() {

@@ -2,11 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiRequestError } from '../lib/api';
+import { ModalsHost } from '../components/modals-host';
 
 // A warm brand colour whose shades 7-9 keep 4.5:1 contrast on the page background (WCAG AA).
 const brand: MantineColorsTuple = ['#fff4e6', '#ffe8cc', '#ffd09c', '#fdb462', '#f99a34', '#c96a00', '#a85800', '#8f4a00', '#753c00', '#5c2f00'];
@@ -42,10 +42,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider labels={{ confirm: '決定', cancel: 'キャンセル' }}>
-          <Notifications position="top-center" zIndex={1000} />
-          {children}
-        </ModalsProvider>
+        <Notifications position="top-center" zIndex={1000} />
+        <ModalsHost />
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

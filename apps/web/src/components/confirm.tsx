@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { modalsReady } from './modals-host';
 
 interface ConfirmOptions {
   title?: string;
@@ -10,7 +10,8 @@ interface ConfirmOptions {
 }
 
 /** Asks before acting; buttons default to 「決定」 and 「キャンセル」 (A §9). Resolves true on confirm. */
-export function confirm({ title = '確認', message, confirmLabel = '決定', cancelLabel = 'キャンセル', danger }: ConfirmOptions): Promise<boolean> {
+export async function confirm({ title = '確認', message, confirmLabel = '決定', cancelLabel = 'キャンセル', danger }: ConfirmOptions): Promise<boolean> {
+  const { modals } = await modalsReady();
   return new Promise((resolve) => {
     modals.openConfirmModal({
       // A named dialog with a labelled close button (axe: aria-dialog-name, button-name).

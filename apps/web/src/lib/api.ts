@@ -1,4 +1,4 @@
-import qs from 'qs';
+import { toQueryString } from './query-string';
 import { messages, type ApiError, type BodyInputOf, type Call, type ParamsOf, type QueryOf, type ResponseOf } from '@renraku/contract/client';
 
 /** A failed call: its status and the server's `{message, errors?}`. */
@@ -39,7 +39,7 @@ async function ensureXsrfCookie(force = false) {
 
 export function buildPath(path: string, params?: Record<string, unknown>, query?: unknown): string {
   const filled = path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
-  const search = query ? qs.stringify(query, { arrayFormat: 'brackets', skipNulls: true }) : '';
+  const search = toQueryString(query);
   return search ? `${filled}?${search}` : filled;
 }
 

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getChildrenContent, getMicrocms, getNoticesNotifications, type ResponseOf } from '@renraku/contract/client';
-import { addDays, format, parseISO } from 'date-fns';
+import { addDaysTo } from '../../lib/dates';
 import { api } from '../../lib/api';
 
 type ContentPage = ResponseOf<typeof getChildrenContent>;
 
 /** The day before a loaded day (F §4: older days load one day before the earliest loaded date). */
-export const dayBefore = (date: string) => format(addDays(parseISO(date), -1), 'yyyy-MM-dd');
+export const dayBefore = (date: string) => addDaysTo(date, -1);
 
 /**
  * The feed of the selected children: each page is one day (the newest with content on or before

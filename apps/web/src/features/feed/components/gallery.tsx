@@ -1,6 +1,9 @@
-import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Stack, Text, UnstyledButton } from '@mantine/core';
 import { limits, type FeedFile } from '@renraku/contract/client';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+
+// The viewer (a full-screen modal) loads on the first tap, not with the feed.
+const GalleryViewer = lazy(async () => ({ default: (await import('./gallery-viewer')).GalleryViewer }));
 
 const tile = { width: '100%', aspectRatio: '1 / 1', borderRadius: 6, overflow: 'hidden', display: 'block' } as const;
 
@@ -32,60 +35,12 @@ export function Gallery({ images, label }: { images: FeedFile[]; label: string }
           </UnstyledButton>
         )}
       </div>
-      <Viewer images={images} index={viewing} onChange={setViewing} label={label} />
-    </Stack>
-  );
-}
-
-/** Full-screen viewer; swipe left/right (or the buttons, or the arrow keys) to move between photos. */
-function Viewer({ images, index, onChange, label }: { images: FeedFile[]; index: number | null; onChange: (i: number | null) => void; label: string }) {
-  const start = useRef<number | null>(null);
-  const go = (delta: number) => {
-    if (index === null) return;
-    const next = index + delta;
-    if (next >= 0 && next < images.length) onChange(next);
-  };
-  const image = index === null ? null : images[index];
-  return (
-    <Modal
-      opened={image != null}
-      onClose={() => onChange(null)}
-      fullScreen
-      title={index === null ? label : `${label} ${index + 1} / ${images.length}`}
-      closeButtonProps={{ 'aria-label': '閉じる' }}
-      styles={{ content: { background: '#111' }, header: { background: '#111', color: '#fff' }, body: { padding: 0 } }}
-    >
-      {image && (
-        <div
-          data-qa="viewer"
-          style={{ height: 'calc(100dvh - 70px)', display: 'flex', alignItems: 'center', justifyContent: 'center', touchAction: 'pan-y' }}
-          onPointerDown={(e) => (start.current = e.clientX)}
-          onPointerUp={(e) => {
-            if (start.current === null) return;
-            const dx = e.clientX - start.current;
-            start.current = null;
-            if (Math.abs(dx) > 40) go(dx < 0 ? 1 : -1);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowRight') go(1);
-            if (e.key === 'ArrowLeft') go(-1);
-          }}
-        >
-          <Image src={image.mediumUrl ?? image.url} alt={`${label} ${index! + 1}枚目`} fit="contain" mah="100%" draggable={false} style={{ userSelect: 'none' }} />
-          <Group pos="absolute" bottom={16} left={0} right={0} justify="space-between" px="md">
-            <ActionIcon size="xl" radius="xl" variant="white" color="dark" onClick={() => go(-1)} disabled={index === 0} aria-label="前の写真">
-              ‹
-            </ActionIcon>
-            <Anchor href={image.url} target="_blank" rel="noopener" c="white" size="sm">
-              元の画像を開く
-            </Anchor>
-            <ActionIcon size="xl" radius="xl" variant="white" color="dark" onClick={() => go(1)} disabled={index === images.length - 1} aria-label="次の写真">
-              ›
-            </ActionIcon>
-          </Group>
-        </div>
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <GalleryViewer images={images} index={viewing} onChange={setViewing} label={label} />
+        </Suspense>
       )}
-    </Modal>
+    </Stack>
   );
 }
 

@@ -1,8 +1,5 @@
 import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { feedTexts, limits, type Child, type DailyMessage } from '@renraku/contract/client';
-import { format, parseISO } from 'date-fns';
-import { ja } from 'date-fns/locale';
-import { TZDate } from '@date-fns/tz';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Loading } from '../../../components/loading';
@@ -13,11 +10,11 @@ import { useCurrentUser } from '../../auth/api';
 import { useChildren, useExistence } from '../../children/api';
 import { useBanners, useFeedContent, useManualBanner } from '../api';
 import { MessageCard } from '../components/message-card';
+import { formatMonthDayWeekday, todayInTokyo } from '../../../lib/dates';
 
 /** The selected children per user (F §3 "Local browser storage"); the children area uses the same key. */
 const selectionKey = (userId: number) => `selectedChildren:${userId}`;
 const fullName = (child: Child) => `${child.last_name} ${child.first_name}`;
-const todayInTokyo = () => format(new TZDate(Date.now(), 'Asia/Tokyo'), 'yyyy-MM-dd');
 
 /** The home feed (/main, F §2). */
 export function MainPage() {
@@ -125,7 +122,7 @@ function RegistrationGuide() {
 }
 
 function dayLabel(date: string, today: string) {
-  const label = format(parseISO(date), 'M月d日(E)', { locale: ja });
+  const label = formatMonthDayWeekday(date);
   return date === today ? `今日 ${label}` : label;
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Notice } from '@renraku/contract/client';
-import qs from 'qs';
+import { toQueryString } from '../../../lib/query-string';
 import { Link } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { sendNoticeLinkClick } from '../analytics';
@@ -9,7 +9,7 @@ import { tokyoClock } from './dates';
 import { NoticeText } from './linkified-text';
 
 export const fileLink = (noticeId: number, fileId: number, childIds: number[]) =>
-  `/notices/${noticeId}/${fileId}?${qs.stringify({ childIds }, { arrayFormat: 'brackets', encode: false })}`;
+  `/notices/${noticeId}/${fileId}?${toQueryString({ childIds })}`;
 
 interface Props {
   notice: Notice;
