@@ -36,6 +36,8 @@ const envSchema = z.object({
   USAGE_GUIDE_URL: z.string().default('https://example.com/guide'),
   ID_REGISTRATION_URL: z.string().default('/users/register'),
   ID_BASE_URL: z.string().default(''),
+  /** Feed and notice texts longer than this are folded behind 「…もっとみる」 (F §9). */
+  MESSAGE_MINIMIZE_THRESHOLD_LENGTH: z.coerce.number().int().positive().default(120),
   /** Comma-separated origins (besides APP_URL's) the ID service may redirect back to. */
   ID_ALLOWED_REDIRECT_ORIGINS: z.string().default(''),
   MAIL_DOMAINS: z.string().default('renraku-note.example,id.renraku-note.example'),
@@ -62,6 +64,7 @@ export interface AppConfig {
   testClock: boolean;
   seedDemo: boolean;
   webDist: string;
+  messageMinimizeThresholdLength: number;
   /** Origins besides APP_URL's that the ID service may send the browser back to. */
   allowedRedirectOrigins: string[];
   operator: Operator;
@@ -98,6 +101,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     testClock: env.NODE_ENV === 'test',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !env.DATABASE_URL && !production,
     allowedRedirectOrigins: env.ID_ALLOWED_REDIRECT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    messageMinimizeThresholdLength: env.MESSAGE_MINIMIZE_THRESHOLD_LENGTH,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     operator: {
       app_name: env.APP_NAME,

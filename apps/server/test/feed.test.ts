@@ -3,7 +3,6 @@ import { getChildrenContent, getMicrocms, getNoticesNotifications, messages } fr
 import { feedBanners, manualBanners } from '../src/db/schema';
 import type { AppContext } from '../src/context';
 import { addDaysToDate } from '../src/lib/clock';
-import { MESSAGE_MINIMIZE_THRESHOLD_LENGTH } from '../src/modules/feed/service';
 import { Agent, createTestApp, type TestApp } from './helpers';
 import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
 import { buildBroadcast, buildClassFor, buildDailyNote, buildFamilyInformation, buildNoteFile, storeBigPhoto } from './feed.factories';
@@ -47,7 +46,7 @@ describe('GET /api/children/content', () => {
     const body = getChildrenContent.response.parse(res.json());
     expect(Object.keys(body.data)).toEqual([TODAY]);
     expect(body.has_more).toBe(true);
-    expect(body.message_minimize_threshold_length).toBe(MESSAGE_MINIMIZE_THRESHOLD_LENGTH);
+    expect(body.message_minimize_threshold_length).toBe(t.config.messageMinimizeThresholdLength);
     const [message] = body.data[TODAY]!;
     expect(message).toMatchObject({
       note_child_id: family.noteChild.id,

@@ -88,13 +88,15 @@ test.describe('child registration', () => {
 
 test.describe('children area', () => {
   test('child info: upload a photo (preview, confirm, progress); the served image has no EXIF', async ({ page, request }) => {
-    const child = await createChild(request, { mainEmail: DEMO.main, firstName: '写真', firstNameKana: 'しゃしん' });
-    await login(page);
+    // A fresh main guardian: the demo family stays as the other areas' tests expect it.
+    const mainEmail = await createUser(request, 'main');
+    const child = await createChild(request, { mainEmail, firstName: '写真', firstNameKana: 'しゃしん' });
+    await login(page, mainEmail);
     await expect(page).toHaveURL(/\/main$/);
     await page.goto(`/children/${child.child_id}`);
     await expect(page).toHaveTitle('お子さま情報 | れんらくノート');
     await expect(page.getByText('試験 写真')).toBeVisible();
-    await expect(page.getByText('山田 花子')).toBeVisible();
+    await expect(page.getByText('E2E 保護者')).toBeVisible();
     await expect(page.getByText('代表者', { exact: true })).toBeVisible();
     await expect(page.getByText('※代表者の方は、お子さま情報の編集や保護者の追加・管理など、すべての操作ができます。')).toBeVisible();
     await expect(page.getByRole('link', { name: 'お名前を変更する' })).toHaveAttribute('href', `/children/${child.child_id}/edit`);
@@ -127,8 +129,10 @@ test.describe('children area', () => {
   });
 
   test('name edit, then a 404 for unknown children subpaths', async ({ page, request }) => {
-    const child = await createChild(request, { mainEmail: DEMO.main, firstName: '名前', firstNameKana: 'なまえ' });
-    await login(page);
+    // A fresh main guardian: the demo family stays as the other areas' tests expect it.
+    const mainEmail = await createUser(request, 'main');
+    const child = await createChild(request, { mainEmail, firstName: '名前', firstNameKana: 'なまえ' });
+    await login(page, mainEmail);
     await expect(page).toHaveURL(/\/main$/);
     await page.goto(`/children/${child.child_id}/edit`);
     await expect(page.getByText('※ここで変更されるのは、連絡帳に表示されるお名前のみです。施設に登録されているお名前は変更されません。')).toBeVisible();
@@ -164,8 +168,10 @@ test.describe('children area', () => {
 
 test.describe('invitations', () => {
   test('invite sub@example.com, accept in a second browser, then toggle writable, hand over main, detach', async ({ page, request, browser }) => {
-    const child = await createChild(request, { mainEmail: DEMO.main, firstName: '招待', firstNameKana: 'しょうたい' });
-    await login(page);
+    // A fresh main guardian: the demo family stays as the other areas' tests expect it.
+    const mainEmail = await createUser(request, 'main');
+    const child = await createChild(request, { mainEmail, firstName: '招待', firstNameKana: 'しょうたい' });
+    await login(page, mainEmail);
     await expect(page).toHaveURL(/\/main$/);
     await page.goto(`/users/${child.child_id}/invite`);
     await expect(page).toHaveTitle('保護者の追加 | れんらくノート');
@@ -186,7 +192,7 @@ test.describe('invitations', () => {
     // The invitation mail, read from the outbox.
     const mails = (await (await request.get('/api/dev/mailbox')).json()) as { to: string; text: string; kind: string }[];
     const mail = mails.find((m) => m.to === DEMO.sub && m.kind === 'invitation' && m.text.includes('試験 招待'))!;
-    expect(mail.text).toContain('山田 花子 さんから');
+    expect(mail.text).toContain('E2E 保護者 さんから');
     const verifyPath = new URL(/https?:\/\/\S+\/users\/invite\/verify\/\S+/.exec(mail.text)![0]).pathname;
 
     const sub = await newPage(browser);
@@ -194,7 +200,7 @@ test.describe('invitations', () => {
     await expect(sub.page).toHaveURL(/\/main$/);
     await sub.page.goto(verifyPath);
     await expect(sub.page).toHaveURL(new RegExp(`/children/recognition/${child.child_id}$`));
-    await expect(sub.page.getByText('山田 花子さんから、しょうたいさんの保護者として招待されています。')).toBeVisible();
+    await expect(sub.page.getByText('E2E 保護者さんから、しょうたいさんの保護者として招待されています。')).toBeVisible();
     await sub.page.getByRole('button', { name: '承認する' }).click();
     await expect(sub.page).toHaveURL(/\/main$/);
     // Used once: the link now shows the expired text.
@@ -231,18 +237,20 @@ test.describe('invitations', () => {
     await expect(sub.page.getByText('続柄を更新しました')).toBeVisible();
     await expect(sub.page.getByText('続柄：父')).toBeVisible();
     await sub.page.goto(`/children/${child.child_id}`);
-    await sub.page.getByRole('link', { name: /山田 花子/ }).click();
+    await sub.page.getByRole('link', { name: /E2E 保護者/ }).click();
     await sub.page.getByRole('button', { name: '保護者の登録を解除する' }).click();
     await sub.page.getByRole('dialog').getByRole('button', { name: '解除する', exact: true }).click();
     await expect(sub.page.getByText('保護者の登録を解除しました')).toBeVisible();
     await expect(sub.page).toHaveURL(new RegExp(`/children/${child.child_id}$`));
-    await expect(sub.page.getByRole('link', { name: /山田 花子/ })).toHaveCount(0);
+    await expect(sub.page.getByRole('link', { name: /E2E 保護者/ })).toHaveCount(0);
     await sub.context.close();
   });
 
   test('an unregistered address gets the sign-up guidance (202): the message shows and the page stays', async ({ page, request }) => {
-    const child = await createChild(request, { mainEmail: DEMO.main });
-    await login(page);
+    // A fresh main guardian: the demo family stays as the other areas' tests expect it.
+    const mainEmail = await createUser(request, 'main');
+    const child = await createChild(request, { mainEmail });
+    await login(page, mainEmail);
     await expect(page).toHaveURL(/\/main$/);
     await page.goto(`/users/${child.child_id}/invite`);
     await page.getByLabel('招待する方のメールアドレス').fill(`nobody-${Date.now()}@example.com`);
@@ -312,8 +320,12 @@ test.describe('my page', () => {
     expect(await dialog).toBe('beforeunload');
   });
 
-  test('saving the order and cancelling restores', async ({ page }) => {
-    await login(page);
+  test('saving the order and cancelling restores', async ({ page, request }) => {
+    // A family of its own: saving an order must not change the demo family other tests read.
+    const mainEmail = await createUser(request, 'order');
+    await createChild(request, { mainEmail, firstName: '一郎', firstNameKana: 'いちろう' });
+    await createChild(request, { mainEmail, firstName: '二郎', firstNameKana: 'じろう' });
+    await login(page, mainEmail);
     await expect(page).toHaveURL(/\/main$/);
     await page.goto('/users/setting');
     const names = () => page.locator('[data-testid^=sortable-]').allInnerTexts();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO = { main: 'hogosha@example.com', sub: 'sub@example.com', password: 'hoiku-demo-2026' } as const;
@@ -20,3 +20,24 @@ export async function login(page: Page, email: string = DEMO.main, password: str
 
 export const test = base;
 export { expect };
+
+async function xsrfHeaders(request: APIRequestContext) {
+  await request.get('/sanctum/csrf-cookie');
+  const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'x-xsrf-token': decodeURIComponent(token) };
+}
+
+/** A guardian of its own (test-mode fixture API), so a test that writes leaves the demo family as others expect it. */
+export async function createGuardian(request: APIRequestContext, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await request.post('/api/dev/fixtures/users', { data: { email, password: DEMO.password }, headers: await xsrfHeaders(request) });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+/** An enrolled child whose main guardian is `mainEmail` (test-mode fixture API). */
+export async function createEnrolledChild(request: APIRequestContext, mainEmail: string, firstName: string, firstNameKana: string, admittedOn?: string) {
+  const res = await request.post('/api/dev/fixtures/children', { data: { mainEmail, firstName, firstNameKana, admittedOn }, headers: await xsrfHeaders(request) });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { child_id: number };
+}

@@ -9,6 +9,8 @@ export const getConfigConst = defineCall({
   response: z.object({
     relation_types: z.record(z.string(), z.string()),
     head_office_address: z.string(),
+    /** Notice and note texts longer than this are folded (F §3 Settings). */
+    message_minimize_threshold_length: z.number().int(),
     operator: operatorSchema,
   }),
 });

@@ -8,12 +8,6 @@
  */
 export const NOTICE_DATES_PER_PAGE = 10;
 
-/**
- * Notice text longer than this is truncated with 「…もっとみる」 (F §9). The spec takes it from the
- * server's settings (`message_minimize_threshold_length`); until the settings call publishes it
- * this constant is the one source.
- */
-export const NOTICE_MINIMIZE_THRESHOLD = 100;
 
 export const QUESTIONNAIRE_FREE_TEXT_MAX = 1000;
 

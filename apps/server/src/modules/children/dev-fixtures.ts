@@ -11,6 +11,8 @@ const childFixture = z.object({
   mainEmail: z.string().email().optional(),
   firstName: z.string().default('E2E'),
   firstNameKana: z.string().default('いーつーいー'),
+  /** Default: ten days ago. */
+  admittedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
 
 /**
@@ -39,7 +41,7 @@ export function childrenDevFixtures(app: App, ctx: AppContext) {
       companyId: facility!.companyId,
       childId: child!.id,
       facilityId: facility!.id,
-      admittedOn: addDaysToDate(tokyoDate(new Date()), -10),
+      admittedOn: input.admittedOn ?? addDaysToDate(tokyoDate(new Date()), -10),
     });
     if (input.mainEmail) {
       const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.mainEmail})`);

@@ -12,7 +12,6 @@ import { childUser, classBroadcasts, dailyNotes, facilities, familyInformation, 
 import { tokyoDate } from '../../lib/clock';
 
 /** Texts longer than this are truncated in the feed (F §3 Settings; docs/decisions/feed-paging-and-settings.md). */
-export const MESSAGE_MINIMIZE_THRESHOLD_LENGTH = 120;
 
 type Content = ResponseOf<typeof getChildrenContent>;
 
@@ -49,7 +48,7 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
         order by d desc limit 2)
     ) days order by d desc limit 2`);
   const found = rowsOf<{ d: string }>(days).map((r) => r.d);
-  const base = { has_more: found.length > 1, message_minimize_threshold_length: MESSAGE_MINIMIZE_THRESHOLD_LENGTH };
+  const base = { has_more: found.length > 1, message_minimize_threshold_length: ctx.config.messageMinimizeThresholdLength };
   const day = found[0];
   if (!day) return { data: {}, ...base };
 

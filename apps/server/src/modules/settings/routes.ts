@@ -17,6 +17,7 @@ export function settingsRoutes(app: App, ctx: AppContext) {
   route(app, getConfigConst, { auth: false }, async () => ({
     relation_types: Object.fromEntries(Object.entries(relationTypes).map(([k, v]) => [String(k), v])),
     head_office_address: ctx.config.operator.head_office_address,
+    message_minimize_threshold_length: ctx.config.messageMinimizeThresholdLength,
     operator: ctx.config.operator,
   }));
 

@@ -4,6 +4,12 @@ import { Header } from '../../components/header';
 import { useCurrentUser } from '../../features/auth/api';
 import { useChildren, useExistence } from '../../features/children/api';
 import { native } from '../../lib/native';
+import { showFailure } from '../../components/alerts';
+import { ApiRequestError } from '../../lib/api';
+
+/** A 403 while opening a verify link is that screen's business, not a failure of the list (A §8). */
+const quietForbidden = (pathname: string, error: unknown) =>
+  error instanceof ApiRequestError && error.status === 403 && /^\/(email\/verify|users\/invite\/verify)/.test(pathname);
 
 /**
  * The authenticated guard (A §2 Shell): logged out → /login?referrer_path=…; an ID user who has not
@@ -12,13 +18,22 @@ import { native } from '../../lib/native';
 export function SignedInLayout() {
   const user = useCurrentUser();
   const location = useLocation();
-  const { children } = useChildren();
+  const { children, error: childrenError } = useChildren();
   const { existence } = useExistence();
   const runNative = (location.state as { runNative?: boolean } | null)?.runNative;
 
   useEffect(() => {
     if (user && runNative) native.requestPushToken();
   }, [user, runNative, location.key]);
+
+  // The child list failed to load: the generic alert (A §8), except the verify screens' 403.
+  useEffect(() => {
+    if (childrenError && !(childrenError instanceof ApiRequestError && childrenError.status === 401) && !quietForbidden(location.pathname, childrenError)) {
+      showFailure(childrenError);
+    }
+    // Once per failure, not on every navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [childrenError]);
 
   const here = location.pathname + location.search;
   if (!user) return <Navigate to={`/login?referrer_path=${encodeURIComponent(here)}`} replace />;

@@ -1,5 +1,5 @@
 import { Loader, Center, Stack, Text, Title } from '@mantine/core';
-import { limits, NOTICE_MINIMIZE_THRESHOLD, noticeTexts, type Notice } from '@renraku/contract/client';
+import { limits, noticeTexts, type Notice } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
@@ -9,9 +9,12 @@ import { useChildren } from '../../children/api';
 import { useNotices } from '../api';
 import { dateHeading } from '../components/dates';
 import { NoticeCard } from '../components/notice-card';
+import { useConstants } from '../../auth/api';
 
 /** /notices: date-grouped notices and questionnaires with infinite scroll (F §2 "Notices"). */
 export function NoticesPage() {
+  // Texts longer than the server's setting fold behind 「…もっとみる」 (F §9).
+  const threshold = useConstants().data?.message_minimize_threshold_length ?? 120;
   const user = useCurrentUser();
   const { children } = useChildren();
   const notices = useNotices();
@@ -61,7 +64,7 @@ export function NoticesPage() {
                 {dateHeading(date)}
               </Title>
               {list.map((notice) => (
-                <NoticeCard key={notice.id} notice={notice} childNames={childNames} userSub={user?.idp?.sub ?? null} threshold={NOTICE_MINIMIZE_THRESHOLD} />
+                <NoticeCard key={notice.id} notice={notice} childNames={childNames} userSub={user?.idp?.sub ?? null} threshold={threshold} />
               ))}
             </Stack>
           ))}

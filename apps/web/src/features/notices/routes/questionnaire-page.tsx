@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { NOTICE_MINIMIZE_THRESHOLD, QUESTIONNAIRE_FREE_TEXT_MAX, noticeTexts, type AnswerValue, type Question, type QuestionnaireRespondent } from '@renraku/contract/client';
+import { QUESTIONNAIRE_FREE_TEXT_MAX, noticeTexts, type AnswerValue, type Question, type QuestionnaireRespondent } from '@renraku/contract/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { useAnswerQuestionnaire, useQuestionnaireRespondent } from '../api';
 import { tokyoDateTime } from '../components/dates';
 import { NoticeText } from '../components/linkified-text';
+import { useConstants } from '../../auth/api';
 
 const isId = (value: string | undefined) => !!value && /^[1-9]\d{0,9}$/.test(value);
 
@@ -45,6 +46,7 @@ function RequiredBadge({ required }: { required: boolean }) {
 
 function AnswerForm({ data, noticeId, childId }: { data: QuestionnaireRespondent; noticeId: number; childId: number }) {
   const navigate = useNavigate();
+  const threshold = useConstants().data?.message_minimize_threshold_length ?? 120;
   const { questionnaire } = data;
   const answer = useAnswerQuestionnaire(noticeId, questionnaire.id);
   const [values, setValues] = useState<Record<number, AnswerValue>>(() => Object.fromEntries(questionnaire.questions.map((q) => [q.id, q.answer])));
@@ -83,7 +85,7 @@ function AnswerForm({ data, noticeId, childId }: { data: QuestionnaireRespondent
             <Title order={2} size="h4">
               {data.title}
             </Title>
-            <NoticeText text={data.text} threshold={NOTICE_MINIMIZE_THRESHOLD} />
+            <NoticeText text={data.text} threshold={threshold} />
           </Stack>
         </Paper>
         <Group gap="xs">
