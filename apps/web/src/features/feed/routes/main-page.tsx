@@ -69,7 +69,7 @@ export function MainPage() {
       ))}
       {!childrenPending && children.length === 0 && <RegistrationGuide />}
       {notAdmitted.map((child) => (
-        <Text key={child.id} size="sm" c="red.8">
+        <Text key={child.id} size="sm" c="red.9">
           {feedTexts.notAdmitted(fullName(child))}
         </Text>
       ))}

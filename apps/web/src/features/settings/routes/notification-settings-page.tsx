@@ -22,7 +22,7 @@ export function NotificationSettingsPage() {
       return (
         <>
           {settings.isError && (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red.9" role="alert">
               {errorText(settings.error)}
             </Text>
           )}
