@@ -1,7 +1,6 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { absenceMonthsAhead, absenceTypes, communicationMessages as M, limits } from '@renraku/contract/client';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
@@ -13,23 +12,15 @@ import { DayInput } from '../components/day-input';
 import { HistoryList } from '../components/history-list';
 import { NotEnrolled } from '../components/not-enrolled';
 import { useCommunicationChildren, useSelectedChild, type CommunicationChild } from '../components/use-communication-children';
+import { useDateParam } from '../components/use-date-param';
 
 /** /communications/absence: report one or more days of absence (F §2, §4, §5). */
 export function AbsencePage() {
   const { list, isPending } = useCommunicationChildren();
   const { selected, select } = useSelectedChild(list);
-  const [params, setParams] = useSearchParams();
   const today = tokyoToday();
-  const date = params.get('date') ?? today;
+  const [date, setDate] = useDateParam(today);
   const history = useAttendanceHistory(selected?.childId, 'absence');
-  const setDate = (d: string) =>
-    setParams(
-      (p) => {
-        p.set('date', d);
-        return p;
-      },
-      { replace: true },
-    );
 
   return (
     <Page title="欠席連絡">

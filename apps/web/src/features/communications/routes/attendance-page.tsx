@@ -1,7 +1,6 @@
 import { Alert, Button, Radio, Group, Stack, Text } from '@mantine/core';
 import { communicationMessages as M, defaultFocusHours, limits } from '@renraku/contract/client';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
@@ -15,23 +14,15 @@ import { HistoryList } from '../components/history-list';
 import { NotEnrolled } from '../components/not-enrolled';
 import { TimeSelect } from '../components/time-select';
 import { useCommunicationChildren, useSelectedChild, type CommunicationChild } from '../components/use-communication-children';
+import { useDateParam } from '../components/use-date-param';
 
 /** /communications/attendance: change the arrival or pick-up time of a day (F §2, §4). */
 export function AttendancePage() {
   const { list, isPending } = useCommunicationChildren();
   const { selected, select } = useSelectedChild(list);
-  const [params, setParams] = useSearchParams();
   const today = tokyoToday();
-  const date = params.get('date') ?? today;
+  const [date, setDate] = useDateParam(today);
   const history = useAttendanceHistory(selected?.childId, 'change');
-  const setDate = (d: string) =>
-    setParams(
-      (p) => {
-        p.set('date', d);
-        return p;
-      },
-      { replace: true },
-    );
 
   return (
     <Page title="登園・お迎え時間の変更">
