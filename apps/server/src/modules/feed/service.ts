@@ -28,26 +28,32 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
     sql`, `,
   );
 
-  // Each branch takes its own newest two distinct days (several children share days) through the (note_child_id|class_id, date) indexes.
+  // Each branch walks, per enrolment, the (note_child_id|class_id, date) index backwards and stops
+  // after two distinct days: the cost does not grow with the history (docs/performance.md).
   const days = await ctx.db.execute<{ d: string }>(sql`
-    select distinct d from (
-      (select distinct dn.date::text as d from daily_notes dn
-        join note_children nc on nc.id = dn.note_child_id
-        where nc.child_id in (${ids}) and dn.date <= ${until} and dn.published_at is not null
-        order by d desc limit 2)
-      union all
-      (select distinct cb.date::text as d from class_broadcasts cb
-        join note_children nc on nc.class_id = cb.class_id
-        where nc.child_id in (${ids}) and cb.date <= ${until} and cb.published_at is not null
-          and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
-          and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
-        order by d desc limit 2)
-      union all
-      (select distinct fi.contact_on::text as d from family_information fi
-        join note_children nc on nc.id = fi.note_child_id
-        where nc.child_id in (${ids}) and fi.contact_on <= ${until} and fi.is_sent
-        order by d desc limit 2)
-    ) days order by d desc limit 2`);
+    select d::text as d from (
+      select distinct d from (
+        select x.d from note_children nc cross join lateral (
+          select dn.date as d from daily_notes dn
+          where dn.note_child_id = nc.id and dn.date <= ${until} and dn.published_at is not null
+          order by dn.date desc limit 2) x
+        where nc.child_id in (${ids})
+        union all
+        select x.d from note_children nc cross join lateral (
+          select distinct cb.date as d from class_broadcasts cb
+          where cb.class_id = nc.class_id and cb.date <= ${until} and cb.published_at is not null
+            and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
+            and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
+          order by cb.date desc limit 2) x
+        where nc.child_id in (${ids})
+        union all
+        select x.d from note_children nc cross join lateral (
+          select fi.contact_on as d from family_information fi
+          where fi.note_child_id = nc.id and fi.contact_on <= ${until} and fi.is_sent
+          order by fi.contact_on desc limit 2) x
+        where nc.child_id in (${ids})
+      ) branches order by d desc limit 2
+    ) newest order by d desc`);
   const found = rowsOf<{ d: string }>(days).map((r) => r.d);
   const base = { has_more: found.length > 1, message_minimize_threshold_length: MESSAGE_MINIMIZE_THRESHOLD_LENGTH };
   const day = found[0];
