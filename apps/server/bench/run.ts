@@ -157,7 +157,7 @@ async function measure(port: number, call: Call, guardians: Guardian[], seconds 
         method: 'GET',
         setupRequest(req) {
           const guardian = guardians[next++ % guardians.length]!;
-          return { ...req, path: call.path(guardian), headers: call.signedIn === false ? {} : { cookie: guardian.cookie } };
+          return { ...req, path: call.path(guardian), headers: (call.signedIn === false ? {} : { cookie: guardian.cookie }) as Record<string, string> };
         },
       },
     ],

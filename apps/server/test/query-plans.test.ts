@@ -84,11 +84,17 @@ async function statementsOf(url: string): Promise<Captured[]> {
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
+/**
+ * Tables read whole: a Seq Scan, or (sequential scans being disabled) an index scan without an
+ * index condition, which walks the whole index just as well.
+ */
 function seqScans(node: PlanNode, found: string[] = []): string[] {
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.push(node['Relation Name']);
+  const whole = node['Node Type'] === 'Seq Scan' || (/^Index (Only )?Scan/.test(node['Node Type']) && !node['Index Cond']);
+  if (whole && node['Relation Name']) found.push(node['Relation Name']);
   for (const child of node.Plans ?? []) seqScans(child, found);
   return found;
 }

@@ -73,22 +73,28 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
 
   const noteIds = rows.flatMap((r) => (r.note ? [r.note.id] : []));
   const classIds = [...new Set(rows.flatMap((r) => (r.enrolment.classId && covers(r.enrolment, day) ? [r.enrolment.classId] : [])))];
-  const files =
+  // Two index-driven statements (an OR across the join would scan every feed file).
+  const [ownFiles, broadcastFiles] =
     noteIds.length === 0 && classIds.length === 0
-      ? []
-      : await ctx.db
-          .select({ file: feedFiles, classId: classBroadcasts.classId })
-          .from(feedFiles)
-          .leftJoin(classBroadcasts, eq(classBroadcasts.id, feedFiles.classBroadcastId))
-          .where(
-            or(
-              noteIds.length ? inArray(feedFiles.dailyNoteId, noteIds) : sql`false`,
+      ? [[], []]
+      : await Promise.all([
+          ctx.db
+            .select({ file: feedFiles })
+            .from(feedFiles)
+            .where(noteIds.length ? inArray(feedFiles.dailyNoteId, noteIds) : sql`false`)
+            .orderBy(asc(feedFiles.sortOrder), asc(feedFiles.id)),
+          ctx.db
+            .select({ file: feedFiles, classId: classBroadcasts.classId })
+            .from(classBroadcasts)
+            .innerJoin(feedFiles, eq(feedFiles.classBroadcastId, classBroadcasts.id))
+            .where(
               classIds.length
                 ? and(inArray(classBroadcasts.classId, classIds), eq(classBroadcasts.date, day), isNotNull(classBroadcasts.publishedAt))
                 : sql`false`,
-            ),
-          )
-          .orderBy(asc(feedFiles.classBroadcastId), asc(feedFiles.sortOrder), asc(feedFiles.id));
+            )
+            .orderBy(asc(feedFiles.classBroadcastId), asc(feedFiles.sortOrder), asc(feedFiles.id)),
+        ]);
+  const files: { file: typeof feedFiles.$inferSelect; classId: number | null }[] = [...ownFiles.map((f) => ({ ...f, classId: null })), ...broadcastFiles];
 
   const noteFiles = new Map<number, FeedFile[]>();
   const classFiles = new Map<number, FeedFile[]>();
