@@ -27,26 +27,32 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
     sql`, `,
   );
 
-  // Each branch takes its own newest two distinct days (several children share days) through the (note_child_id|class_id, date) indexes.
+  // Each branch walks, per enrolment, the (note_child_id|class_id, date) index backwards and stops
+  // after two distinct days: the cost does not grow with the history (docs/performance.md).
   const days = await ctx.db.execute<{ d: string }>(sql`
-    select distinct d from (
-      (select distinct dn.date::text as d from daily_notes dn
-        join note_children nc on nc.id = dn.note_child_id
-        where nc.child_id in (${ids}) and dn.date <= ${until} and dn.published_at is not null
-        order by d desc limit 2)
-      union all
-      (select distinct cb.date::text as d from class_broadcasts cb
-        join note_children nc on nc.class_id = cb.class_id
-        where nc.child_id in (${ids}) and cb.date <= ${until} and cb.published_at is not null
-          and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
-          and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
-        order by d desc limit 2)
-      union all
-      (select distinct fi.contact_on::text as d from family_information fi
-        join note_children nc on nc.id = fi.note_child_id
-        where nc.child_id in (${ids}) and fi.contact_on <= ${until} and fi.is_sent
-        order by d desc limit 2)
-    ) days order by d desc limit 2`);
+    select d::text as d from (
+      select distinct d from (
+        select x.d from note_children nc cross join lateral (
+          select dn.date as d from daily_notes dn
+          where dn.note_child_id = nc.id and dn.date <= ${until} and dn.published_at is not null
+          order by dn.date desc limit 2) x
+        where nc.child_id in (${ids})
+        union all
+        select x.d from note_children nc cross join lateral (
+          select distinct cb.date as d from class_broadcasts cb
+          where cb.class_id = nc.class_id and cb.date <= ${until} and cb.published_at is not null
+            and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
+            and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
+          order by cb.date desc limit 2) x
+        where nc.child_id in (${ids})
+        union all
+        select x.d from note_children nc cross join lateral (
+          select fi.contact_on as d from family_information fi
+          where fi.note_child_id = nc.id and fi.contact_on <= ${until} and fi.is_sent
+          order by fi.contact_on desc limit 2) x
+        where nc.child_id in (${ids})
+      ) branches order by d desc limit 2
+    ) newest order by d desc`);
   const found = rowsOf<{ d: string }>(days).map((r) => r.d);
   const base = { has_more: found.length > 1, message_minimize_threshold_length: ctx.config.messageMinimizeThresholdLength };
   const day = found[0];
@@ -66,22 +72,28 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
 
   const noteIds = rows.flatMap((r) => (r.note ? [r.note.id] : []));
   const classIds = [...new Set(rows.flatMap((r) => (r.enrolment.classId && covers(r.enrolment, day) ? [r.enrolment.classId] : [])))];
-  const files =
+  // Two index-driven statements (an OR across the join would scan every feed file).
+  const [ownFiles, broadcastFiles] =
     noteIds.length === 0 && classIds.length === 0
-      ? []
-      : await ctx.db
-          .select({ file: feedFiles, classId: classBroadcasts.classId })
-          .from(feedFiles)
-          .leftJoin(classBroadcasts, eq(classBroadcasts.id, feedFiles.classBroadcastId))
-          .where(
-            or(
-              noteIds.length ? inArray(feedFiles.dailyNoteId, noteIds) : sql`false`,
+      ? [[], []]
+      : await Promise.all([
+          ctx.db
+            .select({ file: feedFiles })
+            .from(feedFiles)
+            .where(noteIds.length ? inArray(feedFiles.dailyNoteId, noteIds) : sql`false`)
+            .orderBy(asc(feedFiles.sortOrder), asc(feedFiles.id)),
+          ctx.db
+            .select({ file: feedFiles, classId: classBroadcasts.classId })
+            .from(classBroadcasts)
+            .innerJoin(feedFiles, eq(feedFiles.classBroadcastId, classBroadcasts.id))
+            .where(
               classIds.length
                 ? and(inArray(classBroadcasts.classId, classIds), eq(classBroadcasts.date, day), isNotNull(classBroadcasts.publishedAt))
                 : sql`false`,
-            ),
-          )
-          .orderBy(asc(feedFiles.classBroadcastId), asc(feedFiles.sortOrder), asc(feedFiles.id));
+            )
+            .orderBy(asc(feedFiles.classBroadcastId), asc(feedFiles.sortOrder), asc(feedFiles.id)),
+        ]);
+  const files: { file: typeof feedFiles.$inferSelect; classId: number | null }[] = [...ownFiles.map((f) => ({ ...f, classId: null })), ...broadcastFiles];
 
   const noteFiles = new Map<number, FeedFile[]>();
   const classFiles = new Map<number, FeedFile[]>();

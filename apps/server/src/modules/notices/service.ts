@@ -77,12 +77,42 @@ async function viewerEnrolments(db: Db, userId: number, now: Date, childIds?: nu
 const visibleTarget = (noteChildIds: number[], now: Date) =>
   and(inArray(noticeTargets.noteChildId, noteChildIds), lte(noticeTargets.releasedAt, now), lte(notices.releasedAt, now), eq(notices.facilityId, noteChildren.facilityId));
 
-const tokyoDayOf = (column: typeof noticeTargets.releasedAt) => sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 function displaySize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)}MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)}KB`;
   return `${bytes}B`;
+}
+
+/**
+ * The newest NOTICE_DATES_PER_PAGE release days (Asia/Tokyo) of visible targets before `upper`,
+ * newest first. A loose index scan: each step takes, per enrolment, the newest visible target
+ * before the previous day through the (note_child_id, released_at) index, so the cost is bounded
+ * by the page size, not by the history (docs/performance.md).
+ */
+async function newestReleaseDays(db: Db, noteChildIds: number[], now: Date, upper: Date | null): Promise<{ day: string }[]> {
+  const zone = sql.raw(`'${TIME_ZONE}'`);
+  const ids = sql.join(
+    noteChildIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const newestBefore = (cursor: ReturnType<typeof sql>) => sql`(
+    select date_trunc('day', max(x.released_at) at time zone ${zone}) at time zone ${zone}
+    from unnest(array[${ids}]::int[]) e(id) cross join lateral (
+      select nt.released_at from notice_targets nt
+      join notices n on n.id = nt.notice_id
+      join note_children nc on nc.id = nt.note_child_id
+      where nt.note_child_id = e.id and nt.released_at <= ${now.toISOString()}::timestamptz and nt.released_at < ${cursor}
+        and n.released_at <= ${now.toISOString()}::timestamptz and n.facility_id = nc.facility_id
+      order by nt.released_at desc limit 1) x)`;
+  const result = await db.execute(sql`
+    with recursive walk(day_start, n) as (
+      select ${newestBefore(upper ? sql`${upper.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`)}, 1
+      union all
+      select ${newestBefore(sql`w.day_start`)}, w.n + 1 from walk w where w.n < ${NOTICE_DATES_PER_PAGE} and w.day_start is not null
+    )
+    select to_char(day_start at time zone ${zone}, 'YYYY-MM-DD') as day from walk where day_start is not null order by day_start desc`);
+  return (result as unknown as { rows: { day: string }[] }).rows;
 }
 
 /** GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (4 queries). */
@@ -92,15 +122,7 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
   const noteChildIds = enrolments.map((e) => e.noteChildId);
   const upper = before ? lt(noticeTargets.releasedAt, tokyoInstant(before)) : undefined;
 
-  const day = tokyoDayOf(noticeTargets.releasedAt);
-  const dates = await ctx.db
-    .selectDistinct({ day })
-    .from(noticeTargets)
-    .innerJoin(notices, eq(notices.id, noticeTargets.noticeId))
-    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
-    .where(and(visibleTarget(noteChildIds, now), upper))
-    .orderBy(desc(day))
-    .limit(NOTICE_DATES_PER_PAGE);
+  const dates = await newestReleaseDays(ctx.db, noteChildIds, now, before ? tokyoInstant(before) : null);
   const oldest = dates.at(-1)?.day;
   if (!oldest) return {};
 

@@ -1,0 +1,277 @@
+/**
+ * `npm run bench`: a fresh database with the large dataset, the production app in a child
+ * process, autocannon against the hot calls with real sessions of many guardians, the two
+ * baselines, the 10× step, and the web's initial JavaScript per route. See docs/performance.md.
+ *
+ * Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/renraku_bench),
+ * BENCH_SCALE (default 1 = 300 facilities, 30,000 children), BENCH_DURATION (seconds per call,
+ * default 10), BENCH_CONNECTIONS (default 50), BENCH_SKIP_BUILD=1 (use the existing web build),
+ * BENCH_SKIP_TENFOLD=1.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import autocannon, { type Result } from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openPostgres, type Database } from '../src/db/client';
+import { tokyoDate } from '../src/lib/clock';
+import { randomToken, sha256 } from '../src/lib/crypto';
+import { generateDataset, growTenfold, rowCounts, shapeOf } from './dataset';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/renraku_bench';
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const GUARDIANS = 1000;
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Drops and creates the bench database through the server's maintenance database. */
+async function recreateDatabase() {
+  const { default: pg } = await import('pg');
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected database name ${name}`);
+  let lastError: unknown;
+  for (const maintenance of ['postgres', 'test', 'template1']) {
+    const admin = new URL(url);
+    admin.pathname = `/${maintenance}`;
+    const client = new pg.Client({ connectionString: admin.toString() });
+    try {
+      await client.connect();
+    } catch (error) {
+      lastError = error;
+      continue;
+    }
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`create database ${name}`);
+      return;
+    } finally {
+      await client.end();
+    }
+  }
+  throw lastError;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts `tsx bench/server.ts <mode>` and waits for "ready". */
+async function startServer(mode: 'app' | 'select1'): Promise<{ port: number; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(here, 'server.ts'), mode], {
+    env: { ...process.env, BENCH_DATABASE_URL: url, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+  return { port, child };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Guardian {
+  userId: number;
+  childIds: number[];
+  cookie: string;
+}
+
+/**
+ * Guardians of the first tenth of the facilities (the subset the 10× step grows), each with a
+ * new real session row, as a browser would hold after signing in.
+ */
+async function signInGuardians(database: Database, facilities: number): Promise<Guardian[]> {
+  const rows = rowsOf<{ user_id: number; child_ids: number[] }>(
+    await database.db.execute(sql`
+      select cu.user_id, array_agg(cu.child_id order by cu.sort_order, cu.child_id) as child_ids
+      from child_user cu join note_children nc on nc.child_id = cu.child_id
+      where cu.activated and nc.facility_id <= ${facilities}
+      group by cu.user_id order by md5(cu.user_id::text) limit ${GUARDIANS}`),
+  );
+  await database.db.execute(sql`delete from sessions where user_agent = 'bench'`);
+  const guardians = rows.map((r) => ({ userId: Number(r.user_id), childIds: r.child_ids.map(Number), token: randomToken() }));
+  const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  for (let i = 0; i < guardians.length; i += 500) {
+    const values = guardians.slice(i, i + 500).map((g) => sql`(${sha256(g.token)}, ${g.userId}, true, ${expires}, 'bench')`);
+    await database.db.execute(sql`insert into sessions (id, user_id, remember, expires_at, user_agent) values ${sql.join(values, sql`, `)}`);
+  }
+  return guardians.map((g) => ({ userId: g.userId, childIds: g.childIds, cookie: `renraku_session=${g.token}` }));
+}
+
+interface Call {
+  name: string;
+  path: (g: Guardian) => string;
+  signedIn?: boolean;
+}
+
+const calls: Call[] = [
+  { name: 'GET /api/children/content (feed)', path: (g) => `/api/children/content?${g.childIds.map((id) => `children[]=${id}`).join('&')}` },
+  { name: 'GET /api/children', path: () => '/api/children' },
+  { name: 'GET /api/notices', path: () => '/api/notices' },
+  { name: 'GET /api/children/{id}/schedules?month=1', path: (g) => `/api/children/${g.childIds[0]}/schedules?month=1` },
+  { name: 'GET /api/families/information', path: () => '/api/families/information' },
+];
+const loginCheck: Call = { name: 'GET /api/login/check (signed-in baseline)', path: () => '/api/login/check' };
+const select1: Call = { name: 'bare Fastify + pg SELECT 1', path: () => '/select1', signedIn: false };
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(port: number, call: Call, guardians: Guardian[], seconds = duration): Promise<Measured> {
+  let next = 0;
+  const result: Result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest(req) {
+          const guardian = guardians[next++ % guardians.length]!;
+          return { ...req, path: call.path(guardian), headers: (call.signedIn === false ? {} : { cookie: guardian.cookie }) as Record<string, string> };
+        },
+      },
+    ],
+  });
+  return {
+    name: call.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** One request per call through fetch: fails loudly on anything but 200 before load is applied. */
+async function smoke(port: number, call: Call, guardian: Guardian) {
+  const response = await fetch(`http://127.0.0.1:${port}${call.path(guardian)}`, { headers: { cookie: guardian.cookie } });
+  if (response.status !== 200) throw new Error(`${call.name}: ${response.status} ${await response.text()}`);
+}
+
+const pad = (value: string, width: number, right = false) => (right ? value.padStart(width) : value.padEnd(width));
+
+function table(rows: Measured[], baseline: Measured) {
+  const header = `| ${pad('call', 44)} | ${pad('req/s', 7, true)} | ${pad('p50 ms', 6, true)} | ${pad('p99 ms', 6, true)} | ${pad('errors', 6, true)} | ${pad('req/s ÷ base', 12, true)} | ${pad('p99 ÷ base', 10, true)} |`;
+  log(header);
+  log(`|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(14)}|${'-'.repeat(12)}|`);
+  for (const r of rows) {
+    log(
+      `| ${pad(r.name, 44)} | ${pad(r.rps.toFixed(0), 7, true)} | ${pad(r.p50.toFixed(0), 6, true)} | ${pad(r.p99.toFixed(0), 6, true)} | ${pad(String(r.errors), 6, true)} | ${pad((r.rps / baseline.rps).toFixed(2), 12, true)} | ${pad((r.p99 / Math.max(baseline.p99, 1)).toFixed(2), 10, true)} |`,
+    );
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const today = tokyoDate(new Date());
+  const shape = shapeOf(scale);
+  log(`# npm run bench — ${new Date().toISOString()}`);
+  log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load generator on the same machine`);
+  log(`database: ${url.replace(/\/\/[^@]*@/, '//…@')}; scale ${scale}: ${shape.facilities} facilities, ${shape.children} children, ${shape.guardians} guardians`);
+  log();
+
+  log('## dataset');
+  await recreateDatabase();
+  const database = await openPostgres(url, { max: 4 });
+  const version = rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`))[0]!.v;
+  const generated = performance.now();
+  await generateDataset(database.db, { scale, today, log });
+  log(`generated in ${((performance.now() - generated) / 1000).toFixed(0)} s (PostgreSQL ${version})`);
+  const counts = await rowCounts(database.db);
+  log(Object.entries(counts).map(([t, n]) => `${t} ${n.toLocaleString('en')}`).join(', '));
+  log();
+
+  const measuredFacilities = Math.max(1, Math.round(shape.facilities / 10));
+  const guardians = await signInGuardians(database, measuredFacilities);
+  log(`## load: ${connections} connections, ${duration} s per call, ${guardians.length} guardians with their own sessions (facilities 1–${measuredFacilities}), a different guardian on every request`);
+  const app = await startServer('app');
+  const bare = await startServer('select1');
+  try {
+    for (const call of [loginCheck, ...calls]) await smoke(app.port, call, guardians[0]!);
+    // Warm-up: JIT, pools and PostgreSQL's caches.
+    for (const call of [loginCheck, ...calls]) await measure(app.port, call, guardians, 2);
+    await measure(bare.port, select1, guardians, 2);
+
+    const floor = await measure(bare.port, select1, guardians);
+    const base = await measure(app.port, loginCheck, guardians);
+    const hot: Measured[] = [];
+    for (const call of calls) hot.push(await measure(app.port, call, guardians));
+    log();
+    table([floor, base, ...hot], base);
+    log();
+
+    if (process.env.BENCH_SKIP_TENFOLD !== '1') {
+      log(`## 10× data for facilities 1–${measuredFacilities} (daily notes 900 days, notices ×10)`);
+      await stopServer(app.child);
+      const facilityIds = Array.from({ length: measuredFacilities }, (_, i) => i + 1);
+      await growTenfold(database.db, { today, facilityIds, log });
+      const after = await rowCounts(database.db);
+      log(`daily_notes ${counts.daily_notes!.toLocaleString('en')} → ${after.daily_notes!.toLocaleString('en')}, notices ${counts.notices!.toLocaleString('en')} → ${after.notices!.toLocaleString('en')}, notice_targets ${counts.notice_targets!.toLocaleString('en')} → ${after.notice_targets!.toLocaleString('en')}`);
+      const grown = await startServer('app');
+      app.child = grown.child;
+      try {
+        const tenfoldCalls = [calls[0]!, calls[2]!];
+        for (const call of tenfoldCalls) await measure(grown.port, call, guardians, 2);
+        const base10 = await measure(grown.port, loginCheck, guardians);
+        const rows = [];
+        for (const call of tenfoldCalls) rows.push(await measure(grown.port, call, guardians));
+        log();
+        table([base10, ...rows], base10);
+        log();
+        log(`| ${pad('call at 10× vs 1×', 44)} | ${pad('req/s ratio', 11, true)} | ${pad('p50 ratio', 9, true)} | ${pad('cost (1× req/s ÷ 10× req/s)', 27, true)} |`);
+        log(`|${'-'.repeat(46)}|${'-'.repeat(13)}|${'-'.repeat(11)}|${'-'.repeat(29)}|`);
+        for (const r of rows) {
+          const one = hot.find((h) => h.name === r.name)!;
+          log(
+            `| ${pad(r.name, 44)} | ${pad((r.rps / one.rps).toFixed(2), 11, true)} | ${pad((r.p50 / Math.max(one.p50, 1)).toFixed(2), 9, true)} | ${pad((one.rps / r.rps).toFixed(2), 27, true)} |`,
+          );
+        }
+        log();
+      } finally {
+        await stopServer(grown.child);
+      }
+    }
+  } finally {
+    await stopServer(app.child);
+    await stopServer(bare.child);
+    await database.close();
+  }
+
+  log('## web: initial JavaScript per route (gzip)');
+  const built = fs.existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'));
+  if (process.env.BENCH_SKIP_BUILD !== '1' || !built) execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  log(execSync('node scripts/bundle-report.mjs', { cwd: root, encoding: 'utf8' }).trimEnd());
+  log();
+  log(`bench done in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);
+}
+
+await main();

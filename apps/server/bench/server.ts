@@ -1,0 +1,39 @@
+/**
+ * A server for the bench, in its own process so that the load generator does not share its event
+ * loop. `tsx bench/server.ts app` = the production app on BENCH_DATABASE_URL; `select1` = a bare
+ * Fastify + pg pool answering `SELECT 1` (the floor of the machine). Listens on PORT, prints
+ * "ready" when listening.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPostgres } from '../src/db/client';
+
+const mode = process.argv[2] ?? 'app';
+const url = process.env.BENCH_DATABASE_URL!;
+const port = Number(process.env.PORT);
+
+if (mode === 'select1') {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const app = Fastify({ logger: false });
+  app.get('/select1', async () => {
+    const { rows } = await pool.query('select 1 as one');
+    return { one: rows[0].one };
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+} else {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    APP_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    DATA_DIR: process.env.DATA_DIR ?? '/tmp/renraku-bench-data',
+  });
+  const database = await openPostgres(url);
+  const app = await buildApp(config, { database });
+  await app.listen({ port, host: '127.0.0.1' });
+}
+process.stdout.write('ready\n');
