@@ -15,6 +15,8 @@ const theme = createTheme({
   colors: { brand },
   primaryColor: 'brand',
   primaryShade: 6,
+  // Guardians who ask their phone for less motion get no transitions (and axe sees settled colours).
+  respectReducedMotion: true,
   // The phone's own Japanese font: Hiragino on iOS, Noto Sans CJK on Android; no webfont bytes.
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic UI", Meiryo, sans-serif',
