@@ -37,10 +37,94 @@ export function shapeOf(scale: number): DatasetShape {
 
 export const BENCH_PASSWORD = 'bench-password-2026';
 
-const lastNames = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '山口', '松本', '井上', '木村', '林', '斎藤', '清水'];
-const lastKana = ['さとう', 'すずき', 'たかはし', 'たなか', 'いとう', 'わたなべ', 'やまもと', 'なかむら', 'こばやし', 'かとう', 'よしだ', 'やまだ', 'ささき', 'やまぐち', 'まつもと', 'いのうえ', 'きむら', 'はやし', 'さいとう', 'しみず'];
-const firstNames = ['陽翔', '結衣', '蒼', '凛', '湊', '陽葵', '蓮', '芽依', '樹', '紬', '大和', '結菜', '悠真', '葵', '朝陽', '咲良', '律', '心春', '新', '美月'];
-const firstKana = ['はると', 'ゆい', 'あおい', 'りん', 'みなと', 'ひまり', 'れん', 'めい', 'いつき', 'つむぎ', 'やまと', 'ゆいな', 'ゆうま', 'あおい', 'あさひ', 'さくら', 'りつ', 'こはる', 'あらた', 'みつき'];
+const lastNames = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '山口',
+  '松本',
+  '井上',
+  '木村',
+  '林',
+  '斎藤',
+  '清水',
+];
+const lastKana = [
+  'さとう',
+  'すずき',
+  'たかはし',
+  'たなか',
+  'いとう',
+  'わたなべ',
+  'やまもと',
+  'なかむら',
+  'こばやし',
+  'かとう',
+  'よしだ',
+  'やまだ',
+  'ささき',
+  'やまぐち',
+  'まつもと',
+  'いのうえ',
+  'きむら',
+  'はやし',
+  'さいとう',
+  'しみず',
+];
+const firstNames = [
+  '陽翔',
+  '結衣',
+  '蒼',
+  '凛',
+  '湊',
+  '陽葵',
+  '蓮',
+  '芽依',
+  '樹',
+  '紬',
+  '大和',
+  '結菜',
+  '悠真',
+  '葵',
+  '朝陽',
+  '咲良',
+  '律',
+  '心春',
+  '新',
+  '美月',
+];
+const firstKana = [
+  'はると',
+  'ゆい',
+  'あおい',
+  'りん',
+  'みなと',
+  'ひまり',
+  'れん',
+  'めい',
+  'いつき',
+  'つむぎ',
+  'やまと',
+  'ゆいな',
+  'ゆうま',
+  'あおい',
+  'あさひ',
+  'さくら',
+  'りつ',
+  'こはる',
+  'あらた',
+  'みつき',
+];
 const noteTexts = [
   '今日は園庭で砂遊びをしました。大きなお山を作って、お友だちとトンネルを掘るのに夢中でした。',
   '午前中はお散歩で近くの公園へ行きました。どんぐりを見つけて「あった！」と嬉しそうに見せてくれました。',
@@ -56,9 +140,26 @@ const noteTexts = [
   '今日は誕生日会がありました。お友だちのお祝いの歌を元気いっぱい歌っていました。',
 ];
 const staff = ['山田 花子', '佐藤 美咲', '鈴木 陽子', '高橋 由美', '田中 恵', '伊藤 彩'];
-const meals = ['ごはん、鶏の照り焼き、ほうれん草のおひたし、みそ汁', 'カレーライス、フルーツポンチ', 'ロールパン、ミートボール、コーンスープ', '焼きうどん、ブロッコリーサラダ、りんご', '魚の煮付け、ひじきの煮物、すまし汁'];
+const meals = [
+  'ごはん、鶏の照り焼き、ほうれん草のおひたし、みそ汁',
+  'カレーライス、フルーツポンチ',
+  'ロールパン、ミートボール、コーンスープ',
+  '焼きうどん、ブロッコリーサラダ、りんご',
+  '魚の煮付け、ひじきの煮物、すまし汁',
+];
 const snacks = ['牛乳、せんべい', 'ヨーグルト', 'おにぎり、麦茶', 'バナナ、牛乳', '蒸しパン、麦茶'];
-const noticeTitles = ['遠足のお知らせ', '保護者会のご案内', '健康診断について', '水遊びの準備について', '運動会のお知らせ', '園だより', '感染症の流行について', '給食献立表', '避難訓練を実施しました', '持ち物のお願い'];
+const noticeTitles = [
+  '遠足のお知らせ',
+  '保護者会のご案内',
+  '健康診断について',
+  '水遊びの準備について',
+  '運動会のお知らせ',
+  '園だより',
+  '感染症の流行について',
+  '給食献立表',
+  '避難訓練を実施しました',
+  '持ち物のお願い',
+];
 const noticeTexts = [
   'いつも園の活動にご協力いただきありがとうございます。来週、近隣の公園まで遠足に出かけます。お弁当と水筒、敷物のご用意をお願いいたします。雨天の場合は園内で過ごします。',
   '保護者会を下記の日程で開催いたします。一年間の子どもたちの成長の様子をお伝えし、今後の活動についてご説明します。お忙しいところ恐縮ですが、ご出席をお願いいたします。',
@@ -66,7 +167,13 @@ const noticeTexts = [
   '近頃、園内で胃腸炎の症状がみられるお子さまが増えています。ご家庭でも手洗い・うがいの声かけをお願いいたします。症状がある場合は無理をせずお休みください。',
   '今月の献立表を掲示しました。アレルギー対応が必要なお子さまは、担任または栄養士までご相談ください。',
 ];
-const familyMessages = ['昨夜は少し寝るのが遅くなりました。', '朝ごはんをしっかり食べました。', '週末は祖父母の家に行って楽しく過ごしました。', '少し咳が出ています。様子を見ていただけると助かります。', ''];
+const familyMessages = [
+  '昨夜は少し寝るのが遅くなりました。',
+  '朝ごはんをしっかり食べました。',
+  '週末は祖父母の家に行って楽しく過ごしました。',
+  '少し咳が出ています。様子を見ていただけると助かります。',
+  '',
+];
 
 const lit = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 /** The i-th (0-based, any integer expression) element of a literal array. */
@@ -101,7 +208,10 @@ export async function generateDataset(db: Db, options: GenerateOptions): Promise
     log(`  ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   };
 
-  await run('companies', `insert into companies (id, name) overriding system value select g, '株式会社ほいくサンプル' || g from generate_series(1, ${C}) g`);
+  await run(
+    'companies',
+    `insert into companies (id, name) overriding system value select g, '株式会社ほいくサンプル' || g from generate_series(1, ${C}) g`,
+  );
   await run(
     'facilities',
     `insert into facilities (id, company_id, name) overriding system value
@@ -143,8 +253,14 @@ export async function generateDataset(db: Db, options: GenerateOptions): Promise
      select c.id - 1, c.id, c.company_id, 1, false, true, true, 1 from children c where c.id % 10 = 0`,
   );
   // Everyone signed in somewhere: the session lookup every call pays runs on a table of realistic size.
-  await run('sessions', `insert into sessions (id, user_id, remember, expires_at) select md5('bench-session-' || id), id, true, now() + interval '30 days' from users`);
-  await run('facility_functions', `insert into facility_functions (facility_id, company_id, function_key) select f.id, f.company_id, k from facilities f cross join unnest(array['notice','schedule','body_measurement','event']) k`);
+  await run(
+    'sessions',
+    `insert into sessions (id, user_id, remember, expires_at) select md5('bench-session-' || id), id, true, now() + interval '30 days' from users`,
+  );
+  await run(
+    'facility_functions',
+    `insert into facility_functions (facility_id, company_id, function_key) select f.id, f.company_id, k from facilities f cross join unnest(array['notice','schedule','body_measurement','event']) k`,
+  );
 
   await run('daily_notes', dailyNotesInsert(`${T} - ${history}`, `${T} - 1`, 'note_children nc'));
   await run(
@@ -164,7 +280,10 @@ export async function generateDataset(db: Db, options: GenerateOptions): Promise
      select cb.company_id, cb.id, 'bench/broadcasts/' || cb.id || '-' || k || '.jpg', 'class_' || k || '.jpg', false, 150000 + cb.id % 50000, k
      from class_broadcasts cb cross join generate_series(0, 1) k`,
   );
-  await run('notices', noticesInsert(`select f.id as facility_id, f.company_id, g from facilities f cross join generate_series(1, 10) g`, T, 90));
+  await run(
+    'notices',
+    noticesInsert(`select f.id as facility_id, f.company_id, g from facilities f cross join generate_series(1, 10) g`, T, 90),
+  );
   await run('notice_targets', noticeTargetsInsert('true'));
   await run(
     'family_information',
@@ -252,7 +371,10 @@ function noticeTargetsInsert(where: string): string {
  * `history` to 10 × `history` days (weekdays), and 9 more notices per existing one are released
  * over the 9 × `history` days before the first ones, each addressed to every child of the facility.
  */
-export async function growTenfold(db: Db, options: { today: string; facilityIds: number[]; history?: number; log?: (line: string) => void }) {
+export async function growTenfold(
+  db: Db,
+  options: { today: string; facilityIds: number[]; history?: number; log?: (line: string) => void },
+) {
   const log = options.log ?? (() => {});
   const history = options.history ?? 90;
   const T = `date '${options.today}'`;
@@ -264,12 +386,24 @@ export async function growTenfold(db: Db, options: { today: string; facilityIds:
     });
     log(`  ${label} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   };
-  await run('daily_notes ×10', dailyNotesInsert(`${T} - ${history * 10}`, `${T} - ${history + 1}`, `(select * from note_children where facility_id in (${ids})) nc`));
+  await run(
+    'daily_notes ×10',
+    dailyNotesInsert(
+      `${T} - ${history * 10}`,
+      `${T} - ${history + 1}`,
+      `(select * from note_children where facility_id in (${ids})) nc`,
+    ),
+  );
   const maxBefore = await db.execute(sql.raw('select coalesce(max(id), 0) as m from notices'));
   const m = Number((maxBefore as unknown as { rows: { m: number }[] }).rows[0]!.m);
   await run(
     'notices ×10',
-    noticesInsert(`select f.id as facility_id, f.company_id, g from facilities f cross join generate_series(1, 90) g where f.id in (${ids})`, T, history * 9, history),
+    noticesInsert(
+      `select f.id as facility_id, f.company_id, g from facilities f cross join generate_series(1, 90) g where f.id in (${ids})`,
+      T,
+      history * 9,
+      history,
+    ),
   );
   await run('notice_targets ×10', noticeTargetsInsert(`n.id > ${m}`));
   await run('analyze', 'analyze');
@@ -278,9 +412,28 @@ export async function growTenfold(db: Db, options: { today: string; facilityIds:
 /** Row counts of the tables the bench fills. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const tables = [
-    'companies', 'facilities', 'classes', 'children', 'note_children', 'users', 'child_user', 'sessions', 'daily_notes', 'feed_files', 'class_broadcasts',
-    'notices', 'notice_targets', 'family_information', 'schedule_windows', 'schedules', 'growths', 'events', 'facility_functions',
+    'companies',
+    'facilities',
+    'classes',
+    'children',
+    'note_children',
+    'users',
+    'child_user',
+    'sessions',
+    'daily_notes',
+    'feed_files',
+    'class_broadcasts',
+    'notices',
+    'notice_targets',
+    'family_information',
+    'schedule_windows',
+    'schedules',
+    'growths',
+    'events',
+    'facility_functions',
   ];
-  const result = await db.execute(sql.raw(tables.map((t) => `select '${t}' as t, count(*)::int as n from ${t}`).join(' union all ')));
+  const result = await db.execute(
+    sql.raw(tables.map((t) => `select '${t}' as t, count(*)::int as n from ${t}`).join(' union all ')),
+  );
   return Object.fromEntries((result as unknown as { rows: { t: string; n: number }[] }).rows.map((r) => [r.t, Number(r.n)]));
 }

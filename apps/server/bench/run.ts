@@ -117,7 +117,9 @@ async function signInGuardians(database: Database, facilities: number): Promise<
   const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   for (let i = 0; i < guardians.length; i += 500) {
     const values = guardians.slice(i, i + 500).map((g) => sql`(${sha256(g.token)}, ${g.userId}, true, ${expires}, 'bench')`);
-    await database.db.execute(sql`insert into sessions (id, user_id, remember, expires_at, user_agent) values ${sql.join(values, sql`, `)}`);
+    await database.db.execute(
+      sql`insert into sessions (id, user_id, remember, expires_at, user_agent) values ${sql.join(values, sql`, `)}`,
+    );
   }
   return guardians.map((g) => ({ userId: g.userId, childIds: g.childIds, cookie: `renraku_session=${g.token}` }));
 }
@@ -129,7 +131,10 @@ interface Call {
 }
 
 const calls: Call[] = [
-  { name: 'GET /api/children/content (feed)', path: (g) => `/api/children/content?${g.childIds.map((id) => `children[]=${id}`).join('&')}` },
+  {
+    name: 'GET /api/children/content (feed)',
+    path: (g) => `/api/children/content?${g.childIds.map((id) => `children[]=${id}`).join('&')}`,
+  },
   { name: 'GET /api/children', path: () => '/api/children' },
   { name: 'GET /api/notices', path: () => '/api/notices' },
   { name: 'GET /api/children/{id}/schedules?month=1', path: (g) => `/api/children/${g.childIds[0]}/schedules?month=1` },
@@ -157,7 +162,11 @@ async function measure(port: number, call: Call, guardians: Guardian[], seconds 
         method: 'GET',
         setupRequest(req) {
           const guardian = guardians[next++ % guardians.length]!;
-          return { ...req, path: call.path(guardian), headers: (call.signedIn === false ? {} : { cookie: guardian.cookie }) as Record<string, string> };
+          return {
+            ...req,
+            path: call.path(guardian),
+            headers: (call.signedIn === false ? {} : { cookie: guardian.cookie }) as Record<string, string>,
+          };
         },
       },
     ],
@@ -182,7 +191,9 @@ const pad = (value: string, width: number, right = false) => (right ? value.padS
 function table(rows: Measured[], baseline: Measured) {
   const header = `| ${pad('call', 44)} | ${pad('req/s', 7, true)} | ${pad('p50 ms', 6, true)} | ${pad('p99 ms', 6, true)} | ${pad('errors', 6, true)} | ${pad('req/s ÷ base', 12, true)} | ${pad('p99 ÷ base', 10, true)} |`;
   log(header);
-  log(`|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(14)}|${'-'.repeat(12)}|`);
+  log(
+    `|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(14)}|${'-'.repeat(12)}|`,
+  );
   for (const r of rows) {
     log(
       `| ${pad(r.name, 44)} | ${pad(r.rps.toFixed(0), 7, true)} | ${pad(r.p50.toFixed(0), 6, true)} | ${pad(r.p99.toFixed(0), 6, true)} | ${pad(String(r.errors), 6, true)} | ${pad((r.rps / baseline.rps).toFixed(2), 12, true)} | ${pad((r.p99 / Math.max(baseline.p99, 1)).toFixed(2), 10, true)} |`,
@@ -195,8 +206,12 @@ async function main() {
   const today = tokyoDate(new Date());
   const shape = shapeOf(scale);
   log(`# npm run bench — ${new Date().toISOString()}`);
-  log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load generator on the same machine`);
-  log(`database: ${url.replace(/\/\/[^@]*@/, '//…@')}; scale ${scale}: ${shape.facilities} facilities, ${shape.children} children, ${shape.guardians} guardians`);
+  log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load generator on the same machine`,
+  );
+  log(
+    `database: ${url.replace(/\/\/[^@]*@/, '//…@')}; scale ${scale}: ${shape.facilities} facilities, ${shape.children} children, ${shape.guardians} guardians`,
+  );
   log();
 
   log('## dataset');
@@ -207,12 +222,18 @@ async function main() {
   await generateDataset(database.db, { scale, today, log });
   log(`generated in ${((performance.now() - generated) / 1000).toFixed(0)} s (PostgreSQL ${version})`);
   const counts = await rowCounts(database.db);
-  log(Object.entries(counts).map(([t, n]) => `${t} ${n.toLocaleString('en')}`).join(', '));
+  log(
+    Object.entries(counts)
+      .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
+      .join(', '),
+  );
   log();
 
   const measuredFacilities = Math.max(1, Math.round(shape.facilities / 10));
   const guardians = await signInGuardians(database, measuredFacilities);
-  log(`## load: ${connections} connections, ${duration} s per call, ${guardians.length} guardians with their own sessions (facilities 1–${measuredFacilities}), a different guardian on every request`);
+  log(
+    `## load: ${connections} connections, ${duration} s per call, ${guardians.length} guardians with their own sessions (facilities 1–${measuredFacilities}), a different guardian on every request`,
+  );
   const app = await startServer('app');
   const bare = await startServer('select1');
   try {
@@ -235,7 +256,9 @@ async function main() {
       const facilityIds = Array.from({ length: measuredFacilities }, (_, i) => i + 1);
       await growTenfold(database.db, { today, facilityIds, log });
       const after = await rowCounts(database.db);
-      log(`daily_notes ${counts.daily_notes!.toLocaleString('en')} → ${after.daily_notes!.toLocaleString('en')}, notices ${counts.notices!.toLocaleString('en')} → ${after.notices!.toLocaleString('en')}, notice_targets ${counts.notice_targets!.toLocaleString('en')} → ${after.notice_targets!.toLocaleString('en')}`);
+      log(
+        `daily_notes ${counts.daily_notes!.toLocaleString('en')} → ${after.daily_notes!.toLocaleString('en')}, notices ${counts.notices!.toLocaleString('en')} → ${after.notices!.toLocaleString('en')}, notice_targets ${counts.notice_targets!.toLocaleString('en')} → ${after.notice_targets!.toLocaleString('en')}`,
+      );
       const grown = await startServer('app');
       app.child = grown.child;
       try {
@@ -247,7 +270,9 @@ async function main() {
         log();
         table([base10, ...rows], base10);
         log();
-        log(`| ${pad('call at 10× vs 1×', 44)} | ${pad('req/s ratio', 11, true)} | ${pad('p50 ratio', 9, true)} | ${pad('cost (1× req/s ÷ 10× req/s)', 27, true)} |`);
+        log(
+          `| ${pad('call at 10× vs 1×', 44)} | ${pad('req/s ratio', 11, true)} | ${pad('p50 ratio', 9, true)} | ${pad('cost (1× req/s ÷ 10× req/s)', 27, true)} |`,
+        );
         log(`|${'-'.repeat(46)}|${'-'.repeat(13)}|${'-'.repeat(11)}|${'-'.repeat(29)}|`);
         for (const r of rows) {
           const one = hot.find((h) => h.name === r.name)!;
@@ -268,7 +293,8 @@ async function main() {
 
   log('## web: initial JavaScript per route (gzip)');
   const built = fs.existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'));
-  if (process.env.BENCH_SKIP_BUILD !== '1' || !built) execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (process.env.BENCH_SKIP_BUILD !== '1' || !built)
+    execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   log(execSync('node scripts/bundle-report.mjs', { cwd: root, encoding: 'utf8' }).trimEnd());
   log();
   log(`bench done in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);

@@ -106,7 +106,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.issue ? (issue.params.issue as { path?: unknown[] }).path?.join('.') ?? '' : '') || '_';
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String(issue.params?.issue ? ((issue.params.issue as { path?: unknown[] }).path?.join('.') ?? '') : '') ||
+          '_';
         (errors[field] ??= []).push(issue.message ?? messages.invalidInput);
       }
       const first = Object.values(errors)[0]?.[0] ?? messages.invalidInput;

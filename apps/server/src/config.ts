@@ -76,7 +76,9 @@ export class ConfigError extends Error {}
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new ConfigError(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
@@ -100,7 +102,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     embedded: !env.DATABASE_URL,
     testClock: env.NODE_ENV === 'test',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !env.DATABASE_URL && !production,
-    allowedRedirectOrigins: env.ID_ALLOWED_REDIRECT_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin),
+    allowedRedirectOrigins: env.ID_ALLOWED_REDIRECT_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
     messageMinimizeThresholdLength: env.MESSAGE_MINIMIZE_THRESHOLD_LENGTH,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     operator: {
@@ -117,7 +122,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       usage_guide_url: env.USAGE_GUIDE_URL,
       id_registration_url: env.ID_REGISTRATION_URL,
       id_base_url: env.ID_BASE_URL,
-      mail_domains: env.MAIL_DOMAINS.split(',').map((d) => d.trim()).filter(Boolean),
+      mail_domains: env.MAIL_DOMAINS.split(',')
+        .map((d) => d.trim())
+        .filter(Boolean),
     },
   };
 }

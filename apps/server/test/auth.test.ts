@@ -21,7 +21,11 @@ describe('POST /api/login', () => {
     const res = await agent.post('/api/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = postLogin.response.parse(res.json());
-    expect(body).toMatchObject({ user: { id: user.id, email: user.email, idp: { sub: user.idpSub } }, path: '/main', next_path: '/main' });
+    expect(body).toMatchObject({
+      user: { id: user.id, email: user.email, idp: { sub: user.idpSub } },
+      path: '/main',
+      next_path: '/main',
+    });
     expect(res.body).not.toMatch(/argon2|password/i);
     const cookie = res.cookies.find((c) => c.name === 'renraku_session')!;
     expect(cookie.httpOnly).toBe(true);
@@ -73,7 +77,9 @@ describe('POST /api/login', () => {
     const unknown = await new Agent(t.app).post('/api/login', { email: 'nobody@example.com', password: 'wrong-password' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: 'IDまたはパスワードが正しくありません. ログインには【はいチーズ！ID】の登録が必要となります' });
+      expect(res.json()).toEqual({
+        message: 'IDまたはパスワードが正しくありません. ログインには【はいチーズ！ID】の登録が必要となります',
+      });
     }
     expect(await sessionCount(user.id)).toBe(0);
   });
@@ -81,7 +87,10 @@ describe('POST /api/login', () => {
   it('rejects bad input with 422 and Japanese field errors', async () => {
     const res = await new Agent(t.app).post('/api/login', { email: 'not-an-email', password: '' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ email: ['メールアドレスの形式が正しくありません'], password: ['パスワードを入力してください'] });
+    expect(res.json().errors).toEqual({
+      email: ['メールアドレスの形式が正しくありません'],
+      password: ['パスワードを入力してください'],
+    });
     const garbage = await new Agent(t.app).post('/api/login', 'not json', { headers: { 'content-type': 'application/json' } });
     expect(garbage.statusCode).toBe(422);
     expect(garbage.json().message).toBe(messages.invalidInput);
@@ -91,7 +100,10 @@ describe('POST /api/login', () => {
     const user = await buildUser(t.database.db);
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
-      const res = await new Agent(t.app, { 'x-forwarded-for': `10.0.0.${i}` }).post('/api/login', { email: user.email, password: `bad-${i}` });
+      const res = await new Agent(t.app, { 'x-forwarded-for': `10.0.0.${i}` }).post('/api/login', {
+        email: user.email,
+        password: `bad-${i}`,
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
@@ -163,7 +175,12 @@ describe('GET /api/users and PUT /api/users/agreed-at', () => {
     const first = await agent.request('PUT', '/api/users/agreed-at', {}, { headers: { 'x-test-now': at } });
     expect(first.statusCode).toBe(200);
     expect(first.json().agreed_at).toBe(at);
-    const again = await agent.request('PUT', '/api/users/agreed-at', {}, { headers: { 'x-test-now': '2026-11-22T03:00:00.000Z' } });
+    const again = await agent.request(
+      'PUT',
+      '/api/users/agreed-at',
+      {},
+      { headers: { 'x-test-now': '2026-11-22T03:00:00.000Z' } },
+    );
     expect(again.json().agreed_at).toBe(at);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.agreedAt!.toISOString()).toBe(at);

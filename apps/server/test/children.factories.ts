@@ -5,7 +5,11 @@ import { randomToken, sha256 } from '../src/lib/crypto';
 import { desc } from 'drizzle-orm';
 
 /** A registration URL for a child: answers the raw token. */
-export async function buildRegistrationToken(db: Db, child: { id: number; companyId: number }, input: { expiresAt?: Date; usedAt?: Date | null } = {}) {
+export async function buildRegistrationToken(
+  db: Db,
+  child: { id: number; companyId: number },
+  input: { expiresAt?: Date; usedAt?: Date | null } = {},
+) {
   const token = randomToken(16);
   const [row] = await db
     .insert(childRegistrationTokens)
@@ -20,8 +24,14 @@ export async function buildRegistrationToken(db: Db, child: { id: number; compan
   return { token, row: row! };
 }
 
-export async function enableFunctions(db: Db, facility: { id: number; companyId: number }, keys: readonly string[] = functionKeys) {
-  await db.insert(facilityFunctions).values(keys.map((functionKey) => ({ facilityId: facility.id, companyId: facility.companyId, functionKey, enabled: true })));
+export async function enableFunctions(
+  db: Db,
+  facility: { id: number; companyId: number },
+  keys: readonly string[] = functionKeys,
+) {
+  await db
+    .insert(facilityFunctions)
+    .values(keys.map((functionKey) => ({ facilityId: facility.id, companyId: facility.companyId, functionKey, enabled: true })));
 }
 
 export async function latestMails(db: Db, limit = 5) {

@@ -28,7 +28,12 @@ const db = () => t.database.db;
 const as = (user: { email: string }) => new Agent(t.app).login(user.email, TEST_PASSWORD);
 const anonymous = () => new Agent(t.app);
 const linkOf = async (childId: number, userId: number) =>
-  (await db().select().from(childUser).where(and(eq(childUser.childId, childId), eq(childUser.userId, userId))))[0];
+  (
+    await db()
+      .select()
+      .from(childUser)
+      .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId)))
+  )[0];
 const childRow = async (id: number) => (await db().select().from(children).where(eq(children.id, id)))[0]!;
 
 async function jpegWithGps() {
@@ -166,7 +171,9 @@ describe('recognition', () => {
     const f = await buildFamily(db());
     expect((await anonymous().post('/api/children/recognition', { childId: f.child.id, activate: true })).statusCode).toBe(401);
     for (const viewer of [f.unrelated, f.readOnly, f.writable, f.main]) {
-      expect((await (await as(viewer)).post('/api/children/recognition', { childId: f.child.id, activate: false })).statusCode).toBe(404);
+      expect(
+        (await (await as(viewer)).post('/api/children/recognition', { childId: f.child.id, activate: false })).statusCode,
+      ).toBe(404);
     }
     expect(await linkOf(f.child.id, f.readOnly.id)).toBeDefined();
     const bad = await (await as(f.main)).post('/api/children/recognition', { childId: f.child.id });
@@ -184,7 +191,10 @@ describe('GET /api/children/{childId}/users/{userId}', () => {
     for (const viewer of [f.readOnly, f.writable, f.main]) {
       const res = await (await as(viewer)).get(url);
       expect(res.statusCode).toBe(200);
-      expect(getChildUser.response.parse(res.json())).toMatchObject({ user: { id: f.readOnly.id, pivot: { writable: false } }, child: { id: f.child.id } });
+      expect(getChildUser.response.parse(res.json())).toMatchObject({
+        user: { id: f.readOnly.id, pivot: { writable: false } },
+        child: { id: f.child.id },
+      });
     }
     // A user who is not a guardian of this child.
     expect((await (await as(f.main)).get(`/api/children/${f.child.id}/users/${f.unrelated.id}`)).statusCode).toBe(404);
@@ -208,12 +218,19 @@ describe('child registration', () => {
     const [first, second] = [await buildUser(db()), await buildUser(db())];
     const one = await buildRegistrationToken(db(), child);
     const two = await buildRegistrationToken(db(), child);
-    expect((await anonymous().post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId })).statusCode).toBe(401);
-    const res = await (await as(first)).post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId });
+    expect(
+      (await anonymous().post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId }))
+        .statusCode,
+    ).toBe(401);
+    const res = await (
+      await as(first)
+    ).post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId });
     expect(res.statusCode).toBe(201);
     expect(postChild.response.parse(res.json())).toEqual({ message: '登録完了', child_id: child.id });
     expect(await linkOf(child.id, first.id)).toMatchObject({ main: true, writable: true, activated: true, type: 1 });
-    const again = await (await as(second)).post('/api/children', { birth: child.birth, type: 0, token: two.token, company_id: child.companyId });
+    const again = await (
+      await as(second)
+    ).post('/api/children', { birth: child.birth, type: 0, token: two.token, company_id: child.companyId });
     expect(again.statusCode).toBe(201);
     expect(await linkOf(child.id, second.id)).toMatchObject({ main: false, writable: true, activated: true });
   });
@@ -231,11 +248,18 @@ describe('child registration', () => {
     const blocked = await agent.post('/api/children', { birth: child.birth, type: 0, token, company_id: child.companyId });
     expect(blocked.statusCode).toBe(429);
     expect(await linkOf(child.id, user.id)).toBeUndefined();
-    expect((await db().select().from(childRegistrationAttempts).where(eq(childRegistrationAttempts.tokenId, row.id))).length).toBe(5);
+    expect(
+      (await db().select().from(childRegistrationAttempts).where(eq(childRegistrationAttempts.tokenId, row.id))).length,
+    ).toBe(5);
     // An hour later the guardian may try again.
-    const later = await agent.request('POST', '/api/children', { birth: child.birth, type: 0, token, company_id: child.companyId }, {
-      headers: { 'x-test-now': new Date(Date.now() + 61 * 60_000).toISOString() },
-    });
+    const later = await agent.request(
+      'POST',
+      '/api/children',
+      { birth: child.birth, type: 0, token, company_id: child.companyId },
+      {
+        headers: { 'x-test-now': new Date(Date.now() + 61 * 60_000).toISOString() },
+      },
+    );
     expect(later.statusCode).toBe(201);
   });
 
@@ -252,7 +276,12 @@ describe('child registration', () => {
     }
     await linkGuardian(db(), child.id, user.id, { main: true });
     const fresh = await buildRegistrationToken(db(), child);
-    const linked = await agent.post('/api/children', { birth: child.birth, type: 0, token: fresh.token, company_id: child.companyId });
+    const linked = await agent.post('/api/children', {
+      birth: child.birth,
+      type: 0,
+      token: fresh.token,
+      company_id: child.companyId,
+    });
     expect(linked.statusCode).toBe(422);
     expect(linked.json().message).toBe(guardianMessages.alreadyLinked);
     for (const [bad, message] of [
@@ -346,11 +375,21 @@ describe('demo data', () => {
     ]);
     expect(list.every((c) => c.image_url)).toBe(true);
     expect((await main.get(list[0]!.image_url!)).statusCode).toBe(200);
-    expect((await main.get('/api/users/functions/available')).json()).toEqual(['notice', 'schedule', 'body_measurement', 'event']);
+    expect((await main.get('/api/users/functions/available')).json()).toEqual([
+      'notice',
+      'schedule',
+      'body_measurement',
+      'event',
+    ]);
     const recognition = getRecognition.response.parse((await main.get(`/api/children/recognition/${ids.children.sota}`)).json());
     expect(recognition.mainUser?.name).toBe('山田 太郎');
     const sub = await new Agent(t.app).login('sub@example.com', 'hoiku-demo-2026');
-    const res = await sub.post('/api/children', { birth: DEMO_REGISTRATION.birth, type: 0, token: DEMO_REGISTRATION.token, company_id: ids.companies.sakura });
+    const res = await sub.post('/api/children', {
+      birth: DEMO_REGISTRATION.birth,
+      type: 0,
+      token: DEMO_REGISTRATION.token,
+      company_id: ids.companies.sakura,
+    });
     expect(res.statusCode).toBe(201);
   });
 });

@@ -42,12 +42,23 @@ const as = async (user: { email: string } | null, now = NOW) => {
 };
 const family = async () => {
   const f = await buildFamily(db());
-  return { ...f, agents: { main: await as(f.main), writable: await as(f.writable), readOnly: await as(f.readOnly), unrelated: await as(f.unrelated), anonymous: await as(null) } };
+  return {
+    ...f,
+    agents: {
+      main: await as(f.main),
+      writable: await as(f.writable),
+      readOnly: await as(f.readOnly),
+      unrelated: await as(f.unrelated),
+      anonymous: await as(null),
+    },
+  };
 };
 const reportCount = async (noteChildId: number) =>
   (await db().select({ n: count() }).from(attendanceReports).where(eq(attendanceReports.noteChildId, noteChildId)))[0]!.n;
 const entryOf = async (noteChildId: number, day = TODAY) =>
-  db().query.familyInformation.findFirst({ where: and(eq(familyInformation.noteChildId, noteChildId), eq(familyInformation.contactOn, day)) });
+  db().query.familyInformation.findFirst({
+    where: and(eq(familyInformation.noteChildId, noteChildId), eq(familyInformation.contactOn, day)),
+  });
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
   sleepTime: '21:00',
@@ -100,7 +111,14 @@ describe('GET /api/families/information', () => {
     expect(constants.temperatures.at(-1)).toBe('42.0');
     expect(constants.temperatures).toHaveLength(71);
     expect(constants.minutes).toEqual(['00', '05', '10', '15', '20', '25', '30', '35', '40', '45', '50', '55']);
-    expect(constants.defaultFocusHours).toMatchObject({ sleep: '21', wake: '07', thermometry: '07', defecation: '07', arrival: '09', pickUp: '18' });
+    expect(constants.defaultFocusHours).toMatchObject({
+      sleep: '21',
+      wake: '07',
+      thermometry: '07',
+      defecation: '07',
+      arrival: '09',
+      pickUp: '18',
+    });
   });
 
   it('answers empty arrays for a family without a current enrolment', async () => {
@@ -121,9 +139,13 @@ describe('GET /api/families/information', () => {
 
   it('the next day is editable but not sendable; a past day is neither', async () => {
     const f = await family();
-    const next = getFamiliesInformation.response.parse((await f.agents.main.get(`/api/families/information?date=${TOMORROW}`)).json());
+    const next = getFamiliesInformation.response.parse(
+      (await f.agents.main.get(`/api/families/information?date=${TOMORROW}`)).json(),
+    );
     expect(next.familyInfo[0]).toMatchObject({ contactOn: TOMORROW, editable: true, sendable: false });
-    const past = getFamiliesInformation.response.parse((await f.agents.main.get(`/api/families/information?date=${YESTERDAY}`)).json());
+    const past = getFamiliesInformation.response.parse(
+      (await f.agents.main.get(`/api/families/information?date=${YESTERDAY}`)).json(),
+    );
     expect(past.familyInfo[0]).toMatchObject({ contactOn: YESTERDAY, editable: false, sendable: false });
   });
 
@@ -148,8 +170,14 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
     const res = await f.agents.writable.post(`/api/families/information/children/${f.child.id}`, contact());
     expect(res.statusCode).toBe(200);
     const saved = postFamiliesInformation.response.parse(res.json());
-    expect(saved.familyInfo).toMatchObject({ isSent: false, exists: true, editable: true, message: '昨夜は少し咳をしていました。' });
-    const got = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json()).familyInfo[0]!;
+    expect(saved.familyInfo).toMatchObject({
+      isSent: false,
+      exists: true,
+      editable: true,
+      message: '昨夜は少し咳をしていました。',
+    });
+    const got = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json())
+      .familyInfo[0]!;
     expect(got).toMatchObject({
       sleep: { started_at: '21:00', ended_at: '07:00' },
       thermometry: { temperature: '36.5', done_at: '07:10' },
@@ -160,7 +188,10 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
       ],
       isSent: false,
     });
-    const again = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ bodyTemperature: '', message: '変更' }));
+    const again = await f.agents.main.post(
+      `/api/families/information/children/${f.child.id}`,
+      contact({ bodyTemperature: '', message: '変更' }),
+    );
     expect(again.statusCode).toBe(200);
     const row = await entryOf(f.noteChild.id);
     expect(row).toMatchObject({ temperature: null, message: '変更', isSent: false });
@@ -168,8 +199,13 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
 
   it('saves a draft for the next day, but refuses to send it (nothing written)', async () => {
     const f = await family();
-    expect((await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: TOMORROW }))).statusCode).toBe(200);
-    const res = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: TOMORROW, isSent: true, message: 'x' }));
+    expect(
+      (await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: TOMORROW }))).statusCode,
+    ).toBe(200);
+    const res = await f.agents.main.post(
+      `/api/families/information/children/${f.child.id}`,
+      contact({ contactOn: TOMORROW, isSent: true, message: 'x' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: M.sendOnlyToday, errors: { contactOn: [M.sendOnlyToday] } });
     expect(await entryOf(f.noteChild.id, TOMORROW)).toMatchObject({ isSent: false, message: '昨夜は少し咳をしていました。' });
@@ -187,27 +223,42 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
     const f = await family();
     const sent = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ isSent: true }));
     expect(sent.statusCode).toBe(200);
-    expect(postFamiliesInformation.response.parse(sent.json()).familyInfo).toMatchObject({ isSent: true, editable: false, sendable: false });
+    expect(postFamiliesInformation.response.parse(sent.json()).familyInfo).toMatchObject({
+      isSent: true,
+      editable: false,
+      sendable: false,
+    });
     const stored = await entryOf(f.noteChild.id);
     expect(stored).toMatchObject({ isSent: true, message: '昨夜は少し咳をしていました。' });
     expect(stored!.sentAt?.toISOString()).toBe(NOW);
 
-    for (const body of [contact({ isSent: true, message: '上書き' }), contact({ isSent: false, message: '上書き' }), contact({ isSent: true })]) {
+    for (const body of [
+      contact({ isSent: true, message: '上書き' }),
+      contact({ isSent: false, message: '上書き' }),
+      contact({ isSent: true }),
+    ]) {
       const res = await f.agents.writable.post(`/api/families/information/children/${f.child.id}`, body);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: M.alreadySent });
     }
     expect(await entryOf(f.noteChild.id)).toEqual(stored);
-    const confirm = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, isSent: true }));
+    const confirm = await f.agents.main.post(
+      '/api/families/information/children/confirm',
+      contact({ childId: f.child.id, isSent: true }),
+    );
     expect(confirm.statusCode).toBe(409);
-    const view = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json()).familyInfo[0]!;
+    const view = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json())
+      .familyInfo[0]!;
     expect(view).toMatchObject({ isSent: true, editable: false, sentAt: NOW });
   });
 
   it('a double-submitted send stores one entry: one 200, one 409', async () => {
     const f = await family();
     const url = `/api/families/information/children/${f.child.id}`;
-    const [a, b] = await Promise.all([f.agents.main.post(url, contact({ isSent: true })), f.agents.main.post(url, contact({ isSent: true }))]);
+    const [a, b] = await Promise.all([
+      f.agents.main.post(url, contact({ isSent: true })),
+      f.agents.main.post(url, contact({ isSent: true })),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const rows = await db().select().from(familyInformation).where(eq(familyInformation.noteChildId, f.noteChild.id));
     expect(rows).toHaveLength(1);
@@ -262,11 +313,20 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
 
   it('keeps the pool answer only in the pool season', async () => {
     const f = await family();
-    await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ isParticipate: true, canShowPool: true }));
+    await f.agents.main.post(
+      `/api/families/information/children/${f.child.id}`,
+      contact({ isParticipate: true, canShowPool: true }),
+    );
     expect((await entryOf(f.noteChild.id))!.isParticipate).toBeNull();
     const summer = await as(f.main, '2026-07-15T01:00:00.000Z');
-    const res = await summer.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: '2026-07-15', isParticipate: false }));
-    expect(postFamiliesInformation.response.parse(res.json()).familyInfo).toMatchObject({ canShowPool: true, isParticipate: false });
+    const res = await summer.post(
+      `/api/families/information/children/${f.child.id}`,
+      contact({ contactOn: '2026-07-15', isParticipate: false }),
+    );
+    expect(postFamiliesInformation.response.parse(res.json()).familyInfo).toMatchObject({
+      canShowPool: true,
+      isParticipate: false,
+    });
   });
 });
 
@@ -274,7 +334,10 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
 describe('POST /api/families/information/children/confirm', () => {
   it('accepts a valid entry for today and writes nothing', async () => {
     const f = await family();
-    const res = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, isSent: true, bodyTemperature: '42.0' }));
+    const res = await f.agents.main.post(
+      '/api/families/information/children/confirm',
+      contact({ childId: f.child.id, isSent: true, bodyTemperature: '42.0' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(postFamiliesInformationConfirm.response.parse(res.json())).toEqual({ result: true });
     expect(await entryOf(f.noteChild.id)).toBeUndefined();
@@ -294,10 +357,16 @@ describe('POST /api/families/information/children/confirm', () => {
   for (const [name, override, field, message] of bad) {
     it(`refuses ${name} (422, nothing written), as sending does`, async () => {
       const f = await family();
-      const confirm = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, isSent: true, ...override }));
+      const confirm = await f.agents.main.post(
+        '/api/families/information/children/confirm',
+        contact({ childId: f.child.id, isSent: true, ...override }),
+      );
       expect(confirm.statusCode).toBe(422);
       expect(confirm.json().errors[field]).toEqual([message]);
-      const send = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ isSent: true, ...override }));
+      const send = await f.agents.main.post(
+        `/api/families/information/children/${f.child.id}`,
+        contact({ isSent: true, ...override }),
+      );
       expect(send.statusCode).toBe(422);
       expect(send.json().errors[field]).toEqual([message]);
       expect(await entryOf(f.noteChild.id)).toBeUndefined();
@@ -306,13 +375,19 @@ describe('POST /api/families/information/children/confirm', () => {
 
   it('accepts exactly 500 characters', async () => {
     const f = await family();
-    const res = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, message: '😀'.repeat(500) }));
+    const res = await f.agents.main.post(
+      '/api/families/information/children/confirm',
+      contact({ childId: f.child.id, message: '😀'.repeat(500) }),
+    );
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses a day other than today', async () => {
     const f = await family();
-    const res = await f.agents.main.post('/api/families/information/children/confirm', contact({ childId: f.child.id, contactOn: TOMORROW }));
+    const res = await f.agents.main.post(
+      '/api/families/information/children/confirm',
+      contact({ childId: f.child.id, contactOn: TOMORROW }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(M.sendOnlyToday);
   });
@@ -358,7 +433,9 @@ describe('POST /api/attendances/{childId}', () => {
     const res = await later.post(`/api/attendances/${f.child.id}`, pickUp({ targetDate: TOMORROW }));
     expect(postAttendance.response.parse(res.json())).toEqual({ result: true });
 
-    const all = getChildAttendances.response.parse((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json());
+    const all = getChildAttendances.response.parse(
+      (await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json(),
+    );
     expect(all.map((a) => [a.attendance_status_id, a.target_date, a.attendance_time, a.leaving_time, a.message])).toEqual([
       [2, TOMORROW, null, '16:00', '祖母が迎えに行きます'],
       [1, TODAY, '10:30', null, '通院のため遅れます'],
@@ -366,7 +443,9 @@ describe('POST /api/attendances/{childId}', () => {
     expect(all.every((a) => a.read_at === null)).toBe(true);
     await markAttendanceReportsRead(db(), [all[1]!.id], new Date('2026-11-20T01:30:00.000Z'));
     const onDay = getChildAttendances.response.parse(
-      (await f.agents.readOnly.get(`/api/children/${f.child.id}/attendances?target_date=${TODAY}&attendance_status_type=change`)).json(),
+      (
+        await f.agents.readOnly.get(`/api/children/${f.child.id}/attendances?target_date=${TODAY}&attendance_status_type=change`)
+      ).json(),
     );
     expect(onDay).toHaveLength(1);
     expect(onDay[0]!.read_at).toBe('2026-11-20T01:30:00.000Z');
@@ -392,7 +471,9 @@ describe('POST /api/attendances/{childId}', () => {
     await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
     const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, pickUp({ targetDate: TOMORROW }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: '既に欠席の連絡をしているため、登園・お迎え時間の変更はできません。施設へ直接ご連絡ください。' });
+    expect(res.json()).toEqual({
+      message: '既に欠席の連絡をしているため、登園・お迎え時間の変更はできません。施設へ直接ご連絡ください。',
+    });
     expect(await reportCount(f.noteChild.id)).toBe(1);
   });
 
@@ -419,15 +500,25 @@ describe('POST /api/attendances/{childId}', () => {
 
   it('accepts a 255-character note', async () => {
     const f = await family();
-    expect((await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival({ attendanceText: 'あ'.repeat(255) }))).statusCode).toBe(200);
+    expect(
+      (await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival({ attendanceText: 'あ'.repeat(255) }))).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a date inside an open schedule registration window with the server message', async () => {
     const f = await family();
-    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-12-01', lastDay: '2026-12-31', deadline: '2026-11-25' });
+    await buildScheduleWindow(db(), {
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      firstDay: '2026-12-01',
+      lastDay: '2026-12-31',
+      deadline: '2026-11-25',
+    });
     const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival({ targetDate: '2026-12-03' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください');
+    expect(res.json().message).toBe(
+      '12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください',
+    );
     expect(await reportCount(f.noteChild.id)).toBe(0);
   });
 
@@ -457,13 +548,23 @@ const absence = (overrides: Record<string, unknown> = {}) => ({
 describe('POST /api/absences/{childId}', () => {
   it('reports a sick absence for three dates with a symptom; the history shows them with the disease names', async () => {
     const f = await family();
-    const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ diseases: [diseaseIds['発熱']!, diseaseIds['インフルエンザ']!] }));
+    const res = await f.agents.main.post(
+      `/api/absences/${f.child.id}`,
+      absence({ diseases: [diseaseIds['発熱']!, diseaseIds['インフルエンザ']!] }),
+    );
     expect(res.statusCode).toBe(200);
     expect(postAbsence.response.parse(res.json())).toEqual({ result: true });
     expect(await reportCount(f.noteChild.id)).toBe(3);
-    const history = getChildAttendances.response.parse((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=absence`)).json());
+    const history = getChildAttendances.response.parse(
+      (await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=absence`)).json(),
+    );
     expect(history.map((h) => h.target_date).sort()).toEqual([TODAY, '2026-11-24', '2026-11-25']);
-    expect(history[0]).toMatchObject({ attendance_status_id: 3, absence_type: 1, message: '熱が下がるまでお休みします', read_at: null });
+    expect(history[0]).toMatchObject({
+      attendance_status_id: 3,
+      absence_type: 1,
+      message: '熱が下がるまでお休みします',
+      read_at: null,
+    });
     expect(history[0]!.diseases.map((d) => d.name).sort()).toEqual(['インフルエンザ', '発熱'].sort());
     // The change history does not list absences.
     expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json()).toEqual([]);
@@ -472,7 +573,10 @@ describe('POST /api/absences/{childId}', () => {
   it('sends and lists with a bounded number of queries', async () => {
     const f = await family();
     let before = t.database.queryCount();
-    await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TODAY, TOMORROW, '2026-11-23', '2026-11-24'] }));
+    await f.agents.main.post(
+      `/api/absences/${f.child.id}`,
+      absence({ absenceDates: [TODAY, TOMORROW, '2026-11-23', '2026-11-24'] }),
+    );
     // session, access, windows, diseases, begin, lock, duplicate, already absent, 2 inserts, commit
     expect(t.database.queryCount() - before).toBeLessThanOrEqual(12);
     before = t.database.queryCount();
@@ -484,9 +588,18 @@ describe('POST /api/absences/{childId}', () => {
 
   it('reports a personal absence without diseases (and ignores any)', async () => {
     const f = await family();
-    const res = await f.agents.writable.post(`/api/absences/${f.child.id}`, absence({ absenceType: 2, absenceDates: [TOMORROW], diseases: [diseaseIds['咳']!], message: '' }));
+    const res = await f.agents.writable.post(
+      `/api/absences/${f.child.id}`,
+      absence({ absenceType: 2, absenceDates: [TOMORROW], diseases: [diseaseIds['咳']!], message: '' }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(await db().select().from(attendanceReportDiseases).innerJoin(attendanceReports, eq(attendanceReports.id, attendanceReportDiseases.attendanceReportId)).where(eq(attendanceReports.noteChildId, f.noteChild.id))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(attendanceReportDiseases)
+        .innerJoin(attendanceReports, eq(attendanceReports.id, attendanceReportDiseases.attendanceReportId))
+        .where(eq(attendanceReports.noteChildId, f.noteChild.id)),
+    ).toEqual([]);
   });
 
   const bad: [string, () => Record<string, unknown>, string, string][] = [
@@ -494,7 +607,12 @@ describe('POST /api/absences/{childId}', () => {
     ['duplicate dates', () => absence({ absenceDates: [TODAY, TOMORROW, TOMORROW] }), 'absenceDates', M.duplicateDates],
     ['a past date', () => absence({ absenceDates: [TODAY, YESTERDAY] }), 'absenceDates.1', M.pastDate],
     ['a past first date', () => absence({ absenceDates: [YESTERDAY] }), 'absenceDates.0', M.pastDate],
-    ['a date after the end of the month two months after the first', () => absence({ absenceDates: [TODAY, '2027-01-31', '2027-02-01'] }), 'absenceDates.2', M.absenceDateTooFar],
+    [
+      'a date after the end of the month two months after the first',
+      () => absence({ absenceDates: [TODAY, '2027-01-31', '2027-02-01'] }),
+      'absenceDates.2',
+      M.absenceDateTooFar,
+    ],
     ['no date', () => absence({ absenceDates: [] }), 'absenceDates', M.absenceDateRequired],
     ['an unknown disease', () => absence({ diseases: [999999] }), 'diseases', M.diseaseUnknown],
     ['a 256-character note', () => absence({ message: 'あ'.repeat(256) }), 'message', M.noteTooLong],
@@ -515,22 +633,39 @@ describe('POST /api/absences/{childId}', () => {
     await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: '2026-11-24' });
     const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence());
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: M.absenceAlreadySent, errors: { 'absenceDates.1': ['11月24日はすでに欠席連絡済みです'] } });
+    expect(res.json()).toEqual({
+      message: M.absenceAlreadySent,
+      errors: { 'absenceDates.1': ['11月24日はすでに欠席連絡済みです'] },
+    });
     expect(await reportCount(f.noteChild.id)).toBe(1);
   });
 
   it('refuses a date the schedule check does not allow, with its message, and writes nothing', async () => {
     const f = await family();
-    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-12-01', lastDay: '2026-12-31', deadline: '2026-11-25' });
+    await buildScheduleWindow(db(), {
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      firstDay: '2026-12-01',
+      lastDay: '2026-12-31',
+      deadline: '2026-11-25',
+    });
     const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TODAY, '2026-12-02'] }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors['absenceDates.1']).toEqual(['12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください']);
+    expect(res.json().errors['absenceDates.1']).toEqual([
+      '12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください',
+    ]);
     expect(await reportCount(f.noteChild.id)).toBe(0);
   });
 
   it('allows dates of a window whose deadline has passed (the schedule is fixed; changes go through here)', async () => {
     const f = await family();
-    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-11-01', lastDay: '2026-11-30', deadline: '2026-10-25' });
+    await buildScheduleWindow(db(), {
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      firstDay: '2026-11-01',
+      lastDay: '2026-11-30',
+      deadline: '2026-10-25',
+    });
     expect((await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TOMORROW] }))).statusCode).toBe(200);
   });
 
@@ -563,34 +698,74 @@ describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, 
   beforeAll(async () => {
     f = await family();
     await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
-    await buildScheduleWindow(db(), { companyId: f.companyId, facilityId: f.facilityId, firstDay: '2026-12-01', lastDay: '2026-12-31', deadline: '2026-11-25' });
-    await buildSchedule(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, date: TODAY, attendanceTime: '08:30', leavingTime: '17:15' });
+    await buildScheduleWindow(db(), {
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      firstDay: '2026-12-01',
+      lastDay: '2026-12-31',
+      deadline: '2026-11-25',
+    });
+    await buildSchedule(db(), {
+      companyId: f.companyId,
+      noteChildId: f.noteChild.id,
+      date: TODAY,
+      attendanceTime: '08:30',
+      leavingTime: '17:15',
+    });
     await buildSchedule(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, date: TOMORROW, isAbsent: true });
   });
 
   it('GET isAbsence answers whether an absence was sent for the date', async () => {
     const yes = await f.agents.main.get(`/api/children/${f.child.id}/isAbsence?target_date=${TOMORROW}`);
     expect(getChildIsAbsence.response.parse(yes.json())).toEqual({ result: true });
-    expect((await f.agents.readOnly.get(`/api/children/${f.child.id}/isAbsence?target_date=${TODAY}`)).json()).toEqual({ result: false });
+    expect((await f.agents.readOnly.get(`/api/children/${f.child.id}/isAbsence?target_date=${TODAY}`)).json()).toEqual({
+      result: false,
+    });
   });
 
   it('GET checkTargetDate: allowed, past, inside an open window', async () => {
-    const ok = getCheckTargetDate.response.parse((await f.agents.main.get(`/api/children/checkTargetDate/${f.child.id}?target_date=${TODAY}`)).json());
-    expect(ok).toEqual({ scheduledFirstDay: null, scheduledLastDay: null, type: null, deadline: null, result: true, message: null });
+    const ok = getCheckTargetDate.response.parse(
+      (await f.agents.main.get(`/api/children/checkTargetDate/${f.child.id}?target_date=${TODAY}`)).json(),
+    );
+    expect(ok).toEqual({
+      scheduledFirstDay: null,
+      scheduledLastDay: null,
+      type: null,
+      deadline: null,
+      result: true,
+      message: null,
+    });
     const past = (await f.agents.main.get(`/api/children/checkTargetDate/${f.child.id}?target_date=${YESTERDAY}`)).json();
     expect(past).toMatchObject({ type: 'past', result: false, message: M.pastDate });
-    const ranged = getCheckTargetDate.response.parse((await f.agents.writable.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json());
-    expect(ranged).toMatchObject({ scheduledFirstDay: '2026-12-01', scheduledLastDay: '2026-12-31', type: 'rangeScheduled', deadline: '2026-11-25', result: false });
+    const ranged = getCheckTargetDate.response.parse(
+      (await f.agents.writable.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json(),
+    );
+    expect(ranged).toMatchObject({
+      scheduledFirstDay: '2026-12-01',
+      scheduledLastDay: '2026-12-31',
+      type: 'rangeScheduled',
+      deadline: '2026-11-25',
+      result: false,
+    });
     // After the deadline the window no longer blocks.
     const afterDeadline = await as(f.main, '2026-11-26T01:00:00.000Z');
-    expect((await afterDeadline.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json()).toMatchObject({ result: true, type: null });
+    expect((await afterDeadline.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json()).toMatchObject({
+      result: true,
+      type: null,
+    });
   });
 
   it('POST get-schedule-by-date answers the registered times (nulls when absent or none)', async () => {
     const url = `/api/children/${f.child.id}/get-schedule-by-date`;
-    expect(postScheduleByDate.response.parse((await f.agents.main.post(url, { date: TODAY })).json())).toEqual({ data: { attendance_time: '08:30', leaving_time: '17:15' } });
-    expect((await f.agents.readOnly.post(url, { date: TOMORROW })).json()).toEqual({ data: { attendance_time: null, leaving_time: null } });
-    expect((await f.agents.main.post(url, { date: '2026-11-30' })).json()).toEqual({ data: { attendance_time: null, leaving_time: null } });
+    expect(postScheduleByDate.response.parse((await f.agents.main.post(url, { date: TODAY })).json())).toEqual({
+      data: { attendance_time: '08:30', leaving_time: '17:15' },
+    });
+    expect((await f.agents.readOnly.post(url, { date: TOMORROW })).json()).toEqual({
+      data: { attendance_time: null, leaving_time: null },
+    });
+    expect((await f.agents.main.post(url, { date: '2026-11-30' })).json()).toEqual({
+      data: { attendance_time: null, leaving_time: null },
+    });
     const bad = await f.agents.main.post(url, { date: 'x' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('日付の形式が正しくありません');
@@ -616,7 +791,9 @@ describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, 
   it('GET attendances refuses a bad status type and date', async () => {
     const res = await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=other`);
     expect(res.statusCode).toBe(422);
-    expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?target_date=20261120`)).json().message).toBe('日付の形式が正しくありません');
+    expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?target_date=20261120`)).json().message).toBe(
+      '日付の形式が正しくありません',
+    );
   });
 
   it('GET diseases lists diseases and symptoms', async () => {
@@ -624,7 +801,9 @@ describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, 
     const list = getChildrenDiseases.response.parse((await f.agents.readOnly.get('/api/children/diseases')).json());
     expect(list).toContainEqual({ id: diseaseIds['インフルエンザ'], name: 'インフルエンザ', type: 'disease' });
     expect(list).toContainEqual({ id: diseaseIds['発熱'], name: '発熱', type: 'symptom' });
-    expect(list.map((d) => d.name)).toEqual(expect.arrayContaining(['咳', '嘔吐', '下痢', '手足口病', 'RSウイルス感染症', '水ぼうそう（水痘）']));
+    expect(list.map((d) => d.name)).toEqual(
+      expect.arrayContaining(['咳', '嘔吐', '下痢', '手足口病', 'RSウイルス感染症', '水ぼうそう（水痘）']),
+    );
     expect(list.length).toBe((await db().select({ n: count() }).from(diseases))[0]!.n);
   });
 });

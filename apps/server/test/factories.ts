@@ -27,14 +27,26 @@ export async function buildUser(db: Db, input: Partial<typeof users.$inferInsert
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const [row] = await db
     .insert(users)
-    .values({ email: `user${next()}-${randomToken(4)}@example.com`, passwordHash: await passwordHash, name: 'テスト 保護者', agreedAt: new Date(), ...input })
+    .values({
+      email: `user${next()}-${randomToken(4)}@example.com`,
+      passwordHash: await passwordHash,
+      name: 'テスト 保護者',
+      agreedAt: new Date(),
+      ...input,
+    })
     .returning();
   return row!;
 }
 
-export async function buildChild(db: Db, input: { facilityId?: number; admittedOn?: string; leftOn?: string | null; firstName?: string } = {}) {
+export async function buildChild(
+  db: Db,
+  input: { facilityId?: number; admittedOn?: string; leftOn?: string | null; firstName?: string } = {},
+) {
   const facility = input.facilityId
-    ? { id: input.facilityId, companyId: (await db.query.facilities.findFirst({ where: (f, { eq }) => eq(f.id, input.facilityId!) }))!.companyId }
+    ? {
+        id: input.facilityId,
+        companyId: (await db.query.facilities.findFirst({ where: (f, { eq }) => eq(f.id, input.facilityId!) }))!.companyId,
+      }
     : await buildFacility(db);
   const [child] = await db
     .insert(children)

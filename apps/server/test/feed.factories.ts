@@ -6,7 +6,12 @@ import type { Storage } from '../src/lib/files';
 import { storeImage } from '../src/lib/images';
 
 /** A published daily note with every field filled (override any). */
-export async function buildDailyNote(db: Db, noteChild: { id: number; companyId: number }, date: string, input: Partial<typeof dailyNotes.$inferInsert> = {}) {
+export async function buildDailyNote(
+  db: Db,
+  noteChild: { id: number; companyId: number },
+  date: string,
+  input: Partial<typeof dailyNotes.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(dailyNotes)
     .values({
@@ -35,33 +40,70 @@ export async function buildDailyNote(db: Db, noteChild: { id: number; companyId:
 }
 
 export async function buildClassFor(db: Db, noteChild: { id: number; companyId: number; facilityId: number }) {
-  const [klass] = await db.insert(classes).values({ companyId: noteChild.companyId, facilityId: noteChild.facilityId, name: 'ひよこ組' }).returning();
+  const [klass] = await db
+    .insert(classes)
+    .values({ companyId: noteChild.companyId, facilityId: noteChild.facilityId, name: 'ひよこ組' })
+    .returning();
   await db.update(noteChildren).set({ classId: klass!.id }).where(eq(noteChildren.id, noteChild.id));
   return klass!;
 }
 
-export async function buildBroadcast(db: Db, klass: { id: number; companyId: number; facilityId: number }, date: string, files: { key: string; size?: number }[]) {
+export async function buildBroadcast(
+  db: Db,
+  klass: { id: number; companyId: number; facilityId: number },
+  date: string,
+  files: { key: string; size?: number }[],
+) {
   const [broadcast] = await db
     .insert(classBroadcasts)
-    .values({ companyId: klass.companyId, facilityId: klass.facilityId, classId: klass.id, date, publishedAt: new Date('2020-01-01T00:00:00Z') })
+    .values({
+      companyId: klass.companyId,
+      facilityId: klass.facilityId,
+      classId: klass.id,
+      date,
+      publishedAt: new Date('2020-01-01T00:00:00Z'),
+    })
     .returning();
   if (files.length) {
     await db.insert(feedFiles).values(
-      files.map((f, i) => ({ companyId: klass.companyId, classBroadcastId: broadcast!.id, storageKey: f.key, name: `写真${i + 1}.jpg`, sizeBytes: f.size ?? 1000, sortOrder: i })),
+      files.map((f, i) => ({
+        companyId: klass.companyId,
+        classBroadcastId: broadcast!.id,
+        storageKey: f.key,
+        name: `写真${i + 1}.jpg`,
+        sizeBytes: f.size ?? 1000,
+        sortOrder: i,
+      })),
     );
   }
   return broadcast!;
 }
 
-export async function buildNoteFile(db: Db, note: { id: number; companyId: number }, file: { key: string; name?: string; isDocument?: boolean; size?: number }) {
+export async function buildNoteFile(
+  db: Db,
+  note: { id: number; companyId: number },
+  file: { key: string; name?: string; isDocument?: boolean; size?: number },
+) {
   const [row] = await db
     .insert(feedFiles)
-    .values({ companyId: note.companyId, dailyNoteId: note.id, storageKey: file.key, name: file.name ?? '写真.jpg', isDocument: file.isDocument ?? false, sizeBytes: file.size ?? 2048 })
+    .values({
+      companyId: note.companyId,
+      dailyNoteId: note.id,
+      storageKey: file.key,
+      name: file.name ?? '写真.jpg',
+      isDocument: file.isDocument ?? false,
+      sizeBytes: file.size ?? 2048,
+    })
     .returning();
   return row!;
 }
 
-export async function buildFamilyInformation(db: Db, noteChild: { id: number; companyId: number }, contactOn: string, input: Partial<typeof familyInformation.$inferInsert> = {}) {
+export async function buildFamilyInformation(
+  db: Db,
+  noteChild: { id: number; companyId: number },
+  contactOn: string,
+  input: Partial<typeof familyInformation.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(familyInformation)
     .values({
@@ -95,7 +137,9 @@ export function storeBigPhoto(storage: Storage): Promise<string> {
 }
 
 async function makeBigPhoto(storage: Storage) {
-  const input = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const input = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .jpeg({ quality: 95 })
     .toBuffer();
   return storeImage(storage, 'feed', input);

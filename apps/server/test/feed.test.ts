@@ -5,7 +5,14 @@ import type { AppContext } from '../src/context';
 import { addDaysToDate } from '../src/lib/clock';
 import { Agent, createTestApp, type TestApp } from './helpers';
 import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { buildBroadcast, buildClassFor, buildDailyNote, buildFamilyInformation, buildNoteFile, storeBigPhoto } from './feed.factories';
+import {
+  buildBroadcast,
+  buildClassFor,
+  buildDailyNote,
+  buildFamilyInformation,
+  buildNoteFile,
+  storeBigPhoto,
+} from './feed.factories';
 
 let t: TestApp;
 let ctx: AppContext;
@@ -116,7 +123,11 @@ describe('GET /api/children/content', () => {
     const invited = await buildUser(t.database.db);
     await linkGuardian(t.database.db, family.child.id, invited.id, { activated: null });
     const unrelated = await agentFor(family.unrelated);
-    for (const url of [contentUrl([family.child.id]), contentUrl([family.otherChild.id, family.child.id]), contentUrl([999_999])]) {
+    for (const url of [
+      contentUrl([family.child.id]),
+      contentUrl([family.otherChild.id, family.child.id]),
+      contentUrl([999_999]),
+    ]) {
       const res = await unrelated.get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: messages.notFound });
@@ -131,7 +142,10 @@ describe('GET /api/children/content', () => {
       ['/api/children/content', 'お子さまを選択してください'],
       [`/api/children/content?children[]=abc`, 'お子さまの指定が正しくありません'],
       [`${contentUrl([family.child.id])}&date=2026-1-1`, '日付の形式が正しくありません'],
-      [`/api/children/content?${Array.from({ length: 21 }, (_, i) => `children[]=${i + 1}`).join('&')}`, 'お子さまは20人まで指定できます'],
+      [
+        `/api/children/content?${Array.from({ length: 21 }, (_, i) => `children[]=${i + 1}`).join('&')}`,
+        'お子さまは20人まで指定できます',
+      ],
     ];
     for (const [url, message] of cases) {
       const res = await agent.get(url);
@@ -163,7 +177,8 @@ describe('GET /api/children/content', () => {
       if (!loaded) break;
       visited.push(loaded);
       if (loaded === day(-7)) expect(body.data[loaded]![0]!.message!.employeeInfo.broadcastMessageFiles).toHaveLength(2);
-      if (loaded === day(-9)) expect(body.data[loaded]![0]).toMatchObject({ message: null, familyInformation: { text: '元気です' } });
+      if (loaded === day(-9))
+        expect(body.data[loaded]![0]).toMatchObject({ message: null, familyInformation: { text: '元気です' } });
       if (!body.has_more) break;
       date = addDaysToDate(loaded, -1);
     }
@@ -261,7 +276,9 @@ describe('GET /api/notices/notifications', () => {
         { level: 'info', label: 'お知らせ', message: '自社のお知らせ' },
       ]);
     }
-    const unrelated = getNoticesNotifications.response.parse((await (await agentFor(family.unrelated)).get('/api/notices/notifications')).json());
+    const unrelated = getNoticesNotifications.response.parse(
+      (await (await agentFor(family.unrelated)).get('/api/notices/notifications')).json(),
+    );
     expect(unrelated.map((b) => b.message)).toEqual(['全体へのお知らせ', '他社のお知らせ']);
   });
 });
@@ -282,6 +299,8 @@ describe('GET /api/microcms', () => {
     ]);
     const res = await agent.get('/api/microcms');
     expect(res.statusCode).toBe(200);
-    expect(getMicrocms.response.parse(res.json())).toEqual({ data: { title: 'アプリの使い方ガイド', url: 'https://example.com/guide' } });
+    expect(getMicrocms.response.parse(res.json())).toEqual({
+      data: { title: 'アプリの使い方ガイド', url: 'https://example.com/guide' },
+    });
   });
 });

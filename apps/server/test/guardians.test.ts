@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { getChildren, getInviteVerify, guardianMessages, messages, postInvite, putChangeMain, putChangeWritable } from '@renraku/contract';
+import {
+  getChildren,
+  getInviteVerify,
+  guardianMessages,
+  messages,
+  postInvite,
+  putChangeMain,
+  putChangeWritable,
+} from '@renraku/contract';
 import { childUser, invitations, mailOutbox } from '../src/db/schema';
 import { Agent, createTestApp, type TestApp } from './helpers';
 import { buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
@@ -16,7 +24,12 @@ const db = () => t.database.db;
 const as = (user: { email: string }) => new Agent(t.app).login(user.email, TEST_PASSWORD);
 const anonymous = () => new Agent(t.app);
 const linkOf = async (childId: number, userId: number) =>
-  (await db().select().from(childUser).where(and(eq(childUser.childId, childId), eq(childUser.userId, userId))))[0];
+  (
+    await db()
+      .select()
+      .from(childUser)
+      .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId)))
+  )[0];
 const invitationsOf = (childId: number) => db().select().from(invitations).where(eq(invitations.childId, childId));
 const mailsTo = (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
@@ -59,7 +72,8 @@ describe('PUT /api/users/detach', () => {
     const body = { childId: f.child.id, userId: f.writable.id };
     expect((await anonymous().put('/api/users/detach', body)).statusCode).toBe(401);
     expect((await (await as(f.unrelated)).put('/api/users/detach', body)).statusCode).toBe(404);
-    for (const viewer of [f.readOnly, f.writable]) expect((await (await as(viewer)).put('/api/users/detach', body)).statusCode).toBe(403);
+    for (const viewer of [f.readOnly, f.writable])
+      expect((await (await as(viewer)).put('/api/users/detach', body)).statusCode).toBe(403);
     expect(await linkOf(f.child.id, f.writable.id)).toBeDefined();
     const main = await as(f.main);
     const self = await main.put('/api/users/detach', { childId: f.child.id, userId: f.main.id });
@@ -79,7 +93,8 @@ describe('PUT /api/users/change/main', () => {
     const body = { childId: f.child.id, userId: f.readOnly.id };
     expect((await anonymous().put('/api/users/change/main', body)).statusCode).toBe(401);
     expect((await (await as(f.unrelated)).put('/api/users/change/main', body)).statusCode).toBe(404);
-    for (const viewer of [f.readOnly, f.writable]) expect((await (await as(viewer)).put('/api/users/change/main', body)).statusCode).toBe(403);
+    for (const viewer of [f.readOnly, f.writable])
+      expect((await (await as(viewer)).put('/api/users/change/main', body)).statusCode).toBe(403);
     const res = await (await as(f.main)).put('/api/users/change/main', body);
     expect(res.statusCode).toBe(200);
     expect(putChangeMain.response.parse(res.json())).toMatchObject({
@@ -89,7 +104,9 @@ describe('PUT /api/users/change/main', () => {
     expect(await linkOf(f.child.id, f.main.id)).toMatchObject({ main: false });
     expect(await linkOf(f.child.id, f.readOnly.id)).toMatchObject({ main: true, writable: true });
     // The former main guardian is now an ordinary guardian.
-    expect((await (await as(f.main)).put('/api/users/change/main', { childId: f.child.id, userId: f.main.id })).statusCode).toBe(403);
+    expect((await (await as(f.main)).put('/api/users/change/main', { childId: f.child.id, userId: f.main.id })).statusCode).toBe(
+      403,
+    );
   });
 
   it('422 naming themself, 404 for a pending invitee; nothing changes', async () => {
@@ -106,8 +123,12 @@ describe('PUT /api/users/change/main', () => {
 describe('PUT /api/users/type', () => {
   it('only the guardian themself changes their relation type', async () => {
     const f = await buildFamily(db());
-    expect((await anonymous().put('/api/users/type', { childId: f.child.id, userId: f.readOnly.id, type: 5 })).statusCode).toBe(401);
-    expect((await (await as(f.unrelated)).put('/api/users/type', { childId: f.child.id, userId: f.unrelated.id, type: 5 })).statusCode).toBe(404);
+    expect((await anonymous().put('/api/users/type', { childId: f.child.id, userId: f.readOnly.id, type: 5 })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await (await as(f.unrelated)).put('/api/users/type', { childId: f.child.id, userId: f.unrelated.id, type: 5 })).statusCode,
+    ).toBe(404);
     const other = await (await as(f.main)).put('/api/users/type', { childId: f.child.id, userId: f.readOnly.id, type: 5 });
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe(guardianMessages.onlySelfType);
@@ -128,7 +149,9 @@ describe('POST /api/users/invite', () => {
   it('a registered address: pending link, invitation mail with a verify URL, which leads to recognition', async () => {
     const f = await buildFamily(db());
     const invitee = await buildUser(db(), { name: '招待 太郎' });
-    const res = await (await as(f.main)).post('/api/users/invite', { child_id: f.child.id, email: invitee.email.toUpperCase(), type: 5, writable: false });
+    const res = await (
+      await as(f.main)
+    ).post('/api/users/invite', { child_id: f.child.id, email: invitee.email.toUpperCase(), type: 5, writable: false });
     expect(res.statusCode).toBe(200);
     expect(postInvite.response.parse(res.json()).message).toBe(guardianMessages.invitationSent);
     expect(await linkOf(f.child.id, invitee.id)).toMatchObject({ activated: null, writable: false, type: 5, main: false });
@@ -157,7 +180,9 @@ describe('POST /api/users/invite', () => {
     const [mail] = await mailsTo(invitee.email);
     const token = /\/users\/invite\/verify\/([\w-]+)/.exec(mail!.text)![1]!;
     // A remembered session outlives the 7 days.
-    const late = await (await new Agent(t.app).login(invitee.email, TEST_PASSWORD, true)).get(`/api/users/invite/verify/${token}`, {
+    const late = await (
+      await new Agent(t.app).login(invitee.email, TEST_PASSWORD, true)
+    ).get(`/api/users/invite/verify/${token}`, {
       headers: { 'x-test-now': new Date(Date.now() + 7 * 86_400_000 + 60_000).toISOString() },
     });
     expect(late.statusCode).toBe(403);
@@ -190,7 +215,8 @@ describe('POST /api/users/invite', () => {
     const before = (await latestMails(db(), 1))[0]?.id ?? 0;
     expect((await anonymous().post('/api/users/invite', body)).statusCode).toBe(401);
     expect((await (await as(f.unrelated)).post('/api/users/invite', body)).statusCode).toBe(404);
-    for (const viewer of [f.readOnly, f.writable]) expect((await (await as(viewer)).post('/api/users/invite', body)).statusCode).toBe(403);
+    for (const viewer of [f.readOnly, f.writable])
+      expect((await (await as(viewer)).post('/api/users/invite', body)).statusCode).toBe(403);
     const main = await as(f.main);
     for (const linked of [f.readOnly.email, f.main.email]) {
       const res = await main.post('/api/users/invite', { ...body, email: linked });

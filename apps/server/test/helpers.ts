@@ -15,7 +15,9 @@ export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openPglite();
   const { default: pg } = await import('pg');
-  const name = `test_${Date.now().toString(36)}_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const name = `test_${Date.now().toString(36)}_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -44,7 +46,13 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renraku-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   const database = await createTestDatabase();
   const app = await buildApp(config, { database });
   await app.ready();
@@ -100,7 +108,8 @@ export class Agent {
   }
 
   get = (url: string, options?: { headers?: Record<string, string> }) => this.request('GET', url, undefined, options);
-  post = (url: string, body?: unknown, options?: { xsrf?: boolean; headers?: Record<string, string> }) => this.request('POST', url, body ?? {}, options);
+  post = (url: string, body?: unknown, options?: { xsrf?: boolean; headers?: Record<string, string> }) =>
+    this.request('POST', url, body ?? {}, options);
   put = (url: string, body?: unknown, options?: { xsrf?: boolean }) => this.request('PUT', url, body ?? {}, options);
   delete = (url: string, body?: unknown) => this.request('DELETE', url, body ?? {});
 

@@ -61,7 +61,12 @@ describe('sign-up', () => {
     expect((await t.database.db.select().from(idpTokens).where(eq(idpTokens.tokenHash, token))).length).toBe(0);
 
     expect((await a.get(`/api/idp/signup/${token}`)).json()).toEqual({ email });
-    const done = await a.post('/api/idp/signup/complete', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, agreed: true });
+    const done = await a.post('/api/idp/signup/complete', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      agreed: true,
+    });
     expect(done.statusCode).toBe(200);
     const body = postSignupComplete.response.parse(done.json());
     expect(body.redirect_url).toBe('/children/recognition/1');
@@ -100,19 +105,48 @@ describe('sign-up', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.password).toContain(message);
     }
-    const mismatch = await a.post('/api/idp/signup/complete', { token, password: NEW_PASSWORD, password_confirmation: 'other-password-1', agreed: true });
+    const mismatch = await a.post('/api/idp/signup/complete', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: 'other-password-1',
+      agreed: true,
+    });
     expect(mismatch.json().errors.password_confirmation).toEqual([idpMessages.passwordMismatch]);
-    const noAgreement = await a.post('/api/idp/signup/complete', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, agreed: false });
+    const noAgreement = await a.post('/api/idp/signup/complete', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      agreed: false,
+    });
     expect(noAgreement.statusCode).toBe(422);
     expect(noAgreement.json().errors.agreed).toEqual([idpMessages.mustAgree]);
-    const tampered = await a.post('/api/idp/signup/complete', { token: `${token}x`, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, agreed: true });
+    const tampered = await a.post('/api/idp/signup/complete', {
+      token: `${token}x`,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      agreed: true,
+    });
     expect(tampered.statusCode).toBe(422);
     expect(tampered.json().message).toBe(idpMessages.linkInvalid);
     expect(await userCount()).toBe(before);
 
     // Used once, then refused.
-    expect((await a.post('/api/idp/signup/complete', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, agreed: true })).statusCode).toBe(200);
-    const reuse = await agent().post('/api/idp/signup/complete', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, agreed: true });
+    expect(
+      (
+        await a.post('/api/idp/signup/complete', {
+          token,
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+          agreed: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const reuse = await agent().post('/api/idp/signup/complete', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      agreed: true,
+    });
     expect(reuse.statusCode).toBe(422);
     expect((await agent().get(`/api/idp/signup/${token}`)).statusCode).toBe(422);
 
@@ -130,7 +164,12 @@ describe('sign-up', () => {
     const a = agent();
     await a.post('/api/idp/signup', { email, redirect_url: 'https://evil.example/steal' });
     const token = tokenIn((await lastMailTo(email))!.text, '/users/register')!;
-    const done = await a.post('/api/idp/signup/complete', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD, agreed: true });
+    const done = await a.post('/api/idp/signup/complete', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+      agreed: true,
+    });
     expect(done.json().redirect_url).toBe('/main');
     const config = { appUrl: 'https://app.example', allowedRedirectOrigins: ['https://photo.example'] };
     expect(safeRedirect(config, '//evil.example/x')).toBe('/main');
@@ -167,14 +206,22 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(202);
     const token = tokenIn((await lastMailTo(user.email))!.text, '/password/new')!;
     expect((await agent().get(`/api/idp/password/reset/${token}`)).json()).toEqual({ valid: true });
-    const done = await agent().post('/api/idp/password/reset', { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const done = await agent().post('/api/idp/password/reset', {
+      token,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(idpMessages.passwordReset);
     expect((await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id)))[0]!.n).toBe(0);
     expect((await signedIn.get('/api/users')).statusCode).toBe(401);
     expect((await agent().post('/api/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(422);
     await agent().login(user.email, NEW_PASSWORD);
-    const again = await agent().post('/api/idp/password/reset', { token, password: 'another-pass-2026', password_confirmation: 'another-pass-2026' });
+    const again = await agent().post('/api/idp/password/reset', {
+      token,
+      password: 'another-pass-2026',
+      password_confirmation: 'another-pass-2026',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(idpMessages.linkInvalid);
   });
@@ -192,8 +239,18 @@ describe('password reset', () => {
 
 describe('email and password change (signed in)', () => {
   it('anonymous callers get 401', async () => {
-    expect((await agent().post('/api/idp/email/change', { current_password: 'x', new_email: 'a@example.com' })).statusCode).toBe(401);
-    expect((await agent().post('/api/idp/password/change', { current_password: 'x', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(401);
+    expect((await agent().post('/api/idp/email/change', { current_password: 'x', new_email: 'a@example.com' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await agent().post('/api/idp/password/change', {
+          current_password: 'x',
+          password: NEW_PASSWORD,
+          password_confirmation: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('changes the address only after the new one is verified, and tells the old one', async () => {
@@ -203,7 +260,10 @@ describe('email and password change (signed in)', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual([idpMessages.currentPasswordWrong]);
     const taken = await buildUser(t.database.db);
-    expect((await a.post('/api/idp/email/change', { current_password: TEST_PASSWORD, new_email: taken.email })).json().errors.new_email).toEqual([idpMessages.emailTaken]);
+    expect(
+      (await a.post('/api/idp/email/change', { current_password: TEST_PASSWORD, new_email: taken.email })).json().errors
+        .new_email,
+    ).toEqual([idpMessages.emailTaken]);
 
     const newEmail = `moved-${Date.now()}@example.com`;
     const res = await a.post('/api/idp/email/change', { current_password: TEST_PASSWORD, new_email: newEmail });
@@ -222,9 +282,17 @@ describe('email and password change (signed in)', () => {
     const user = await buildUser(t.database.db);
     const here = await agent().login(user.email, TEST_PASSWORD);
     const elsewhere = await agent().login(user.email, TEST_PASSWORD);
-    const weak = await here.post('/api/idp/password/change', { current_password: TEST_PASSWORD, password: 'short', password_confirmation: 'short' });
+    const weak = await here.post('/api/idp/password/change', {
+      current_password: TEST_PASSWORD,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(weak.statusCode).toBe(422);
-    const res = await here.post('/api/idp/password/change', { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await here.post('/api/idp/password/change', {
+      current_password: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(idpMessages.passwordChanged);
     expect((await here.get('/api/users')).statusCode).toBe(200);
@@ -236,9 +304,21 @@ describe('email and password change (signed in)', () => {
     const user = await buildUser(t.database.db);
     const a = await agent().login(user.email, TEST_PASSWORD);
     for (let i = 0; i < 10; i++) {
-      expect((await a.post('/api/idp/password/change', { current_password: `bad-${i}`, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD })).statusCode).toBe(422);
+      expect(
+        (
+          await a.post('/api/idp/password/change', {
+            current_password: `bad-${i}`,
+            password: NEW_PASSWORD,
+            password_confirmation: NEW_PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(422);
     }
-    const res = await a.post('/api/idp/password/change', { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await a.post('/api/idp/password/change', {
+      current_password: TEST_PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode).toBe(429);
   });
 });

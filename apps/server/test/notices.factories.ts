@@ -3,7 +3,10 @@ import type { Db } from '../src/db/client';
 import type { Storage } from '../src/lib/files';
 import { createNotice, type NewNotice } from '../src/modules/notices/service';
 
-export const tinyJpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffcc00' } }).jpeg().toBuffer();
+export const tinyJpeg = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffcc00' } })
+    .jpeg()
+    .toBuffer();
 export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** A released notice addressed to the given enrolments (defaults: released an hour ago, no files). */

@@ -24,7 +24,8 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const storage = () => t.app.ctx.storage;
 const HOUR = 60 * 60 * 1000;
-const as = async (user: { email: string }, headers: Record<string, string> = {}) => new Agent(t.app, headers).login(user.email, TEST_PASSWORD);
+const as = async (user: { email: string }, headers: Record<string, string> = {}) =>
+  new Agent(t.app, headers).login(user.email, TEST_PASSWORD);
 
 async function familyWithNotice(extra: Partial<Parameters<typeof buildNotice>[2]> = {}) {
   const family = await buildFamily(db());
@@ -88,7 +89,11 @@ describe('GET /api/notices', () => {
     const f = await familyWithNotice();
     const elsewhere = await buildChild(db());
     // Wrongly addressed: another facility's notice targeting this enrolment.
-    const foreign = await buildNotice(db(), storage(), { companyId: elsewhere.companyId, facilityId: elsewhere.facilityId, noteChildIds: [f.noteChild.id] });
+    const foreign = await buildNotice(db(), storage(), {
+      companyId: elsewhere.companyId,
+      facilityId: elsewhere.facilityId,
+      noteChildIds: [f.noteChild.id],
+    });
     const future = await buildNotice(db(), storage(), {
       companyId: f.companyId,
       facilityId: f.facilityId,
@@ -110,7 +115,11 @@ describe('GET /api/notices', () => {
     const user = await buildUser(db());
     const left = await buildChild(db(), { leftOn: '2021-03-31' });
     await linkGuardian(db(), left.child.id, user.id, { main: true });
-    await buildNotice(db(), storage(), { companyId: left.companyId, facilityId: left.facilityId, noteChildIds: [left.noteChild.id] });
+    await buildNotice(db(), storage(), {
+      companyId: left.companyId,
+      facilityId: left.facilityId,
+      noteChildIds: [left.noteChild.id],
+    });
     expect((await (await as(user)).get('/api/notices')).json()).toEqual({});
   });
 
@@ -119,7 +128,13 @@ describe('GET /api/notices', () => {
     // 12 dates, two notices on the newest (Tokyo) date.
     for (let day = 1; day <= 12; day++) {
       const releasedAt = new Date(Date.UTC(2026, 0, day, 1));
-      await buildNotice(db(), storage(), { companyId: f.companyId, facilityId: f.facilityId, noteChildIds: [f.noteChild.id], releasedAt, title: `お知らせ${day}` });
+      await buildNotice(db(), storage(), {
+        companyId: f.companyId,
+        facilityId: f.facilityId,
+        noteChildIds: [f.noteChild.id],
+        releasedAt,
+        title: `お知らせ${day}`,
+      });
     }
     const agent = await as(f.main);
     const before = t.database.queryCount();
@@ -147,13 +162,22 @@ describe('GET /api/notices', () => {
 
 describe('PUT /api/notices/read', () => {
   const readAt = async (noticeId: number, noteChildId: number) =>
-    (await db().select().from(noticeTargets).where(and(eq(noticeTargets.noticeId, noticeId), eq(noticeTargets.noteChildId, noteChildId))))[0]!.readAt;
+    (
+      await db()
+        .select()
+        .from(noticeTargets)
+        .where(and(eq(noticeTargets.noticeId, noticeId), eq(noticeTargets.noteChildId, noteChildId)))
+    )[0]!.readAt;
 
   it('marks the notice read for those children only, idempotently, with the spec text', async () => {
     const f = await familyWithNotice();
     const sibling = await buildChild(db(), { facilityId: f.facilityId });
     await linkGuardian(db(), sibling.child.id, f.main.id, { main: true });
-    const both = await buildNotice(db(), storage(), { companyId: f.companyId, facilityId: f.facilityId, noteChildIds: [f.noteChild.id, sibling.noteChild.id] });
+    const both = await buildNotice(db(), storage(), {
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      noteChildIds: [f.noteChild.id, sibling.noteChild.id],
+    });
     const agent = await as(f.main);
     const res = await agent.put('/api/notices/read', { noticeId: both.notice.id, childIds: [f.child.id] });
     expect(res.statusCode).toBe(200);
@@ -162,9 +186,14 @@ describe('PUT /api/notices/read', () => {
     expect(first).not.toBeNull();
     expect(await readAt(both.notice.id, sibling.noteChild.id)).toBeNull();
     const page = getNotices.response.parse((await agent.get('/api/notices')).json());
-    const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as { children: { child_id: number; unRead: boolean }[] };
+    const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as {
+      children: { child_id: number; unRead: boolean }[];
+    };
     expect(entry.children).toEqual(
-      expect.arrayContaining([expect.objectContaining({ child_id: f.child.id, unRead: false }), expect.objectContaining({ child_id: sibling.child.id, unRead: true })]),
+      expect.arrayContaining([
+        expect.objectContaining({ child_id: f.child.id, unRead: false }),
+        expect.objectContaining({ child_id: sibling.child.id, unRead: true }),
+      ]),
     );
     // Again: still 200, the first read time stays.
     expect((await agent.put('/api/notices/read', { noticeId: both.notice.id, childIds: [f.child.id] })).statusCode).toBe(200);
@@ -174,7 +203,9 @@ describe('PUT /api/notices/read', () => {
   it('lets a read-only or writable co-guardian mark it read', async () => {
     for (const viewer of ['readOnly', 'writable'] as const) {
       const f = await familyWithNotice();
-      expect((await (await as(f[viewer])).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(200);
+      expect(
+        (await (await as(f[viewer])).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode,
+      ).toBe(200);
       expect(await readAt(f.notice.id, f.noteChild.id)).not.toBeNull();
     }
   });
@@ -184,15 +215,21 @@ describe('PUT /api/notices/read', () => {
     const unrelated = await as(f.unrelated);
     const res = await unrelated.put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] });
     expect(res.statusCode).toBe(404);
-    expect((await unrelated.put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.otherChild.id] })).statusCode).toBe(404);
+    expect((await unrelated.put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.otherChild.id] })).statusCode).toBe(
+      404,
+    );
     const future = await buildNotice(db(), storage(), {
       companyId: f.companyId,
       facilityId: f.facilityId,
       noteChildIds: [f.noteChild.id],
       releasedAt: new Date(Date.now() + HOUR),
     });
-    expect((await (await as(f.main)).put('/api/notices/read', { noticeId: future.notice.id, childIds: [f.child.id] })).statusCode).toBe(404);
-    expect((await new Agent(t.app).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(401);
+    expect(
+      (await (await as(f.main)).put('/api/notices/read', { noticeId: future.notice.id, childIds: [f.child.id] })).statusCode,
+    ).toBe(404);
+    expect((await new Agent(t.app).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(
+      401,
+    );
     expect(await readAt(f.notice.id, f.noteChild.id)).toBeNull();
     expect(await readAt(future.notice.id, f.noteChild.id)).toBeNull();
   });
@@ -229,11 +266,15 @@ describe('GET /api/notices/{id}/files/{fileId}/reload', () => {
 
   it('refuses a tampered or expired URL with 403 and no bytes', async () => {
     const f = await withPdf();
-    const { url } = (await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${f.file.id}/reload?childIds[]=${f.child.id}`)).json();
+    const { url } = (
+      await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${f.file.id}/reload?childIds[]=${f.child.id}`)
+    ).json();
     const tampered = new URL(url, 'http://x');
     tampered.searchParams.set('sig', `${tampered.searchParams.get('sig')!.slice(0, -2)}AA`);
     const otherKey = url.replace(f.file.storageKey, 'notices/someone-else.pdf');
-    const expired = fileUrls(t.config.sessionSecret, () => new Date(Date.now() - 10 * 60 * 1000)).url(f.file.storageKey, { ttlSec: 300 })!;
+    const expired = fileUrls(t.config.sessionSecret, () => new Date(Date.now() - 10 * 60 * 1000)).url(f.file.storageKey, {
+      ttlSec: 300,
+    })!;
     for (const bad of [tampered.pathname + tampered.search, otherKey, expired]) {
       const res = await t.app.inject({ method: 'GET', url: bad });
       expect(res.statusCode).toBe(403);
@@ -249,7 +290,10 @@ describe('GET /api/notices/{id}/files/{fileId}/reload', () => {
     expect((await unrelated.get(`${path}?childIds[]=${f.otherChild.id}`)).statusCode).toBe(404);
     const other = await familyWithNotice({ files: [{ name: 'x.pdf', data: tinyPdf(), document: true }] });
     // A file of another notice through this notice's id.
-    expect((await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${other.files[0]!.id}/reload?childIds[]=${f.child.id}`)).statusCode).toBe(404);
+    expect(
+      (await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${other.files[0]!.id}/reload?childIds[]=${f.child.id}`))
+        .statusCode,
+    ).toBe(404);
     expect((await new Agent(t.app).get(`${path}?childIds[]=${f.child.id}`)).statusCode).toBe(401);
     const res = await (await as(f.main)).get(path);
     expect(res.statusCode).toBe(422);
@@ -283,12 +327,18 @@ describe('questionnaires', () => {
   });
   const answerRows = async (f: Q, childId = f.child.id) =>
     db()
-      .select({ questionId: questionnaireAnswers.questionId, choiceId: questionnaireAnswers.choiceId, text: questionnaireAnswers.text })
+      .select({
+        questionId: questionnaireAnswers.questionId,
+        choiceId: questionnaireAnswers.choiceId,
+        text: questionnaireAnswers.text,
+      })
       .from(questionnaireAnswers)
       .innerJoin(questionnaireRespondents, eq(questionnaireRespondents.id, questionnaireAnswers.respondentId))
       .where(and(eq(questionnaireRespondents.questionnaireId, f.q.id), eq(questionnaireRespondents.childId, childId)));
   const respondentCount = async (f: Q) =>
-    (await db().select({ n: count() }).from(questionnaireRespondents).where(eq(questionnaireRespondents.questionnaireId, f.q.id)))[0]!.n;
+    (
+      await db().select({ n: count() }).from(questionnaireRespondents).where(eq(questionnaireRespondents.questionnaireId, f.q.id))
+    )[0]!.n;
 
   describe('GET …/respondents/{childId}', () => {
     it('answers the questionnaire with its questions; only the main guardian may answer', async () => {
@@ -301,7 +351,15 @@ describe('questionnaires', () => {
         child: { id: f.child.id },
         questionnaire: { id: f.q.id, isClosed: false, isAnswered: false, canAnswer: true },
       });
-      expect(body.questionnaire.questions.map((q) => [q.text, q.isRequired, q.answerFormat.type, q.answerFormat.choices.length, q.answer])).toEqual([
+      expect(
+        body.questionnaire.questions.map((q) => [
+          q.text,
+          q.isRequired,
+          q.answerFormat.type,
+          q.answerFormat.choices.length,
+          q.answer,
+        ]),
+      ).toEqual([
         ['参加しますか', true, 'single_choice', 2, null],
         ['希望する内容', true, 'multi_choice', 3, null],
         ['ご意見', false, 'free_text', 0, null],
@@ -332,7 +390,11 @@ describe('questionnaires', () => {
       expect(await answerRows(f)).toHaveLength(4);
       const view = getQuestionnaireRespondent.response.parse((await agent.get(f.getPath)).json());
       expect(view.questionnaire.isAnswered).toBe(true);
-      expect(view.questionnaire.questions.map((q) => q.answer)).toEqual([f.single.choiceIds[0], [f.multi.choiceIds[0], f.multi.choiceIds[2]], 'よろしくお願いします']);
+      expect(view.questionnaire.questions.map((q) => q.answer)).toEqual([
+        f.single.choiceIds[0],
+        [f.multi.choiceIds[0], f.multi.choiceIds[2]],
+        'よろしくお願いします',
+      ]);
       const page = getNotices.response.parse((await agent.get('/api/notices')).json());
       expect(allNotices(page).find((n) => n.id === f.notice.id)).toMatchObject({ children: [{ isAnswered: true }] });
     });
@@ -362,7 +424,9 @@ describe('questionnaires', () => {
 
     it('checks required questions on the server, whatever the client says', async () => {
       const f = await withQuestionnaire();
-      const res = await (await as(f.main)).put(f.putPath, {
+      const res = await (
+        await as(f.main)
+      ).put(f.putPath, {
         childId: f.child.id,
         answers: [
           { questionId: f.single.id, text: null, isRequired: false },
@@ -381,10 +445,16 @@ describe('questionnaires', () => {
       const f = await withQuestionnaire();
       const agent = await as(f.main);
       const base = goodAnswers(f);
-      const foreign = await agent.put(f.putPath, { ...base, answers: [{ ...base.answers[0], text: f.multi.choiceIds[0] }, base.answers[1], base.answers[2]] });
+      const foreign = await agent.put(f.putPath, {
+        ...base,
+        answers: [{ ...base.answers[0], text: f.multi.choiceIds[0] }, base.answers[1], base.answers[2]],
+      });
       expect(foreign.statusCode).toBe(422);
       expect(foreign.json().errors).toEqual({ [`questions.${f.single.id}`]: [noticeTexts.badChoice] });
-      const foreignMulti = await agent.put(f.putPath, { ...base, answers: [base.answers[0], { ...base.answers[1], text: [f.single.choiceIds[1]] }] });
+      const foreignMulti = await agent.put(f.putPath, {
+        ...base,
+        answers: [base.answers[0], { ...base.answers[1], text: [f.single.choiceIds[1]] }],
+      });
       expect(foreignMulti.json().errors).toEqual({ [`questions.${f.multi.id}`]: [noticeTexts.badChoice] });
       const wrongType = await agent.put(f.putPath, { ...base, answers: [{ ...base.answers[0], text: 'はい' }, base.answers[1]] });
       expect(wrongType.json().errors).toEqual({ [`questions.${f.single.id}`]: [noticeTexts.badAnswer] });
@@ -398,11 +468,17 @@ describe('questionnaires', () => {
       const f = await withQuestionnaire();
       const agent = await as(f.main);
       const base = goodAnswers(f);
-      const tooLong = await agent.put(f.putPath, { ...base, answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1001) }] });
+      const tooLong = await agent.put(f.putPath, {
+        ...base,
+        answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1001) }],
+      });
       expect(tooLong.statusCode).toBe(422);
       expect(tooLong.json().message).toBe('自由記述は1000文字以内で入力してください');
       expect(await respondentCount(f)).toBe(0);
-      const ok = await agent.put(f.putPath, { ...base, answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1000) }] });
+      const ok = await agent.put(f.putPath, {
+        ...base,
+        answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1000) }],
+      });
       expect(ok.statusCode).toBe(200);
     });
 
@@ -448,7 +524,9 @@ describe('questionnaires', () => {
       });
       expect(res.statusCode).toBe(200);
       const page = getNotices.response.parse((await agent.get('/api/notices')).json());
-      const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as { children: { child_id: number; isAnswered: boolean }[] };
+      const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as {
+        children: { child_id: number; isAnswered: boolean }[];
+      };
       expect(entry.children.find((c) => c.child_id === sibling.child.id)!.isAnswered).toBe(true);
       expect(entry.children.find((c) => c.child_id === f.child.id)!.isAnswered).toBe(false);
     });

@@ -40,14 +40,16 @@ describe('platform', () => {
   it('serves the OpenAPI document generated from the contract', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/login', '/api/login/check', '/api/config/const']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/login/check', '/api/config/const']),
+    );
   });
 
   it('refuses to start production without its secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', APP_URL: 'https://a.example' })).toThrow(
-      /SESSION_SECRET/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', APP_URL: 'https://a.example' }),
+    ).toThrow(/SESSION_SECRET/);
     const ok = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://x@localhost/db',
@@ -65,8 +67,14 @@ describe('logging', () => {
     const { default: pino } = await import('pino');
     const { REDACTED_PATHS } = await import('../src/lib/logger');
     const lines: string[] = [];
-    const log = pino({ redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, { write: (line: string) => void lines.push(line) });
-    log.info({ req: { headers: { cookie: 'renraku_session=secret', 'x-xsrf-token': 'xsrf-secret' } }, body: { password: 'hunter2' } }, 'x');
+    const log = pino(
+      { redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+      { write: (line: string) => void lines.push(line) },
+    );
+    log.info(
+      { req: { headers: { cookie: 'renraku_session=secret', 'x-xsrf-token': 'xsrf-secret' } }, body: { password: 'hunter2' } },
+      'x',
+    );
     log.info({ password: 'hunter3', user: { passwordHash: '$argon2id$' } }, 'y');
     const out = lines.join('');
     expect(out).not.toMatch(/secret|hunter|argon2id/);

@@ -20,8 +20,20 @@ import { createTestDatabase } from './helpers';
  * the table sizes of this test. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 const BIG_TABLES = [
-  'daily_notes', 'notice_targets', 'notices', 'child_user', 'schedules', 'family_information', 'sessions', 'users',
-  'note_children', 'children', 'feed_files', 'class_broadcasts', 'growths', 'events',
+  'daily_notes',
+  'notice_targets',
+  'notices',
+  'child_user',
+  'schedules',
+  'family_information',
+  'sessions',
+  'users',
+  'note_children',
+  'children',
+  'feed_files',
+  'class_broadcasts',
+  'growths',
+  'events',
 ];
 
 interface Captured {
@@ -63,7 +75,10 @@ beforeAll(async () => {
   await app.ready();
   // User 10 is the main guardian of children 10 and 9 (siblings), the dataset's shape.
   const token = randomToken();
-  await client.query(`insert into sessions (id, user_id, remember, expires_at) values ($1, 10, true, now() + interval '30 days')`, [sha256(token)]);
+  await client.query(
+    `insert into sessions (id, user_id, remember, expires_at) values ($1, 10, true, now() + interval '30 days')`,
+    [sha256(token)],
+  );
   cookies.renraku_session = token;
   childIds = [10, 9];
 }, 180_000);

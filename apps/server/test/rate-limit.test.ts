@@ -6,7 +6,12 @@ import { randomToken } from '../src/lib/crypto';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisAvailable(): Promise<Redis | null> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 500,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();

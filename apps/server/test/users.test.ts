@@ -79,11 +79,22 @@ describe('POST /api/users/children/order', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(guardianMessages.orderSaved);
     const order = async () =>
-      (await db().select().from(childUser).where(and(eq(childUser.userId, user.id), eq(childUser.activated, true))))
+      (
+        await db()
+          .select()
+          .from(childUser)
+          .where(and(eq(childUser.userId, user.id), eq(childUser.activated, true)))
+      )
         .sort((x, y) => x.sortOrder - y.sortOrder)
         .map((r) => r.childId);
     expect(await order()).toEqual([b.child.id, a.child.id]);
-    for (const bad of [[a.child.id], [a.child.id, b.child.id, c.child.id], [a.child.id, a.child.id], [a.child.id, other.child.id], []]) {
+    for (const bad of [
+      [a.child.id],
+      [a.child.id, b.child.id, c.child.id],
+      [a.child.id, a.child.id],
+      [a.child.id, other.child.id],
+      [],
+    ]) {
       const r = await agent.post('/api/users/children/order', { child_ids: bad });
       expect(r.statusCode).toBe(422);
       expect(r.json().message).toBe(bad.length === 0 ? 'お子さまを指定してください' : guardianMessages.orderMismatch);
@@ -127,13 +138,21 @@ describe('notification settings and the outbox', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toBe('すべてのメール通知をオフにしました。');
     expect((await agent.get('/api/settings/notification_settings')).json().notification_settings.email_all).toBe(false);
-    expect(await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'notice', subject: 's', text: 't' })).toBeNull();
+    expect(
+      await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'notice', subject: 's', text: 't' }),
+    ).toBeNull();
     // Invitations and sign-up guidance are not notifications.
-    expect(await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'invitation', subject: 's', text: 't' })).toEqual(expect.any(Number));
+    expect(
+      await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'invitation', subject: 's', text: 't' }),
+    ).toEqual(expect.any(Number));
     const on = await agent.post('/api/settings/notification_settings/enable');
     expect(on.json().message).toBe('すべてのメール通知をオンにしました。');
-    expect(await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'notice', subject: 's', text: 't' })).toEqual(expect.any(Number));
-    expect((await db().select().from(notificationSettings).where(eq(notificationSettings.userId, f.writable.id)))[0]!.emailDisabled).toBe(false);
+    expect(
+      await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'notice', subject: 's', text: 't' }),
+    ).toEqual(expect.any(Number));
+    expect(
+      (await db().select().from(notificationSettings).where(eq(notificationSettings.userId, f.writable.id)))[0]!.emailDisabled,
+    ).toBe(false);
     // No activated child: the screen shows its empty state.
     const lonely = await as(await buildUser(db()));
     expect((await lonely.get('/api/settings/notification_settings')).json().isNotificationDisabled).toBe(true);

@@ -10,7 +10,10 @@ async function xsrfHeaders(request: APIRequestContext) {
 }
 
 /** A child of its own per test (test-mode fixture), so the demo family stays as other areas expect it. */
-async function createChild(request: APIRequestContext, data: { mainEmail?: string; firstName?: string; firstNameKana?: string } = {}) {
+async function createChild(
+  request: APIRequestContext,
+  data: { mainEmail?: string; firstName?: string; firstNameKana?: string } = {},
+) {
   const res = await request.post('/api/dev/fixtures/children', { data, headers: await xsrfHeaders(request) });
   expect(res.status()).toBe(201);
   return (await res.json()) as { child_id: number; company_id: number; token: string; birth: string };
@@ -18,7 +21,10 @@ async function createChild(request: APIRequestContext, data: { mainEmail?: strin
 
 async function createUser(request: APIRequestContext, prefix: string) {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await request.post('/api/dev/fixtures/users', { data: { email, password: DEMO.password }, headers: await xsrfHeaders(request) });
+  const res = await request.post('/api/dev/fixtures/users', {
+    data: { email, password: DEMO.password },
+    headers: await xsrfHeaders(request),
+  });
   expect(res.status()).toBe(201);
   return email;
 }
@@ -98,14 +104,22 @@ test.describe('children area', () => {
     await expect(page.getByText('試験 写真')).toBeVisible();
     await expect(page.getByText('E2E 保護者')).toBeVisible();
     await expect(page.getByText('代表者', { exact: true })).toBeVisible();
-    await expect(page.getByText('※代表者の方は、お子さま情報の編集や保護者の追加・管理など、すべての操作ができます。')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'お名前を変更する' })).toHaveAttribute('href', `/children/${child.child_id}/edit`);
+    await expect(
+      page.getByText('※代表者の方は、お子さま情報の編集や保護者の追加・管理など、すべての操作ができます。'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'お名前を変更する' })).toHaveAttribute(
+      'href',
+      `/children/${child.child_id}/edit`,
+    );
     await expect(page.getByRole('link', { name: '保護者を追加する' })).toHaveAttribute('href', `/users/${child.child_id}/invite`);
     await expectAccessible(page);
 
     const jpeg = await sharp({ create: { width: 200, height: 160, channels: 3, background: { r: 250, g: 180, b: 90 } } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'RenrakuCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 39/1 29/1', GPSLongitudeRef: 'E', GPSLongitude: '139/1 44/1 28/1' } })
+      .withExif({
+        IFD0: { Make: 'RenrakuCam' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 39/1 29/1', GPSLongitudeRef: 'E', GPSLongitude: '139/1 44/1 28/1' },
+      })
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
     await page.locator('input[type=file]').setInputFiles({ name: 'gps.jpg', mimeType: 'image/jpeg', buffer: jpeg });
@@ -124,7 +138,9 @@ test.describe('children area', () => {
     await page.screenshot({ path: '/tmp/children-info.png', fullPage: true });
 
     // A file of 20,000,000 bytes or more is refused before upload.
-    await page.locator('input[type=file]').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(20_000_000) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(20_000_000) });
     await expect(page.getByText('空のファイルまたは20MB以上の画像はアップロードできません')).toBeVisible();
   });
 
@@ -135,7 +151,9 @@ test.describe('children area', () => {
     await login(page, mainEmail);
     await expect(page).toHaveURL(/\/main$/);
     await page.goto(`/children/${child.child_id}/edit`);
-    await expect(page.getByText('※ここで変更されるのは、連絡帳に表示されるお名前のみです。施設に登録されているお名前は変更されません。')).toBeVisible();
+    await expect(
+      page.getByText('※ここで変更されるのは、連絡帳に表示されるお名前のみです。施設に登録されているお名前は変更されません。'),
+    ).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel('めい（ひらがな）').fill('Hana');
     await page.getByRole('button', { name: '変更する' }).click();
@@ -167,7 +185,11 @@ test.describe('children area', () => {
 });
 
 test.describe('invitations', () => {
-  test('invite sub@example.com, accept in a second browser, then toggle writable, hand over main, detach', async ({ page, request, browser }) => {
+  test('invite sub@example.com, accept in a second browser, then toggle writable, hand over main, detach', async ({
+    page,
+    request,
+    browser,
+  }) => {
     // A fresh main guardian: the demo family stays as the other areas' tests expect it.
     const mainEmail = await createUser(request, 'main');
     const child = await createChild(request, { mainEmail, firstName: '招待', firstNameKana: 'しょうたい' });
@@ -178,7 +200,18 @@ test.describe('invitations', () => {
     await expect(page.getByText('招待できるのは、はいチーズ！IDに登録済みのメールアドレスのみです。')).toBeVisible();
     await expect(page.getByText('iCloudメールをご利用の方へ')).toBeVisible();
     await page.getByRole('combobox', { name: 'お子さまとの続柄' }).click();
-    await expect(page.getByRole('option')).toHaveText(['父', '母', '祖父', '祖母', 'おじ・おば', '兄', '姉', '里親', '後見人', 'その他']);
+    await expect(page.getByRole('option')).toHaveText([
+      '父',
+      '母',
+      '祖父',
+      '祖母',
+      'おじ・おば',
+      '兄',
+      '姉',
+      '里親',
+      '後見人',
+      'その他',
+    ]);
     await page.getByRole('option', { name: '祖父' }).click();
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/children-invite.png', fullPage: true });
@@ -246,7 +279,10 @@ test.describe('invitations', () => {
     await sub.context.close();
   });
 
-  test('an unregistered address gets the sign-up guidance (202): the message shows and the page stays', async ({ page, request }) => {
+  test('an unregistered address gets the sign-up guidance (202): the message shows and the page stays', async ({
+    page,
+    request,
+  }) => {
     // A fresh main guardian: the demo family stays as the other areas' tests expect it.
     const mainEmail = await createUser(request, 'main');
     const child = await createChild(request, { mainEmail });
@@ -255,7 +291,11 @@ test.describe('invitations', () => {
     await page.goto(`/users/${child.child_id}/invite`);
     await page.getByLabel('招待する方のメールアドレス').fill(`nobody-${Date.now()}@example.com`);
     await page.getByRole('button', { name: '送信する' }).click();
-    await expect(page.getByText('このメールアドレスはまだ登録されていないため、ID登録のご案内メールを送信しました。登録が完了すると招待が届きます。')).toBeVisible();
+    await expect(
+      page.getByText(
+        'このメールアドレスはまだ登録されていないため、ID登録のご案内メールを送信しました。登録が完了すると招待が届きます。',
+      ),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/users/${child.child_id}/invite$`));
     await page.goto('/users/invite/sent');
     await expect(page).toHaveURL(/\/main$/);
@@ -397,7 +437,9 @@ test.describe('my page', () => {
     await login(lonely, email);
     await expect(lonely).toHaveURL(/\/main$/);
     await lonely.goto('/notification_settings');
-    await expect(lonely.getByText('お子さま情報が登録されていません。お子さまを登録すると、設定内容が表示されます。')).toBeVisible();
+    await expect(
+      lonely.getByText('お子さま情報が登録されていません。お子さまを登録すると、設定内容が表示されます。'),
+    ).toBeVisible();
     await other.close();
   });
 });

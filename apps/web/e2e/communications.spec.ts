@@ -43,7 +43,8 @@ test.describe('communications', () => {
     await expect(page).toHaveURL(/\/main$/);
     await page.goto('/communications');
     await expect(page.getByRole('heading', { level: 1, name: '施設への連絡' })).toBeVisible();
-    for (const name of ['連絡帳を送る', '登園・お迎え時間の変更', '欠席連絡']) await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+    for (const name of ['連絡帳を送る', '登園・お迎え時間の変更', '欠席連絡'])
+      await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
     await expect(page.getByText(M.notEnrolled)).toHaveCount(0);
     await page.screenshot({ path: '/tmp/communications-menu.png' });
     await expectAccessible(page);
@@ -140,16 +141,27 @@ test.describe('communications', () => {
     await expect(page.getByLabel('連絡事項')).toHaveValue('');
   });
 
-  test('reports a sick absence for three dates with a symptom, then a pick-up change on that date is blocked', async ({ page }) => {
+  test('reports a sick absence for three dates with a symptom, then a pick-up change on that date is blocked', async ({
+    page,
+  }) => {
     await login(page);
     await expect(page).toHaveURL(/\/main$/);
     // Three consecutive days the schedule check allows (an open schedule window would refuse them).
-    const existence = (await (await page.request.get('/api/children/existence')).json()) as { child_id: number; facility_name: string }[];
+    const existence = (await (await page.request.get('/api/children/existence')).json()) as {
+      child_id: number;
+      facility_name: string;
+    }[];
     const haruto = existence.find((e) => e.facility_name === 'さくら保育園')!.child_id;
     const allowed = async (d: string) =>
-      ((await (await page.request.get(`/api/children/checkTargetDate/${haruto}?target_date=${d}`)).json()) as { result: boolean }).result;
+      ((await (await page.request.get(`/api/children/checkTargetDate/${haruto}?target_date=${d}`)).json()) as { result: boolean })
+        .result;
     let first = tokyoToday();
-    for (let i = 0; i < 60 && !((await allowed(first)) && (await allowed(shift(first, 1))) && (await allowed(shift(first, 2)))); i++) first = shift(first, 1);
+    for (
+      let i = 0;
+      i < 60 && !((await allowed(first)) && (await allowed(shift(first, 1))) && (await allowed(shift(first, 2))));
+      i++
+    )
+      first = shift(first, 1);
     await page.goto(`/communications/absence?child=${haruto}&date=${first}`);
     await expect(page.getByRole('heading', { level: 1, name: '欠席連絡' })).toBeVisible();
     await expect(page.getByRole('radio', { name: '陽翔' })).toBeChecked();
@@ -176,7 +188,8 @@ test.describe('communications', () => {
     await expect(page.getByLabel('備考')).toHaveValue('');
     await expect(page.getByLabel('欠席日2', { exact: true })).toHaveCount(0);
     const history = page.locator('[data-qa="history-item"]');
-    for (const d of [first, shift(first, 1), shift(first, 2)]) await expect(history.filter({ hasText: `${label(d)} 欠席` })).toContainText('発熱');
+    for (const d of [first, shift(first, 1), shift(first, 2)])
+      await expect(history.filter({ hasText: `${label(d)} 欠席` })).toContainText('発熱');
 
     await page.goto(`/communications/attendance?date=${shift(first, 1)}`);
     await expect(page.getByRole('heading', { level: 1, name: '登園・お迎え時間の変更' })).toBeVisible();

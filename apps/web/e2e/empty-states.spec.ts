@@ -2,7 +2,10 @@ import { createEnrolledChild, createGuardian, expect, expectAccessible, login, t
 
 /** The states a new or departing family sees (F §2 Home feed, Communications), on families of their own. */
 test.describe('empty and not-admitted states', () => {
-  test('a guardian without children sees the registration guide and the empty-state text, and no QR link', async ({ page, request }) => {
+  test('a guardian without children sees the registration guide and the empty-state text, and no QR link', async ({
+    page,
+    request,
+  }) => {
     const email = await createGuardian(request, 'empty');
     await login(page, email);
     await expect(page).toHaveURL(/\/main$/);
@@ -14,7 +17,10 @@ test.describe('empty and not-admitted states', () => {
     await expect(page.getByText('施設に入所しているお子さまがいないため、施設への連絡はご利用できません。')).toBeVisible();
   });
 
-  test('a child admitted only next month shows the not-admitted text, and communications are closed', async ({ page, request }) => {
+  test('a child admitted only next month shows the not-admitted text, and communications are closed', async ({
+    page,
+    request,
+  }) => {
     const email = await createGuardian(request, 'future');
     const nextYear = new Date().getFullYear() + 1;
     await createEnrolledChild(request, email, '未来', 'みらい', `${nextYear}-04-01`);

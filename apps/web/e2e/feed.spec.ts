@@ -32,8 +32,13 @@ test.describe('home feed', () => {
     await signIn(page);
     await expect(page).toHaveTitle('ホーム | れんらくノート');
     await expect(page.getByRole('alert').filter({ hasText: '重要' })).toContainText('園内で感染性胃腸炎が発生しています。');
-    await expect(page.getByRole('status').filter({ hasText: 'お知らせ' })).toContainText('年末年始の休園日は12月29日から1月3日までです。');
-    await expect(page.getByRole('link', { name: /はじめての方へ：れんらくノートの使い方ガイド/ })).toHaveAttribute('href', 'https://example.com/renraku/guide');
+    await expect(page.getByRole('status').filter({ hasText: 'お知らせ' })).toContainText(
+      '年末年始の休園日は12月29日から1月3日までです。',
+    );
+    await expect(page.getByRole('link', { name: /はじめての方へ：れんらくノートの使い方ガイド/ })).toHaveAttribute(
+      'href',
+      'https://example.com/renraku/guide',
+    );
     const invitation = page.getByRole('link', { name: /佐藤 蒼太さんの保護者として招待されています/ });
     await expect(invitation).toHaveAttribute('href', /^\/children\/recognition\/\d+$/);
     await expect(page.getByRole('link', { name: '連絡する' })).toHaveAttribute('href', '/communications');
@@ -46,7 +51,21 @@ test.describe('home feed', () => {
     await expect(haruto).toContainText('さくら保育園');
     await expect(haruto).toContainText('登園 08:00 ／ 降園 17:00');
     await expect(haruto).toContainText('記入者：佐々木 美咲');
-    for (const line of ['09:00 36.4℃', '15:00 36.6℃', '12:30〜14:10', '10:20 うんち（やわらかい）', 'ごはん、鮭の塩焼き、ひじきの煮物、みそ汁', '主食：完食', '主菜：おかわり', '汁物：完食', '苦手なにんじんも一口食べられました', '午前：牛乳、ビスケット', '午後：おにぎり', '10:00 100ml', '15:30 120ml']) {
+    for (const line of [
+      '09:00 36.4℃',
+      '15:00 36.6℃',
+      '12:30〜14:10',
+      '10:20 うんち（やわらかい）',
+      'ごはん、鮭の塩焼き、ひじきの煮物、みそ汁',
+      '主食：完食',
+      '主菜：おかわり',
+      '汁物：完食',
+      '苦手なにんじんも一口食べられました',
+      '午前：牛乳、ビスケット',
+      '午後：おにぎり',
+      '10:00 100ml',
+      '15:30 120ml',
+    ]) {
       await expect(haruto.getByText(line, { exact: true })).toBeVisible();
     }
     await expect(haruto.getByRole('link', { name: /今月の献立表\.pdf（\d+B）/ })).toBeVisible();
@@ -59,7 +78,9 @@ test.describe('home feed', () => {
   test('older days are collapsed and expand, with the family information', async ({ page }) => {
     await signIn(page);
     // Offset −3 or the next older facility day with family information (every 3rd day from −3).
-    const familyDay = seededDays().find((d) => d <= dateAt(-3) && Math.round((Date.parse(today) - Date.parse(d)) / 86_400_000) % 3 === 0)!;
+    const familyDay = seededDays().find(
+      (d) => d <= dateAt(-3) && Math.round((Date.parse(today) - Date.parse(d)) / 86_400_000) % 3 === 0,
+    )!;
     const section = daySection(page, familyDay);
     for (let i = 0; i < 30 && !(await section.count()); i++) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -97,7 +118,9 @@ test.describe('home feed', () => {
     await expect(photos).toHaveCount(8);
 
     // Tiles are the small variant: each at most 100 kB.
-    const sources = await haruto.locator('[data-qa="gallery"] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    const sources = await haruto
+      .locator('[data-qa="gallery"] img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
     expect(sources.length).toBeGreaterThanOrEqual(8);
     for (const src of sources) {
       expect(src).toContain('v=thumb');
@@ -176,7 +199,11 @@ test.describe('QR page', () => {
     await expect(page).toHaveURL(/\/main\/qr$/);
     await expect(page.getByRole('heading', { level: 1, name: '登降園QRコード' })).toBeVisible();
     await expect(page.getByText('読み取りにくいときは、画面の明るさを最大にしてください。')).toBeVisible();
-    const children = (await (await page.request.get('/api/children')).json()) as { first_name: string; qr_token: string; pivot: { activated: boolean | null } }[];
+    const children = (await (await page.request.get('/api/children')).json()) as {
+      first_name: string;
+      qr_token: string;
+      pivot: { activated: boolean | null };
+    }[];
     const enrolled = children.filter((c) => c.pivot.activated);
     expect(enrolled.map((c) => c.first_name)).toEqual(['陽翔', '結衣']);
     const images = page.locator('[data-qa="qr"]');
@@ -188,7 +215,10 @@ test.describe('QR page', () => {
       const box = (await image.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(250);
       // Decode: sample the centre of every module of the screenshot and compare with the token's matrix.
-      const { data, info } = await sharp(await image.screenshot()).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(await image.screenshot())
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const matrix = QRCode.create(child.qr_token, { errorCorrectionLevel: 'M' }).modules;
       const total = matrix.size + 2 * 4;
       let mismatches = 0;

@@ -30,14 +30,26 @@ async function xsrfHeaders(request: APIRequestContext) {
 /** A guardian of its own (test-mode fixture API), so a test that writes leaves the demo family as others expect it. */
 export async function createGuardian(request: APIRequestContext, prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await request.post('/api/dev/fixtures/users', { data: { email, password: DEMO.password }, headers: await xsrfHeaders(request) });
+  const res = await request.post('/api/dev/fixtures/users', {
+    data: { email, password: DEMO.password },
+    headers: await xsrfHeaders(request),
+  });
   expect(res.status()).toBe(201);
   return email;
 }
 
 /** An enrolled child whose main guardian is `mainEmail` (test-mode fixture API). */
-export async function createEnrolledChild(request: APIRequestContext, mainEmail: string, firstName: string, firstNameKana: string, admittedOn?: string) {
-  const res = await request.post('/api/dev/fixtures/children', { data: { mainEmail, firstName, firstNameKana, admittedOn }, headers: await xsrfHeaders(request) });
+export async function createEnrolledChild(
+  request: APIRequestContext,
+  mainEmail: string,
+  firstName: string,
+  firstNameKana: string,
+  admittedOn?: string,
+) {
+  const res = await request.post('/api/dev/fixtures/children', {
+    data: { mainEmail, firstName, firstNameKana, admittedOn },
+    headers: await xsrfHeaders(request),
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as { child_id: number };
 }

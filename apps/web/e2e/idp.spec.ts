@@ -7,7 +7,9 @@ const PASSWORD = 'sakura-hoikuen-2026';
 async function linkFromMail(request: APIRequestContext, to: string, path: string): Promise<string> {
   let link: string | undefined;
   await expect(async () => {
-    const mails = (await (await request.get(`/api/dev/fixtures/mails?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
+    const mails = (await (await request.get(`/api/dev/fixtures/mails?to=${encodeURIComponent(to)}`)).json()) as {
+      text: string;
+    }[];
     link = mails.map((m) => new RegExp(`https?://[^\\s]+${path}/[A-Za-z0-9_-]+`).exec(m.text)?.[0]).find(Boolean);
     expect(link).toBeTruthy();
   }).toPass({ timeout: 5000 });
@@ -15,7 +17,10 @@ async function linkFromMail(request: APIRequestContext, to: string, path: string
 }
 
 test.describe('ID service', () => {
-  test('a new guardian signs up from /receptions, verifies by mail, sets a password and lands signed in', async ({ page, request }) => {
+  test('a new guardian signs up from /receptions, verifies by mail, sets a password and lands signed in', async ({
+    page,
+    request,
+  }) => {
     const email = `signup-${Date.now()}@example.com`;
     await page.goto('/receptions');
     await page.getByRole('link', { name: 'はいチーズ！IDを新規登録する' }).click();
@@ -35,7 +40,9 @@ test.describe('ID service', () => {
     await page.getByRole('textbox', { name: 'パスワード（確認）' }).fill('password123');
     await page.getByLabel('利用規約に同意する').check();
     await page.getByRole('button', { name: '登録する' }).click();
-    await expect(page.getByText('このパスワードは推測されやすいため使用できません。別のパスワードを入力してください')).toBeVisible();
+    await expect(
+      page.getByText('このパスワードは推測されやすいため使用できません。別のパスワードを入力してください'),
+    ).toBeVisible();
     await page.getByRole('textbox', { name: 'パスワード', exact: true }).fill(PASSWORD);
     await page.getByRole('textbox', { name: 'パスワード（確認）' }).fill(PASSWORD);
     await page.getByRole('button', { name: '登録する' }).click();
@@ -46,7 +53,10 @@ test.describe('ID service', () => {
 
   test('a password reset round trip; the used link then lands on the expiry notice', async ({ page, request }) => {
     const email = `reset-${Date.now()}@example.com`;
-    const created = await request.post('/api/dev/fixtures/users', { data: { email, password: 'old-password-2026' }, headers: await xsrf(request) });
+    const created = await request.post('/api/dev/fixtures/users', {
+      data: { email, password: 'old-password-2026' },
+      headers: await xsrf(request),
+    });
     expect(created.status()).toBe(201);
     await page.goto('/login');
     await page.getByRole('link', { name: 'パスワードをお忘れの方はこちら' }).click();
@@ -74,7 +84,10 @@ test.describe('ID service', () => {
 
   test('a signed-in guardian changes the password from the ID screens', async ({ page, request }) => {
     const email = `change-${Date.now()}@example.com`;
-    await request.post('/api/dev/fixtures/users', { data: { email, password: 'old-password-2026' }, headers: await xsrf(request) });
+    await request.post('/api/dev/fixtures/users', {
+      data: { email, password: 'old-password-2026' },
+      headers: await xsrf(request),
+    });
     await login(page, email, 'old-password-2026');
     await expect(page).toHaveURL(/\/main$/);
     await page.goto('/users/setting/password');

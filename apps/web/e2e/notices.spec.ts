@@ -8,7 +8,8 @@ async function openNotices(page: Page, email: string = DEMO.main) {
   await expect(page.getByRole('heading', { level: 1, name: 'お知らせ' })).toBeVisible();
 }
 
-const card = (page: Page, title: string) => page.locator('[data-qa="notice-card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.locator('[data-qa="notice-card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test.describe('notices', () => {
   test('lists notices by date and scrolls down to the oldest one', async ({ page }) => {
@@ -26,7 +27,12 @@ test.describe('notices', () => {
       await page.waitForTimeout(400);
     }
     await expect(cards).toHaveCount(46);
-    const oldest = new Date(Date.now() - 87 * 86_400_000).toLocaleDateString('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric' });
+    const oldest = new Date(Date.now() - 87 * 86_400_000).toLocaleDateString('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
     const [y, m, d] = oldest.split('/');
     await expect(page.getByRole('heading', { level: 2 }).last()).toHaveText(new RegExp(`^${y}年${m}月${d}日`));
     // The scheduled notice is not released yet.
@@ -78,12 +84,19 @@ test.describe('notices', () => {
     await link.click();
     await (await popup).close();
     const events = await page.evaluate(() =>
-      ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((args) => Array.from(args) as [string, string, Record<string, unknown>]),
+      ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map(
+        (args) => Array.from(args) as [string, string, Record<string, unknown>],
+      ),
     );
     expect(events).toHaveLength(1);
     const [kind, name, params] = events[0]!;
     expect([kind, name]).toEqual(['event', 'notice_link_click']);
-    expect(params).toMatchObject({ send_to: 'G-TEST123', link_url: 'https://example.com/guide/qr', company_id: expect.any(Number), nursery_id: expect.any(Number) });
+    expect(params).toMatchObject({
+      send_to: 'G-TEST123',
+      link_url: 'https://example.com/guide/qr',
+      company_id: expect.any(Number),
+      nursery_id: expect.any(Number),
+    });
     expect(params.user_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(typeof params.notice_id).toBe('number');
     expect(Date.parse(String(params.released_at))).toBeLessThan(Date.parse(String(params.clicked_at)));
@@ -130,7 +143,9 @@ test.describe('notices', () => {
     await card(page, '卒園アルバム制作アンケート').getByRole('link', { name: '結衣のアンケートに回答する' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'アンケート回答' })).toBeVisible();
     await page.getByRole('button', { name: '回答する' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: '「お子さまの好きな遊びを教えてください」は回答必須です' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: '「お子さまの好きな遊びを教えてください」は回答必須です' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/respondents\/\d+$/);
     await page.getByRole('textbox', { name: /好きな遊び/ }).fill('砂場でトンネルを作ること');
     await page.getByRole('checkbox', { name: 'クラス写真' }).check();

@@ -12,7 +12,14 @@ import * as contract from '../src/index';
 const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
 export function renderClient(): string {
-  const constantModules = ['./messages', './relation-types', ...fs.readdirSync(path.join(src, 'constants')).sort().map((f) => `./constants/${f.replace(/\.ts$/, '')}`)];
+  const constantModules = [
+    './messages',
+    './relation-types',
+    ...fs
+      .readdirSync(path.join(src, 'constants'))
+      .sort()
+      .map((f) => `./constants/${f.replace(/\.ts$/, '')}`),
+  ];
   const calls = Object.entries(contract)
     .filter(([, value]) => value && typeof value === 'object' && 'method' in value && 'path' in value && 'response' in value)
     .sort(([a], [b]) => a.localeCompare(b));

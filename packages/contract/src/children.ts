@@ -161,4 +161,3 @@ export const postChildImage = defineCall({
   params: z.object({ childId: idParam }),
   response: imageUploadResponse,
 });
-

@@ -64,7 +64,12 @@ export const familyInfoEntrySchema = z.object({
   exists: z.boolean(),
   sleep: z.object({ started_at: z.string().nullable(), ended_at: z.string().nullable() }),
   thermometry: z.object({ temperature: z.string().nullable(), done_at: z.string().nullable() }),
-  defecation: z.object({ name: z.string().nullable(), category_id: z.number().int().nullable(), status_id: z.number().int().nullable(), done_at: z.string().nullable() }),
+  defecation: z.object({
+    name: z.string().nullable(),
+    category_id: z.number().int().nullable(),
+    status_id: z.number().int().nullable(),
+    done_at: z.string().nullable(),
+  }),
   meal: z.array(z.object({ category_id: z.number().int(), category: z.string(), comment: z.string() })),
   message: z.string(),
   isSent: z.boolean(),
@@ -190,9 +195,9 @@ export const postAttendance = defineCall({
   params: childIdParams,
   body: z.object({
     targetDate: dateString,
-    attendanceType: z.coerce.number({ message: communicationMessages.attendanceTypeRequired }).pipe(
-      z.union([z.literal(1), z.literal(2)], { message: communicationMessages.attendanceTypeRequired }),
-    ),
+    attendanceType: z.coerce
+      .number({ message: communicationMessages.attendanceTypeRequired })
+      .pipe(z.union([z.literal(1), z.literal(2)], { message: communicationMessages.attendanceTypeRequired })),
     attendanceTime: steppedTime,
     leavingTime: steppedTime,
     attendanceText: note(limits.attendanceNote, communicationMessages.noteTooLong),
@@ -203,9 +208,9 @@ export const postAttendance = defineCall({
 export type AttendanceBody = BodyInputOf<typeof postAttendance>;
 
 export const absenceFormSchema = z.object({
-  absenceType: z.coerce.number({ message: communicationMessages.absenceTypeRequired }).pipe(
-    z.union([z.literal(1), z.literal(2)], { message: communicationMessages.absenceTypeRequired }),
-  ),
+  absenceType: z.coerce
+    .number({ message: communicationMessages.absenceTypeRequired })
+    .pipe(z.union([z.literal(1), z.literal(2)], { message: communicationMessages.absenceTypeRequired })),
   absenceDates: z.array(dateString).min(1, { message: communicationMessages.absenceDateRequired }).max(100),
   diseases: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(50).default([]),
   message: note(limits.absenceNote, communicationMessages.noteTooLong),

@@ -75,4 +75,3 @@ export const deleteEventsCalendarSubscription = defineCall({
   response: z.null(),
   status: 204,
 });
-

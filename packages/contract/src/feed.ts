@@ -30,10 +30,19 @@ export const employeeInfoSchema = z.object({
   defecations: z.array(z.object({ time: z.string(), category: z.string(), status: z.string() })),
   schoolMeal: z.string().nullable(),
   meals: z.object({
-    lunch: z.object({ items: z.array(z.object({ categoryLabel: z.string(), amountLabel: z.string() })), note: z.string().nullable() }),
-    snackSet: z.object({ morning: z.string().nullable(), afternoon: z.string().nullable(), contactToParents: z.string().nullable() }),
+    lunch: z.object({
+      items: z.array(z.object({ categoryLabel: z.string(), amountLabel: z.string() })),
+      note: z.string().nullable(),
+    }),
+    snackSet: z.object({
+      morning: z.string().nullable(),
+      afternoon: z.string().nullable(),
+      contactToParents: z.string().nullable(),
+    }),
     /** amount in ml. */
-    milks: z.array(z.object({ id: z.number().int(), time: z.string(), amount: z.number(), contactToParents: z.string().nullable() })),
+    milks: z.array(
+      z.object({ id: z.number().int(), time: z.string(), amount: z.number(), contactToParents: z.string().nullable() }),
+    ),
   }),
 });
 
@@ -65,9 +74,16 @@ export type DailyMessage = z.infer<typeof dailyMessageSchema>;
 
 export const feedContentQuery = z.object({
   children: z
-    .array(z.coerce.number({ message: 'お子さまの指定が正しくありません' }).int({ message: 'お子さまの指定が正しくありません' }).positive({ message: 'お子さまの指定が正しくありません' }).max(2_147_483_647, { message: 'お子さまの指定が正しくありません' }), {
-      message: 'お子さまを選択してください',
-    })
+    .array(
+      z.coerce
+        .number({ message: 'お子さまの指定が正しくありません' })
+        .int({ message: 'お子さまの指定が正しくありません' })
+        .positive({ message: 'お子さまの指定が正しくありません' })
+        .max(2_147_483_647, { message: 'お子さまの指定が正しくありません' }),
+      {
+        message: 'お子さまを選択してください',
+      },
+    )
     .min(1, { message: 'お子さまを選択してください' })
     .max(FEED_MAX_CHILDREN, { message: `お子さまは${FEED_MAX_CHILDREN}人まで指定できます` }),
   date: dateString.optional(),
@@ -111,5 +127,3 @@ export const getMicrocms = defineCall({
   summary: 'The manual banner (`data.title` and its link), or `data: null` when none is published',
   response: z.object({ data: z.object({ title: z.string(), url: z.string() }).nullable() }),
 });
-
-

@@ -61,7 +61,8 @@ export const inviteBody = z.object({
 export const postInvite = defineCall({
   method: 'POST',
   path: '/api/users/invite',
-  summary: 'Invites a co-guardian (main guardian only). 200: invitation mail sent; 202: sign-up guidance sent to an unregistered address',
+  summary:
+    'Invites a co-guardian (main guardian only). 200: invitation mail sent; 202: sign-up guidance sent to an unregistered address',
   body: inviteBody,
   response: messageSchema,
 });
@@ -73,4 +74,3 @@ export const getInviteVerify = defineCall({
   params: z.object({ token: z.string().min(1).max(200) }),
   response: z.object({ child_id: z.number().int() }),
 });
-

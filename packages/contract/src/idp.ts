@@ -22,7 +22,8 @@ const token = z.string().min(1).max(200);
 export const postSignup = defineCall({
   method: 'POST',
   path: '/api/idp/signup',
-  summary: 'Starts sign-up: mails a single-use verification link (60 min). The same answer whether the address is registered or not',
+  summary:
+    'Starts sign-up: mails a single-use verification link (60 min). The same answer whether the address is registered or not',
   body: z.object({ email, redirect_url: redirectUrl }),
   response: messageSchema,
   status: 202,
@@ -47,7 +48,10 @@ export const postSignupComplete = defineCall({
       password_confirmation: z.string(),
       agreed: z.literal(true, { message: idpMessages.mustAgree }),
     })
-    .refine((v) => v.password === v.password_confirmation, { message: idpMessages.passwordMismatch, path: ['password_confirmation'] }),
+    .refine((v) => v.password === v.password_confirmation, {
+      message: idpMessages.passwordMismatch,
+      path: ['password_confirmation'],
+    }),
   response: z.object({ user: userSchema, redirect_url: z.string() }),
 });
 
@@ -74,7 +78,10 @@ export const postPasswordReset = defineCall({
   summary: 'Sets a new password from a reset link; ends every session of the user',
   body: z
     .object({ token, password: newPasswordSchema, password_confirmation: z.string() })
-    .refine((v) => v.password === v.password_confirmation, { message: idpMessages.passwordMismatch, path: ['password_confirmation'] }),
+    .refine((v) => v.password === v.password_confirmation, {
+      message: idpMessages.passwordMismatch,
+      path: ['password_confirmation'],
+    }),
   response: z.object({ message: z.string(), redirect_url: z.string() }),
 });
 
@@ -82,7 +89,11 @@ export const postEmailChange = defineCall({
   method: 'POST',
   path: '/api/idp/email/change',
   summary: 'Signed in: confirms the current password and mails a verification link to the new address',
-  body: z.object({ current_password: z.string().min(1, '現在のパスワードを入力してください').max(1024), new_email: email, redirect_url: redirectUrl }),
+  body: z.object({
+    current_password: z.string().min(1, '現在のパスワードを入力してください').max(1024),
+    new_email: email,
+    redirect_url: redirectUrl,
+  }),
   response: messageSchema,
   status: 202,
 });
@@ -100,7 +111,14 @@ export const postPasswordChange = defineCall({
   path: '/api/idp/password/change',
   summary: 'Signed in: changes the password (current one required); ends the other sessions; notification mail',
   body: z
-    .object({ current_password: z.string().min(1, '現在のパスワードを入力してください').max(1024), password: newPasswordSchema, password_confirmation: z.string() })
-    .refine((v) => v.password === v.password_confirmation, { message: idpMessages.passwordMismatch, path: ['password_confirmation'] }),
+    .object({
+      current_password: z.string().min(1, '現在のパスワードを入力してください').max(1024),
+      password: newPasswordSchema,
+      password_confirmation: z.string(),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      message: idpMessages.passwordMismatch,
+      path: ['password_confirmation'],
+    }),
   response: messageSchema,
 });

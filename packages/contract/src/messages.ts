@@ -2,8 +2,7 @@
 export const messages = {
   genericError: 'エラーが発生しました',
   loading: '読み込み中...',
-  loginFailed:
-    'IDまたはパスワードが正しくありません. ログインには【はいチーズ！ID】の登録が必要となります',
+  loginFailed: 'IDまたはパスワードが正しくありません. ログインには【はいチーズ！ID】の登録が必要となります',
   unauthenticated: 'ログインしてください',
   csrfMismatch: 'ページの有効期限が切れました。再読み込みしてからもう一度お試しください',
   forbidden: 'この操作を行う権限がありません',

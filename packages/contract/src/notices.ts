@@ -61,7 +61,10 @@ export const putNoticesRead = defineCall({
   summary: "Marks the notice read for those of the caller's children (idempotent)",
   body: z.object({
     noticeId: z.number({ message: 'お知らせを指定してください' }).int().positive(),
-    childIds: z.array(z.number().int().positive(), { message: 'お子さまを指定してください' }).min(1, { message: 'お子さまを指定してください' }).max(50),
+    childIds: z
+      .array(z.number().int().positive(), { message: 'お子さまを指定してください' })
+      .min(1, { message: 'お子さまを指定してください' })
+      .max(50),
   }),
   response: messageSchema,
 });
@@ -82,7 +85,11 @@ export const getNoticeFileReload = defineCall({
 
 /** An answer value: free text (string), single choice (choice id), multi choice (choice ids); null = no answer. */
 export const answerValueSchema = z
-  .union([z.string().max(QUESTIONNAIRE_FREE_TEXT_MAX, { message: noticeTexts.freeTextMax }), z.number().int(), z.array(z.number().int()).max(100)])
+  .union([
+    z.string().max(QUESTIONNAIRE_FREE_TEXT_MAX, { message: noticeTexts.freeTextMax }),
+    z.number().int(),
+    z.array(z.number().int()).max(100),
+  ])
   .nullable();
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
@@ -126,7 +133,8 @@ export type QuestionnaireRespondent = z.infer<typeof getQuestionnaireRespondent.
 export const putQuestionnaireAnswers = defineCall({
   method: 'PUT',
   path: '/api/notices/{id}/questionnaires/{questionnaireId}',
-  summary: "Answers (or re-answers, replacing) the questionnaire for one child; main guardian only, before closeAt; required-ness checked by the server",
+  summary:
+    'Answers (or re-answers, replacing) the questionnaire for one child; main guardian only, before closeAt; required-ness checked by the server',
   params: z.object({ id: idParam, questionnaireId: idParam }),
   body: z.object({
     childId: z.number({ message: 'お子さまを指定してください' }).int().positive(),

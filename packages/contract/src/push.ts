@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineCall } from './common';
 
 const tokenBody = z.object({
-  token: z.string({ message: 'トークンを指定してください' }).trim().min(1, 'トークンを指定してください').max(4096, 'トークンが長すぎます'),
+  token: z
+    .string({ message: 'トークンを指定してください' })
+    .trim()
+    .min(1, 'トークンを指定してください')
+    .max(4096, 'トークンが長すぎます'),
 });
 
 export const postRegisterToken = defineCall({

@@ -11,7 +11,9 @@ describe('the zod-free client module', () => {
 
   it('imports no zod at run time', () => {
     const file = fs.readFileSync(path.join(import.meta.dirname, '../src/client.ts'), 'utf8');
-    const runtimeImports = file.split('\n').filter((l) => /^(import|export) .* from /.test(l) && !/^(import|export) type /.test(l));
+    const runtimeImports = file
+      .split('\n')
+      .filter((l) => /^(import|export) .* from /.test(l) && !/^(import|export) type /.test(l));
     for (const line of runtimeImports) {
       const target = /from '(.+)'/.exec(line)![1]!;
       const source = fs.readFileSync(path.join(import.meta.dirname, '../src', `${target}.ts`), 'utf8');

@@ -35,7 +35,10 @@ export async function storeImage(storage: Storage, folder: string, input: Buffer
   const key = `${folder}/${randomToken(16)}.jpg`;
   await storage.put(key, original);
   for (const [variant, side] of Object.entries(IMAGE_VARIANTS)) {
-    const resized = await sharp(original).resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+    const resized = await sharp(original)
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     await storage.put(`${key}.${variant}`, resized);
   }
   return key;

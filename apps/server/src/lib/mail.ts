@@ -66,7 +66,13 @@ const MAX_ATTEMPTS = 5;
  * Sends up to `batch` pending mails. `for update skip locked` lets several app servers run the
  * worker at once without sending a mail twice. Answers how many were sent.
  */
-export async function deliverPendingMails(db: Db, sender: MailSender, from: string, log?: FastifyBaseLogger, batch = 20): Promise<number> {
+export async function deliverPendingMails(
+  db: Db,
+  sender: MailSender,
+  from: string,
+  log?: FastifyBaseLogger,
+  batch = 20,
+): Promise<number> {
   let sent = 0;
   await db.transaction(async (tx) => {
     const rows = await tx
@@ -79,7 +85,10 @@ export async function deliverPendingMails(db: Db, sender: MailSender, from: stri
     for (const row of rows) {
       try {
         await sender.send({ from, to: row.to, subject: row.subject, text: row.text });
-        await tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
+        await tx
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+          .where(eq(mailOutbox.id, row.id));
         sent += 1;
       } catch (error) {
         const attempts = row.attempts + 1;
@@ -95,7 +104,10 @@ export async function deliverPendingMails(db: Db, sender: MailSender, from: stri
 }
 
 /** The worker of main.ts: every few seconds when SMTP_URL is set; without it mails stay in the outbox. */
-export function startMailWorker(db: Db, options: { smtpUrl?: string; from: string; log: FastifyBaseLogger; intervalMs?: number }): () => void {
+export function startMailWorker(
+  db: Db,
+  options: { smtpUrl?: string; from: string; log: FastifyBaseLogger; intervalMs?: number },
+): () => void {
   if (!options.smtpUrl) return () => {};
   const senderPromise = smtpSender(options.smtpUrl);
   let running = false;
@@ -115,5 +127,9 @@ export function startMailWorker(db: Db, options: { smtpUrl?: string; from: strin
 
 /** Newest first, for the dev mailbox. */
 export async function listOutbox(db: Db, limit = 100) {
-  return db.select().from(mailOutbox).orderBy(sql`${mailOutbox.id} desc`).limit(limit);
+  return db
+    .select()
+    .from(mailOutbox)
+    .orderBy(sql`${mailOutbox.id} desc`)
+    .limit(limit);
 }

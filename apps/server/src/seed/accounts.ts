@@ -87,21 +87,86 @@ export async function seedAccounts(db: Db, now: Date): Promise<DemoIds> {
   const [ncHaruto, ncYui, ncSota] = await db
     .insert(noteChildren)
     .values([
-      { companyId: sakura!.id, childId: haruto!.id, facilityId: fSakura!.id, classId: cHiyoko!.id, admittedOn: addDaysToDate(today, -400) },
-      { companyId: himawari!.id, childId: yui!.id, facilityId: fHimawari!.id, classId: cKirin!.id, admittedOn: addDaysToDate(today, -800) },
-      { companyId: sakura!.id, childId: sota!.id, facilityId: fSakura!.id, classId: cHiyoko!.id, admittedOn: addDaysToDate(today, -200) },
+      {
+        companyId: sakura!.id,
+        childId: haruto!.id,
+        facilityId: fSakura!.id,
+        classId: cHiyoko!.id,
+        admittedOn: addDaysToDate(today, -400),
+      },
+      {
+        companyId: himawari!.id,
+        childId: yui!.id,
+        facilityId: fHimawari!.id,
+        classId: cKirin!.id,
+        admittedOn: addDaysToDate(today, -800),
+      },
+      {
+        companyId: sakura!.id,
+        childId: sota!.id,
+        facilityId: fSakura!.id,
+        classId: cHiyoko!.id,
+        admittedOn: addDaysToDate(today, -200),
+      },
     ])
     .returning({ id: noteChildren.id });
 
   await db.insert(childUser).values([
     // hogosha: main guardian of Haruto and Yui.
-    { childId: haruto!.id, userId: main!.id, companyId: sakura!.id, type: 1, main: true, writable: true, activated: true, sortOrder: 0 },
-    { childId: yui!.id, userId: main!.id, companyId: himawari!.id, type: 1, main: true, writable: true, activated: true, sortOrder: 1 },
+    {
+      childId: haruto!.id,
+      userId: main!.id,
+      companyId: sakura!.id,
+      type: 1,
+      main: true,
+      writable: true,
+      activated: true,
+      sortOrder: 0,
+    },
+    {
+      childId: yui!.id,
+      userId: main!.id,
+      companyId: himawari!.id,
+      type: 1,
+      main: true,
+      writable: true,
+      activated: true,
+      sortOrder: 1,
+    },
     // sub: read-only co-guardian of Haruto, main guardian of Sota.
-    { childId: haruto!.id, userId: sub!.id, companyId: sakura!.id, type: 0, main: false, writable: false, activated: true, sortOrder: 0, invitedBy: main!.id },
-    { childId: sota!.id, userId: sub!.id, companyId: sakura!.id, type: 6, main: true, writable: true, activated: true, sortOrder: 1 },
+    {
+      childId: haruto!.id,
+      userId: sub!.id,
+      companyId: sakura!.id,
+      type: 0,
+      main: false,
+      writable: false,
+      activated: true,
+      sortOrder: 0,
+      invitedBy: main!.id,
+    },
+    {
+      childId: sota!.id,
+      userId: sub!.id,
+      companyId: sakura!.id,
+      type: 6,
+      main: true,
+      writable: true,
+      activated: true,
+      sortOrder: 1,
+    },
     // hogosha: invited by sub to Sota, not answered yet.
-    { childId: sota!.id, userId: main!.id, companyId: sakura!.id, type: 6, main: false, writable: true, activated: null, sortOrder: 2, invitedBy: sub!.id },
+    {
+      childId: sota!.id,
+      userId: main!.id,
+      companyId: sakura!.id,
+      type: 6,
+      main: false,
+      writable: true,
+      activated: null,
+      sortOrder: 2,
+      invitedBy: sub!.id,
+    },
   ]);
 
   return {

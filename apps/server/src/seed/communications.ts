@@ -3,7 +3,14 @@ import { addDaysToDate, tokyoDate, tokyoInstant } from '../lib/clock';
 import { ensureDiseaseMaster } from '../modules/communications/diseases';
 import type { SeedContext } from './context';
 
-const dinners = ['ハンバーグ、ごはん、味噌汁', 'カレーライス、サラダ', '焼き魚、煮物、ごはん', 'うどん、卵焼き', 'オムライス、スープ', '肉じゃが、ごはん'];
+const dinners = [
+  'ハンバーグ、ごはん、味噌汁',
+  'カレーライス、サラダ',
+  '焼き魚、煮物、ごはん',
+  'うどん、卵焼き',
+  'オムライス、スープ',
+  '肉じゃが、ごはん',
+];
 const breakfasts = ['パン、牛乳、バナナ', 'ごはん、納豆、味噌汁', 'おにぎり、ヨーグルト', 'シリアル、牛乳', 'トースト、りんご'];
 const notes = [
   '昨夜は少し寝つきが悪かったです。',
@@ -83,25 +90,93 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
   await db.insert(familyInformation).values(entries).onConflictDoNothing();
 
   const at = (daysBack: number, time: string) => tokyoInstant(addDaysToDate(today, -daysBack), time);
-  const report = (r: Omit<typeof attendanceReports.$inferInsert, 'requestHash'>) => ({ ...r, requestHash: `seed-${r.noteChildId}-${r.targetDate}-${r.statusId}` });
+  const report = (r: Omit<typeof attendanceReports.$inferInsert, 'requestHash'>) => ({
+    ...r,
+    requestHash: `seed-${r.noteChildId}-${r.targetDate}-${r.statusId}`,
+  });
   const haruto = { companyId: ids.companies.sakura, noteChildId: ids.noteChildren.haruto, createdBy: ids.users.main };
   const yui = { companyId: ids.companies.himawari, noteChildId: ids.noteChildren.yui, createdBy: ids.users.main };
   const sota = { companyId: ids.companies.sakura, noteChildId: ids.noteChildren.sota, createdBy: ids.users.sub };
   const rows = await db
     .insert(attendanceReports)
     .values([
-      report({ ...haruto, targetDate: addDaysToDate(today, -1), statusId: 1, attendanceTime: '10:00', message: '小児科を受診してから登園します', createdAt: at(2, '19:20'), readAt: at(1, '08:05') }),
-      report({ ...haruto, targetDate: addDaysToDate(today, -3), statusId: 2, leavingTime: '16:30', message: '祖母がお迎えに行きます', createdAt: at(3, '07:45'), readAt: at(3, '08:30') }),
-      report({ ...haruto, targetDate: addDaysToDate(today, -10), statusId: 3, absenceType: 1, message: '朝から38.2℃の熱があるためお休みします', createdAt: at(10, '07:10'), readAt: at(10, '08:00') }),
-      report({ ...haruto, targetDate: addDaysToDate(today, -9), statusId: 3, absenceType: 1, message: '朝から38.2℃の熱があるためお休みします', createdAt: at(10, '07:10'), readAt: at(10, '08:00') }),
-      report({ ...yui, targetDate: addDaysToDate(today, -6), statusId: 3, absenceType: 2, message: '家族の用事のためお休みします', createdAt: at(8, '20:00'), readAt: at(7, '08:10') }),
-      report({ ...yui, targetDate: addDaysToDate(today, 1), statusId: 2, leavingTime: '17:30', message: '仕事のため少し遅れます', createdAt: at(0, '07:30'), readAt: null }),
-      report({ ...sota, targetDate: addDaysToDate(today, -2), statusId: 1, attendanceTime: '09:45', message: '', createdAt: at(2, '07:00'), readAt: at(2, '08:00') }),
+      report({
+        ...haruto,
+        targetDate: addDaysToDate(today, -1),
+        statusId: 1,
+        attendanceTime: '10:00',
+        message: '小児科を受診してから登園します',
+        createdAt: at(2, '19:20'),
+        readAt: at(1, '08:05'),
+      }),
+      report({
+        ...haruto,
+        targetDate: addDaysToDate(today, -3),
+        statusId: 2,
+        leavingTime: '16:30',
+        message: '祖母がお迎えに行きます',
+        createdAt: at(3, '07:45'),
+        readAt: at(3, '08:30'),
+      }),
+      report({
+        ...haruto,
+        targetDate: addDaysToDate(today, -10),
+        statusId: 3,
+        absenceType: 1,
+        message: '朝から38.2℃の熱があるためお休みします',
+        createdAt: at(10, '07:10'),
+        readAt: at(10, '08:00'),
+      }),
+      report({
+        ...haruto,
+        targetDate: addDaysToDate(today, -9),
+        statusId: 3,
+        absenceType: 1,
+        message: '朝から38.2℃の熱があるためお休みします',
+        createdAt: at(10, '07:10'),
+        readAt: at(10, '08:00'),
+      }),
+      report({
+        ...yui,
+        targetDate: addDaysToDate(today, -6),
+        statusId: 3,
+        absenceType: 2,
+        message: '家族の用事のためお休みします',
+        createdAt: at(8, '20:00'),
+        readAt: at(7, '08:10'),
+      }),
+      report({
+        ...yui,
+        targetDate: addDaysToDate(today, 1),
+        statusId: 2,
+        leavingTime: '17:30',
+        message: '仕事のため少し遅れます',
+        createdAt: at(0, '07:30'),
+        readAt: null,
+      }),
+      report({
+        ...sota,
+        targetDate: addDaysToDate(today, -2),
+        statusId: 1,
+        attendanceTime: '09:45',
+        message: '',
+        createdAt: at(2, '07:00'),
+        readAt: at(2, '08:00'),
+      }),
     ])
-    .returning({ id: attendanceReports.id, statusId: attendanceReports.statusId, absenceType: attendanceReports.absenceType, companyId: attendanceReports.companyId });
-  await db.insert(attendanceReportDiseases).values(
-    rows
-      .filter((r) => r.statusId === 3 && r.absenceType === 1)
-      .flatMap((r) => [disease('発熱'), disease('咳')].map((diseaseId) => ({ attendanceReportId: r.id, diseaseId, companyId: r.companyId }))),
-  );
+    .returning({
+      id: attendanceReports.id,
+      statusId: attendanceReports.statusId,
+      absenceType: attendanceReports.absenceType,
+      companyId: attendanceReports.companyId,
+    });
+  await db
+    .insert(attendanceReportDiseases)
+    .values(
+      rows
+        .filter((r) => r.statusId === 3 && r.absenceType === 1)
+        .flatMap((r) =>
+          [disease('発熱'), disease('咳')].map((diseaseId) => ({ attendanceReportId: r.id, diseaseId, companyId: r.companyId })),
+        ),
+    );
 }

@@ -23,7 +23,20 @@ export function feedSeedOffsets(today: string): number[] {
   return offsets;
 }
 
-const COLOURS = ['#f4a261', '#2a9d8f', '#e76f51', '#8ab17d', '#457b9d', '#e9c46a', '#b5838d', '#6d597a', '#90be6d', '#f28482', '#84a59d', '#577590'];
+const COLOURS = [
+  '#f4a261',
+  '#2a9d8f',
+  '#e76f51',
+  '#8ab17d',
+  '#457b9d',
+  '#e9c46a',
+  '#b5838d',
+  '#6d597a',
+  '#90be6d',
+  '#f28482',
+  '#84a59d',
+  '#577590',
+];
 
 /** A simple picture (sky, ground, a sun and a few shapes) as a JPEG; no downloads. */
 async function picture(i: number): Promise<Buffer> {
@@ -32,9 +45,9 @@ async function picture(i: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
     <rect width="1600" height="1200" fill="${sky}"/>
     <rect y="800" width="1600" height="400" fill="${ground}"/>
-    <circle cx="${300 + (i * 97) % 1000}" cy="260" r="140" fill="#fff3b0"/>
-    <rect x="${200 + (i * 131) % 900}" y="560" width="260" height="260" rx="30" fill="#ffffff" opacity="0.8"/>
-    <circle cx="${900 + (i * 53) % 400}" cy="700" r="${90 + (i % 4) * 20}" fill="#264653" opacity="0.7"/>
+    <circle cx="${300 + ((i * 97) % 1000)}" cy="260" r="140" fill="#fff3b0"/>
+    <rect x="${200 + ((i * 131) % 900)}" y="560" width="260" height="260" rx="30" fill="#ffffff" opacity="0.8"/>
+    <circle cx="${900 + ((i * 53) % 400)}" cy="700" r="${90 + (i % 4) * 20}" fill="#264653" opacity="0.7"/>
     <polygon points="1200,800 1350,520 1500,800" fill="#e63946" opacity="0.75"/>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
@@ -72,7 +85,12 @@ const LONG_TEXT =
   '今日はとても暑かったので、午前中に水遊びをしました。最初は水しぶきに少し驚いていましたが、だんだん慣れてくると自分からじょうろで水をかけたり、カップに水をためて運んだりして、とても楽しそうに遊んでいました。' +
   '水遊びのあとはしっかり着替えをして、給食も残さず食べました。お昼寝もぐっすりで、起きてからはブロックで大きなおうちを作り、「ここはリビング、ここはお風呂」と先生に説明してくれました。' +
   '夕方は少し疲れが出たようで、抱っこを求める場面もありましたが、お迎えの時間が近づくと元気を取り戻していました。ご家庭でもゆっくり休ませてあげてください。';
-const MEALS = ['ごはん、鮭の塩焼き、ひじきの煮物、みそ汁', 'カレーライス、フルーツサラダ', '親子丼、ほうれん草のおひたし、すまし汁', 'パン、ハンバーグ、ポテトサラダ、コーンスープ'];
+const MEALS = [
+  'ごはん、鮭の塩焼き、ひじきの煮物、みそ汁',
+  'カレーライス、フルーツサラダ',
+  '親子丼、ほうれん草のおひたし、すまし汁',
+  'パン、ハンバーグ、ポテトサラダ、コーンスープ',
+];
 const AMOUNTS = ['完食', 'おかわり', '半分', '少し残した'];
 const STAFF = ['佐々木 美咲', '高橋 由美', '伊藤 真理子'];
 
@@ -151,9 +169,25 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
       // Every fifth day a big album (8–10 photos, to show '+N'); otherwise one to three photos.
       const count = n % 5 === 0 ? 8 + (n % 3) : 1 + (n % 3);
       for (let i = 0; i < count; i++) {
-        files.push({ companyId: child.companyId, dailyNoteId: note.id, storageKey: photos[(n + i) % photos.length]!, name: `写真${i + 1}.jpg`, sizeBytes: sizeOf(photos[(n + i) % photos.length]!), sortOrder: i });
+        files.push({
+          companyId: child.companyId,
+          dailyNoteId: note.id,
+          storageKey: photos[(n + i) % photos.length]!,
+          name: `写真${i + 1}.jpg`,
+          sizeBytes: sizeOf(photos[(n + i) % photos.length]!),
+          sortOrder: i,
+        });
       }
-      if (n % 7 === 2) files.push({ companyId: child.companyId, dailyNoteId: note.id, storageKey: letter.key, name: 'おたより.pdf', isDocument: true, sizeBytes: letter.size, sortOrder: 50 });
+      if (n % 7 === 2)
+        files.push({
+          companyId: child.companyId,
+          dailyNoteId: note.id,
+          storageKey: letter.key,
+          name: 'おたより.pdf',
+          isDocument: true,
+          sizeBytes: letter.size,
+          sortOrder: 50,
+        });
     }
     await db.insert(feedFiles).values(files);
 
@@ -169,14 +203,17 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
             contactOn: addDaysToDate(today, offset),
             sleepStartedAt: '21:00',
             sleepEndedAt: '06:45',
-            temperature: (36.5 + ((-offset) % 4) / 10).toFixed(1),
+            temperature: (36.5 + (-offset % 4) / 10).toFixed(1),
             thermometryDoneAt: '07:00',
             defecationCategoryId: 1,
             defecationStatusId: -offset % 2 === 0 ? 1 : 2,
             defecationDoneAt: '07:15',
             dinner: 'ハンバーグ、ごはん、サラダ',
             breakfast: 'トースト、バナナ、牛乳',
-            message: offset % 2 === 0 ? '昨夜は少し寝つきが悪かったです。日中眠そうでしたらよろしくお願いします。' : '週末は家族で動物園に行き、キリンを見て大喜びでした。',
+            message:
+              offset % 2 === 0
+                ? '昨夜は少し寝つきが悪かったです。日中眠そうでしたらよろしくお願いします。'
+                : '週末は家族で動物園に行き、キリンを見て大喜びでした。',
             isParticipate: offset % 2 === 0 ? true : null,
             isSent: true,
             sentAt: now,
@@ -193,7 +230,15 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
     const days = offsets.filter((offset) => offset % 3 === 0);
     const broadcasts = await db
       .insert(classBroadcasts)
-      .values(days.map((offset) => ({ companyId: klass.companyId, facilityId: klass.facilityId, classId: klass.classId, date: addDaysToDate(today, offset), publishedAt: published })))
+      .values(
+        days.map((offset) => ({
+          companyId: klass.companyId,
+          facilityId: klass.facilityId,
+          classId: klass.classId,
+          date: addDaysToDate(today, offset),
+          publishedAt: published,
+        })),
+      )
       .returning({ id: classBroadcasts.id, date: classBroadcasts.date });
     await db.insert(feedFiles).values(
       broadcasts.flatMap((b, bi) => [
@@ -205,14 +250,32 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
           sizeBytes: sizeOf(photos[(bi * 3 + i + 6) % photos.length]!),
           sortOrder: i,
         })),
-        ...(bi % 2 === 0 ? [{ companyId: klass.companyId, classBroadcastId: b.id, storageKey: menu.key, name: '今月の献立表.pdf', isDocument: true, sizeBytes: menu.size, sortOrder: 50 }] : []),
+        ...(bi % 2 === 0
+          ? [
+              {
+                companyId: klass.companyId,
+                classBroadcastId: b.id,
+                storageKey: menu.key,
+                name: '今月の献立表.pdf',
+                isDocument: true,
+                sizeBytes: menu.size,
+                sortOrder: 50,
+              },
+            ]
+          : []),
       ]),
     );
   }
 
   const dayAgo = new Date(now.getTime() - 86_400_000);
   await db.insert(feedBanners).values([
-    { level: 'info', label: 'お知らせ', message: '年末年始の休園日は12月29日から1月3日までです。', startsAt: dayAgo, sortOrder: 0 },
+    {
+      level: 'info',
+      label: 'お知らせ',
+      message: '年末年始の休園日は12月29日から1月3日までです。',
+      startsAt: dayAgo,
+      sortOrder: 0,
+    },
     {
       companyId: ids.companies.sakura,
       level: 'alert',
@@ -222,5 +285,9 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
       sortOrder: 1,
     },
   ]);
-  await db.insert(manualBanners).values({ title: 'はじめての方へ：れんらくノートの使い方ガイド', url: 'https://example.com/renraku/guide', publishedAt: dayAgo });
+  await db.insert(manualBanners).values({
+    title: 'はじめての方へ：れんらくノートの使い方ガイド',
+    url: 'https://example.com/renraku/guide',
+    publishedAt: dayAgo,
+  });
 }

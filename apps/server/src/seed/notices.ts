@@ -38,13 +38,25 @@ async function demoPhoto(sky: string, ground: string): Promise<Buffer> {
 const TOPICS: { title: string; text: string }[] = [
   { title: '今月の給食献立表', text: '今月の給食献立表を添付いたします。アレルギー対応が必要な場合は担任までお知らせください。' },
   { title: '避難訓練のお知らせ', text: '避難訓練を実施します。お迎えの時間が重なる場合は、職員の指示に従ってください。' },
-  { title: '感染症の流行について', text: '園内で胃腸炎が流行しています。嘔吐や下痢の症状がある場合は、登園前にご連絡ください。詳しくは https://www.mhlw.go.jp/ をご覧ください。' },
+  {
+    title: '感染症の流行について',
+    text: '園内で胃腸炎が流行しています。嘔吐や下痢の症状がある場合は、登園前にご連絡ください。詳しくは https://www.mhlw.go.jp/ をご覧ください。',
+  },
   { title: '身体測定の結果', text: '今月の身体測定が終わりました。成長記録の画面からご確認いただけます。' },
-  { title: '園だより', text: '園だよりを発行しました。今月のねらい、行事予定、保健だより、給食室からのお知らせを掲載しています。ご家庭でもぜひお子さまと一緒にお読みください。' },
-  { title: '持ち物のお願い', text: '着替え（上下2組）、タオル、コップを毎日お持ちください。すべての持ち物に記名をお願いします。' },
+  {
+    title: '園だより',
+    text: '園だよりを発行しました。今月のねらい、行事予定、保健だより、給食室からのお知らせを掲載しています。ご家庭でもぜひお子さまと一緒にお読みください。',
+  },
+  {
+    title: '持ち物のお願い',
+    text: '着替え（上下2組）、タオル、コップを毎日お持ちください。すべての持ち物に記名をお願いします。',
+  },
   { title: '駐車場利用のお願い', text: '送迎時の駐車場では、エンジンを切り、お子さまから目を離さないようお願いいたします。' },
   { title: 'お散歩の様子', text: '近くの公園までお散歩に出かけました。落ち葉を集めて、みんなで秋の音を楽しみました。' },
-  { title: '保育参観のご案内', text: '保育参観を実施します。日頃のお子さまの様子をご覧いただける機会です。参加をご希望の方は連絡帳でお知らせください。' },
+  {
+    title: '保育参観のご案内',
+    text: '保育参観を実施します。日頃のお子さまの様子をご覧いただける機会です。参加をご希望の方は連絡帳でお知らせください。',
+  },
   { title: '休園日のお知らせ', text: '祝日は休園となります。お間違えのないようお願いいたします。' },
 ];
 
@@ -61,9 +73,21 @@ const LONG_TEXT = [
 export async function seedNotices({ db, ids, now, storage }: SeedContext): Promise<void> {
   const today = tokyoDate(now);
   const at = (daysAgo: number, time: string) => tokyoInstant(addDaysToDate(today, -daysAgo), time);
-  const sakura = { companyId: ids.companies.sakura, facilityId: ids.facilities.sakura, noteChildIds: [ids.noteChildren.haruto, ids.noteChildren.sota] };
-  const himawari = { companyId: ids.companies.himawari, facilityId: ids.facilities.himawari, noteChildIds: [ids.noteChildren.yui] };
-  const photos = [await demoPhoto('#a5d8ff', '#8ce99a'), await demoPhoto('#ffc9c9', '#ffe066'), await demoPhoto('#d0bfff', '#96f2d7')];
+  const sakura = {
+    companyId: ids.companies.sakura,
+    facilityId: ids.facilities.sakura,
+    noteChildIds: [ids.noteChildren.haruto, ids.noteChildren.sota],
+  };
+  const himawari = {
+    companyId: ids.companies.himawari,
+    facilityId: ids.facilities.himawari,
+    noteChildIds: [ids.noteChildren.yui],
+  };
+  const photos = [
+    await demoPhoto('#a5d8ff', '#8ce99a'),
+    await demoPhoto('#ffc9c9', '#ffe066'),
+    await demoPhoto('#d0bfff', '#96f2d7'),
+  ];
   const add = (input: NewNotice) => createNotice(db, storage, input);
 
   // The everyday notices: two facilities, every ~4 days over three months.
@@ -75,7 +99,13 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     if (i % 10 === 0) files.push({ name: '献立表.pdf', data: demoPdf('Lunch menu'), document: true });
     if (i % 10 === 4) files.push({ name: '園だより.pdf', data: demoPdf('Newsletter'), document: true });
     if (i % 10 === 7) files.push(...photos.map((data, n) => ({ name: `お散歩${n + 1}.jpg`, data })));
-    await add({ ...facility, title: topic.title, text: topic.text, releasedAt: at(daysAgo, i % 3 === 0 ? '08:30' : '16:45'), files });
+    await add({
+      ...facility,
+      title: topic.title,
+      text: topic.text,
+      releasedAt: at(daysAgo, i % 3 === 0 ? '08:30' : '16:45'),
+      files,
+    });
   }
 
   // Today's and yesterday's unread ones: a long text with links, a PDF, a photo.
@@ -86,7 +116,13 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     releasedAt: at(0, '07:30'),
     files: [{ name: '受付方法のご案内.pdf', data: demoPdf('How to check in with the QR code'), document: true }],
   });
-  await add({ ...himawari, title: '芋ほり遠足の写真', text: '芋ほり遠足の写真です。大きなお芋がたくさん採れました！', releasedAt: at(1, '15:00'), files: [{ name: '芋ほり.jpg', data: photos[1]! }] });
+  await add({
+    ...himawari,
+    title: '芋ほり遠足の写真',
+    text: '芋ほり遠足の写真です。大きなお芋がたくさん採れました！',
+    releasedAt: at(1, '15:00'),
+    files: [{ name: '芋ほり.jpg', data: photos[1]! }],
+  });
 
   // Questionnaires: open and unanswered, answered, closed; every answer format; required and optional.
   await add({
@@ -97,8 +133,18 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     questionnaire: {
       closeAt: tokyoInstant(addDaysToDate(today, 7), '18:00'),
       questions: [
-        { text: '運動会に参加されますか', isRequired: true, answerFormat: 'single_choice', choices: ['参加する', '参加しない', '未定'] },
-        { text: '参加される方をお選びください', isRequired: false, answerFormat: 'multi_choice', choices: ['父', '母', '祖父母', 'きょうだい'] },
+        {
+          text: '運動会に参加されますか',
+          isRequired: true,
+          answerFormat: 'single_choice',
+          choices: ['参加する', '参加しない', '未定'],
+        },
+        {
+          text: '参加される方をお選びください',
+          isRequired: false,
+          answerFormat: 'multi_choice',
+          choices: ['父', '母', '祖父母', 'きょうだい'],
+        },
         { text: '園へのご要望があればご記入ください', isRequired: false, answerFormat: 'free_text' },
       ],
     },
@@ -111,7 +157,12 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     questionnaire: {
       closeAt: tokyoInstant(addDaysToDate(today, 10), '18:00'),
       questions: [
-        { text: 'ご都合のよい曜日（複数選択可）', isRequired: true, answerFormat: 'multi_choice', choices: ['月曜日', '水曜日', '金曜日', '土曜日'] },
+        {
+          text: 'ご都合のよい曜日（複数選択可）',
+          isRequired: true,
+          answerFormat: 'multi_choice',
+          choices: ['月曜日', '水曜日', '金曜日', '土曜日'],
+        },
         { text: 'ご希望の時間帯', isRequired: true, answerFormat: 'single_choice', choices: ['午前', '午後', '夕方'] },
         { text: 'その他ご意見', isRequired: false, answerFormat: 'free_text' },
       ],
@@ -125,7 +176,12 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     questionnaire: {
       closeAt: tokyoInstant(addDaysToDate(today, -30), '18:00'),
       questions: [
-        { text: '夏祭りはいかがでしたか', isRequired: true, answerFormat: 'single_choice', choices: ['とても良かった', '良かった', 'ふつう'] },
+        {
+          text: '夏祭りはいかがでしたか',
+          isRequired: true,
+          answerFormat: 'single_choice',
+          choices: ['とても良かった', '良かった', 'ふつう'],
+        },
         { text: 'ご感想', isRequired: false, answerFormat: 'free_text' },
       ],
     },
@@ -139,24 +195,60 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
       closeAt: tokyoInstant(addDaysToDate(today, 14), '18:00'),
       questions: [
         { text: 'お子さまの好きな遊びを教えてください', isRequired: true, answerFormat: 'free_text' },
-        { text: '掲載してよい写真', isRequired: true, answerFormat: 'multi_choice', choices: ['個人写真', 'クラス写真', '行事の写真'] },
+        {
+          text: '掲載してよい写真',
+          isRequired: true,
+          answerFormat: 'multi_choice',
+          choices: ['個人写真', 'クラス写真', '行事の写真'],
+        },
       ],
     },
   });
   // Scheduled, not released yet: nobody sees it before its time.
-  await add({ ...sakura, title: '冬休みのお知らせ', text: '冬休みの期間についてお知らせします。', releasedAt: tokyoInstant(addDaysToDate(today, 3), '09:00') });
+  await add({
+    ...sakura,
+    title: '冬休みのお知らせ',
+    text: '冬休みの期間についてお知らせします。',
+    releasedAt: tokyoInstant(addDaysToDate(today, 3), '09:00'),
+  });
 
   // 陽翔's answer to the date survey (answered by the main guardian).
   const q = answered.questionnaire!;
   const [respondent] = await db
     .insert(questionnaireRespondents)
-    .values({ companyId: ids.companies.sakura, questionnaireId: q.id, childId: ids.children.haruto, answeredBy: ids.users.main, answeredAt: at(2, '20:00') })
+    .values({
+      companyId: ids.companies.sakura,
+      questionnaireId: q.id,
+      childId: ids.children.haruto,
+      answeredBy: ids.users.main,
+      answeredAt: at(2, '20:00'),
+    })
     .returning({ id: questionnaireRespondents.id });
   await db.insert(questionnaireAnswers).values([
-    { companyId: ids.companies.sakura, respondentId: respondent!.id, questionId: q.questions[0]!.id, choiceId: q.questions[0]!.choiceIds[1]! },
-    { companyId: ids.companies.sakura, respondentId: respondent!.id, questionId: q.questions[0]!.id, choiceId: q.questions[0]!.choiceIds[3]! },
-    { companyId: ids.companies.sakura, respondentId: respondent!.id, questionId: q.questions[1]!.id, choiceId: q.questions[1]!.choiceIds[0]! },
-    { companyId: ids.companies.sakura, respondentId: respondent!.id, questionId: q.questions[2]!.id, text: '土曜日だと両親とも参加できます。' },
+    {
+      companyId: ids.companies.sakura,
+      respondentId: respondent!.id,
+      questionId: q.questions[0]!.id,
+      choiceId: q.questions[0]!.choiceIds[1]!,
+    },
+    {
+      companyId: ids.companies.sakura,
+      respondentId: respondent!.id,
+      questionId: q.questions[0]!.id,
+      choiceId: q.questions[0]!.choiceIds[3]!,
+    },
+    {
+      companyId: ids.companies.sakura,
+      respondentId: respondent!.id,
+      questionId: q.questions[1]!.id,
+      choiceId: q.questions[1]!.choiceIds[0]!,
+    },
+    {
+      companyId: ids.companies.sakura,
+      respondentId: respondent!.id,
+      questionId: q.questions[2]!.id,
+      text: '土曜日だと両親とも参加できます。',
+    },
   ]);
 
   // Everything older than a week has been read; 陽翔's copy of the survey too.

@@ -9,7 +9,18 @@ import { ApiRequestError } from '../lib/api';
 import { ModalsHost } from '../components/modals-host';
 
 // A warm brand colour whose shades 7-9 keep 4.5:1 contrast on the page background (WCAG AA).
-const brand: MantineColorsTuple = ['#fff4e6', '#ffe8cc', '#ffd09c', '#fdb462', '#f99a34', '#c96a00', '#a85800', '#8f4a00', '#753c00', '#5c2f00'];
+const brand: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd09c',
+  '#fdb462',
+  '#f99a34',
+  '#c96a00',
+  '#a85800',
+  '#8f4a00',
+  '#753c00',
+  '#5c2f00',
+];
 
 const theme = createTheme({
   colors: { brand },

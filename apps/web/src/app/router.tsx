@@ -8,7 +8,9 @@ import { Root } from './root';
 
 const header = (flags: HeaderFlags) => ({ header: flags });
 /** Code-split screens: each area's code loads with its first route. */
-const info = (name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'ReceptionsPage' | 'PasswordExpiredPage' | 'EmailSentPage') => {
+const info = (
+  name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'ReceptionsPage' | 'PasswordExpiredPage' | 'EmailSentPage',
+) => {
   const files = {
     PrivacyPage: () => import('../features/info/routes/privacy-page'),
     CorporatePage: () => import('../features/info/routes/corporate-page'),
@@ -24,7 +26,16 @@ const info = (name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'Reception
 };
 const terms = async () => ({ Component: (await import('../features/info/routes/terms-route')).TermsRoute });
 /** The ID service's screens (issue 8). */
-const idp = (name: 'SignupPage' | 'SignupCompletePage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'ChangeEmailPage' | 'VerifyEmailPage' | 'ChangePasswordPage') => {
+const idp = (
+  name:
+    | 'SignupPage'
+    | 'SignupCompletePage'
+    | 'ForgotPasswordPage'
+    | 'ResetPasswordPage'
+    | 'ChangeEmailPage'
+    | 'VerifyEmailPage'
+    | 'ChangePasswordPage',
+) => {
   const files = {
     SignupPage: () => import('../features/idp/routes/signup-page'),
     SignupCompletePage: () => import('../features/idp/routes/signup-complete-page'),
@@ -40,13 +51,23 @@ const settingsPage = async () => ({ Component: (await import('../features/users/
 const namePage = async () => ({ Component: (await import('../features/users/routes/name-page')).NamePage });
 const childPage = async () => ({ Component: (await import('../features/children/routes/child-page')).ChildPage });
 const childEditPage = async () => ({ Component: (await import('../features/children/routes/child-edit-page')).ChildEditPage });
-const recognitionPage = async () => ({ Component: (await import('../features/children/routes/recognition-page')).RecognitionPage });
-const registerChildPage = async () => ({ Component: (await import('../features/children/routes/register-page')).RegisterChildPage });
+const recognitionPage = async () => ({
+  Component: (await import('../features/children/routes/recognition-page')).RecognitionPage,
+});
+const registerChildPage = async () => ({
+  Component: (await import('../features/children/routes/register-page')).RegisterChildPage,
+});
 const guardianPage = async () => ({ Component: (await import('../features/guardians/routes/guardian-page')).GuardianPage });
-const relationTypePage = async () => ({ Component: (await import('../features/guardians/routes/relation-type-page')).RelationTypePage });
+const relationTypePage = async () => ({
+  Component: (await import('../features/guardians/routes/relation-type-page')).RelationTypePage,
+});
 const invitePage = async () => ({ Component: (await import('../features/guardians/routes/invite-page')).InvitePage });
-const inviteSentPage = async () => ({ Component: (await import('../features/guardians/routes/invite-sent-page')).InviteSentPage });
-const inviteVerifyPage = async () => ({ Component: (await import('../features/guardians/routes/invite-verify-page')).InviteVerifyPage });
+const inviteSentPage = async () => ({
+  Component: (await import('../features/guardians/routes/invite-sent-page')).InviteSentPage,
+});
+const inviteVerifyPage = async () => ({
+  Component: (await import('../features/guardians/routes/invite-verify-page')).InviteVerifyPage,
+});
 const notificationSettingsPage = async () => ({
   Component: (await import('../features/settings/routes/notification-settings-page')).NotificationSettingsPage,
 });
@@ -56,7 +77,9 @@ const growths = {
   child: async () => ({ Component: (await import('../features/growths/routes/growth-child-page')).GrowthChildPage }),
 };
 const schedules = {
-  children: async () => ({ Component: (await import('../features/schedules/routes/schedule-children-page')).ScheduleChildrenPage }),
+  children: async () => ({
+    Component: (await import('../features/schedules/routes/schedule-children-page')).ScheduleChildrenPage,
+  }),
   child: async () => ({ Component: (await import('../features/schedules/routes/schedule-child-page')).ScheduleChildPage }),
   form: async () => ({ Component: (await import('../features/schedules/routes/schedule-form-page')).ScheduleFormPage }),
 };
@@ -122,11 +145,34 @@ export const routes: RouteObject[] = [
           {
             path: 'communications',
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/communications/routes/communications-menu')).CommunicationsMenu }) },
-              { path: 'message', lazy: async () => ({ Component: (await import('../features/communications/routes/contact-book-page')).ContactBookPage }) },
-              { path: 'message/confirm', lazy: async () => ({ Component: (await import('../features/communications/routes/contact-book-confirm-page')).ContactBookConfirmPage }) },
-              { path: 'attendance', lazy: async () => ({ Component: (await import('../features/communications/routes/attendance-page')).AttendancePage }) },
-              { path: 'absence', lazy: async () => ({ Component: (await import('../features/communications/routes/absence-page')).AbsencePage }) },
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/communications/routes/communications-menu')).CommunicationsMenu,
+                }),
+              },
+              {
+                path: 'message',
+                lazy: async () => ({
+                  Component: (await import('../features/communications/routes/contact-book-page')).ContactBookPage,
+                }),
+              },
+              {
+                path: 'message/confirm',
+                lazy: async () => ({
+                  Component: (await import('../features/communications/routes/contact-book-confirm-page')).ContactBookConfirmPage,
+                }),
+              },
+              {
+                path: 'attendance',
+                lazy: async () => ({
+                  Component: (await import('../features/communications/routes/attendance-page')).AttendancePage,
+                }),
+              },
+              {
+                path: 'absence',
+                lazy: async () => ({ Component: (await import('../features/communications/routes/absence-page')).AbsencePage }),
+              },
               { path: '*', element: <NotFound /> },
             ],
           },
@@ -149,11 +195,19 @@ export const routes: RouteObject[] = [
           {
             path: 'notices',
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('../features/notices/routes/notices-page')).NoticesPage }) },
-              { path: ':id/:fileId', lazy: async () => ({ Component: (await import('../features/notices/routes/notice-file-page')).NoticeFilePage }) },
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/notices/routes/notices-page')).NoticesPage }),
+              },
+              {
+                path: ':id/:fileId',
+                lazy: async () => ({ Component: (await import('../features/notices/routes/notice-file-page')).NoticeFilePage }),
+              },
               {
                 path: ':id/questionnaires/:questionnaireId/respondents/:childId',
-                lazy: async () => ({ Component: (await import('../features/notices/routes/questionnaire-page')).QuestionnairePage }),
+                lazy: async () => ({
+                  Component: (await import('../features/notices/routes/questionnaire-page')).QuestionnairePage,
+                }),
               },
               { path: '*', element: <NotFound /> },
             ],

@@ -9,7 +9,11 @@ export function showFailure(messageOrError: unknown) {
   notifications.show({
     color: 'red',
     title: '⚠',
-    message: <Text size="sm" style={{ whiteSpace: 'pre-line' }}>{message}</Text>,
+    message: (
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {message}
+      </Text>
+    ),
     autoClose: limits.alertAutoCloseMs,
     style: { width: limits.alertWidth, marginInline: 'auto' },
     role: 'alert',

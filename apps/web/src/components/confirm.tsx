@@ -10,7 +10,13 @@ interface ConfirmOptions {
 }
 
 /** Asks before acting; buttons default to 「決定」 and 「キャンセル」 (A §9). Resolves true on confirm. */
-export async function confirm({ title = '確認', message, confirmLabel = '決定', cancelLabel = 'キャンセル', danger }: ConfirmOptions): Promise<boolean> {
+export async function confirm({
+  title = '確認',
+  message,
+  confirmLabel = '決定',
+  cancelLabel = 'キャンセル',
+  danger,
+}: ConfirmOptions): Promise<boolean> {
   const { modals } = await modalsReady();
   return new Promise((resolve) => {
     modals.openConfirmModal({

@@ -23,7 +23,10 @@ export function Header({ avatarUrl, userName, showQr }: HeaderProps) {
   const navigate = useNavigate();
   const matches = useMatches();
   const flags =
-    [...matches].reverse().map((m) => (m.handle as { header?: HeaderFlags } | undefined)?.header).find(Boolean) ?? DEFAULT_FLAGS;
+    [...matches]
+      .reverse()
+      .map((m) => (m.handle as { header?: HeaderFlags } | undefined)?.header)
+      .find(Boolean) ?? DEFAULT_FLAGS;
 
   return (
     <Paper component="header" shadow="xs" radius={0} px="xs" py={6} pos="sticky" top={0} style={{ zIndex: 100 }}>

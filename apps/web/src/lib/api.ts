@@ -1,5 +1,13 @@
 import { toQueryString } from './query-string';
-import { messages, type ApiError, type BodyInputOf, type Call, type ParamsOf, type QueryOf, type ResponseOf } from '@renraku/contract/client';
+import {
+  messages,
+  type ApiError,
+  type BodyInputOf,
+  type Call,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@renraku/contract/client';
 
 /** A failed call: its status and the server's `{message, errors?}`. */
 export class ApiRequestError extends Error {

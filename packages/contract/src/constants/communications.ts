@@ -56,7 +56,14 @@ export const communicationMessages = {
 export const dedupeWindowSeconds = 10;
 
 /** The hour a time select opens at when empty (F §9). */
-export const defaultFocusHours = { arrival: '09', pickUp: '18', sleep: '21', wake: '07', thermometry: '07', defecation: '07' } as const;
+export const defaultFocusHours = {
+  arrival: '09',
+  pickUp: '18',
+  sleep: '21',
+  wake: '07',
+  thermometry: '07',
+  defecation: '07',
+} as const;
 
 export const defecationCategoryLabels: Record<number, string> = { 1: 'うんち', 2: 'なし' };
 
@@ -88,10 +95,7 @@ export const poolSeason = { from: '07-01', to: '08-31' } as const;
 export const temperatureNotSelectedLabel = '未選択';
 
 /** 'not selected' is the empty string; then 35.0 … 41.9 by 0.1, then 42.0 (F §5). */
-export const temperatureOptions: readonly string[] = [
-  ...Array.from({ length: 70 }, (_, i) => (35 + i / 10).toFixed(1)),
-  '42.0',
-];
+export const temperatureOptions: readonly string[] = [...Array.from({ length: 70 }, (_, i) => (35 + i / 10).toFixed(1)), '42.0'];
 
 /** Time selects: hours 00–23, minutes by 5, '--' for empty (F §5, §9). */
 export const timeEmpty = '--';

@@ -8,7 +8,6 @@
  */
 export const NOTICE_DATES_PER_PAGE = 10;
 
-
 export const QUESTIONNAIRE_FREE_TEXT_MAX = 1000;
 
 export const answerFormatTypes = ['single_choice', 'multi_choice', 'free_text'] as const;

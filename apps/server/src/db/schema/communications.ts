@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { companies, noteChildren } from './organisation';
 import { users } from './users';
 
@@ -11,7 +23,9 @@ export const familyInformation = pgTable(
   'family_information',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     noteChildId: integer('note_child_id')
       .notNull()
       .references(() => noteChildren.id, { onDelete: 'cascade' }),
@@ -34,7 +48,10 @@ export const familyInformation = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('family_information_note_child_day_idx').on(t.noteChildId, t.contactOn), index('family_information_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('family_information_note_child_day_idx').on(t.noteChildId, t.contactOn),
+    index('family_information_company_idx').on(t.companyId),
+  ],
 );
 
 /** Diseases and symptoms an absence can name (master data, shared by every company). */
@@ -59,7 +76,9 @@ export const attendanceReports = pgTable(
   'attendance_reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     noteChildId: integer('note_child_id')
       .notNull()
       .references(() => noteChildren.id, { onDelete: 'cascade' }),
@@ -93,7 +112,9 @@ export const attendanceReportDiseases = pgTable(
     diseaseId: integer('disease_id')
       .notNull()
       .references(() => diseases.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
   },
   (t) => [primaryKey({ columns: [t.attendanceReportId, t.diseaseId] })],
 );

@@ -15,7 +15,9 @@ export const dailyNotes = pgTable(
   'daily_notes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     noteChildId: integer('note_child_id')
       .notNull()
       .references(() => noteChildren.id, { onDelete: 'cascade' }),
@@ -40,7 +42,10 @@ export const dailyNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('daily_notes_note_child_date_idx').on(t.noteChildId, t.date), index('daily_notes_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('daily_notes_note_child_date_idx').on(t.noteChildId, t.date),
+    index('daily_notes_company_idx').on(t.companyId),
+  ],
 );
 
 /** A class-wide broadcast of a day (photos, handouts), shown in the notes of every child of the class. */
@@ -48,8 +53,12 @@ export const classBroadcasts = pgTable(
   'class_broadcasts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     classId: integer('class_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
@@ -65,7 +74,9 @@ export const feedFiles = pgTable(
   'feed_files',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     dailyNoteId: integer('daily_note_id').references(() => dailyNotes.id, { onDelete: 'cascade' }),
     classBroadcastId: integer('class_broadcast_id').references(() => classBroadcasts.id, { onDelete: 'cascade' }),
     /** Storage key; images have `{key}.thumb` and `{key}.medium` beside them (lib/images). */

@@ -11,8 +11,12 @@ export const invitations = pgTable(
   'invitations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    childId: integer('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     type: smallint('type').notNull(),
     writable: boolean('writable').notNull(),
@@ -39,15 +43,22 @@ export const childRegistrationTokens = pgTable(
   'child_registration_tokens',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    childId: integer('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('child_registration_tokens_token_idx').on(t.companyId, t.tokenHash), index('child_registration_tokens_child_idx').on(t.childId)],
+  (t) => [
+    uniqueIndex('child_registration_tokens_token_idx').on(t.companyId, t.tokenHash),
+    index('child_registration_tokens_child_idx').on(t.childId),
+  ],
 );
 
 /** Wrong birth dates per registration token: at most 5 per hour. */
@@ -55,7 +66,9 @@ export const childRegistrationAttempts = pgTable(
   'child_registration_attempts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     tokenId: integer('token_id')
       .notNull()
       .references(() => childRegistrationTokens.id, { onDelete: 'cascade' }),
@@ -96,7 +109,9 @@ export const facilityFunctions = pgTable(
     facilityId: integer('facility_id')
       .notNull()
       .references(() => facilities.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     functionKey: text('function_key').notNull(),
     enabled: boolean('enabled').notNull().default(true),
   },

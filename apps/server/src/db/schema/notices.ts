@@ -7,9 +7,13 @@ export const notices = pgTable(
   'notices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** The nursery (facility) that sent it. */
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     title: text('title').notNull(),
     text: text('text').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
@@ -23,7 +27,9 @@ export const noticeFiles = pgTable(
   'notice_files',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     noticeId: integer('notice_id')
       .notNull()
       .references(() => notices.id, { onDelete: 'cascade' }),
@@ -44,7 +50,9 @@ export const noticeTargets = pgTable(
   'notice_targets',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     noticeId: integer('notice_id')
       .notNull()
       .references(() => notices.id, { onDelete: 'cascade' }),
@@ -65,7 +73,9 @@ export const questionnaires = pgTable(
   'questionnaires',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     noticeId: integer('notice_id')
       .notNull()
       .references(() => notices.id, { onDelete: 'cascade' }),
@@ -78,7 +88,9 @@ export const questionnaireQuestions = pgTable(
   'questionnaire_questions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     questionnaireId: integer('questionnaire_id')
       .notNull()
       .references(() => questionnaires.id, { onDelete: 'cascade' }),
@@ -95,7 +107,9 @@ export const questionnaireChoices = pgTable(
   'questionnaire_choices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     questionId: integer('question_id')
       .notNull()
       .references(() => questionnaireQuestions.id, { onDelete: 'cascade' }),
@@ -110,7 +124,9 @@ export const questionnaireRespondents = pgTable(
   'questionnaire_respondents',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     questionnaireId: integer('questionnaire_id')
       .notNull()
       .references(() => questionnaires.id, { onDelete: 'cascade' }),
@@ -120,7 +136,10 @@ export const questionnaireRespondents = pgTable(
     answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('questionnaire_respondents_questionnaire_child_idx').on(t.questionnaireId, t.childId), index('questionnaire_respondents_child_idx').on(t.childId)],
+  (t) => [
+    uniqueIndex('questionnaire_respondents_questionnaire_child_idx').on(t.questionnaireId, t.childId),
+    index('questionnaire_respondents_child_idx').on(t.childId),
+  ],
 );
 
 /** One answer row: a chosen choice (one row per choice) or a free text. */
@@ -128,7 +147,9 @@ export const questionnaireAnswers = pgTable(
   'questionnaire_answers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     respondentId: integer('respondent_id')
       .notNull()
       .references(() => questionnaireRespondents.id, { onDelete: 'cascade' }),

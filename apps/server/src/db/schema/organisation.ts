@@ -11,7 +11,9 @@ export const facilities = pgTable(
   'facilities',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -22,8 +24,12 @@ export const classes = pgTable(
   'classes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     name: text('name').notNull(),
   },
   (t) => [index('classes_facility_idx').on(t.facilityId)],
@@ -34,7 +40,9 @@ export const children = pgTable(
   'children',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     lastName: text('last_name').notNull(),
     firstName: text('first_name').notNull(),
     lastNameKana: text('last_name_kana').notNull(),
@@ -54,9 +62,15 @@ export const noteChildren = pgTable(
   'note_children',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    childId: integer('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     classId: integer('class_id').references(() => classes.id),
     admittedOn: date('admitted_on', { mode: 'string' }).notNull(),
     leftOn: date('left_on', { mode: 'string' }),

@@ -10,8 +10,12 @@ export const scheduleWindows = pgTable(
   'schedule_windows',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
     lastDay: date('last_day', { mode: 'string' }).notNull(),
     /** The last day on which guardians may register or change (inclusive, Asia/Tokyo). */
@@ -25,7 +29,9 @@ export const schedules = pgTable(
   'schedules',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     noteChildId: integer('note_child_id')
       .notNull()
       .references(() => noteChildren.id, { onDelete: 'cascade' }),

@@ -23,9 +23,15 @@ export const users = pgTable(
 export const childUser = pgTable(
   'child_user',
   {
-    childId: integer('child_id').notNull().references(() => children.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** Relation type, keys of relationTypes. */
     type: smallint('type').notNull().default(0),
     main: boolean('main').notNull().default(false),

@@ -30,7 +30,10 @@ export async function loadSessionUser(db: Db, token: string, now: Date): Promise
   if (!row) return null;
   const lifetime = sessionLifetimeMs(row.remember);
   if (row.expiresAt.getTime() - now.getTime() < lifetime - TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ expiresAt: new Date(now.getTime() + lifetime) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + lifetime) })
+      .where(eq(sessions.id, id));
   }
   return { ...row.user, sessionId: id };
 }
@@ -56,7 +59,9 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 export async function deleteOtherSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId),
+    );
 }
 
 export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string, remember: boolean, expiresAt: Date) {

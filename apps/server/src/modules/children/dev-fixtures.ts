@@ -12,7 +12,10 @@ const childFixture = z.object({
   firstName: z.string().default('E2E'),
   firstNameKana: z.string().default('いーつーいー'),
   /** Default: ten days ago. */
-  admittedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  admittedOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 /**
@@ -44,13 +47,27 @@ export function childrenDevFixtures(app: App, ctx: AppContext) {
       admittedOn: input.admittedOn ?? addDaysToDate(tokyoDate(new Date()), -10),
     });
     if (input.mainEmail) {
-      const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${input.mainEmail})`);
-      await ctx.db.insert(childUser).values({ childId: child!.id, userId: user!.id, companyId: child!.companyId, main: true, writable: true, activated: true, sortOrder: 50 });
+      const [user] = await ctx.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${input.mainEmail})`);
+      await ctx.db.insert(childUser).values({
+        childId: child!.id,
+        userId: user!.id,
+        companyId: child!.companyId,
+        main: true,
+        writable: true,
+        activated: true,
+        sortOrder: 50,
+      });
     }
     const token = randomToken(12);
-    await ctx.db
-      .insert(childRegistrationTokens)
-      .values({ companyId: child!.companyId, childId: child!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 86_400_000) });
+    await ctx.db.insert(childRegistrationTokens).values({
+      companyId: child!.companyId,
+      childId: child!.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     return reply.status(201).send({ child_id: child!.id, company_id: child!.companyId, token, birth });
   });
 }

@@ -46,11 +46,15 @@ export function childrenRoutes(app: App, ctx: AppContext) {
   });
 
   route(app, getRecognition, {}, async ({ user, params, now }) => service.getRecognition(ctx, user.id, params.id, now));
-  route(app, postRecognition, {}, async ({ user, body, now }) => service.answerRecognition(ctx, user.id, body.childId, body.activate, now));
+  route(app, postRecognition, {}, async ({ user, body, now }) =>
+    service.answerRecognition(ctx, user.id, body.childId, body.activate, now),
+  );
 
   route(app, getChild, {}, async ({ user, params, now }) => service.getChildDetail(ctx, user.id, params.id, now));
   route(app, putChild, {}, async ({ user, params, body, now }) => service.updateChildName(ctx, user.id, params.id, body, now));
-  route(app, getChildUser, {}, async ({ user, params, now }) => service.getChildUser(ctx, user.id, params.childId, params.userId, now));
+  route(app, getChildUser, {}, async ({ user, params, now }) =>
+    service.getChildUser(ctx, user.id, params.childId, params.userId, now),
+  );
 
   childrenDevFixtures(app, ctx);
 

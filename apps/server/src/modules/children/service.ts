@@ -2,7 +2,16 @@ import { and, asc, count, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'dr
 import { guardianMessages, type Child, type ChildDetail, type Guardian } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { childRegistrationAttempts, childRegistrationTokens, childUser, children, facilities, invitations, noteChildren, users } from '../../db/schema';
+import {
+  childRegistrationAttempts,
+  childRegistrationTokens,
+  childUser,
+  children,
+  facilities,
+  invitations,
+  noteChildren,
+  users,
+} from '../../db/schema';
 import { tokyoDate } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
@@ -77,7 +86,11 @@ export function presentChild(
   };
 }
 
-export function presentGuardian(ctx: AppContext, user: typeof users.$inferSelect, pivot: typeof childUser.$inferSelect): Guardian {
+export function presentGuardian(
+  ctx: AppContext,
+  user: typeof users.$inferSelect,
+  pivot: typeof childUser.$inferSelect,
+): Guardian {
   return {
     id: user.id,
     name: user.name,
@@ -106,7 +119,13 @@ export async function listExistence(ctx: AppContext, userId: number, now: Date) 
 
 /** One activated child of the caller, or 404. */
 export async function getOwnChild(ctx: AppContext, userId: number, childId: number, now: Date, db: Db = ctx.db): Promise<Child> {
-  const [child] = await selectLinkedChildren(ctx, db, userId, now, and(eq(childUser.childId, childId), eq(childUser.activated, true)));
+  const [child] = await selectLinkedChildren(
+    ctx,
+    db,
+    userId,
+    now,
+    and(eq(childUser.childId, childId), eq(childUser.activated, true)),
+  );
   if (!child) throw notFound();
   return child;
 }
@@ -149,21 +168,30 @@ export async function uploadChildImage(ctx: AppContext, userId: number, childId:
 }
 
 export async function removeImage(ctx: AppContext, key: string) {
-  await Promise.all([ctx.storage.remove(key), ctx.storage.remove(`${key}.thumb`), ctx.storage.remove(`${key}.medium`)]).catch((error) =>
-    ctx.log.warn({ err: error, key }, 'old image not removed'),
+  await Promise.all([ctx.storage.remove(key), ctx.storage.remove(`${key}.thumb`), ctx.storage.remove(`${key}.medium`)]).catch(
+    (error) => ctx.log.warn({ err: error, key }, 'old image not removed'),
   );
 }
 
 /** The caller's pending invitation to a child, with the child's main guardian. */
 export async function getRecognition(ctx: AppContext, userId: number, childId: number, now: Date) {
-  const [child] = await selectLinkedChildren(ctx, ctx.db, userId, now, and(eq(childUser.childId, childId), isNull(childUser.activated)));
+  const [child] = await selectLinkedChildren(
+    ctx,
+    ctx.db,
+    userId,
+    now,
+    and(eq(childUser.childId, childId), isNull(childUser.activated)),
+  );
   if (!child) throw notFound();
   const [main] = await ctx.db
     .select({ id: users.id, name: users.name, imageKey: users.imageKey })
     .from(childUser)
     .innerJoin(users, eq(users.id, childUser.userId))
     .where(and(eq(childUser.childId, childId), eq(childUser.main, true), eq(childUser.activated, true)));
-  return { child, mainUser: main ? { id: main.id, name: main.name, image_url: ctx.files.url(main.imageKey, { variant: 'thumb' }) } : null };
+  return {
+    child,
+    mainUser: main ? { id: main.id, name: main.name, image_url: ctx.files.url(main.imageKey, { variant: 'thumb' }) } : null,
+  };
 }
 
 /** Accept: the link becomes active, placed after the caller's other children. Refuse: the link goes. */
@@ -235,12 +263,19 @@ export async function registerChild(
   const [attempts] = await ctx.db
     .select({ n: count() })
     .from(childRegistrationAttempts)
-    .where(and(eq(childRegistrationAttempts.tokenId, token.id), gt(childRegistrationAttempts.attemptedAt, new Date(now.getTime() - REGISTRATION_ATTEMPTS.windowMs))));
+    .where(
+      and(
+        eq(childRegistrationAttempts.tokenId, token.id),
+        gt(childRegistrationAttempts.attemptedAt, new Date(now.getTime() - REGISTRATION_ATTEMPTS.windowMs)),
+      ),
+    );
   if ((attempts?.n ?? 0) >= REGISTRATION_ATTEMPTS.max) throw tooMany();
   const [child] = await ctx.db.select().from(children).where(eq(children.id, token.childId));
   if (!child) throw invalid('token', guardianMessages.registrationTokenInvalid);
   if (child.birth !== input.birth) {
-    await ctx.db.insert(childRegistrationAttempts).values({ companyId: token.companyId, tokenId: token.id, userId, attemptedAt: now });
+    await ctx.db
+      .insert(childRegistrationAttempts)
+      .values({ companyId: token.companyId, tokenId: token.id, userId, attemptedAt: now });
     throw invalid('birth', guardianMessages.wrongBirth);
   }
   return ctx.db.transaction(async (tx) => {
@@ -266,11 +301,13 @@ export async function registerChild(
     const values = { type: input.type, main: isFirst, writable: true, activated: true, sortOrder: (order?.max ?? -1) + 1 };
     if (existing) {
       // A pending invitation to the same child is superseded by the facility's registration.
-      await db.update(childUser).set(values).where(and(eq(childUser.childId, child.id), eq(childUser.userId, userId)));
+      await db
+        .update(childUser)
+        .set(values)
+        .where(and(eq(childUser.childId, child.id), eq(childUser.userId, userId)));
     } else {
       await db.insert(childUser).values({ childId: child.id, userId, companyId: child.companyId, ...values });
     }
     return { message: guardianMessages.registered, child_id: child.id };
   });
 }
-

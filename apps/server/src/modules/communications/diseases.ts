@@ -50,5 +50,8 @@ export async function ensureDiseaseMaster(db: Db) {
     .insert(diseases)
     .values(DISEASE_MASTER.map((d, i) => ({ ...d, sortOrder: i + 1 })))
     .onConflictDoNothing({ target: diseases.name });
-  return db.select().from(diseases).orderBy(sql`${diseases.sortOrder}, ${diseases.id}`);
+  return db
+    .select()
+    .from(diseases)
+    .orderBy(sql`${diseases.sortOrder}, ${diseases.id}`);
 }

@@ -88,7 +88,8 @@ async function openWindows(db: Db, facilityId: number, dates: string[], today: s
  * open — the guardian changes the schedule itself on the schedule screen instead.
  */
 function checkDate(date: string, today: string, windows: Window[]): ScheduleCheck {
-  if (date < today) return { scheduledFirstDay: null, scheduledLastDay: null, type: 'past', deadline: null, result: false, message: M.pastDate };
+  if (date < today)
+    return { scheduledFirstDay: null, scheduledLastDay: null, type: 'past', deadline: null, result: false, message: M.pastDate };
   const window = windows.find((w) => w.firstDay <= date && date <= w.lastDay);
   if (window) {
     return {
@@ -123,7 +124,9 @@ export async function scheduleByDate(ctx: AppContext, access: ChildAccess, date:
 const LOCK_NAMESPACE = 5005;
 
 const requestHash = (kind: string, userId: number, childId: number, body: unknown) =>
-  createHash('sha256').update(JSON.stringify([kind, userId, childId, body])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([kind, userId, childId, body]))
+    .digest('hex');
 
 async function withEnrolmentLock<T>(ctx: AppContext, noteChildId: number, work: (db: Db) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
@@ -138,7 +141,13 @@ async function isRecentDuplicate(db: Db, noteChildId: number, hash: string, now:
   const [row] = await db
     .select({ id: attendanceReports.id })
     .from(attendanceReports)
-    .where(and(eq(attendanceReports.noteChildId, noteChildId), eq(attendanceReports.requestHash, hash), gt(attendanceReports.createdAt, since)))
+    .where(
+      and(
+        eq(attendanceReports.noteChildId, noteChildId),
+        eq(attendanceReports.requestHash, hash),
+        gt(attendanceReports.createdAt, since),
+      ),
+    )
     .limit(1);
   return !!row;
 }
@@ -200,7 +209,13 @@ export async function sendAttendanceChange(
   return { result: true };
 }
 
-export async function sendAbsence(ctx: AppContext, access: ChildAccess, userId: number, body: BodyOf<typeof postAbsence>, now: Date) {
+export async function sendAbsence(
+  ctx: AppContext,
+  access: ChildAccess,
+  userId: number,
+  body: BodyOf<typeof postAbsence>,
+  now: Date,
+) {
   const today = tokyoDate(now);
   const dates = body.absenceDates;
   const errors: Record<string, string[]> = {};
@@ -255,7 +270,11 @@ export async function sendAbsence(ctx: AppContext, access: ChildAccess, userId: 
     if (named.length > 0) {
       await db
         .insert(attendanceReportDiseases)
-        .values(inserted.flatMap(({ id }) => named.map((diseaseId) => ({ attendanceReportId: id, diseaseId, companyId: access.companyId }))));
+        .values(
+          inserted.flatMap(({ id }) =>
+            named.map((diseaseId) => ({ attendanceReportId: id, diseaseId, companyId: access.companyId })),
+          ),
+        );
     }
   });
   return { result: true };
@@ -267,7 +286,8 @@ export async function listAttendances(
   access: ChildAccess,
   query: { target_date?: string; attendance_status_type: 'change' | 'absence' },
 ): Promise<AttendanceItem[]> {
-  const statuses = query.attendance_status_type === 'absence' ? [attendanceStatus.absence] : [attendanceStatus.arrival, attendanceStatus.pickUp];
+  const statuses =
+    query.attendance_status_type === 'absence' ? [attendanceStatus.absence] : [attendanceStatus.arrival, attendanceStatus.pickUp];
   const rows = await ctx.db
     .select()
     .from(attendanceReports)
@@ -286,7 +306,12 @@ export async function listAttendances(
       .select({ reportId: attendanceReportDiseases.attendanceReportId, name: diseases.name })
       .from(attendanceReportDiseases)
       .innerJoin(diseases, eq(diseases.id, attendanceReportDiseases.diseaseId))
-      .where(inArray(attendanceReportDiseases.attendanceReportId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          attendanceReportDiseases.attendanceReportId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(diseases.sortOrder), asc(diseases.id));
     for (const l of linked) names.set(l.reportId, [...(names.get(l.reportId) ?? []), { name: l.name }]);
   }
@@ -342,7 +367,9 @@ const isEditableDay = (date: string, today: string) => date === today || date ==
 export function presentEntry(owner: EntryOwner, row: FamilyRow | undefined, date: string, today: string): FamilyInfoEntry {
   const isSent = row?.isSent ?? false;
   const editable = owner.writable && !isSent && isEditableDay(date, today);
-  const defecation = defecations.find((d) => d.category_id === row?.defecationCategoryId && d.status_id === row?.defecationStatusId);
+  const defecation = defecations.find(
+    (d) => d.category_id === row?.defecationCategoryId && d.status_id === row?.defecationStatusId,
+  );
   const meal = [
     { category_id: mealCategories.dinner.id, category: mealCategories.dinner.label, comment: row?.dinner ?? '' },
     { category_id: mealCategories.breakfast.id, category: mealCategories.breakfast.label, comment: row?.breakfast ?? '' },
@@ -358,7 +385,10 @@ export function presentEntry(owner: EntryOwner, row: FamilyRow | undefined, date
     sendable: editable && date === today,
     exists: !!row,
     sleep: { started_at: row?.sleepStartedAt ?? null, ended_at: row?.sleepEndedAt ?? null },
-    thermometry: { temperature: row?.temperature != null ? Number(row.temperature).toFixed(1) : null, done_at: row?.thermometryDoneAt ?? null },
+    thermometry: {
+      temperature: row?.temperature != null ? Number(row.temperature).toFixed(1) : null,
+      done_at: row?.thermometryDoneAt ?? null,
+    },
     defecation: {
       name: defecation?.name ?? null,
       category_id: row?.defecationCategoryId ?? null,
@@ -401,7 +431,15 @@ export async function familyInformationOf(
   const rows = await ctx.db
     .select()
     .from(familyInformation)
-    .where(and(inArray(familyInformation.noteChildId, owners.map((o) => o.noteChildId)), eq(familyInformation.contactOn, day)));
+    .where(
+      and(
+        inArray(
+          familyInformation.noteChildId,
+          owners.map((o) => o.noteChildId),
+        ),
+        eq(familyInformation.contactOn, day),
+      ),
+    );
   const byNoteChild = new Map(rows.map((r) => [r.noteChildId, r]));
   return {
     familyInfo: owners.map((o) => presentEntry(o, byNoteChild.get(o.noteChildId), day, today)),
@@ -453,7 +491,13 @@ export async function saveContactBook(ctx: AppContext, access: ChildAccess, user
   };
   const [row] = await ctx.db
     .insert(familyInformation)
-    .values({ companyId: access.companyId, noteChildId: access.noteChildId, contactOn: body.contactOn, createdAt: now, ...values })
+    .values({
+      companyId: access.companyId,
+      noteChildId: access.noteChildId,
+      contactOn: body.contactOn,
+      createdAt: now,
+      ...values,
+    })
     .onConflictDoUpdate({
       target: [familyInformation.noteChildId, familyInformation.contactOn],
       set: values,
@@ -464,7 +508,13 @@ export async function saveContactBook(ctx: AppContext, access: ChildAccess, user
   return {
     result: true,
     familyInfo: presentEntry(
-      { childId: access.childId, childName: access.childName, facilityName: access.facilityName, noteChildId: access.noteChildId, writable: true },
+      {
+        childId: access.childId,
+        childName: access.childName,
+        facilityName: access.facilityName,
+        noteChildId: access.noteChildId,
+        writable: true,
+      },
       row,
       body.contactOn,
       today,

@@ -16,7 +16,12 @@ export function devRoutes(app: App, ctx: AppContext) {
     const input = userFixture.parse(req.body);
     const [user] = await ctx.db
       .insert(users)
-      .values({ email: input.email, passwordHash: await hashPassword(input.password), name: 'E2E 保護者', agreedAt: input.agreed ? new Date() : null })
+      .values({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        name: 'E2E 保護者',
+        agreedAt: input.agreed ? new Date() : null,
+      })
       .returning({ id: users.id });
     return reply.status(201).send(user);
   });

@@ -8,7 +8,17 @@ import {
   type getChildrenContent,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { childUser, classBroadcasts, dailyNotes, facilities, familyInformation, feedBanners, feedFiles, manualBanners, noteChildren } from '../../db/schema';
+import {
+  childUser,
+  classBroadcasts,
+  dailyNotes,
+  facilities,
+  familyInformation,
+  feedBanners,
+  feedFiles,
+  manualBanners,
+  noteChildren,
+} from '../../db/schema';
 import { tokyoDate } from '../../lib/clock';
 
 /** Texts longer than this are truncated in the feed (F §3 Settings; docs/decisions/feed-paging-and-settings.md). */
@@ -62,16 +72,25 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
     .select({ enrolment: noteChildren, nursery: facilities.name, note: dailyNotes, family: familyInformation })
     .from(noteChildren)
     .innerJoin(facilities, eq(facilities.id, noteChildren.facilityId))
-    .leftJoin(dailyNotes, and(eq(dailyNotes.noteChildId, noteChildren.id), eq(dailyNotes.date, day), isNotNull(dailyNotes.publishedAt)))
+    .leftJoin(
+      dailyNotes,
+      and(eq(dailyNotes.noteChildId, noteChildren.id), eq(dailyNotes.date, day), isNotNull(dailyNotes.publishedAt)),
+    )
     .leftJoin(
       familyInformation,
-      and(eq(familyInformation.noteChildId, noteChildren.id), eq(familyInformation.contactOn, day), eq(familyInformation.isSent, true)),
+      and(
+        eq(familyInformation.noteChildId, noteChildren.id),
+        eq(familyInformation.contactOn, day),
+        eq(familyInformation.isSent, true),
+      ),
     )
     .where(inArray(noteChildren.childId, childIds))
     .orderBy(asc(noteChildren.id));
 
   const noteIds = rows.flatMap((r) => (r.note ? [r.note.id] : []));
-  const classIds = [...new Set(rows.flatMap((r) => (r.enrolment.classId && covers(r.enrolment, day) ? [r.enrolment.classId] : [])))];
+  const classIds = [
+    ...new Set(rows.flatMap((r) => (r.enrolment.classId && covers(r.enrolment, day) ? [r.enrolment.classId] : []))),
+  ];
   // Two index-driven statements (an OR across the join would scan every feed file).
   const [ownFiles, broadcastFiles] =
     noteIds.length === 0 && classIds.length === 0
@@ -88,12 +107,19 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
             .innerJoin(feedFiles, eq(feedFiles.classBroadcastId, classBroadcasts.id))
             .where(
               classIds.length
-                ? and(inArray(classBroadcasts.classId, classIds), eq(classBroadcasts.date, day), isNotNull(classBroadcasts.publishedAt))
+                ? and(
+                    inArray(classBroadcasts.classId, classIds),
+                    eq(classBroadcasts.date, day),
+                    isNotNull(classBroadcasts.publishedAt),
+                  )
                 : sql`false`,
             )
             .orderBy(asc(feedFiles.classBroadcastId), asc(feedFiles.sortOrder), asc(feedFiles.id)),
         ]);
-  const files: { file: typeof feedFiles.$inferSelect; classId: number | null }[] = [...ownFiles.map((f) => ({ ...f, classId: null })), ...broadcastFiles];
+  const files: { file: typeof feedFiles.$inferSelect; classId: number | null }[] = [
+    ...ownFiles.map((f) => ({ ...f, classId: null })),
+    ...broadcastFiles,
+  ];
 
   const noteFiles = new Map<number, FeedFile[]>();
   const classFiles = new Map<number, FeedFile[]>();
@@ -183,7 +209,10 @@ function presentFamily(family: typeof familyInformation.$inferSelect): DailyMess
   if (family.dinner) meals.push({ category: '前日の夕食', comment: family.dinner });
   if (family.breakfast) meals.push({ category: '朝食', comment: family.breakfast });
   return {
-    thermometry: { doneAt: family.thermometryDoneAt, temperature: family.temperature === null ? null : Number(family.temperature) },
+    thermometry: {
+      doneAt: family.thermometryDoneAt,
+      temperature: family.temperature === null ? null : Number(family.temperature),
+    },
     sleep: { startedAt: family.sleepStartedAt, endedAt: family.sleepEndedAt },
     defecation: {
       doneAt: family.defecationDoneAt,
@@ -212,7 +241,9 @@ export async function listBanners(ctx: AppContext, userId: number, now: Date) {
         or(isNull(feedBanners.companyId), inArray(feedBanners.companyId, companiesOfUser)),
       ),
     )
-    .orderBy(asc(feedBanners.sortOrder), asc(feedBanners.id)) as Promise<{ level: 'info' | 'alert'; label: string; message: string }[]>;
+    .orderBy(asc(feedBanners.sortOrder), asc(feedBanners.id)) as Promise<
+    { level: 'info' | 'alert'; label: string; message: string }[]
+  >;
 }
 
 export async function currentManualBanner(ctx: AppContext, now: Date) {

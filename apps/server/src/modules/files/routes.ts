@@ -4,17 +4,20 @@ import { forbidden, notFound } from '../../lib/errors';
 
 /** Serves stored files behind signed, expiring URLs (lib/files). */
 export function filesRoutes(app: App, ctx: AppContext) {
-  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; v?: string } }>('/files/*', async (req, reply) => {
-    const key = req.params['*'];
-    const { exp = '', sig = '', v = '' } = req.query;
-    // A tampered or expired URL is refused without touching storage.
-    if (!ctx.files.verify(key, exp, sig, v)) throw forbidden();
-    const stream = ctx.storage.stream(v ? `${key}.${v}` : key);
-    if (!stream) throw notFound();
-    reply.header('cache-control', 'private, max-age=3600');
-    reply.header('content-type', contentTypeOf(key));
-    return reply.send(stream);
-  });
+  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; v?: string } }>(
+    '/files/*',
+    async (req, reply) => {
+      const key = req.params['*'];
+      const { exp = '', sig = '', v = '' } = req.query;
+      // A tampered or expired URL is refused without touching storage.
+      if (!ctx.files.verify(key, exp, sig, v)) throw forbidden();
+      const stream = ctx.storage.stream(v ? `${key}.${v}` : key);
+      if (!stream) throw notFound();
+      reply.header('cache-control', 'private, max-age=3600');
+      reply.header('content-type', contentTypeOf(key));
+      return reply.send(stream);
+    },
+  );
 }
 
 function contentTypeOf(key: string): string {

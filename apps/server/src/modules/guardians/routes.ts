@@ -8,7 +8,9 @@ export function guardiansRoutes(app: App, ctx: AppContext) {
   route(app, putChangeWritable, {}, async ({ user, body }) => service.toggleWritable(ctx, user.id, body.childId, body.userId));
   route(app, putDetach, {}, async ({ user, body, now }) => service.detachGuardian(ctx, user.id, body.childId, body.userId, now));
   route(app, putChangeMain, {}, async ({ user, body }) => service.changeMain(ctx, user.id, body.childId, body.userId));
-  route(app, putRelationType, {}, async ({ user, body }) => service.changeRelationType(ctx, user.id, body.childId, body.userId, body.type));
+  route(app, putRelationType, {}, async ({ user, body }) =>
+    service.changeRelationType(ctx, user.id, body.childId, body.userId, body.type),
+  );
   route(app, postInvite, {}, async ({ user, body, now, reply }) => {
     const result = await service.invite(ctx, user, body, now);
     // 202: the address has no account yet; the web shows the message and stays (A §4).

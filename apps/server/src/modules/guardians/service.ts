@@ -87,7 +87,8 @@ export async function changeRelationType(ctx: AppContext, callerId: number, chil
   return { message: guardianMessages.relationUpdated };
 }
 
-const absoluteUrl = (ctx: AppContext, path: string) => (/^https?:\/\//.test(path) ? path : new URL(path, ctx.config.appUrl).toString());
+const absoluteUrl = (ctx: AppContext, path: string) =>
+  /^https?:\/\//.test(path) ? path : new URL(path, ctx.config.appUrl).toString();
 
 /**
  * Invites a co-guardian. A registered address gets a pending link and an invitation mail (200);
@@ -192,9 +193,13 @@ export async function invite(
 /** Opens an invitation link: single use, 7 days, only for the invited account; else 403 with A §8's text. */
 export async function verifyInvitation(ctx: AppContext, callerId: number, token: string, now: Date) {
   return inTx(ctx, async (db) => {
-    const [invitation] = await db.select().from(invitations).where(eq(invitations.tokenHash, sha256(token)));
+    const [invitation] = await db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.tokenHash, sha256(token)));
     const expired = () => new HttpError(403, guardianMessages.invitationExpired);
-    if (!invitation || invitation.usedAt || invitation.closedAt || invitation.expiresAt <= now || invitation.userId !== callerId) throw expired();
+    if (!invitation || invitation.usedAt || invitation.closedAt || invitation.expiresAt <= now || invitation.userId !== callerId)
+      throw expired();
     const link = await findLink(db, invitation.childId, callerId);
     if (!link || link.activated !== null) throw expired();
     await db.update(invitations).set({ usedAt: now }).where(eq(invitations.id, invitation.id));

@@ -5,7 +5,11 @@ import type { AppConfig } from '../../config';
  * app's own origin or a configured one (ID_ALLOWED_REDIRECT_ORIGINS). Anything else → the default.
  * Answers a path for our own origin, else the absolute URL.
  */
-export function safeRedirect(config: Pick<AppConfig, 'appUrl' | 'allowedRedirectOrigins'>, url: string | null | undefined, fallback = '/main'): string {
+export function safeRedirect(
+  config: Pick<AppConfig, 'appUrl' | 'allowedRedirectOrigins'>,
+  url: string | null | undefined,
+  fallback = '/main',
+): string {
   if (!url) return fallback;
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return url;
   let parsed: URL;

@@ -43,7 +43,11 @@ async function checkCurrentPassword(ctx: AppContext, user: SessionUser, password
   }
 }
 
-async function issueToken(db: Db, input: { purpose: Purpose; email: string; userId?: number; redirectUrl?: string | null }, now: Date) {
+async function issueToken(
+  db: Db,
+  input: { purpose: Purpose; email: string; userId?: number; redirectUrl?: string | null },
+  now: Date,
+) {
   const token = randomToken(32);
   await db.insert(idpTokens).values({
     purpose: input.purpose,
@@ -58,7 +62,12 @@ async function issueToken(db: Db, input: { purpose: Purpose; email: string; user
 
 /** A live token of that purpose, or 422; `consume` marks it used in the same transaction (single use). */
 async function findToken(db: Db, purpose: Purpose, token: string, now: Date, consume: boolean) {
-  const condition = and(eq(idpTokens.tokenHash, sha256(token)), eq(idpTokens.purpose, purpose), isNull(idpTokens.usedAt), gt(idpTokens.expiresAt, now));
+  const condition = and(
+    eq(idpTokens.tokenHash, sha256(token)),
+    eq(idpTokens.purpose, purpose),
+    isNull(idpTokens.usedAt),
+    gt(idpTokens.expiresAt, now),
+  );
   const rows = consume
     ? await db.update(idpTokens).set({ usedAt: now }).where(condition).returning()
     : await db.select().from(idpTokens).where(condition).limit(1);
@@ -89,7 +98,11 @@ export async function startSignup(ctx: AppContext, input: { email: string; redir
       });
       return;
     }
-    const token = await issueToken(db, { purpose: 'signup', email: input.email, redirectUrl: safeRedirect(ctx.config, input.redirect_url) }, now);
+    const token = await issueToken(
+      db,
+      { purpose: 'signup', email: input.email, redirectUrl: safeRedirect(ctx.config, input.redirect_url) },
+      now,
+    );
     await enqueueMail(db, {
       to: input.email,
       kind: 'email_verification',
@@ -124,7 +137,10 @@ export async function completeSignup(
   const { user, redirectUrl } = await inTx(ctx, async (db) => {
     const row = await findToken(db, 'signup', input.token, now, true);
     if (await findUserByEmail({ ...ctx, db }, row.email)) throw invalid('email', idpMessages.emailTaken);
-    const [user] = await db.insert(users).values({ email: row.email, passwordHash, agreedAt: now, emailVerifiedAt: now }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: row.email, passwordHash, agreedAt: now, emailVerifiedAt: now })
+      .returning();
     await linkPendingInvitations(db, user!.id, row.email, now);
     return { user: user!, redirectUrl: row.redirectUrl };
   });
@@ -137,7 +153,14 @@ async function linkPendingInvitations(db: Db, userId: number, email: string, now
   const open = await db
     .select()
     .from(invitations)
-    .where(and(sql`lower(${invitations.email}) = lower(${email})`, isNull(invitations.userId), isNull(invitations.closedAt), gt(invitations.expiresAt, now)));
+    .where(
+      and(
+        sql`lower(${invitations.email}) = lower(${email})`,
+        isNull(invitations.userId),
+        isNull(invitations.closedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    );
   for (const invitation of open) {
     await db
       .insert(childUser)
@@ -162,13 +185,27 @@ async function linkPendingInvitations(db: Db, userId: number, email: string, now
   }
 }
 
-export async function startPasswordReset(ctx: AppContext, input: { email: string; redirect_url?: string }, ip: string, now: Date) {
+export async function startPasswordReset(
+  ctx: AppContext,
+  input: { email: string; redirect_url?: string },
+  ip: string,
+  now: Date,
+) {
   await limitMails(ctx, input.email, ip);
   const idName = ctx.config.operator.id_service_name;
   await inTx(ctx, async (db) => {
     const user = await findUserByEmail({ ...ctx, db }, input.email);
     if (!user) return; // the same answer: no account enumeration
-    const token = await issueToken(db, { purpose: 'password_reset', email: user.email, userId: user.id, redirectUrl: safeRedirect(ctx.config, input.redirect_url, '/login') }, now);
+    const token = await issueToken(
+      db,
+      {
+        purpose: 'password_reset',
+        email: user.email,
+        userId: user.id,
+        redirectUrl: safeRedirect(ctx.config, input.redirect_url, '/login'),
+      },
+      now,
+    );
     await enqueueMail(db, {
       to: user.email,
       userId: user.id,
@@ -225,7 +262,12 @@ export async function startEmailChange(
   await inTx(ctx, async (db) => {
     const token = await issueToken(
       db,
-      { purpose: 'email_change', email: input.new_email, userId: user.id, redirectUrl: safeRedirect(ctx.config, input.redirect_url, '/users/setting') },
+      {
+        purpose: 'email_change',
+        email: input.new_email,
+        userId: user.id,
+        redirectUrl: safeRedirect(ctx.config, input.redirect_url, '/users/setting'),
+      },
       now,
     );
     await enqueueMail(db, {

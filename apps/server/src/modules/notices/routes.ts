@@ -1,4 +1,11 @@
-import { getNoticeFileReload, getNotices, getQuestionnaireRespondent, noticeTexts, putNoticesRead, putQuestionnaireAnswers } from '@renraku/contract';
+import {
+  getNoticeFileReload,
+  getNotices,
+  getQuestionnaireRespondent,
+  noticeTexts,
+  putNoticesRead,
+  putQuestionnaireAnswers,
+} from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
 import { answerQuestionnaire, getRespondent, listNotices, markRead, reloadFileUrl } from './service';

@@ -75,8 +75,12 @@ async function viewerEnrolments(db: Db, userId: number, now: Date, childIds?: nu
  * comes from the enrolment's own facility (a wrongly addressed notice of another facility never shows).
  */
 const visibleTarget = (noteChildIds: number[], now: Date) =>
-  and(inArray(noticeTargets.noteChildId, noteChildIds), lte(noticeTargets.releasedAt, now), lte(notices.releasedAt, now), eq(notices.facilityId, noteChildren.facilityId));
-
+  and(
+    inArray(noticeTargets.noteChildId, noteChildIds),
+    lte(noticeTargets.releasedAt, now),
+    lte(notices.releasedAt, now),
+    eq(notices.facilityId, noteChildren.facilityId),
+  );
 
 function displaySize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)}MB`;
@@ -144,7 +148,10 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
     .leftJoin(questionnaires, eq(questionnaires.noticeId, notices.id))
     .leftJoin(
       questionnaireRespondents,
-      and(eq(questionnaireRespondents.questionnaireId, questionnaires.id), eq(questionnaireRespondents.childId, noteChildren.childId)),
+      and(
+        eq(questionnaireRespondents.questionnaireId, questionnaires.id),
+        eq(questionnaireRespondents.childId, noteChildren.childId),
+      ),
     )
     .where(and(visibleTarget(noteChildIds, now), upper, gte(noticeTargets.releasedAt, tokyoInstant(oldest))))
     .orderBy(desc(notices.releasedAt), desc(notices.id), asc(noteChildren.childId));
@@ -181,7 +188,8 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
           })),
         children: [],
         childNotices: [],
-        questionnaire: row.questionnaireId && row.closeAt ? { id: row.questionnaireId, closeAt: row.closeAt.toISOString() } : null,
+        questionnaire:
+          row.questionnaireId && row.closeAt ? { id: row.questionnaireId, closeAt: row.closeAt.toISOString() } : null,
       };
       byId.set(notice.id, notice);
       (page[tokyoDate(row.notice.releasedAt)] ??= []).push(notice);
@@ -195,7 +203,8 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
     });
     notice.childNotices.push({ note_child_id: row.noteChildId, read_at: row.readAt?.toISOString() ?? null });
   }
-  for (const notice of byId.values()) notice.children.sort((a, b) => (childOrder.get(a.child_id) ?? 0) - (childOrder.get(b.child_id) ?? 0));
+  for (const notice of byId.values())
+    notice.children.sort((a, b) => (childOrder.get(a.child_id) ?? 0) - (childOrder.get(b.child_id) ?? 0));
   return page;
 }
 
@@ -208,7 +217,15 @@ async function addressedTargets(db: Db, userId: number, now: Date, noticeId: num
     .from(noticeTargets)
     .innerJoin(notices, eq(notices.id, noticeTargets.noticeId))
     .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
-    .where(and(eq(noticeTargets.noticeId, noticeId), visibleTarget(enrolments.map((e) => e.noteChildId), now)));
+    .where(
+      and(
+        eq(noticeTargets.noticeId, noticeId),
+        visibleTarget(
+          enrolments.map((e) => e.noteChildId),
+          now,
+        ),
+      ),
+    );
 }
 
 /** PUT /api/notices/read: idempotent (the first read time stays). */
@@ -224,7 +241,14 @@ export async function markRead(ctx: AppContext, userId: number, now: Date, notic
 }
 
 /** GET …/files/{fileId}/reload: a short-lived signed URL of the original file. */
-export async function reloadFileUrl(ctx: AppContext, userId: number, now: Date, noticeId: number, fileId: number, childIds: number[]): Promise<string> {
+export async function reloadFileUrl(
+  ctx: AppContext,
+  userId: number,
+  now: Date,
+  noticeId: number,
+  fileId: number,
+  childIds: number[],
+): Promise<string> {
   const targets = await addressedTargets(ctx.db, userId, now, noticeId, childIds);
   if (targets.length === 0) throw notFound();
   const [file] = await ctx.db
@@ -236,7 +260,14 @@ export async function reloadFileUrl(ctx: AppContext, userId: number, now: Date, 
 }
 
 /** The child's link and the questionnaire as that child's guardian may see it, or 404. */
-async function loadQuestionnaire(ctx: AppContext, userId: number, now: Date, noticeId: number, questionnaireId: number, childId: number) {
+async function loadQuestionnaire(
+  ctx: AppContext,
+  userId: number,
+  now: Date,
+  noticeId: number,
+  questionnaireId: number,
+  childId: number,
+) {
   const enrolments = await viewerEnrolments(ctx.db, userId, now, [childId]);
   const link = enrolments[0];
   if (!link) throw notFound();
@@ -274,12 +305,26 @@ async function loadQuestions(db: Db, questionnaireId: number) {
     .from(questionnaireQuestions)
     .leftJoin(questionnaireChoices, eq(questionnaireChoices.questionId, questionnaireQuestions.id))
     .where(eq(questionnaireQuestions.questionnaireId, questionnaireId))
-    .orderBy(asc(questionnaireQuestions.sortOrder), asc(questionnaireQuestions.id), asc(questionnaireChoices.sortOrder), asc(questionnaireChoices.id));
-  const questions = new Map<number, { id: number; text: string; isRequired: boolean; type: AnswerFormatType; choices: { id: number; text: string }[] }>();
+    .orderBy(
+      asc(questionnaireQuestions.sortOrder),
+      asc(questionnaireQuestions.id),
+      asc(questionnaireChoices.sortOrder),
+      asc(questionnaireChoices.id),
+    );
+  const questions = new Map<
+    number,
+    { id: number; text: string; isRequired: boolean; type: AnswerFormatType; choices: { id: number; text: string }[] }
+  >();
   for (const { question, choice } of rows) {
     let q = questions.get(question.id);
     if (!q) {
-      q = { id: question.id, text: question.text, isRequired: question.isRequired, type: question.answerFormat as AnswerFormatType, choices: [] };
+      q = {
+        id: question.id,
+        text: question.text,
+        isRequired: question.isRequired,
+        type: question.answerFormat as AnswerFormatType,
+        choices: [],
+      };
       questions.set(q.id, q);
     }
     if (choice) q.choices.push(choice);
@@ -296,10 +341,21 @@ export async function getRespondent(
   questionnaireId: number,
   childId: number,
 ): Promise<QuestionnaireRespondent> {
-  const { link, notice, questionnaire, facilityName, child } = await loadQuestionnaire(ctx, userId, now, noticeId, questionnaireId, childId);
+  const { link, notice, questionnaire, facilityName, child } = await loadQuestionnaire(
+    ctx,
+    userId,
+    now,
+    noticeId,
+    questionnaireId,
+    childId,
+  );
   const questions = await loadQuestions(ctx.db, questionnaire.id);
   const answers = await ctx.db
-    .select({ questionId: questionnaireAnswers.questionId, choiceId: questionnaireAnswers.choiceId, text: questionnaireAnswers.text })
+    .select({
+      questionId: questionnaireAnswers.questionId,
+      choiceId: questionnaireAnswers.choiceId,
+      text: questionnaireAnswers.text,
+    })
     .from(questionnaireRespondents)
     .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.respondentId, questionnaireRespondents.id))
     .where(and(eq(questionnaireRespondents.questionnaireId, questionnaire.id), eq(questionnaireRespondents.childId, childId)))
@@ -323,21 +379,22 @@ export async function getRespondent(
       isAnswered: answers.length > 0,
       canAnswer: link.main,
       facilityName,
-      questions: questions.map(
-        (q): Question => ({
-          id: q.id,
-          text: q.text,
-          isRequired: q.isRequired,
-          answerFormat: { type: q.type, choices: q.choices },
-          answer: answerOf(q),
-        }),
-      ),
+      questions: questions.map((q): Question => ({
+        id: q.id,
+        text: q.text,
+        isRequired: q.isRequired,
+        answerFormat: { type: q.type, choices: q.choices },
+        answer: answerOf(q),
+      })),
     },
   };
 }
 
 const isEmpty = (value: AnswerValue | undefined) =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  value === null ||
+  value === undefined ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
 
 /**
  * PUT /api/notices/{id}/questionnaires/{questionnaireId}: main guardian only, before closeAt; the
@@ -361,7 +418,8 @@ export async function answerQuestionnaire(
   const errors: Record<string, string[]> = {};
   const given = new Map<number, AnswerValue>();
   body.answers.forEach((answer, i) => {
-    if (!known.has(answer.questionId) || given.has(answer.questionId)) (errors[`answers.${i}.questionId`] ??= []).push(noticeTexts.unknownQuestion);
+    if (!known.has(answer.questionId) || given.has(answer.questionId))
+      (errors[`answers.${i}.questionId`] ??= []).push(noticeTexts.unknownQuestion);
     else given.set(answer.questionId, answer.text);
   });
 
@@ -393,7 +451,13 @@ export async function answerQuestionnaire(
     // The upsert takes the row lock, so two answers for one child apply one after the other.
     const [respondent] = await tx
       .insert(questionnaireRespondents)
-      .values({ companyId: questionnaire.companyId, questionnaireId: questionnaire.id, childId: body.childId, answeredBy: userId, answeredAt: now })
+      .values({
+        companyId: questionnaire.companyId,
+        questionnaireId: questionnaire.id,
+        childId: body.childId,
+        answeredBy: userId,
+        answeredAt: now,
+      })
       .onConflictDoUpdate({
         target: [questionnaireRespondents.questionnaireId, questionnaireRespondents.childId],
         set: { answeredBy: userId, answeredAt: now },
@@ -401,7 +465,9 @@ export async function answerQuestionnaire(
       .returning({ id: questionnaireRespondents.id });
     await tx.delete(questionnaireAnswers).where(eq(questionnaireAnswers.respondentId, respondent!.id));
     if (rows.length > 0) {
-      await tx.insert(questionnaireAnswers).values(rows.map((r) => ({ ...r, companyId: questionnaire.companyId, respondentId: respondent!.id })));
+      await tx
+        .insert(questionnaireAnswers)
+        .values(rows.map((r) => ({ ...r, companyId: questionnaire.companyId, respondentId: respondent!.id })));
     }
   });
 }
@@ -447,17 +513,32 @@ export async function createNotice(db: Db, storage: Storage, input: NewNotice) {
   const files = storedFiles.length
     ? await db
         .insert(noticeFiles)
-        .values(storedFiles.map((f, i) => ({ companyId, noticeId: notice!.id, name: f.name, storageKey: f.key, isDocument: f.isDocument, byteSize: f.size, sortOrder: i })))
+        .values(
+          storedFiles.map((f, i) => ({
+            companyId,
+            noticeId: notice!.id,
+            name: f.name,
+            storageKey: f.key,
+            isDocument: f.isDocument,
+            byteSize: f.size,
+            sortOrder: i,
+          })),
+        )
         .returning()
     : [];
   if (input.noteChildIds.length) {
     await db
       .insert(noticeTargets)
-      .values(input.noteChildIds.map((noteChildId) => ({ companyId, noticeId: notice!.id, noteChildId, releasedAt: input.releasedAt })));
+      .values(
+        input.noteChildIds.map((noteChildId) => ({ companyId, noticeId: notice!.id, noteChildId, releasedAt: input.releasedAt })),
+      );
   }
   let questionnaire: { id: number; questions: { id: number; choiceIds: number[] }[] } | null = null;
   if (input.questionnaire) {
-    const [q] = await db.insert(questionnaires).values({ companyId, noticeId: notice!.id, closeAt: input.questionnaire.closeAt }).returning();
+    const [q] = await db
+      .insert(questionnaires)
+      .values({ companyId, noticeId: notice!.id, closeAt: input.questionnaire.closeAt })
+      .returning();
     const questionRows = await db
       .insert(questionnaireQuestions)
       .values(
@@ -475,11 +556,17 @@ export async function createNotice(db: Db, storage: Storage, input: NewNotice) {
       (question.choices ?? []).map((text, ci) => ({ companyId, questionId: questionRows[qi]!.id, text, sortOrder: ci })),
     );
     const choiceRows = choiceInput.length
-      ? await db.insert(questionnaireChoices).values(choiceInput).returning({ id: questionnaireChoices.id, questionId: questionnaireChoices.questionId })
+      ? await db
+          .insert(questionnaireChoices)
+          .values(choiceInput)
+          .returning({ id: questionnaireChoices.id, questionId: questionnaireChoices.questionId })
       : [];
     questionnaire = {
       id: q!.id,
-      questions: questionRows.map((r) => ({ id: r.id, choiceIds: choiceRows.filter((c) => c.questionId === r.id).map((c) => c.id) })),
+      questions: questionRows.map((r) => ({
+        id: r.id,
+        choiceIds: choiceRows.filter((c) => c.questionId === r.id).map((c) => c.id),
+      })),
     };
   }
   return { notice: notice!, files, questionnaire };

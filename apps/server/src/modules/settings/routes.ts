@@ -28,7 +28,9 @@ export function settingsRoutes(app: App, ctx: AppContext) {
 
   route(app, getNotificationSettings, {}, async ({ user }) => service.getNotificationSettings(ctx, user.id));
   route(app, postNotificationSettingsEnable, {}, async ({ user, now }) => service.setEmailNotifications(ctx, user.id, true, now));
-  route(app, postNotificationSettingsDisable, {}, async ({ user, now }) => service.setEmailNotifications(ctx, user.id, false, now));
+  route(app, postNotificationSettingsDisable, {}, async ({ user, now }) =>
+    service.setEmailNotifications(ctx, user.id, false, now),
+  );
 
   // The dev mailbox: embedded mode only (and test mode, so the e2e suite can read mails on PostgreSQL too).
   if (ctx.config.embedded || ctx.config.testClock) {

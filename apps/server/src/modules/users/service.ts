@@ -37,7 +37,9 @@ export async function saveChildrenOrder(ctx: AppContext, userId: number, childId
     // One statement: sort_order = position in the list.
     await db
       .update(childUser)
-      .set({ sortOrder: sql`array_position(${sql.raw(`ARRAY[${childIds.map(Number).join(',')}]::int[]`)}, ${childUser.childId}) - 1` })
+      .set({
+        sortOrder: sql`array_position(${sql.raw(`ARRAY[${childIds.map(Number).join(',')}]::int[]`)}, ${childUser.childId}) - 1`,
+      })
       .where(and(eq(childUser.userId, userId), inArray(childUser.childId, childIds)));
     return { message: guardianMessages.orderSaved };
   });
@@ -49,7 +51,10 @@ export async function availableFunctions(ctx: AppContext, userId: number, now: D
     .selectDistinct({ key: facilityFunctions.functionKey })
     .from(childUser)
     .innerJoin(noteChildren, eq(noteChildren.childId, childUser.childId))
-    .innerJoin(facilityFunctions, and(eq(facilityFunctions.facilityId, noteChildren.facilityId), eq(facilityFunctions.enabled, true)))
+    .innerJoin(
+      facilityFunctions,
+      and(eq(facilityFunctions.facilityId, noteChildren.facilityId), eq(facilityFunctions.enabled, true)),
+    )
     .where(and(eq(childUser.userId, userId), eq(childUser.activated, true), currentEnrolment(tokyoDate(now))));
   const enabled = new Set(rows.map((r) => r.key));
   return functionKeys.filter((key) => enabled.has(key));

@@ -28,7 +28,11 @@ export function SignedInLayout() {
 
   // The child list failed to load: the generic alert (A §8), except the verify screens' 403.
   useEffect(() => {
-    if (childrenError && !(childrenError instanceof ApiRequestError && childrenError.status === 401) && !quietForbidden(location.pathname, childrenError)) {
+    if (
+      childrenError &&
+      !(childrenError instanceof ApiRequestError && childrenError.status === 401) &&
+      !quietForbidden(location.pathname, childrenError)
+    ) {
       showFailure(childrenError);
     }
     // Once per failure, not on every navigation.

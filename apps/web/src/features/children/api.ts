@@ -21,13 +21,17 @@ export const childrenQueryOptions = (userId: number | undefined) =>
 export const existenceQueryOptions = (userId: number | undefined) =>
   queryOptions({ queryKey: ['children-existence', userId], queryFn: () => api(getChildrenExistence), enabled: !!userId });
 
-export const childQueryOptions = (id: number) => queryOptions({ queryKey: ['child', id], queryFn: () => api(getChild, { params: { id } }) });
+export const childQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['child', id], queryFn: () => api(getChild, { params: { id } }) });
 
 export const recognitionQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['recognition', id], queryFn: () => api(getRecognition, { params: { id } }) });
 
 export const childUserQueryOptions = (childId: number, userId: number) =>
-  queryOptions({ queryKey: ['child', childId, 'users', userId], queryFn: () => api(getChildUser, { params: { childId, userId } }) });
+  queryOptions({
+    queryKey: ['child', childId, 'users', userId],
+    queryFn: () => api(getChildUser, { params: { childId, userId } }),
+  });
 
 /** The signed-in user's children (reloads when the user changes; empty when logged out). */
 export function useChildren() {
@@ -51,7 +55,9 @@ export function useReloadChildren() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      ['children', 'children-existence', 'child', 'functions-available'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      ['children', 'children-existence', 'child', 'functions-available'].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [key] }),
+      ),
     );
 }
 

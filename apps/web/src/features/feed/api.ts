@@ -29,7 +29,8 @@ export function useFeedContent(childIds: number[]) {
   return useInfiniteQuery(feedContentQueryOptions(childIds));
 }
 
-export const bannersQueryOptions = () => queryOptions({ queryKey: ['feed-banners'], queryFn: () => api(getNoticesNotifications) });
+export const bannersQueryOptions = () =>
+  queryOptions({ queryKey: ['feed-banners'], queryFn: () => api(getNoticesNotifications) });
 export const useBanners = () => useQuery(bannersQueryOptions());
 
 export const manualBannerQueryOptions = () => queryOptions({ queryKey: ['feed-manual-banner'], queryFn: () => api(getMicrocms) });

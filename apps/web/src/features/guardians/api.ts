@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getInviteVerify, postInvite, putChangeMain, putChangeWritable, putDetach, putRelationType } from '@renraku/contract/client';
+import {
+  getInviteVerify,
+  postInvite,
+  putChangeMain,
+  putChangeWritable,
+  putDetach,
+  putRelationType,
+} from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
 type Pair = { childId: number; userId: number };
@@ -7,12 +14,18 @@ type Pair = { childId: number; userId: number };
 function useInvalidateChild() {
   const queryClient = useQueryClient();
   return (childId: number) =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['child', childId] }), queryClient.invalidateQueries({ queryKey: ['children'] })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['child', childId] }),
+      queryClient.invalidateQueries({ queryKey: ['children'] }),
+    ]);
 }
 
 export function useToggleWritable() {
   const invalidate = useInvalidateChild();
-  return useMutation({ mutationFn: (body: Pair) => api(putChangeWritable, { body }), onSuccess: (_d, v) => invalidate(v.childId) });
+  return useMutation({
+    mutationFn: (body: Pair) => api(putChangeWritable, { body }),
+    onSuccess: (_d, v) => invalidate(v.childId),
+  });
 }
 
 export function useDetach() {

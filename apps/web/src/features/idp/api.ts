@@ -15,10 +15,20 @@ import { api } from '../../lib/api';
 import { loginCheckQueryOptions } from '../auth/api';
 
 export const signupTokenQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['idp', 'signup', token], queryFn: () => api(getSignupToken, { params: { token } }), retry: false, staleTime: Infinity });
+  queryOptions({
+    queryKey: ['idp', 'signup', token],
+    queryFn: () => api(getSignupToken, { params: { token } }),
+    retry: false,
+    staleTime: Infinity,
+  });
 
 export const resetTokenQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['idp', 'reset', token], queryFn: () => api(getPasswordResetToken, { params: { token } }), retry: false, staleTime: Infinity });
+  queryOptions({
+    queryKey: ['idp', 'reset', token],
+    queryFn: () => api(getPasswordResetToken, { params: { token } }),
+    retry: false,
+    staleTime: Infinity,
+  });
 
 export const useSignup = () => useMutation({ mutationFn: (body: BodyInputOf<typeof postSignup>) => api(postSignup, { body }) });
 
@@ -30,7 +40,8 @@ export function useCompleteSignup() {
   });
 }
 
-export const useForgotPassword = () => useMutation({ mutationFn: (body: BodyInputOf<typeof postPasswordForgot>) => api(postPasswordForgot, { body }) });
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (body: BodyInputOf<typeof postPasswordForgot>) => api(postPasswordForgot, { body }) });
 
 export function useResetPassword() {
   const queryClient = useQueryClient();
@@ -41,7 +52,8 @@ export function useResetPassword() {
   });
 }
 
-export const useChangeEmail = () => useMutation({ mutationFn: (body: BodyInputOf<typeof postEmailChange>) => api(postEmailChange, { body }) });
+export const useChangeEmail = () =>
+  useMutation({ mutationFn: (body: BodyInputOf<typeof postEmailChange>) => api(postEmailChange, { body }) });
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
@@ -51,4 +63,5 @@ export function useVerifyEmail() {
   });
 }
 
-export const useChangePassword = () => useMutation({ mutationFn: (body: BodyInputOf<typeof postPasswordChange>) => api(postPasswordChange, { body }) });
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (body: BodyInputOf<typeof postPasswordChange>) => api(postPasswordChange, { body }) });

@@ -20,7 +20,11 @@ export function measurementId(root: HTMLElement = document.documentElement): str
  * Sends the link-click event through gtag (its queue, window.dataLayer, when gtag.js has not loaded
  * yet) — only when the page carries a measurement id; otherwise does nothing. Answers whether it sent.
  */
-export function sendNoticeLinkClick(event: NoticeLinkClick, root: HTMLElement = document.documentElement, win: AnalyticsWindow = window as AnalyticsWindow): boolean {
+export function sendNoticeLinkClick(
+  event: NoticeLinkClick,
+  root: HTMLElement = document.documentElement,
+  win: AnalyticsWindow = window as AnalyticsWindow,
+): boolean {
   const id = measurementId(root);
   if (!id) return false;
   if (typeof win.gtag !== 'function') {

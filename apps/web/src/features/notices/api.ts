@@ -1,4 +1,12 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import {
   getNoticeFileReload,
   getNotices,
@@ -47,7 +55,12 @@ export function useMarkNoticeRead() {
                   Object.entries(page).map(([date, notices]) => [
                     date,
                     notices.map((n) =>
-                      n.id !== noticeId ? n : { ...n, children: n.children.map((c) => (childIds.includes(c.child_id) ? { ...c, unRead: false } : c)) },
+                      n.id !== noticeId
+                        ? n
+                        : {
+                            ...n,
+                            children: n.children.map((c) => (childIds.includes(c.child_id) ? { ...c, unRead: false } : c)),
+                          },
                     ),
                   ]),
                 ),
@@ -77,7 +90,8 @@ export function useAnswerQuestionnaire(noticeId: number, questionnaireId: number
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyInputOf<typeof putQuestionnaireAnswers>) => api(putQuestionnaireAnswers, { params: { id: noticeId, questionnaireId }, body }),
+    mutationFn: (body: BodyInputOf<typeof putQuestionnaireAnswers>) =>
+      api(putQuestionnaireAnswers, { params: { id: noticeId, questionnaireId }, body }),
     onSuccess: (_data, body) => {
       void queryClient.invalidateQueries({ queryKey: noticesQueryOptions(user?.id).queryKey });
       void queryClient.invalidateQueries({ queryKey: respondentQueryOptions(noticeId, questionnaireId, body.childId).queryKey });

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDevMailbox, getNotificationSettings, postNotificationSettingsDisable, postNotificationSettingsEnable } from '@renraku/contract/client';
+import {
+  getDevMailbox,
+  getNotificationSettings,
+  postNotificationSettingsDisable,
+  postNotificationSettingsEnable,
+} from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
 export const notificationSettingsQueryOptions = () =>
@@ -16,4 +21,5 @@ export function useSetEmailNotifications() {
   });
 }
 
-export const mailboxQueryOptions = () => queryOptions({ queryKey: ['dev-mailbox'], queryFn: () => api(getDevMailbox), refetchInterval: 5000 });
+export const mailboxQueryOptions = () =>
+  queryOptions({ queryKey: ['dev-mailbox'], queryFn: () => api(getDevMailbox), refetchInterval: 5000 });

@@ -23,7 +23,13 @@ function ChildEdit({ id }: { id: number }) {
   return <ChildEditForm id={id} initial={child.data} />;
 }
 
-function ChildEditForm({ id, initial }: { id: number; initial: { last_name: string; first_name: string; last_name_kana: string; first_name_kana: string } }) {
+function ChildEditForm({
+  id,
+  initial,
+}: {
+  id: number;
+  initial: { last_name: string; first_name: string; last_name_kana: string; first_name_kana: string };
+}) {
   const navigate = useNavigate();
   const update = useUpdateChild(id);
   const [values, setValues] = useState({

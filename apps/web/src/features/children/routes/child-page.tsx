@@ -1,4 +1,18 @@
-import { Anchor, Avatar, Badge, Button, FileButton, Group, Image, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { guardianMessages, limits } from '@renraku/contract/client';

@@ -75,7 +75,9 @@ function RegisterForm({ company, token }: { company: string; token: string }) {
           <Title order={1} size="h3">
             お子さま登録
           </Title>
-          <Text size="sm">施設からお知らせされたお子さまを登録します。確認のため、お子さまの生年月日と続柄を入力してください。</Text>
+          <Text size="sm">
+            施設からお知らせされたお子さまを登録します。確認のため、お子さまの生年月日と続柄を入力してください。
+          </Text>
           <TextInput
             label="お子さまの生年月日"
             description="例：2024-04-01（数字のみ入力）"

@@ -21,8 +21,18 @@ export function Gallery({ images, label }: { images: FeedFile[]; label: string }
       </Text>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 4 }} data-qa="gallery">
         {shown.map((image, i) => (
-          <UnstyledButton key={`${image.id}`} style={tile} onClick={() => setViewing(i)} aria-label={`${label} ${i + 1}枚目を拡大表示`}>
-            <img src={image.fileUrl} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          <UnstyledButton
+            key={`${image.id}`}
+            style={tile}
+            onClick={() => setViewing(i)}
+            aria-label={`${label} ${i + 1}枚目を拡大表示`}
+          >
+            <img
+              src={image.fileUrl}
+              alt=""
+              loading="lazy"
+              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
           </UnstyledButton>
         ))}
         {!expanded && hidden > 0 && (

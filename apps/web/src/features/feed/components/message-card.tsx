@@ -46,7 +46,9 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
   const info = message.message?.employeeInfo;
   const family = message.familyInformation;
   const images = (files: FeedFile[]) => files.filter((f) => !f.isDocumentFile);
-  const documents = [...(info?.broadcastMessageFiles ?? []), ...(info?.employeeMessageFiles ?? [])].filter((f) => f.isDocumentFile);
+  const documents = [...(info?.broadcastMessageFiles ?? []), ...(info?.employeeMessageFiles ?? [])].filter(
+    (f) => f.isDocumentFile,
+  );
   const meals = info?.meals;
 
   return (
@@ -59,14 +61,14 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
           </Text>
         </Group>
         <Stack component="dl" m={0} gap={6}>
-            {(message.attendances.attendanceTime || message.attendances.leavingTime) && (
-              <Row label="登園・降園">
-                <Text size="sm">
-                  登園 {hhmm(message.attendances.attendanceTime)} ／ 降園 {hhmm(message.attendances.leavingTime)}
-                </Text>
-              </Row>
-            )}
-          </Stack>
+          {(message.attendances.attendanceTime || message.attendances.leavingTime) && (
+            <Row label="登園・降園">
+              <Text size="sm">
+                登園 {hhmm(message.attendances.attendanceTime)} ／ 降園 {hhmm(message.attendances.leavingTime)}
+              </Text>
+            </Row>
+          )}
+        </Stack>
         {info?.text && (
           <Stack gap={2}>
             <TruncatedText text={info.text} threshold={threshold} />
@@ -85,87 +87,97 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
             <Documents files={documents} />
             {info && (
               <Stack component="dl" m={0} gap={6}>
-                  {info.thermometries.length > 0 && (
-                    <Row label="検温">
-                      <Lines lines={info.thermometries.map((t) => `${hhmm(t.time)} ${celsius(t.thermometry)}`)} />
-                    </Row>
-                  )}
-                  {info.sleeps.length > 0 && (
-                    <Row label="午睡">
-                      <Lines lines={info.sleeps.map((s) => `${hhmm(s.start)}〜${s.end ? hhmm(s.end) : ''}`)} />
-                    </Row>
-                  )}
-                  {info.defecations.length > 0 && (
-                    <Row label="排便">
-                      <Lines lines={info.defecations.map((d) => `${hhmm(d.time)} ${d.category}（${d.status}）`)} />
-                    </Row>
-                  )}
-                  {info.schoolMeal && <Row label="給食の献立">{<Text size="sm">{info.schoolMeal}</Text>}</Row>}
-                  {meals && (meals.lunch.items.length > 0 || meals.lunch.note) && (
-                    <Row label="給食">
-                      <Lines lines={[...meals.lunch.items.map((i) => `${i.categoryLabel}：${i.amountLabel}`), ...(meals.lunch.note ? [meals.lunch.note] : [])]} />
-                    </Row>
-                  )}
-                  {meals && (meals.snackSet.morning || meals.snackSet.afternoon || meals.snackSet.contactToParents) && (
-                    <Row label="おやつ">
-                      <Lines
-                        lines={[
-                          ...(meals.snackSet.morning ? [`午前：${meals.snackSet.morning}`] : []),
-                          ...(meals.snackSet.afternoon ? [`午後：${meals.snackSet.afternoon}`] : []),
-                          ...(meals.snackSet.contactToParents ? [meals.snackSet.contactToParents] : []),
-                        ]}
-                      />
-                    </Row>
-                  )}
-                  {meals && meals.milks.length > 0 && (
-                    <Row label="ミルク">
-                      <Lines lines={meals.milks.flatMap((m) => [`${hhmm(m.time)} ${m.amount}ml`, ...(m.contactToParents ? [m.contactToParents] : [])])} />
-                    </Row>
-                  )}
-                </Stack>
+                {info.thermometries.length > 0 && (
+                  <Row label="検温">
+                    <Lines lines={info.thermometries.map((t) => `${hhmm(t.time)} ${celsius(t.thermometry)}`)} />
+                  </Row>
+                )}
+                {info.sleeps.length > 0 && (
+                  <Row label="午睡">
+                    <Lines lines={info.sleeps.map((s) => `${hhmm(s.start)}〜${s.end ? hhmm(s.end) : ''}`)} />
+                  </Row>
+                )}
+                {info.defecations.length > 0 && (
+                  <Row label="排便">
+                    <Lines lines={info.defecations.map((d) => `${hhmm(d.time)} ${d.category}（${d.status}）`)} />
+                  </Row>
+                )}
+                {info.schoolMeal && <Row label="給食の献立">{<Text size="sm">{info.schoolMeal}</Text>}</Row>}
+                {meals && (meals.lunch.items.length > 0 || meals.lunch.note) && (
+                  <Row label="給食">
+                    <Lines
+                      lines={[
+                        ...meals.lunch.items.map((i) => `${i.categoryLabel}：${i.amountLabel}`),
+                        ...(meals.lunch.note ? [meals.lunch.note] : []),
+                      ]}
+                    />
+                  </Row>
+                )}
+                {meals && (meals.snackSet.morning || meals.snackSet.afternoon || meals.snackSet.contactToParents) && (
+                  <Row label="おやつ">
+                    <Lines
+                      lines={[
+                        ...(meals.snackSet.morning ? [`午前：${meals.snackSet.morning}`] : []),
+                        ...(meals.snackSet.afternoon ? [`午後：${meals.snackSet.afternoon}`] : []),
+                        ...(meals.snackSet.contactToParents ? [meals.snackSet.contactToParents] : []),
+                      ]}
+                    />
+                  </Row>
+                )}
+                {meals && meals.milks.length > 0 && (
+                  <Row label="ミルク">
+                    <Lines
+                      lines={meals.milks.flatMap((m) => [
+                        `${hhmm(m.time)} ${m.amount}ml`,
+                        ...(m.contactToParents ? [m.contactToParents] : []),
+                      ])}
+                    />
+                  </Row>
+                )}
+              </Stack>
             )}
             {family && (
               <>
                 <Divider label="おうちからの連絡" labelPosition="left" />
                 <Stack component="dl" m={0} gap={6} data-qa="family-information">
-                    {family.thermometry.temperature !== null && (
-                      <Row label="検温">
-                        <Text size="sm">
-                          {hhmm(family.thermometry.doneAt)} {celsius(family.thermometry.temperature)}
-                        </Text>
-                      </Row>
-                    )}
-                    {(family.sleep.startedAt || family.sleep.endedAt) && (
-                      <Row label="睡眠">
-                        <Text size="sm">
-                          {hhmm(family.sleep.startedAt)}〜{hhmm(family.sleep.endedAt)}
-                        </Text>
-                      </Row>
-                    )}
-                    {family.defecation.category && (
-                      <Row label="排便">
-                        <Text size="sm">
-                          {hhmm(family.defecation.doneAt)} {family.defecation.category}
-                          {family.defecation.status ? `（${family.defecation.status}）` : ''}
-                        </Text>
-                      </Row>
-                    )}
-                    {family.meals.map((meal) => (
-                      <Row key={meal.category} label={meal.category}>
-                        <Text size="sm">{meal.comment}</Text>
-                      </Row>
-                    ))}
-                    {family.poolAttendance.isParticipate !== null && (
-                      <Row label="プール">
-                        <Text size="sm">{family.poolAttendance.isParticipate ? '参加' : '不参加'}</Text>
-                      </Row>
-                    )}
-                    {family.text && (
-                      <Row label="連絡事項">
-                        <TruncatedText text={family.text} threshold={threshold} />
-                      </Row>
-                    )}
-                  </Stack>
+                  {family.thermometry.temperature !== null && (
+                    <Row label="検温">
+                      <Text size="sm">
+                        {hhmm(family.thermometry.doneAt)} {celsius(family.thermometry.temperature)}
+                      </Text>
+                    </Row>
+                  )}
+                  {(family.sleep.startedAt || family.sleep.endedAt) && (
+                    <Row label="睡眠">
+                      <Text size="sm">
+                        {hhmm(family.sleep.startedAt)}〜{hhmm(family.sleep.endedAt)}
+                      </Text>
+                    </Row>
+                  )}
+                  {family.defecation.category && (
+                    <Row label="排便">
+                      <Text size="sm">
+                        {hhmm(family.defecation.doneAt)} {family.defecation.category}
+                        {family.defecation.status ? `（${family.defecation.status}）` : ''}
+                      </Text>
+                    </Row>
+                  )}
+                  {family.meals.map((meal) => (
+                    <Row key={meal.category} label={meal.category}>
+                      <Text size="sm">{meal.comment}</Text>
+                    </Row>
+                  ))}
+                  {family.poolAttendance.isParticipate !== null && (
+                    <Row label="プール">
+                      <Text size="sm">{family.poolAttendance.isParticipate ? '参加' : '不参加'}</Text>
+                    </Row>
+                  )}
+                  {family.text && (
+                    <Row label="連絡事項">
+                      <TruncatedText text={family.text} threshold={threshold} />
+                    </Row>
+                  )}
+                </Stack>
               </>
             )}
           </>

@@ -48,7 +48,14 @@ export function MainPage() {
           {activated.map((child) => {
             const on = !isHome && selected.length === 1 && selected[0] === child.id;
             return (
-              <Button key={child.id} size="xs" radius="xl" variant={on ? 'filled' : 'default'} aria-pressed={on} onClick={() => select([child.id])}>
+              <Button
+                key={child.id}
+                size="xs"
+                radius="xl"
+                variant={on ? 'filled' : 'default'}
+                aria-pressed={on}
+                onClick={() => select([child.id])}
+              >
                 {child.first_name}
               </Button>
             );
@@ -58,7 +65,15 @@ export function MainPage() {
       <Banners />
       <ManualBanner />
       {invitations.map((child) => (
-        <Paper key={child.id} withBorder p="sm" radius="md" component={Link} to={`/children/recognition/${child.id}`} style={{ textDecoration: 'none', color: 'inherit' }}>
+        <Paper
+          key={child.id}
+          withBorder
+          p="sm"
+          radius="md"
+          component={Link}
+          to={`/children/recognition/${child.id}`}
+          style={{ textDecoration: 'none', color: 'inherit' }}
+        >
           <Text size="sm" fw={700}>
             {fullName(child)}さんの保護者として招待されています
           </Text>
@@ -75,7 +90,16 @@ export function MainPage() {
       ))}
       {activated.length > 0 && <Feed childIds={selected} children={activated} />}
       {children.length > 0 && activated.length > 0 && (
-        <Button component={Link} to="/communications" radius="xl" size="md" pos="fixed" bottom={20} right={16} style={{ zIndex: 50, boxShadow: '0 2px 8px rgba(0,0,0,.25)' }}>
+        <Button
+          component={Link}
+          to="/communications"
+          radius="xl"
+          size="md"
+          pos="fixed"
+          bottom={20}
+          right={16}
+          style={{ zIndex: 50, boxShadow: '0 2px 8px rgba(0,0,0,.25)' }}
+        >
           連絡する
         </Button>
       )}
@@ -86,7 +110,13 @@ export function MainPage() {
 function Banners() {
   const { data = [] } = useBanners();
   return data.map((banner, i) => (
-    <Alert key={i} color={banner.level === 'alert' ? 'red' : 'blue'} title={banner.label} variant="light" role={banner.level === 'alert' ? 'alert' : 'status'}>
+    <Alert
+      key={i}
+      color={banner.level === 'alert' ? 'red' : 'blue'}
+      title={banner.label}
+      variant="light"
+      role={banner.level === 'alert' ? 'alert' : 'status'}
+    >
       <Text size="sm">{banner.message}</Text>
     </Alert>
   ));
@@ -112,7 +142,9 @@ function RegistrationGuide() {
           お子さまを登録しましょう
         </Title>
         <Text size="sm">お子さまが登録されていません。</Text>
-        <Text size="sm">施設から配布された「お子さま登録用のURL（またはQRコード）」を開き、画面の案内にしたがってお子さまの生年月日を入力すると登録できます。</Text>
+        <Text size="sm">
+          施設から配布された「お子さま登録用のURL（またはQRコード）」を開き、画面の案内にしたがってお子さまの生年月日を入力すると登録できます。
+        </Text>
         <Text size="sm" c="dimmed">
           登録用のURLがお手元にない場合は、ご利用の施設にお問い合わせください。
         </Text>
@@ -144,7 +176,9 @@ function Feed({ childIds, children }: { childIds: number[]; children: Child[] })
   useEffect(() => {
     const node = sentinel.current;
     if (!node) return;
-    const observer = new IntersectionObserver((entries) => setAtEnd(entries.some((e) => e.isIntersecting)), { rootMargin: '200px' });
+    const observer = new IntersectionObserver((entries) => setAtEnd(entries.some((e) => e.isIntersecting)), {
+      rootMargin: '200px',
+    });
     observer.observe(node);
     return () => observer.disconnect();
   }, [pending]);

@@ -29,7 +29,14 @@ export function QrPage() {
         </Text>
       ) : (
         enrolled.map((child) => (
-          <Card key={child.id} withBorder radius="md" padding="md" component="section" aria-label={`${child.last_name} ${child.first_name}のQRコード`}>
+          <Card
+            key={child.id}
+            withBorder
+            radius="md"
+            padding="md"
+            component="section"
+            aria-label={`${child.last_name} ${child.first_name}のQRコード`}
+          >
             <Stack align="center" gap={6}>
               <Text fw={700} size="lg">
                 {child.last_name} {child.first_name}
@@ -52,12 +59,24 @@ function QrImage({ token, label }: { token: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(token, { errorCorrectionLevel: 'M', margin: QR_MARGIN, scale: QR_SCALE }).then((url) => live && setSrc(url));
+    void QRCode.toDataURL(token, { errorCorrectionLevel: 'M', margin: QR_MARGIN, scale: QR_SCALE }).then(
+      (url) => live && setSrc(url),
+    );
     return () => {
       live = false;
     };
   }, [token]);
   if (!src) return <Loading />;
   // About 7 cm wide on a phone: readable by a gate scanner held at arm's length.
-  return <Image src={src} alt={label} w={280} h={280} data-qa="qr" data-token-length={token.length} style={{ imageRendering: 'pixelated', background: '#fff' }} />;
+  return (
+    <Image
+      src={src}
+      alt={label}
+      w={280}
+      h={280}
+      data-qa="qr"
+      data-token-length={token.length}
+      style={{ imageRendering: 'pixelated', background: '#fff' }}
+    />
+  );
 }

@@ -46,7 +46,14 @@ function GuardianDetail({ childId, userId }: { childId: number; userId: number }
     toggle.mutate(pair, { onSuccess: () => showSuccess(guardianMessages.permissionChanged), onError: (e) => showFailure(e) });
   };
   const onDetach = async () => {
-    if (!(await confirm({ title: '保護者の解除', message: `${displayName}さんを${child.first_name}さんの保護者から解除しますか？`, confirmLabel: '解除する', danger: true })))
+    if (
+      !(await confirm({
+        title: '保護者の解除',
+        message: `${displayName}さんを${child.first_name}さんの保護者から解除しますか？`,
+        confirmLabel: '解除する',
+        danger: true,
+      }))
+    )
       return;
     detach.mutate(pair, {
       onSuccess: () => {
@@ -57,7 +64,13 @@ function GuardianDetail({ childId, userId }: { childId: number; userId: number }
     });
   };
   const onChangeMain = async () => {
-    if (!(await confirm({ title: '代表者の変更', message: `${displayName}さんを代表者に設定しますか？あなたは代表者ではなくなります。` }))) return;
+    if (
+      !(await confirm({
+        title: '代表者の変更',
+        message: `${displayName}さんを代表者に設定しますか？あなたは代表者ではなくなります。`,
+      }))
+    )
+      return;
     changeMain.mutate(pair, { onSuccess: () => showSuccess('代表者を変更しました'), onError: (e) => showFailure(e) });
   };
 

@@ -49,15 +49,35 @@ function InviteForm({ childId }: { childId: number }) {
     <Page title="保護者の追加">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="招待する方のメールアドレス" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={error} autoComplete="email" />
-          <Select label="お子さまとの続柄" data={relationOptions(constants.data?.relation_types)} value={type} onChange={setType} allowDeselect={false} />
-          <Checkbox label="閲覧のみ（連絡帳の送信などはできません）" checked={viewOnly} onChange={(e) => setViewOnly(e.currentTarget.checked)} />
+          <TextInput
+            label="招待する方のメールアドレス"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={error}
+            autoComplete="email"
+          />
+          <Select
+            label="お子さまとの続柄"
+            data={relationOptions(constants.data?.relation_types)}
+            value={type}
+            onChange={setType}
+            allowDeselect={false}
+          />
+          <Checkbox
+            label="閲覧のみ（連絡帳の送信などはできません）"
+            checked={viewOnly}
+            onChange={(e) => setViewOnly(e.currentTarget.checked)}
+          />
           <List size="sm" spacing={4}>
             <List.Item>{`招待できるのは、${id_service_name}に登録済みのメールアドレスのみです。`}</List.Item>
             <List.Item>{`${id_service_name}に未登録のメールアドレスには、ID登録のご案内メールが送信されます。登録済みのメールアドレスには、招待メールが送信されます。`}</List.Item>
           </List>
           <Caution title="iCloudメールをご利用の方へ">
-            <Text size="sm">iCloudのメールボックスの容量がいっぱいになっていると、招待メールを受信できません。容量に空きがあることをご確認ください。</Text>
+            <Text size="sm">
+              iCloudのメールボックスの容量がいっぱいになっていると、招待メールを受信できません。容量に空きがあることをご確認ください。
+            </Text>
           </Caution>
           <Button type="submit" loading={invite.isPending} disabled={invite.isPending}>
             送信する

@@ -49,7 +49,13 @@ function RelationTypeForm({ childId, userId, initial }: { childId: number; userI
     <Page title="続柄の変更">
       <form onSubmit={submit}>
         <Stack>
-          <Select label="お子さまとの続柄" data={relationOptions(constants.data?.relation_types)} value={type} onChange={setType} allowDeselect={false} />
+          <Select
+            label="お子さまとの続柄"
+            data={relationOptions(constants.data?.relation_types)}
+            value={type}
+            onChange={setType}
+            allowDeselect={false}
+          />
           <Button type="submit" loading={change.isPending} disabled={change.isPending}>
             変更する
           </Button>

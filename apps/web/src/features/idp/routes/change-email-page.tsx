@@ -16,7 +16,11 @@ export function ChangeEmailPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    change.mutate({ current_password: currentPassword, new_email: newEmail, redirect_url: params.get('redirect_url') ?? undefined });
+    change.mutate({
+      current_password: currentPassword,
+      new_email: newEmail,
+      redirect_url: params.get('redirect_url') ?? undefined,
+    });
   };
 
   return (

@@ -24,7 +24,9 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <>
-          <Text size="sm">ご登録のメールアドレスを入力してください。パスワード再設定用のURLをお送りします（有効期限：60分）。</Text>
+          <Text size="sm">
+            ご登録のメールアドレスを入力してください。パスワード再設定用のURLをお送りします（有効期限：60分）。
+          </Text>
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <FormError error={forgot.error} fields={['email']} />

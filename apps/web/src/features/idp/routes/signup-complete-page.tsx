@@ -54,11 +54,22 @@ export function SignupCompletePage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <FormError error={complete.error} fields={['password', 'password_confirmation', 'agreed']} />
-          <NewPasswordFields password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} error={complete.error} />
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            error={complete.error}
+          />
           <Anchor component={Link} to="/terms" target="_blank" size="sm">
             利用規約を読む（新しいタブで開きます）
           </Anchor>
-          <Checkbox label="利用規約に同意する" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} error={fieldError(complete.error, 'agreed')} />
+          <Checkbox
+            label="利用規約に同意する"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.currentTarget.checked)}
+            error={fieldError(complete.error, 'agreed')}
+          />
           <Button type="submit" size="md" loading={complete.isPending} disabled={complete.isPending}>
             登録する
           </Button>

@@ -140,9 +140,7 @@ function buildArticles(companyName: string, appName: string): TermsArticle[] {
     },
     {
       title: '個人情報の取扱い',
-      paragraphs: [
-        '当社は、本サービスの利用によって取得した個人情報を、当社のプライバシーポリシーに従って適切に取り扱います。',
-      ],
+      paragraphs: ['当社は、本サービスの利用によって取得した個人情報を、当社のプライバシーポリシーに従って適切に取り扱います。'],
     },
     {
       title: '通知及び連絡',

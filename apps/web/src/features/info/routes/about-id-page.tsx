@@ -29,8 +29,7 @@ function OperatorLink({ url, children }: { url: string; children: ReactNode }) {
 
 /** /migration/about-id: explains the provider's shared ID, its merits, services and FAQ. */
 export function AboutIdPage() {
-  const { id_service_name, company_name, app_name, id_registration_url, contact_form_url } =
-    useOperator();
+  const { id_service_name, company_name, app_name, id_registration_url, contact_form_url } = useOperator();
   const pageTitle = `${id_service_name}について`;
   usePageTitle(pageTitle);
   const navigate = useNavigate();
@@ -132,9 +131,7 @@ export function AboutIdPage() {
           </Title>
           <List size="sm" spacing={4} withPadding>
             <List.Item>ひとつのIDで、複数のサービスをご利用いただけます。</List.Item>
-            <List.Item>
-              メールアドレスやパスワードの変更が一度で済み、連携しているすべてのサービスに反映されます。
-            </List.Item>
+            <List.Item>メールアドレスやパスワードの変更が一度で済み、連携しているすべてのサービスに反映されます。</List.Item>
             <List.Item>サービスごとにIDやパスワードを覚えておく必要がなくなります。</List.Item>
             <List.Item>ログイン情報をまとめて管理でき、より安全にご利用いただけます。</List.Item>
           </List>

@@ -11,14 +11,7 @@ const BUSINESS_LINES = [
 
 /** /corporate: company profile table and a short description of the notebook service. */
 export function CorporatePage() {
-  const {
-    app_name,
-    company_name,
-    company_address,
-    company_phone,
-    company_fax,
-    company_website_url,
-  } = useOperator();
+  const { app_name, company_name, company_address, company_phone, company_fax, company_website_url } = useOperator();
   usePageTitle('運営会社');
 
   const rows: { label: string; value: ReactNode }[] = [
@@ -41,13 +34,7 @@ export function CorporatePage() {
     {
       label: 'ウェブサイト',
       value: (
-        <Anchor
-          href={company_website_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-          style={{ wordBreak: 'break-all' }}
-        >
+        <Anchor href={company_website_url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
           {company_website_url}
         </Anchor>
       ),
@@ -69,12 +56,7 @@ export function CorporatePage() {
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.label}>
-                  <Table.Th
-                    scope="row"
-                    w={96}
-                    bg="gray.0"
-                    style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}
-                  >
+                  <Table.Th scope="row" w={96} bg="gray.0" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
                     {row.label}
                   </Table.Th>
                   <Table.Td style={{ wordBreak: 'break-word' }}>{row.value}</Table.Td>

@@ -40,9 +40,7 @@ export function EmailSentPage() {
               ))}
             </List>
           </Paper>
-          <Text size="sm">
-            受信設定を行ったあとも届かない場合は、迷惑メールフォルダもあわせてご確認ください。
-          </Text>
+          <Text size="sm">受信設定を行ったあとも届かない場合は、迷惑メールフォルダもあわせてご確認ください。</Text>
         </Stack>
 
         <FooterLinks />

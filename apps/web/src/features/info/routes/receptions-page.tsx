@@ -51,13 +51,7 @@ export function ReceptionsPage() {
               {registrationLabel}
             </Button>
           ) : (
-            <Button
-              component="a"
-              href={id_registration_url}
-              target="_blank"
-              rel="noopener noreferrer"
-              fullWidth
-            >
+            <Button component="a" href={id_registration_url} target="_blank" rel="noopener noreferrer" fullWidth>
               {registrationLabel}
             </Button>
           )}

@@ -13,7 +13,14 @@ export function linkifiedNodes(text: string, onLinkClick?: (url: string) => void
   for (const m of matches) {
     if (m.index > last) nodes.push(text.slice(last, m.index));
     nodes.push(
-      <Anchor key={m.index} href={m.url} target="_blank" rel="noopener noreferrer" onClick={() => onLinkClick?.(m.url)} style={{ wordBreak: 'break-all' }}>
+      <Anchor
+        key={m.index}
+        href={m.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={() => onLinkClick?.(m.url)}
+        style={{ wordBreak: 'break-all' }}
+      >
         {m.text}
       </Anchor>,
     );
@@ -24,7 +31,15 @@ export function linkifiedNodes(text: string, onLinkClick?: (url: string) => void
 }
 
 /** Notice text: linkified, truncated at the threshold with 「…もっとみる」 / 「小さくする」 (F §2, §9). */
-export function NoticeText({ text, threshold, onLinkClick }: { text: string; threshold: number; onLinkClick?: (url: string) => void }) {
+export function NoticeText({
+  text,
+  threshold,
+  onLinkClick,
+}: {
+  text: string;
+  threshold: number;
+  onLinkClick?: (url: string) => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const long = text.length > threshold;
   const shown = long && !expanded ? `${text.slice(0, threshold)}…` : text;

@@ -19,7 +19,17 @@ interface Props {
 }
 
 const DocumentIcon = () => (
-  <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+  <svg
+    width={16}
+    height={16}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+  >
     <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
     <path d="M14 3v6h6M8 13h8M8 17h5" />
   </svg>
@@ -83,7 +93,13 @@ export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
         {images.length > 0 && (
           <SimpleGrid cols={3} spacing="xs">
             {images.map((f) => (
-              <a key={f.id} href={f.fileUrl ?? undefined} target="_blank" rel="noopener noreferrer" aria-label={`${f.name}を開く`}>
+              <a
+                key={f.id}
+                href={f.fileUrl ?? undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${f.name}を開く`}
+              >
                 <Image src={f.url} alt={f.name} radius="sm" h={96} fit="cover" loading="lazy" />
               </a>
             ))}
@@ -92,7 +108,13 @@ export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
         {documents.length > 0 && (
           <Stack gap={4}>
             {documents.map((f) => (
-              <Anchor key={f.id} component={Link} to={fileLink(notice.id, f.id, childIds)} size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+              <Anchor
+                key={f.id}
+                component={Link}
+                to={fileLink(notice.id, f.id, childIds)}
+                size="sm"
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+              >
                 <DocumentIcon />
                 {f.name}（{f.displaySize}）
               </Anchor>
@@ -139,4 +161,3 @@ export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
     </Paper>
   );
 }
-

@@ -25,7 +25,8 @@ export function NoticesPage() {
   const childNames = useMemo(() => new Map(children.map((c) => [c.id, c.first_name])), [children]);
   const groups = useMemo(() => {
     const byDate = new Map<string, Notice[]>();
-    for (const page of notices.data?.pages ?? []) for (const [date, list] of Object.entries(page)) byDate.set(date, [...(byDate.get(date) ?? []), ...list]);
+    for (const page of notices.data?.pages ?? [])
+      for (const [date, list] of Object.entries(page)) byDate.set(date, [...(byDate.get(date) ?? []), ...list]);
     return [...byDate.entries()].sort(([a], [b]) => (a < b ? 1 : -1));
   }, [notices.data]);
 
@@ -64,7 +65,13 @@ export function NoticesPage() {
                 {dateHeading(date)}
               </Title>
               {list.map((notice) => (
-                <NoticeCard key={notice.id} notice={notice} childNames={childNames} userSub={user?.idp?.sub ?? null} threshold={threshold} />
+                <NoticeCard
+                  key={notice.id}
+                  notice={notice}
+                  childNames={childNames}
+                  userSub={user?.idp?.sub ?? null}
+                  threshold={threshold}
+                />
               ))}
             </Stack>
           ))}

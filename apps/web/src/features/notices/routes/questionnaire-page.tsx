@@ -1,5 +1,11 @@
 import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { QUESTIONNAIRE_FREE_TEXT_MAX, noticeTexts, type AnswerValue, type Question, type QuestionnaireRespondent } from '@renraku/contract/client';
+import {
+  QUESTIONNAIRE_FREE_TEXT_MAX,
+  noticeTexts,
+  type AnswerValue,
+  type Question,
+  type QuestionnaireRespondent,
+} from '@renraku/contract/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
@@ -33,7 +39,11 @@ function Questionnaire({ noticeId, questionnaireId, childId }: { noticeId: numbe
     }
   }, [query.error, navigate]);
 
-  return <Page title="アンケート回答">{query.data ? <AnswerForm data={query.data} noticeId={noticeId} childId={childId} /> : <Loading />}</Page>;
+  return (
+    <Page title="アンケート回答">
+      {query.data ? <AnswerForm data={query.data} noticeId={noticeId} childId={childId} /> : <Loading />}
+    </Page>
+  );
 }
 
 function RequiredBadge({ required }: { required: boolean }) {
@@ -49,7 +59,9 @@ function AnswerForm({ data, noticeId, childId }: { data: QuestionnaireRespondent
   const threshold = useConstants().data?.message_minimize_threshold_length ?? 120;
   const { questionnaire } = data;
   const answer = useAnswerQuestionnaire(noticeId, questionnaire.id);
-  const [values, setValues] = useState<Record<number, AnswerValue>>(() => Object.fromEntries(questionnaire.questions.map((q) => [q.id, q.answer])));
+  const [values, setValues] = useState<Record<number, AnswerValue>>(() =>
+    Object.fromEntries(questionnaire.questions.map((q) => [q.id, q.answer])),
+  );
   const fieldErrors = answer.error instanceof ApiRequestError ? (answer.error.body.errors ?? {}) : {};
   const closed = questionnaire.isClosed;
   const disabled = closed || !questionnaire.canAnswer;
@@ -168,7 +180,12 @@ function QuestionField({ index, question, value, disabled, error, onChange }: Fi
   if (question.answerFormat.type === 'multi_choice') {
     const selected = Array.isArray(value) ? value.map(String) : [];
     return (
-      <Checkbox.Group label={label} value={selected} onChange={(v) => onChange(v.length === 0 ? null : v.map(Number))} error={error}>
+      <Checkbox.Group
+        label={label}
+        value={selected}
+        onChange={(v) => onChange(v.length === 0 ? null : v.map(Number))}
+        error={error}
+      >
         <Stack gap={6} mt={6}>
           {choices.map((c) => (
             <Checkbox key={c.value} value={c.value} label={c.label} disabled={disabled} />

@@ -19,7 +19,16 @@ export function Snackbar({ title, message, onClose }: { title: string; message: 
           p="sm"
           bg="dark.7"
           c="white"
-          style={{ ...style, position: 'fixed', left: 16, right: 16, bottom: 24, zIndex: 300, maxWidth: 480, marginInline: 'auto' }}
+          style={{
+            ...style,
+            position: 'fixed',
+            left: 16,
+            right: 16,
+            bottom: 24,
+            zIndex: 300,
+            maxWidth: 480,
+            marginInline: 'auto',
+          }}
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2}>

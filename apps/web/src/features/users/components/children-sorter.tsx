@@ -1,6 +1,20 @@
 import { Alert, Avatar, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
@@ -40,7 +54,13 @@ function SortableRow({ child }: { child: Child }) {
       withBorder
       p="sm"
       radius="md"
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.7 : 1, touchAction: 'none', cursor: 'grab' }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.7 : 1,
+        touchAction: 'none',
+        cursor: 'grab',
+      }}
       {...attributes}
       {...listeners}
       aria-label={`${child.first_name}（ドラッグまたはスペースキーで並び替え）`}
@@ -79,7 +99,9 @@ export function ChildrenSorter({ children }: { children: Child[] }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void confirm({ message: guardianMessages.orderUnsaved, confirmLabel: 'ページを離れる' }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+    void confirm({ message: guardianMessages.orderUnsaved, confirmLabel: 'ページを離れる' }).then((leave) =>
+      leave ? blocker.proceed() : blocker.reset(),
+    );
   }, [blocker]);
   // Closing or reloading the tab with unsaved changes asks the browser's own question.
   useEffect(() => {
@@ -94,7 +116,13 @@ export function ChildrenSorter({ children }: { children: Child[] }) {
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    setOrder((items) => arrayMove(items, items.findIndex((c) => c.id === active.id), items.findIndex((c) => c.id === over.id)));
+    setOrder((items) =>
+      arrayMove(
+        items,
+        items.findIndex((c) => c.id === active.id),
+        items.findIndex((c) => c.id === over.id),
+      ),
+    );
   };
   const cancel = () => {
     setOrder(children);

@@ -36,7 +36,14 @@ export function NamePage() {
       </Stack>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="新しいお名前" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} autoComplete="name" />
+          <TextInput
+            label="新しいお名前"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={error}
+            autoComplete="name"
+          />
           <Button type="submit" loading={update.isPending} disabled={update.isPending}>
             設定する
           </Button>
