@@ -14,8 +14,8 @@ import {
   putChild,
 } from '@renraku/contract';
 import { childRegistrationAttempts, childUser, children } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { Agent, createTestApp, type TestApp, signIn } from './helpers';
+import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
 import { buildRegistrationToken, multipart } from './children.factories';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const as = (user: { email: string }) => new Agent(t.app).login(user.email, TEST_PASSWORD);
+const as = (user: { email: string }) => signIn(t.app, user);
 const anonymous = () => new Agent(t.app);
 const linkOf = async (childId: number, userId: number) =>
   (

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { calendarSubscriptionSchema, getChildEvents, getEventsViewableChildren, messages } from '@renraku/contract';
 import { eventCalendarTokens, noteChildren } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { Agent, createTestApp, type TestApp, signIn } from './helpers';
+import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
 import { buildClass, buildEvent } from './planning.factories';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = async (user: { email: string }) => new Agent(t.app, { 'x-test-now': NOW }).login(user.email, TEST_PASSWORD);
+const as = (user: { email: string }) => signIn(t.app, user, { 'x-test-now': NOW });
 const url = (date?: string) => `/api/children/${family.child.id}/events${date ? `?date=${date}` : ''}`;
 
 describe('GET /api/events/children/viewable', () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getChildGrowths, getGrowthsViewableChildren, messages } from '@renraku/contract';
 import { children } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { Agent, createTestApp, type TestApp, signIn } from './helpers';
+import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
 import { buildGrowth } from './planning.factories';
 
 let t: TestApp;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = async (user: { email: string }) => new Agent(t.app, { 'x-test-now': NOW }).login(user.email, TEST_PASSWORD);
+const as = (user: { email: string }) => signIn(t.app, user, { 'x-test-now': NOW });
 
 describe('GET /api/growths/children/viewable', () => {
   it('needs a session', async () => {

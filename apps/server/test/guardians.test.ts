@@ -10,7 +10,7 @@ import {
   putChangeWritable,
 } from '@renraku/contract';
 import { childUser, invitations, mailOutbox } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp } from './helpers';
+import { Agent, createTestApp, type TestApp, signIn } from './helpers';
 import { buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
 import { latestMails } from './children.factories';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const as = (user: { email: string }) => new Agent(t.app).login(user.email, TEST_PASSWORD);
+const as = (user: { email: string }) => signIn(t.app, user);
 const anonymous = () => new Agent(t.app);
 const linkOf = async (childId: number, userId: number) =>
   (

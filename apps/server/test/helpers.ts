@@ -119,3 +119,13 @@ export class Agent {
     return this;
   }
 }
+
+/** A client signed in as `user` (password from the factories), optionally with fixed headers such as the test clock. */
+export async function signIn(
+  app: FastifyInstance,
+  user: { email: string },
+  headers: Record<string, string> = {},
+): Promise<Agent> {
+  const { TEST_PASSWORD } = await import('./factories');
+  return new Agent(app, headers).login(user.email, TEST_PASSWORD);
+}

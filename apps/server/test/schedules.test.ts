@@ -11,8 +11,8 @@ import {
   scheduleTexts,
 } from '@renraku/contract';
 import { noteChildren, schedules } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { Agent, createTestApp, type TestApp, signIn } from './helpers';
+import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
 import { buildClass, buildEvent, buildSchedule, buildWindow } from './planning.factories';
 
 let t: TestApp;
@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = async (user: { email: string }, now = NOW) => new Agent(t.app, { 'x-test-now': now }).login(user.email, TEST_PASSWORD);
+const as = (user: { email: string }, now = NOW) => signIn(t.app, user, { 'x-test-now': now });
 const stored = async () =>
   t.database.db.select().from(schedules).where(eq(schedules.noteChildId, family.noteChild.id)).orderBy(schedules.date);
 const storedCount = async () =>

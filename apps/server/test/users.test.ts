@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { getAvailableFunctions, getDevMailbox, getNotificationSettings, guardianMessages, putUsers } from '@renraku/contract';
 import { childUser, mailOutbox, notificationSettings, pushTokens, users } from '../src/db/schema';
 import { enqueueMail, deliverPendingMails } from '../src/lib/mail';
-import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFacility, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { Agent, createTestApp, type TestApp, signIn } from './helpers';
+import { buildChild, buildFacility, buildFamily, buildUser, linkGuardian } from './factories';
 import { enableFunctions, multipart } from './children.factories';
 
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const as = (user: { email: string }) => new Agent(t.app).login(user.email, TEST_PASSWORD);
+const as = (user: { email: string }) => signIn(t.app, user);
 const anonymous = () => new Agent(t.app);
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 
