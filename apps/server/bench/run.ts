@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: a fresh database with the large dataset, the production app in a child
  * process, autocannon against the hot calls with real sessions of many guardians, the two
- * baselines, the 10× step, and the web's initial JavaScript per route. See docs/performance.md.
+ * baselines, the 10× step, the web's initial JavaScript per route, and Lighthouse (mobile) on
+ * /login and signed-in /main. See docs/performance.md.
  *
  * Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/renraku_bench),
- * BENCH_SCALE (default 1 = 300 facilities, 30,000 children), BENCH_DURATION (seconds per call,
- * default 10), BENCH_CONNECTIONS (default 50), BENCH_SKIP_BUILD=1 (use the existing web build),
- * BENCH_SKIP_TENFOLD=1.
+ * BENCH_SCALE (default 1 = 300 facilities, 30,000 children; 0.01 with BENCH_ONLY=web),
+ * BENCH_DURATION (seconds per call, default 10), BENCH_CONNECTIONS (default 50),
+ * BENCH_SKIP_BUILD=1 (use the existing web build), BENCH_SKIP_TENFOLD=1,
+ * BENCH_ONLY=web (no load runs: a small dataset, bundle sizes and Lighthouse),
+ * BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_DIR (where the reports go).
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,12 +22,18 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../src/db/client';
 import { tokyoDate } from '../src/lib/clock';
 import { randomToken, sha256 } from '../src/lib/crypto';
+import { SESSION_COOKIE } from '../src/modules/auth/session';
 import { generateDataset, growTenfold, rowCounts, shapeOf } from './dataset';
+import { auditRoute, lighthouseTable, type RouteAudit } from './lighthouse';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/renraku_bench';
-const scale = Number(process.env.BENCH_SCALE ?? 1);
+const only = process.env.BENCH_ONLY ?? '';
+if (only !== '' && only !== 'web') throw new Error(`BENCH_ONLY=${only}: only "web" is known`);
+const webOnly = only === 'web';
+const scale = Number(process.env.BENCH_SCALE ?? (webOnly ? 0.01 : 1));
+const lighthouseDir = process.env.BENCH_LIGHTHOUSE_DIR ?? path.join(os.tmpdir(), 'renraku-bench-lighthouse');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const GUARDIANS = 1000;
@@ -97,6 +106,7 @@ async function stopServer(child: ChildProcess) {
 interface Guardian {
   userId: number;
   childIds: number[];
+  token: string;
   cookie: string;
 }
 
@@ -121,7 +131,7 @@ async function signInGuardians(database: Database, facilities: number): Promise<
       sql`insert into sessions (id, user_id, remember, expires_at, user_agent) values ${sql.join(values, sql`, `)}`,
     );
   }
-  return guardians.map((g) => ({ userId: g.userId, childIds: g.childIds, cookie: `renraku_session=${g.token}` }));
+  return guardians.map((g) => ({ ...g, cookie: `${SESSION_COOKIE}=${g.token}` }));
 }
 
 interface Call {
@@ -201,36 +211,12 @@ function table(rows: Measured[], baseline: Measured) {
   }
 }
 
-async function main() {
-  const started = performance.now();
-  const today = tokyoDate(new Date());
-  const shape = shapeOf(scale);
-  log(`# npm run bench — ${new Date().toISOString()}`);
-  log(
-    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load generator on the same machine`,
-  );
-  log(
-    `database: ${url.replace(/\/\/[^@]*@/, '//…@')}; scale ${scale}: ${shape.facilities} facilities, ${shape.children} children, ${shape.guardians} guardians`,
-  );
-  log();
-
-  log('## dataset');
-  await recreateDatabase();
-  const database = await openPostgres(url, { max: 4 });
-  const version = rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`))[0]!.v;
-  const generated = performance.now();
-  await generateDataset(database.db, { scale, today, log });
-  log(`generated in ${((performance.now() - generated) / 1000).toFixed(0)} s (PostgreSQL ${version})`);
-  const counts = await rowCounts(database.db);
-  log(
-    Object.entries(counts)
-      .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
-      .join(', '),
-  );
-  log();
-
-  const measuredFacilities = Math.max(1, Math.round(shape.facilities / 10));
-  const guardians = await signInGuardians(database, measuredFacilities);
+/** The load runs at 1× (floor, signed-in baseline, hot calls) and, unless skipped, at 10× data. */
+async function measureLoad(
+  database: Database,
+  guardians: Guardian[],
+  { counts, measuredFacilities, today }: { counts: Record<string, number>; measuredFacilities: number; today: string },
+) {
   log(
     `## load: ${connections} connections, ${duration} s per call, ${guardians.length} guardians with their own sessions (facilities 1–${measuredFacilities}), a different guardian on every request`,
   );
@@ -288,6 +274,62 @@ async function main() {
   } finally {
     await stopServer(app.child);
     await stopServer(bare.child);
+  }
+}
+
+/**
+ * Lighthouse after the load runs (so it disturbs none of them), on a fresh production app that
+ * serves the build just measured: /login anonymous, /main as the first bench guardian.
+ */
+async function measureLighthouse(guardian: Guardian) {
+  log('## web: Lighthouse, mobile (default emulation and simulated throttling: Slow 4G, 4× CPU slowdown)');
+  const app = await startServer('app');
+  try {
+    const origin = `http://127.0.0.1:${app.port}`;
+    const rows: RouteAudit[] = [];
+    rows.push(await auditRoute(origin, '/login', lighthouseDir));
+    rows.push(await auditRoute(origin, '/main', lighthouseDir, { name: SESSION_COOKIE, value: guardian.token }));
+    for (const line of lighthouseTable(rows)) log(line);
+    log();
+  } finally {
+    await stopServer(app.child);
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const today = tokyoDate(new Date());
+  const shape = shapeOf(scale);
+  log(`# npm run bench — ${new Date().toISOString()}`);
+  log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load generator on the same machine`,
+  );
+  log(
+    `database: ${url.replace(/\/\/[^@]*@/, '//…@')}; scale ${scale}: ${shape.facilities} facilities, ${shape.children} children, ${shape.guardians} guardians`,
+  );
+  log();
+
+  log('## dataset');
+  await recreateDatabase();
+  const database = await openPostgres(url, { max: 4 });
+  const version = rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`))[0]!.v;
+  const generated = performance.now();
+  await generateDataset(database.db, { scale, today, log });
+  log(`generated in ${((performance.now() - generated) / 1000).toFixed(0)} s (PostgreSQL ${version})`);
+  const counts = await rowCounts(database.db);
+  log(
+    Object.entries(counts)
+      .map(([t, n]) => `${t} ${n.toLocaleString('en')}`)
+      .join(', '),
+  );
+  log();
+
+  const measuredFacilities = Math.max(1, Math.round(shape.facilities / 10));
+  const guardians = await signInGuardians(database, measuredFacilities);
+  try {
+    if (webOnly) log('## load: skipped (BENCH_ONLY=web)\n');
+    else await measureLoad(database, guardians, { counts, measuredFacilities, today });
+  } finally {
     await database.close();
   }
 
@@ -297,6 +339,7 @@ async function main() {
     execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   log(execSync('node scripts/bundle-report.mjs', { cwd: root, encoding: 'utf8' }).trimEnd());
   log();
+  if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') await measureLighthouse(guardians[0]!);
   log(`bench done in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);
 }
 
