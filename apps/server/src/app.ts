@@ -23,7 +23,7 @@ import { diskStorage, fileUrls } from './lib/files';
 import { memoryCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
-import { loadSessionUser, SESSION_COOKIE, type SessionUser } from './modules/auth/session';
+import type { SessionUser } from './modules/auth/session';
 import { checkXsrf } from './modules/auth/xsrf';
 import { registerModules } from './modules';
 
@@ -90,8 +90,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   app.addHook('onRequest', async (req) => {
     req.now = requestNow(config.testClock, req.headers['x-test-now']);
     checkXsrf(config.sessionSecret, req);
-    const token = req.cookies[SESSION_COOKIE];
-    req.user = token ? await loadSessionUser(ctx.db, token, req.now) : null;
   });
   app.addHook('onSend', async (req, reply) => {
     // Answers that depend on the session must never be cached by a shared cache.

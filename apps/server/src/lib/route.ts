@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contract';
-import type { SessionUser } from '../modules/auth/session';
+import { loadSessionUser, SESSION_COOKIE, type SessionUser } from '../modules/auth/session';
 import { unauthenticated } from './errors';
 
 export type App = FastifyInstance;
@@ -43,6 +43,11 @@ export function route<C extends Call, Authed extends boolean = true>(
     method: call.method,
     url: fastifyPath(call.path),
     config: options.config,
+    // Only the contract's calls look up the session: assets and the SPA's index.html never do.
+    onRequest: async (req) => {
+      const token = req.cookies[SESSION_COOKIE];
+      req.user = token ? await loadSessionUser(app.ctx.db, token, req.now) : null;
+    },
     schema: {
       summary: call.summary,
       ...(call.params ? { params: call.params } : {}),

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 
@@ -17,16 +18,20 @@ export function sessionLifetimeMs(remember: boolean): number {
   return remember ? REMEMBER_MS : BROWSER_SESSION_MS;
 }
 
-/** One indexed query per request: the session and its user. */
-export async function loadSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
-  const id = sha256(token);
-  const rows = await db
+const sessionUserStatement = prepared('session_user', (db, name) =>
+  db
     .select({ user: users, remember: sessions.remember, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const row = rows[0];
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare(name),
+);
+
+/** One indexed query per request (a prepared statement: every call pays it): the session and its user. */
+export async function loadSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  const id = sha256(token);
+  const [row] = await sessionUserStatement(db).execute({ id, now });
   if (!row) return null;
   const lifetime = sessionLifetimeMs(row.remember);
   if (row.expiresAt.getTime() - now.getTime() < lifetime - TOUCH_AFTER_MS) {

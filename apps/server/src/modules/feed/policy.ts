@@ -1,18 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { childUser } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { sql } from 'drizzle-orm';
 
 /**
  * The feed shows children whose link to the caller is activated (F §1), read-only links included.
- * Any other id → 404, never 403 (a child that is not yours must not be revealed). One query.
+ * Any other id → 404, never 403 (a child that is not yours must not be revealed). A fragment of the
+ * feed's first statement (placeholders `userId`, `childIds`): the check costs no statement of its own.
  */
-export async function authorizeFeedChildren(ctx: AppContext, userId: number, childIds: number[]): Promise<number[]> {
-  const unique = [...new Set(childIds)];
-  const rows = await ctx.db
-    .select({ childId: childUser.childId })
-    .from(childUser)
-    .where(and(eq(childUser.userId, userId), eq(childUser.activated, true), inArray(childUser.childId, unique)));
-  if (rows.length !== unique.length) throw notFound();
-  return unique;
-}
+export const feedChildrenOfCaller = sql`
+  select cu.child_id from child_user cu
+  where cu.user_id = ${sql.placeholder('userId')} and cu.activated and cu.child_id = any(${sql.placeholder('childIds')})`;

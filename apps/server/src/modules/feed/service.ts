@@ -8,68 +8,82 @@ import {
   type getChildrenContent,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import {
-  childUser,
-  classBroadcasts,
-  dailyNotes,
-  facilities,
-  familyInformation,
-  feedBanners,
-  feedFiles,
-  manualBanners,
-  noteChildren,
-} from '../../db/schema';
+import { childUser, dailyNotes, facilities, familyInformation, feedBanners, manualBanners, noteChildren } from '../../db/schema';
+import { prepared, preparedSql } from '../../db/prepared';
 import { tokyoDate } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import { feedChildrenOfCaller } from './policy';
 
 /** Texts longer than this are truncated in the feed (F §3 Settings; docs/decisions/feed-paging-and-settings.md). */
 
 type Content = ResponseOf<typeof getChildrenContent>;
 
 /**
- * The newest day with content on or before `date` for the given (already authorised) children,
- * and whether an older one exists. Four statements whatever the number of children or days.
+ * The caller's activated links among the asked children (read-only ones included, F §1) and the
+ * two newest days with content on or before `until` for them. Each branch walks, per enrolment,
+ * the (note_child_id|class_id, date) index backwards and stops after two distinct days: the cost
+ * does not grow with the history (docs/performance.md).
  */
-export async function loadContent(ctx: AppContext, childIds: number[], date: string | undefined, now: Date): Promise<Content> {
-  const today = tokyoDate(now);
-  const until = date && date < today ? date : today;
-  const ids = sql.join(
-    childIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-
-  // Each branch walks, per enrolment, the (note_child_id|class_id, date) index backwards and stops
-  // after two distinct days: the cost does not grow with the history (docs/performance.md).
-  const days = await ctx.db.execute<{ d: string }>(sql`
-    select d::text as d from (
-      select distinct d from (
-        select x.d from note_children nc cross join lateral (
+const daysStatement = preparedSql<{ allowed: number; days: string[] }>(
+  'feed_days',
+  sql`
+    with mine as (${feedChildrenOfCaller}), enrolments as (
+      select nc.id, nc.class_id, nc.admitted_on, nc.left_on from note_children nc
+      where nc.child_id in (select child_id from mine)
+    )
+    select (select count(*) from mine)::int as allowed, array(
+      select distinct d::text from (
+        select x.d from enrolments nc cross join lateral (
           select dn.date as d from daily_notes dn
-          where dn.note_child_id = nc.id and dn.date <= ${until} and dn.published_at is not null
+          where dn.note_child_id = nc.id and dn.date <= ${sql.placeholder('until')} and dn.published_at is not null
           order by dn.date desc limit 2) x
-        where nc.child_id in (${ids})
         union all
-        select x.d from note_children nc cross join lateral (
+        select x.d from enrolments nc cross join lateral (
           select distinct cb.date as d from class_broadcasts cb
-          where cb.class_id = nc.class_id and cb.date <= ${until} and cb.published_at is not null
+          where cb.class_id = nc.class_id and cb.date <= ${sql.placeholder('until')} and cb.published_at is not null
             and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
             and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
           order by cb.date desc limit 2) x
-        where nc.child_id in (${ids})
         union all
-        select x.d from note_children nc cross join lateral (
+        select x.d from enrolments nc cross join lateral (
           select fi.contact_on as d from family_information fi
-          where fi.note_child_id = nc.id and fi.contact_on <= ${until} and fi.is_sent
+          where fi.note_child_id = nc.id and fi.contact_on <= ${sql.placeholder('until')} and fi.is_sent
           order by fi.contact_on desc limit 2) x
-        where nc.child_id in (${ids})
-      ) branches order by d desc limit 2
-    ) newest order by d desc`);
-  const found = rowsOf<{ d: string }>(days).map((r) => r.d);
-  const base = { has_more: found.length > 1, message_minimize_threshold_length: ctx.config.messageMinimizeThresholdLength };
-  const day = found[0];
-  if (!day) return { data: {}, ...base };
+      ) branches order by 1 desc limit 2
+    ) as days`,
+);
 
-  const rows = await ctx.db
-    .select({ enrolment: noteChildren, nursery: facilities.name, note: dailyNotes, family: familyInformation })
+interface FileRow {
+  id: number;
+  name: string;
+  storageKey: string;
+  isDocument: boolean;
+  sizeBytes: number;
+}
+
+const fileJson = sql.raw(
+  `json_build_object('id', ff.id, 'name', ff.name, 'storageKey', ff.storage_key, 'isDocument', ff.is_document, 'sizeBytes', ff.size_bytes)`,
+);
+
+/** The enrolments of the children with their note, family information and files of one day. */
+const dayStatement = prepared('feed_day', (db, name) => {
+  const day = sql.placeholder('day');
+  return db
+    .select({
+      enrolment: noteChildren,
+      nursery: facilities.name,
+      note: dailyNotes,
+      family: familyInformation,
+      noteFiles: sql<FileRow[] | null>`(
+        select json_agg(${fileJson} order by ff.sort_order, ff.id) from feed_files ff
+        where ff.daily_note_id = ${dailyNotes.id})`,
+      // Class broadcasts reach the enrolments whose stay covers the day.
+      broadcastFiles: sql<FileRow[] | null>`(
+        select json_agg(${fileJson} order by cb.id, ff.sort_order, ff.id)
+        from class_broadcasts cb join feed_files ff on ff.class_broadcast_id = cb.id
+        where cb.class_id = ${noteChildren.classId} and cb.date = ${day} and cb.published_at is not null
+          and ${noteChildren.admittedOn} <= ${day} and (${noteChildren.leftOn} is null or ${day} <= ${noteChildren.leftOn}))`,
+    })
     .from(noteChildren)
     .innerJoin(facilities, eq(facilities.id, noteChildren.facilityId))
     .leftJoin(
@@ -84,54 +98,36 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
         eq(familyInformation.isSent, true),
       ),
     )
-    .where(inArray(noteChildren.childId, childIds))
-    .orderBy(asc(noteChildren.id));
+    .where(sql`${noteChildren.childId} = any(${sql.placeholder('childIds')})`)
+    .orderBy(asc(noteChildren.id))
+    .prepare(name);
+});
 
-  const noteIds = rows.flatMap((r) => (r.note ? [r.note.id] : []));
-  const classIds = [
-    ...new Set(rows.flatMap((r) => (r.enrolment.classId && covers(r.enrolment, day) ? [r.enrolment.classId] : []))),
-  ];
-  // Two index-driven statements (an OR across the join would scan every feed file).
-  const [ownFiles, broadcastFiles] =
-    noteIds.length === 0 && classIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          ctx.db
-            .select({ file: feedFiles })
-            .from(feedFiles)
-            .where(noteIds.length ? inArray(feedFiles.dailyNoteId, noteIds) : sql`false`)
-            .orderBy(asc(feedFiles.sortOrder), asc(feedFiles.id)),
-          ctx.db
-            .select({ file: feedFiles, classId: classBroadcasts.classId })
-            .from(classBroadcasts)
-            .innerJoin(feedFiles, eq(feedFiles.classBroadcastId, classBroadcasts.id))
-            .where(
-              classIds.length
-                ? and(
-                    inArray(classBroadcasts.classId, classIds),
-                    eq(classBroadcasts.date, day),
-                    isNotNull(classBroadcasts.publishedAt),
-                  )
-                : sql`false`,
-            )
-            .orderBy(asc(feedFiles.classBroadcastId), asc(feedFiles.sortOrder), asc(feedFiles.id)),
-        ]);
-  const files: { file: typeof feedFiles.$inferSelect; classId: number | null }[] = [
-    ...ownFiles.map((f) => ({ ...f, classId: null })),
-    ...broadcastFiles,
-  ];
+/**
+ * The newest day with content on or before `date` for the caller's children, and whether an older
+ * one exists: two prepared statements whatever the number of children, days or files. A child
+ * that is not the caller's (or not activated) → 404, never 403.
+ */
+export async function loadContent(
+  ctx: AppContext,
+  userId: number,
+  requested: number[],
+  date: string | undefined,
+  now: Date,
+): Promise<Content> {
+  const childIds = [...new Set(requested)];
+  const today = tokyoDate(now);
+  const until = date && date < today ? date : today;
+  const [found] = await daysStatement(ctx.db).rows({ userId, childIds, until });
+  if (!found || found.allowed !== childIds.length) throw notFound();
+  const base = { has_more: found.days.length > 1, message_minimize_threshold_length: ctx.config.messageMinimizeThresholdLength };
+  const day = found.days[0];
+  if (!day) return { data: {}, ...base };
 
-  const noteFiles = new Map<number, FeedFile[]>();
-  const classFiles = new Map<number, FeedFile[]>();
-  for (const { file, classId } of files) {
-    const presented = presentFile(ctx, file);
-    if (file.dailyNoteId) push(noteFiles, file.dailyNoteId, presented);
-    else if (classId) push(classFiles, classId, presented);
-  }
-
+  const rows = await dayStatement(ctx.db).execute({ childIds, day });
   const messages: DailyMessage[] = [];
-  for (const { enrolment, nursery, note, family } of rows) {
-    const broadcast = enrolment.classId && covers(enrolment, day) ? (classFiles.get(enrolment.classId) ?? []) : [];
+  for (const { enrolment, nursery, note, family, noteFiles, broadcastFiles } of rows) {
+    const broadcast = (broadcastFiles ?? []).map((file) => presentFile(ctx, file));
     if (!note && !family && broadcast.length === 0) continue;
     messages.push({
       note_child_id: enrolment.id,
@@ -146,7 +142,7 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
                 text: note?.text ?? null,
                 name: note?.employeeName ?? null,
                 broadcastMessageFiles: broadcast,
-                employeeMessageFiles: note ? (noteFiles.get(note.id) ?? []) : [],
+                employeeMessageFiles: (noteFiles ?? []).map((file) => presentFile(ctx, file)),
                 thermometries: note?.thermometries ?? [],
                 sleeps: note?.sleeps ?? [],
                 defecations: note?.defecations ?? [],
@@ -171,27 +167,13 @@ export async function loadContent(ctx: AppContext, childIds: number[], date: str
   return { data: { [day]: messages }, ...base };
 }
 
-const covers = (enrolment: typeof noteChildren.$inferSelect, day: string) =>
-  enrolment.admittedOn <= day && (enrolment.leftOn === null || day <= enrolment.leftOn);
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-/** drizzle's execute answers rows directly on node-postgres' result object and PGlite's alike. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 export function displaySize(bytes: number): string {
   if (bytes < 1024) return `${bytes}B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)}KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)}MB`;
 }
 
-function presentFile(ctx: AppContext, file: typeof feedFiles.$inferSelect): FeedFile {
+function presentFile(ctx: AppContext, file: FileRow): FeedFile {
   const url = ctx.files.url(file.storageKey)!;
   return {
     id: file.id,
