@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/when-idle';
 
 // The modal manager (and Mantine's Modal, focus trap, scroll area, floating-ui) is ~20 kB gzip
-// that no first screen needs: it loads right after the first paint, and confirm() waits for it.
+// that no first screen needs: it loads when the browser is idle after the first paint, and
+// confirm() asks for it at once and waits for it.
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => {
   markReady = resolve;
@@ -23,8 +25,7 @@ export function ModalsHost() {
   const [load, setLoad] = useState(false);
   useEffect(() => {
     requestLoad = () => setLoad(true);
-    const timer = window.setTimeout(() => setLoad(true), 0);
-    return () => window.clearTimeout(timer);
+    return whenIdle(() => setLoad(true));
   }, []);
   return load ? (
     <Suspense fallback={null}>
