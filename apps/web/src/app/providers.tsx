@@ -2,11 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiRequestError } from '../lib/api';
 import { ModalsHost } from '../components/modals-host';
+import { NotificationsHost } from '../components/notifications-host';
 
 // A warm brand colour whose shades 7-9 keep 4.5:1 contrast on the page background (WCAG AA).
 const brand: MantineColorsTuple = [
@@ -55,7 +55,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="top-center" zIndex={1000} />
+        <NotificationsHost />
         <ModalsHost />
         {children}
       </MantineProvider>

@@ -1,13 +1,18 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NotFound } from '../components/not-found';
 import type { HeaderFlags } from '../components/header';
+import { Loading } from '../components/loading';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { PublicLayout } from './layouts/public-layout';
-import { SignedInLayout } from './layouts/signed-in-layout';
 import { Root } from './root';
 
 const header = (flags: HeaderFlags) => ({ header: flags });
-/** Code-split screens: each area's code loads with its first route. */
+/**
+ * Code-split screens: each area's code loads with its first route. The entry holds Root, the public
+ * layout and the login screen, the first screen of every new session (docs/decisions/web-initial-bundle.md);
+ * the signed-in shell (header, child list, alerts) and the 404 page load with the routes that show them.
+ */
+const signedInLayout = async () => ({ Component: (await import('./layouts/signed-in-layout')).SignedInLayout });
+const notFound = async () => ({ Component: (await import('../components/not-found')).NotFound });
 const info = (
   name: 'PrivacyPage' | 'CorporatePage' | 'AboutIdPage' | 'ReceptionsPage' | 'PasswordExpiredPage' | 'EmailSentPage',
 ) => {
@@ -92,6 +97,8 @@ const events = {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    // While the first screen's lazy code loads: the same loading state Root shows while it waits.
+    hydrateFallbackElement: <Loading />,
     children: [
       { index: true, element: <Navigate to="/main" replace /> },
       {
@@ -117,7 +124,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <SignedInLayout />,
+        lazy: signedInLayout,
         children: [
           {
             path: 'main',
@@ -128,7 +135,7 @@ export const routes: RouteObject[] = [
                 handle: header({ home: true, qr: true, settings: true }),
               },
               { path: 'qr', lazy: async () => ({ Component: (await import('../features/feed/routes/qr-page')).QrPage }) },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           {
@@ -139,7 +146,7 @@ export const routes: RouteObject[] = [
               { path: ':id/edit', lazy: childEditPage },
               { path: ':childId/users/:userId', lazy: guardianPage },
               { path: ':childId/users/:userId/change/type', lazy: relationTypePage },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           {
@@ -173,7 +180,7 @@ export const routes: RouteObject[] = [
                 path: 'absence',
                 lazy: async () => ({ Component: (await import('../features/communications/routes/absence-page')).AbsencePage }),
               },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           {
@@ -181,7 +188,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'children', lazy: events.children },
               { path: 'children/:id', lazy: events.child },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           {
@@ -189,7 +196,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'children', lazy: growths.children },
               { path: 'children/:id', lazy: growths.child },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           {
@@ -209,7 +216,7 @@ export const routes: RouteObject[] = [
                   Component: (await import('../features/notices/routes/questionnaire-page')).QuestionnairePage,
                 }),
               },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           {
@@ -219,7 +226,7 @@ export const routes: RouteObject[] = [
               { path: 'children/:id', lazy: schedules.child },
               { path: 'children/:id/create/:date', lazy: schedules.form },
               { path: 'children/:id/edit/:scheduleId', lazy: schedules.form },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           {
@@ -232,13 +239,13 @@ export const routes: RouteObject[] = [
               { path: ':childId/invite', lazy: invitePage },
               { path: 'invite/sent', lazy: inviteSentPage },
               { path: 'invite/verify/:token', lazy: inviteVerifyPage },
-              { path: '*', element: <NotFound /> },
+              { path: '*', lazy: notFound },
             ],
           },
           { path: 'notification_settings/*', lazy: notificationSettingsPage },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', lazy: notFound },
     ],
   },
 ];

@@ -2,11 +2,18 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { limits } from '@renraku/contract/client';
 import { errorText } from '../lib/api';
+import { loadNotifications } from './notifications-host';
+
+/** Shows a notification; the container may still be loading (components/notifications-host.tsx). */
+function show(notification: Parameters<typeof notifications.show>[0]): string {
+  loadNotifications();
+  return notifications.show(notification);
+}
 
 /** A failure alert: notice icon, auto-closes after 5 s, width 250 (A §8–9). */
 export function showFailure(messageOrError: unknown) {
   const message = typeof messageOrError === 'string' ? messageOrError : errorText(messageOrError);
-  notifications.show({
+  show({
     color: 'red',
     title: '⚠',
     message: (
@@ -21,7 +28,7 @@ export function showFailure(messageOrError: unknown) {
 }
 
 export function showSuccess(message: string) {
-  notifications.show({
+  show({
     color: 'teal',
     message: <Text size="sm">{message}</Text>,
     autoClose: limits.alertAutoCloseMs,
@@ -31,7 +38,7 @@ export function showSuccess(message: string) {
 
 /** The persistent notice: stays until 「閉じる」 is pressed, width 300. */
 export function showPersistentNotice(message: string) {
-  const id = notifications.show({
+  const id = show({
     withCloseButton: false,
     autoClose: false,
     style: { width: limits.persistentAlertWidth, marginInline: 'auto' },

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { messages } from '@renraku/contract/client';
+import { messages } from '@renraku/contract/client/messages';
 
 /** The loading state: "読み込み中..." (A §1). */
 export function Loading() {

@@ -1,13 +1,8 @@
 import { toQueryString } from './query-string';
-import {
-  messages,
-  type ApiError,
-  type BodyInputOf,
-  type Call,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@renraku/contract/client';
+// The entry bundles this module: import the contract's narrow modules, not the whole client barrel
+// (docs/decisions/web-initial-bundle.md).
+import { messages } from '@renraku/contract/client/messages';
+import type { ApiError, BodyInputOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contract/client';
 
 /** A failed call: its status and the server's `{message, errors?}`. */
 export class ApiRequestError extends Error {

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt, type User } from '@renraku/contract/client';
+import type { User } from '@renraku/contract/client';
+// In the entry bundle: the calls alone, not the client barrel with every area's constants.
+import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
 import { api } from '../../lib/api';
 import { native } from '../../lib/native';
 
