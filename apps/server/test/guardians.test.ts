@@ -202,10 +202,32 @@ describe('POST /api/users/invite', () => {
     // Inviting the same address again while open: 422.
     const twice = await (await as(f.main)).post('/api/users/invite', { child_id: f.child.id, email, type: 1, writable: true });
     expect(twice.statusCode).toBe(422);
-    // The address signs up (verified): the invitation becomes a pending link.
+    // An account with the address made elsewhere (verified): signing in turns the invitation into
+    // a pending link.
     const newcomer = await buildUser(db(), { email, emailVerifiedAt: new Date() });
+    expect(await invitationsOf(f.child.id)).toMatchObject([{ email, userId: null }]);
     const list = getChildren.response.parse((await (await as(newcomer)).get('/api/children')).json());
     expect(list).toMatchObject([{ id: f.child.id, pivot: { activated: null, type: 1 } }]);
+    expect(await invitationsOf(f.child.id)).toMatchObject([{ email, userId: newcomer.id }]);
+  });
+
+  it('an invitation to an address claimed when a signed-in guardian confirms the change to it', async () => {
+    const f = await buildFamily(db());
+    const email = `moving-${Date.now()}@example.com`;
+    expect(
+      (await (await as(f.main)).post('/api/users/invite', { child_id: f.child.id, email, type: 1, writable: false })).statusCode,
+    ).toBe(202);
+    const mover = await buildUser(db());
+    const session = await as(mover);
+    expect((await session.get('/api/children')).json()).toEqual([]);
+    expect((await session.post('/api/idp/email/change', { current_password: TEST_PASSWORD, new_email: email })).statusCode).toBe(
+      202,
+    );
+    const [verifyMail] = (await mailsTo(email)).filter((m) => m.text.includes('/email/verify'));
+    const token = /\/email\/verify\/([A-Za-z0-9_-]+)/.exec(verifyMail!.text)![1];
+    expect((await anonymous().post('/api/idp/email/verify', { token })).statusCode).toBe(200);
+    const list = getChildren.response.parse((await session.get('/api/children')).json());
+    expect(list).toMatchObject([{ id: f.child.id, pivot: { activated: null, type: 1, writable: false } }]);
   });
 
   it('only the main guardian invites; 422 for someone linked or pending and for bad input; nothing written', async () => {

@@ -1,6 +1,7 @@
 import { getCsrfCookie, getLoginCheck, messages, postLogin, postLogout } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
+import { claimInvitations } from '../children/service';
 import { presentUser } from '../users/presenter';
 import { localIdentityProvider as idp } from '../idp/provider';
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from './session';
@@ -14,6 +15,7 @@ export function authRoutes(app: App, ctx: AppContext) {
 
   route(app, postLogin, { auth: false }, async ({ req, reply, body, now, user: current }) => {
     const user = await idp.verifyCredentials(ctx, body.email, body.password, req.ip);
+    await claimInvitations(ctx.db, user.id, now);
     // Rotate: the previous session (if any) ends, a new id is issued.
     if (current) await deleteSession(ctx.db, current.sessionId);
     const session = await createSession(ctx.db, user.id, body.remember, now, req.headers['user-agent']);

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { guardianMessages, type Child, type ChildDetail, type Guardian } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   childRegistrationAttempts,
   childRegistrationTokens,
@@ -19,11 +20,11 @@ import { storeImage } from '../../lib/images';
 import { authorizeChild, findLink } from './policy';
 
 /** An enrolment is current ("existence") when today lies within admitted_on … left_on. */
-export const currentEnrolment = (today: string) =>
+export const currentEnrolment = (today: string | Placeholder) =>
   and(lte(noteChildren.admittedOn, today), or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, today)));
 
 /** The facility of the child's current (else latest) enrolment, as a correlated subquery. */
-const facilityNameOf = (today: string) => sql<string | null>`(
+const facilityNameOf = (today: string | Placeholder) => sql<string | null>`(
     select ${facilities.name} from ${noteChildren}
     join ${facilities} on ${facilities.id} = ${noteChildren.facilityId}
     where ${noteChildren.childId} = ${children.id}
@@ -41,17 +42,30 @@ async function selectLinkedChildren(ctx: AppContext, db: Db, userId: number, now
   return rows.map(({ child, pivot, facilityName }) => presentChild(ctx, child, pivot, facilityName));
 }
 
+const linkedChildrenStatement = prepared('children_list', (db, name) =>
+  db
+    .select({ child: children, pivot: childUser, facilityName: facilityNameOf(sql.placeholder('today')) })
+    .from(childUser)
+    .innerJoin(children, eq(children.id, childUser.childId))
+    .where(and(eq(childUser.userId, sql.placeholder('userId')), or(isNull(childUser.activated), eq(childUser.activated, true))))
+    .orderBy(asc(childUser.sortOrder), asc(children.id))
+    .prepare(name),
+);
+
 /**
  * The caller's links (activated and pending) with the facility of the child's current (else
- * latest) enrolment. Invitations kept for the caller's verified address turn into pending links
- * first (one statement). Two queries whatever the number of children.
+ * latest) enrolment. One prepared statement whatever the number of children (a hot call).
  */
-export async function listChildrenOf(ctx: AppContext, userId: number, now: Date, db: Db = ctx.db): Promise<Child[]> {
-  await claimInvitations(db, userId, now);
-  return selectLinkedChildren(ctx, db, userId, now, or(isNull(childUser.activated), eq(childUser.activated, true)));
+export async function listChildrenOf(ctx: AppContext, userId: number, now: Date): Promise<Child[]> {
+  const rows = await linkedChildrenStatement(ctx.db).execute({ userId, today: tokyoDate(now) });
+  return rows.map(({ child, pivot, facilityName }) => presentChild(ctx, child, pivot, facilityName));
 }
 
-/** Invitations for an address that had no account yet become pending links once it has a verified one. */
+/**
+ * Invitations for an address that had no account yet become pending links once an account has it
+ * verified: called where that can start to hold (sign-up, email change, sign-in for accounts made
+ * elsewhere), not on every read of the children list (docs/decisions/guardians-invitations.md).
+ */
 export async function claimInvitations(db: Db, userId: number, now: Date) {
   await db.execute(sql`
     with me as (
@@ -196,7 +210,7 @@ export async function getRecognition(ctx: AppContext, userId: number, childId: n
 
 /** Accept: the link becomes active, placed after the caller's other children. Refuse: the link goes. */
 export async function answerRecognition(ctx: AppContext, userId: number, childId: number, activate: boolean, now: Date) {
-  return ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const link = await findLink(db, childId, userId);
     if (!link || link.activated !== null) throw notFound();
@@ -216,8 +230,8 @@ export async function answerRecognition(ctx: AppContext, userId: number, childId
       .update(invitations)
       .set({ closedAt: now })
       .where(and(eq(invitations.childId, childId), eq(invitations.userId, userId), isNull(invitations.closedAt)));
-    return listChildrenOf(ctx, userId, now, db);
   });
+  return listChildrenOf(ctx, userId, now);
 }
 
 /** One activated guardian of one of the caller's activated children. */

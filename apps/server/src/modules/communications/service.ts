@@ -26,6 +26,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   attendanceReportDiseases,
   attendanceReports,
@@ -404,7 +405,33 @@ export function presentEntry(owner: EntryOwner, row: FamilyRow | undefined, date
   };
 }
 
-/** The day's entry of every enrolled, activated child of the caller. Two queries. */
+/** Every enrolled, activated child of the caller with its contact-book row of the day, if any. */
+const familyDayStatement = prepared('families_information', (db, name) =>
+  db
+    .select({
+      owner: {
+        childId: children.id,
+        childName: children.firstName,
+        facilityName: facilities.name,
+        noteChildId: noteChildren.id,
+        writable: childUser.writable,
+      },
+      row: familyInformation,
+    })
+    .from(childUser)
+    .innerJoin(children, eq(children.id, childUser.childId))
+    .innerJoin(noteChildren, and(eq(noteChildren.childId, children.id), currentEnrolment(sql.placeholder('today'))))
+    .innerJoin(facilities, eq(facilities.id, noteChildren.facilityId))
+    .leftJoin(
+      familyInformation,
+      and(eq(familyInformation.noteChildId, noteChildren.id), eq(familyInformation.contactOn, sql.placeholder('day'))),
+    )
+    .where(and(eq(childUser.userId, sql.placeholder('userId')), eq(childUser.activated, true)))
+    .orderBy(asc(childUser.sortOrder), asc(children.id))
+    .prepare(name),
+);
+
+/** The day's entry of every enrolled, activated child of the caller. One prepared statement. */
 export async function familyInformationOf(
   ctx: AppContext,
   userId: number,
@@ -413,36 +440,10 @@ export async function familyInformationOf(
 ): Promise<ResponseOf<typeof getFamiliesInformation>> {
   const today = tokyoDate(now);
   const day = date ?? today;
-  const owners = await ctx.db
-    .select({
-      childId: children.id,
-      childName: children.firstName,
-      facilityName: facilities.name,
-      noteChildId: noteChildren.id,
-      writable: childUser.writable,
-    })
-    .from(childUser)
-    .innerJoin(children, eq(children.id, childUser.childId))
-    .innerJoin(noteChildren, and(eq(noteChildren.childId, children.id), currentEnrolment(today)))
-    .innerJoin(facilities, eq(facilities.id, noteChildren.facilityId))
-    .where(and(eq(childUser.userId, userId), eq(childUser.activated, true)))
-    .orderBy(asc(childUser.sortOrder), asc(children.id));
-  if (owners.length === 0) return { familyInfo: [], const: [] };
-  const rows = await ctx.db
-    .select()
-    .from(familyInformation)
-    .where(
-      and(
-        inArray(
-          familyInformation.noteChildId,
-          owners.map((o) => o.noteChildId),
-        ),
-        eq(familyInformation.contactOn, day),
-      ),
-    );
-  const byNoteChild = new Map(rows.map((r) => [r.noteChildId, r]));
+  const rows = await familyDayStatement(ctx.db).execute({ userId, today, day });
+  if (rows.length === 0) return { familyInfo: [], const: [] };
   return {
-    familyInfo: owners.map((o) => presentEntry(o, byNoteChild.get(o.noteChildId), day, today)),
+    familyInfo: rows.map(({ owner, row }) => presentEntry(owner, row ?? undefined, day, today)),
     const: familyInfoConst(today),
   };
 }

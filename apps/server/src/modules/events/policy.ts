@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, exists } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
 import type { ViewableChild } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { childUser, children, noteChildren } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import { forbidden, notFound } from '../../lib/errors';
 import { currentEnrolment } from '../children/service';
 
@@ -18,7 +19,25 @@ export interface LinkedChild {
 
 export type ChildAction = 'view' | 'write';
 
-/** One query: the link, the child and its current enrolment. Throws 404 / 403. */
+const linkedChildStatement = prepared('linked_child', (db, name) =>
+  db
+    .select({ child: children, pivot: childUser, enrolment: noteChildren })
+    .from(childUser)
+    .innerJoin(children, eq(children.id, childUser.childId))
+    .leftJoin(noteChildren, and(eq(noteChildren.childId, children.id), currentEnrolment(sql.placeholder('today'))))
+    .where(
+      and(
+        eq(childUser.userId, sql.placeholder('userId')),
+        eq(childUser.childId, sql.placeholder('childId')),
+        eq(childUser.activated, true),
+      ),
+    )
+    .orderBy(desc(noteChildren.admittedOn))
+    .limit(1)
+    .prepare(name),
+);
+
+/** One prepared statement: the link, the child and its current enrolment. Throws 404 / 403. */
 export async function authorizeChild(
   ctx: AppContext,
   userId: number,
@@ -26,14 +45,7 @@ export async function authorizeChild(
   today: string,
   action: ChildAction,
 ): Promise<LinkedChild> {
-  const [row] = await ctx.db
-    .select({ child: children, pivot: childUser, enrolment: noteChildren })
-    .from(childUser)
-    .innerJoin(children, eq(children.id, childUser.childId))
-    .leftJoin(noteChildren, and(eq(noteChildren.childId, children.id), currentEnrolment(today)))
-    .where(and(eq(childUser.userId, userId), eq(childUser.childId, childId), eq(childUser.activated, true)))
-    .orderBy(desc(noteChildren.admittedOn))
-    .limit(1);
+  const [row] = await linkedChildStatement(ctx.db).execute({ userId, childId, today });
   if (!row) throw notFound();
   if (action === 'write' && !row.pivot.writable) throw forbidden();
   return row;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idpMessages } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { childUser, idpTokens, invitations, users } from '../../db/schema';
+import { idpTokens, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { HttpError, invalid, tooMany } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { resetLoginFailures } from '../auth/service';
 import { createSession, deleteOtherSessions, setSessionCookie, type SessionUser } from '../auth/session';
 import { findUserByEmail } from '../auth/service';
+import { claimInvitations } from '../children/service';
 import { safeRedirect } from './redirect';
 
 type Purpose = 'signup' | 'password_reset' | 'email_change';
@@ -141,48 +142,12 @@ export async function completeSignup(
       .insert(users)
       .values({ email: row.email, passwordHash, agreedAt: now, emailVerifiedAt: now })
       .returning();
-    await linkPendingInvitations(db, user!.id, row.email, now);
+    await claimInvitations(db, user!.id, now);
     return { user: user!, redirectUrl: row.redirectUrl };
   });
   const session = await createSession(ctx.db, user.id, false, now, http.req.headers['user-agent']);
   setSessionCookie(http.reply, http.req, session.token, false, session.expiresAt);
   return { user, redirect_url: safeRedirect(ctx.config, redirectUrl) };
-}
-
-async function linkPendingInvitations(db: Db, userId: number, email: string, now: Date) {
-  const open = await db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        sql`lower(${invitations.email}) = lower(${email})`,
-        isNull(invitations.userId),
-        isNull(invitations.closedAt),
-        gt(invitations.expiresAt, now),
-      ),
-    );
-  for (const invitation of open) {
-    await db
-      .insert(childUser)
-      .values({
-        childId: invitation.childId,
-        userId,
-        companyId: invitation.companyId,
-        type: invitation.type,
-        main: false,
-        writable: invitation.writable,
-        activated: null,
-        sortOrder: 1000,
-        invitedBy: invitation.invitedBy,
-      })
-      .onConflictDoNothing();
-  }
-  if (open.length > 0) {
-    await db
-      .update(invitations)
-      .set({ userId })
-      .where(and(sql`lower(${invitations.email}) = lower(${email})`, isNull(invitations.userId), isNull(invitations.closedAt)));
-  }
 }
 
 export async function startPasswordReset(
@@ -297,6 +262,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string, now: Da
     const [before] = await db.select().from(users).where(eq(users.id, row.userId!));
     if (!before) throw linkInvalid();
     await db.update(users).set({ email: row.email, emailVerifiedAt: now }).where(eq(users.id, before.id));
+    await claimInvitations(db, before.id, now);
     await enqueueMail(db, {
       to: before.email,
       userId: before.id,

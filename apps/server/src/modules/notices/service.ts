@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   NOTICE_DATES_PER_PAGE,
   noticeTexts,
@@ -14,6 +14,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { prepared, preparedSql } from '../../db/prepared';
 import {
   childUser,
   children,
@@ -88,49 +89,58 @@ function displaySize(bytes: number): string {
   return `${bytes}B`;
 }
 
+const zone = sql.raw(`'${TIME_ZONE}'`);
+
+/**
+ * The current enrolments of the caller's activated children (placeholders `userId`, `today`): a
+ * notice is visible through these only, never through a pending invitation or a past/future
+ * enrolment. A fragment of both list statements, so the check costs no statement of its own.
+ */
+const viewerEnrolmentIds = sql`
+  select nc.id from child_user cu join note_children nc on nc.child_id = cu.child_id
+  where cu.user_id = ${sql.placeholder('userId')} and cu.activated
+    and nc.admitted_on <= ${sql.placeholder('today')} and (nc.left_on is null or nc.left_on >= ${sql.placeholder('today')})`;
+
+/** The newest visible release instant, per enrolment, before `cursor`, truncated to its Tokyo day. */
+const newestDayBefore = (cursor: SQL) => sql`(
+  select date_trunc('day', max(x.released_at) at time zone ${zone}) at time zone ${zone}
+  from (${viewerEnrolmentIds}) e cross join lateral (
+    select nt.released_at from notice_targets nt
+    join notices n on n.id = nt.notice_id
+    join note_children nc on nc.id = nt.note_child_id
+    where nt.note_child_id = e.id and nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${cursor}
+      and n.released_at <= ${sql.placeholder('now')}::timestamptz and n.facility_id = nc.facility_id
+    order by nt.released_at desc limit 1) x)`;
+
 /**
  * The newest NOTICE_DATES_PER_PAGE release days (Asia/Tokyo) of visible targets before `upper`,
  * newest first. A loose index scan: each step takes, per enrolment, the newest visible target
  * before the previous day through the (note_child_id, released_at) index, so the cost is bounded
  * by the page size, not by the history (docs/performance.md).
  */
-async function newestReleaseDays(db: Db, noteChildIds: number[], now: Date, upper: Date | null): Promise<{ day: string }[]> {
-  const zone = sql.raw(`'${TIME_ZONE}'`);
-  const ids = sql.join(
-    noteChildIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const newestBefore = (cursor: ReturnType<typeof sql>) => sql`(
-    select date_trunc('day', max(x.released_at) at time zone ${zone}) at time zone ${zone}
-    from unnest(array[${ids}]::int[]) e(id) cross join lateral (
-      select nt.released_at from notice_targets nt
-      join notices n on n.id = nt.notice_id
-      join note_children nc on nc.id = nt.note_child_id
-      where nt.note_child_id = e.id and nt.released_at <= ${now.toISOString()}::timestamptz and nt.released_at < ${cursor}
-        and n.released_at <= ${now.toISOString()}::timestamptz and n.facility_id = nc.facility_id
-      order by nt.released_at desc limit 1) x)`;
-  const result = await db.execute(sql`
+const releaseDaysStatement = preparedSql<{ day: string }>(
+  'notices_days',
+  sql`
     with recursive walk(day_start, n) as (
-      select ${newestBefore(upper ? sql`${upper.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`)}, 1
+      select ${newestDayBefore(sql`${sql.placeholder('upper')}::timestamptz`)}, 1
       union all
-      select ${newestBefore(sql`w.day_start`)}, w.n + 1 from walk w where w.n < ${NOTICE_DATES_PER_PAGE} and w.day_start is not null
+      select ${newestDayBefore(sql`w.day_start`)}, w.n + 1 from walk w
+      where w.n < ${sql.raw(String(NOTICE_DATES_PER_PAGE))} and w.day_start is not null
     )
-    select to_char(day_start at time zone ${zone}, 'YYYY-MM-DD') as day from walk where day_start is not null order by day_start desc`);
-  return (result as unknown as { rows: { day: string }[] }).rows;
+    select to_char(day_start at time zone ${zone}, 'YYYY-MM-DD') as day from walk where day_start is not null order by day_start desc`,
+);
+
+interface NoticeFileRow {
+  id: number;
+  name: string;
+  storageKey: string;
+  isDocument: boolean;
+  byteSize: number;
 }
 
-/** GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (4 queries). */
-export async function listNotices(ctx: AppContext, userId: number, now: Date, before?: string): Promise<NoticesPage> {
-  const enrolments = await viewerEnrolments(ctx.db, userId, now);
-  if (enrolments.length === 0) return {};
-  const noteChildIds = enrolments.map((e) => e.noteChildId);
-  const upper = before ? lt(noticeTargets.releasedAt, tokyoInstant(before)) : undefined;
-
-  const dates = await newestReleaseDays(ctx.db, noteChildIds, now, before ? tokyoInstant(before) : null);
-  const oldest = dates.at(-1)?.day;
-  if (!oldest) return {};
-
-  const rows = await ctx.db
+/** The visible targets released in [from, upper) with their notice, files and questionnaire state. */
+const pageStatement = prepared('notices_page', (db, name) =>
+  db
     .select({
       notice: notices,
       nurseryName: facilities.name,
@@ -140,6 +150,12 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
       questionnaireId: questionnaires.id,
       closeAt: questionnaires.closeAt,
       respondentId: questionnaireRespondents.id,
+      files: sql<NoticeFileRow[] | null>`(
+        select json_agg(json_build_object('id', nf.id, 'name', nf.name, 'storageKey', nf.storage_key,
+          'isDocument', nf.is_document, 'byteSize', nf.byte_size) order by nf.sort_order, nf.id)
+        from notice_files nf where nf.notice_id = ${notices.id})`,
+      childOrder: sql<number>`(select cu.sort_order from child_user cu
+        where cu.child_id = ${noteChildren.childId} and cu.user_id = ${sql.placeholder('userId')})`,
     })
     .from(noticeTargets)
     .innerJoin(notices, eq(notices.id, noticeTargets.noticeId))
@@ -153,20 +169,38 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
         eq(questionnaireRespondents.childId, noteChildren.childId),
       ),
     )
-    .where(and(visibleTarget(noteChildIds, now), upper, gte(noticeTargets.releasedAt, tokyoInstant(oldest))))
-    .orderBy(desc(notices.releasedAt), desc(notices.id), asc(noteChildren.childId));
+    .where(
+      and(
+        sql`${noticeTargets.noteChildId} in (${viewerEnrolmentIds})`,
+        sql`${noticeTargets.releasedAt} <= ${sql.placeholder('now')}::timestamptz`,
+        sql`${notices.releasedAt} <= ${sql.placeholder('now')}::timestamptz`,
+        eq(notices.facilityId, noteChildren.facilityId),
+        sql`${noticeTargets.releasedAt} >= ${sql.placeholder('from')}::timestamptz`,
+        sql`${noticeTargets.releasedAt} < ${sql.placeholder('upper')}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(notices.releasedAt), desc(notices.id), asc(noteChildren.childId))
+    .prepare(name),
+);
 
-  const noticeIds = [...new Set(rows.map((r) => r.notice.id))];
-  const files = await ctx.db
-    .select()
-    .from(noticeFiles)
-    .where(inArray(noticeFiles.noticeId, noticeIds))
-    .orderBy(asc(noticeFiles.sortOrder), asc(noticeFiles.id));
+/** GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (2 prepared statements). */
+export async function listNotices(ctx: AppContext, userId: number, now: Date, before?: string): Promise<NoticesPage> {
+  const values = {
+    userId,
+    today: tokyoDate(now),
+    now: now.toISOString(),
+    upper: before ? tokyoInstant(before).toISOString() : 'infinity',
+  };
+  const dates = await releaseDaysStatement(ctx.db).rows(values);
+  const oldest = dates.at(-1)?.day;
+  if (!oldest) return {};
+  const rows = await pageStatement(ctx.db).execute({ ...values, from: tokyoInstant(oldest).toISOString() });
 
-  const childOrder = new Map(enrolments.map((e, i) => [e.childId, i]));
   const byId = new Map<number, Notice>();
+  const childOrder = new Map<number, number>();
   const page: NoticesPage = {};
   for (const row of rows) {
+    childOrder.set(row.childId, row.childOrder);
     let notice = byId.get(row.notice.id);
     if (!notice) {
       notice = {
@@ -176,16 +210,14 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
         released_at: row.notice.releasedAt.toISOString(),
         company_id: row.notice.companyId,
         nursery: { nursery_id: row.notice.facilityId, name: row.nurseryName },
-        files: files
-          .filter((f) => f.noticeId === row.notice.id)
-          .map((f) => ({
-            id: f.id,
-            name: f.name,
-            url: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'thumb' }),
-            fileUrl: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'medium' }),
-            isDocumentFile: f.isDocument,
-            displaySize: displaySize(f.byteSize),
-          })),
+        files: (row.files ?? []).map((f) => ({
+          id: f.id,
+          name: f.name,
+          url: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'thumb' }),
+          fileUrl: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'medium' }),
+          isDocumentFile: f.isDocument,
+          displaySize: displaySize(f.byteSize),
+        })),
         children: [],
         childNotices: [],
         questionnaire:
@@ -203,6 +235,7 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
     });
     notice.childNotices.push({ note_child_id: row.noteChildId, read_at: row.readAt?.toISOString() ?? null });
   }
+  // The guardian's own order of the children (child_user.sort_order), as everywhere else.
   for (const notice of byId.values())
     notice.children.sort((a, b) => (childOrder.get(a.child_id) ?? 0) - (childOrder.get(b.child_id) ?? 0));
   return page;

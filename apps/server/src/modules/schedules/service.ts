@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { scheduleTexts, type ResponseOf, type Schedule, type ScheduleDay, type getChildSchedules } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { facilities, noteChildren, scheduleWindows, schedules } from '../../db/schema';
+import { preparedSql } from '../../db/prepared';
 import { invalidMany, notFound } from '../../lib/errors';
 import { addMonths, datesOfMonth, monthRange, weekdayOf } from '../events/dates';
 import type { LinkedChild } from '../events/policy';
-import { eventsByDate } from '../events/service';
 
 type Enrolment = NonNullable<LinkedChild['enrolment']>;
 type Window = typeof scheduleWindows.$inferSelect;
@@ -36,7 +36,34 @@ async function windowsFor(ctx: AppContext, facilityId: number, from: string, to:
     .orderBy(desc(scheduleWindows.deadline));
 }
 
-/** This month (offset 0) or next month (offset 1) of the child's schedule, keyed by date. Three queries. */
+type MonthRow = Pick<Row, 'id' | 'date' | 'isAbsent' | 'attendanceTime' | 'leavingTime'>;
+type WindowRow = Pick<Window, 'firstDay' | 'lastDay' | 'deadline'>;
+
+/**
+ * A month of one enrolment in one prepared statement: the facility's windows overlapping it (the
+ * newest deadline first), the enrolment's schedule rows and the events of its facility and class.
+ */
+const monthStatement = preparedSql<{
+  windows: WindowRow[] | null;
+  rows: MonthRow[] | null;
+  events: { id: number; name: string; date: string }[] | null;
+}>(
+  'schedules_month',
+  sql`select
+    (select json_agg(json_build_object('firstDay', w.first_day, 'lastDay', w.last_day, 'deadline', w.deadline) order by w.deadline desc)
+      from schedule_windows w
+      where w.facility_id = ${sql.placeholder('facilityId')} and w.first_day <= ${sql.placeholder('last')} and w.last_day >= ${sql.placeholder('first')}) as windows,
+    (select json_agg(json_build_object('id', s.id, 'date', s.date, 'isAbsent', s.is_absent,
+        'attendanceTime', s.attendance_time, 'leavingTime', s.leaving_time) order by s.date)
+      from schedules s
+      where s.note_child_id = ${sql.placeholder('noteChildId')} and s.date >= ${sql.placeholder('first')} and s.date <= ${sql.placeholder('last')}) as rows,
+    (select json_agg(json_build_object('id', e.id, 'name', e.name, 'date', e.date) order by e.date, e.id)
+      from events e
+      where e.facility_id = ${sql.placeholder('facilityId')} and e.date >= ${sql.placeholder('first')} and e.date <= ${sql.placeholder('last')}
+        and (e.class_id is null or e.class_id = ${sql.placeholder('classId')}::int)) as events`,
+);
+
+/** This month (offset 0) or next month (offset 1) of the child's schedule, keyed by date. One statement. */
 export async function monthSchedules(
   ctx: AppContext,
   linked: LinkedChild & { enrolment: Enrolment },
@@ -45,15 +72,16 @@ export async function monthSchedules(
 ): Promise<ResponseOf<typeof getChildSchedules>> {
   const month = addMonths(today.slice(0, 7), offset);
   const { first, last } = monthRange(month);
-  const [windows, rows, byDate] = await Promise.all([
-    windowsFor(ctx, linked.enrolment.facilityId, first, last),
-    ctx.db
-      .select()
-      .from(schedules)
-      .where(and(eq(schedules.noteChildId, linked.enrolment.id), gte(schedules.date, first), lte(schedules.date, last)))
-      .orderBy(asc(schedules.date)),
-    eventsByDate(ctx, linked.enrolment, first, last),
-  ]);
+  const { facilityId, classId, id: noteChildId } = linked.enrolment;
+  const [found] = await monthStatement(ctx.db).rows({ facilityId, classId, noteChildId, first, last });
+  const windows = found?.windows ?? [];
+  const rows = found?.rows ?? [];
+  const byDate = new Map<string, { id: number; name: string }[]>();
+  for (const event of found?.events ?? []) {
+    const list = byDate.get(event.date) ?? [];
+    list.push({ id: event.id, name: event.name });
+    byDate.set(event.date, list);
+  }
   const byDay = new Map(rows.map((r) => [r.date, r]));
   const window = windows[0] ?? null;
   const inWindow = (date: string) => windows.some((w) => w.firstDay <= date && date <= w.lastDay);
