@@ -51,7 +51,7 @@ describe('query budgets (statements beyond loading the session)', () => {
       eventsViewable: 1,
       events: 2,
       schedulesViewable: 1,
-      schedulesMonth: 2,
+      schedulesMonth: 1,
       schedulePost: 3,
       scheduleBulk10: 3,
       growthsViewable: 1,

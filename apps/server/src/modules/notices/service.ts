@@ -14,7 +14,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { prepared, preparedSql } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import {
   childUser,
   children,
@@ -94,7 +94,7 @@ const zone = sql.raw(`'${TIME_ZONE}'`);
 /**
  * The current enrolments of the caller's activated children (placeholders `userId`, `today`): a
  * notice is visible through these only, never through a pending invitation or a past/future
- * enrolment. A fragment of both list statements, so the check costs no statement of its own.
+ * enrolment. A fragment of the list statement, so the check costs no statement of its own.
  */
 const viewerEnrolmentIds = sql`
   select nc.id from child_user cu join note_children nc on nc.child_id = cu.child_id
@@ -113,22 +113,20 @@ const newestDayBefore = (cursor: SQL) => sql`(
     order by nt.released_at desc limit 1) x)`;
 
 /**
- * The newest NOTICE_DATES_PER_PAGE release days (Asia/Tokyo) of visible targets before `upper`,
- * newest first. A loose index scan: each step takes, per enrolment, the newest visible target
- * before the previous day through the (note_child_id, released_at) index, so the cost is bounded
- * by the page size, not by the history (docs/performance.md).
+ * The start (Tokyo midnight) of the oldest of the newest NOTICE_DATES_PER_PAGE release days of
+ * visible targets before `upper`, null when there is none. A loose index scan: each step takes,
+ * per enrolment, the newest visible target before the previous day through the
+ * (note_child_id, released_at) index, so the cost is bounded by the page size, not by the history
+ * (docs/performance.md). A scalar subquery of the page statement: evaluated once.
  */
-const releaseDaysStatement = preparedSql<{ day: string }>(
-  'notices_days',
-  sql`
-    with recursive walk(day_start, n) as (
-      select ${newestDayBefore(sql`${sql.placeholder('upper')}::timestamptz`)}, 1
-      union all
-      select ${newestDayBefore(sql`w.day_start`)}, w.n + 1 from walk w
-      where w.n < ${sql.raw(String(NOTICE_DATES_PER_PAGE))} and w.day_start is not null
-    )
-    select to_char(day_start at time zone ${zone}, 'YYYY-MM-DD') as day from walk where day_start is not null order by day_start desc`,
-);
+const oldestPageDayStart = sql`(
+  with recursive walk(day_start, n) as (
+    select ${newestDayBefore(sql`${sql.placeholder('upper')}::timestamptz`)}, 1
+    union all
+    select ${newestDayBefore(sql`w.day_start`)}, w.n + 1 from walk w
+    where w.n < ${sql.raw(String(NOTICE_DATES_PER_PAGE))} and w.day_start is not null
+  )
+  select min(day_start) from walk)`;
 
 interface NoticeFileRow {
   id: number;
@@ -138,7 +136,7 @@ interface NoticeFileRow {
   byteSize: number;
 }
 
-/** The visible targets released in [from, upper) with their notice, files and questionnaire state. */
+/** The visible targets of the page's days (before `upper`) with their notice, files and questionnaire state. */
 const pageStatement = prepared('notices_page', (db, name) =>
   db
     .select({
@@ -175,7 +173,7 @@ const pageStatement = prepared('notices_page', (db, name) =>
         sql`${noticeTargets.releasedAt} <= ${sql.placeholder('now')}::timestamptz`,
         sql`${notices.releasedAt} <= ${sql.placeholder('now')}::timestamptz`,
         eq(notices.facilityId, noteChildren.facilityId),
-        sql`${noticeTargets.releasedAt} >= ${sql.placeholder('from')}::timestamptz`,
+        sql`${noticeTargets.releasedAt} >= ${oldestPageDayStart}`,
         sql`${noticeTargets.releasedAt} < ${sql.placeholder('upper')}::timestamptz`,
       ),
     )
@@ -183,7 +181,7 @@ const pageStatement = prepared('notices_page', (db, name) =>
     .prepare(name),
 );
 
-/** GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (2 prepared statements). */
+/** GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (one prepared statement). */
 export async function listNotices(ctx: AppContext, userId: number, now: Date, before?: string): Promise<NoticesPage> {
   const values = {
     userId,
@@ -191,10 +189,7 @@ export async function listNotices(ctx: AppContext, userId: number, now: Date, be
     now: now.toISOString(),
     upper: before ? tokyoInstant(before).toISOString() : 'infinity',
   };
-  const dates = await releaseDaysStatement(ctx.db).rows(values);
-  const oldest = dates.at(-1)?.day;
-  if (!oldest) return {};
-  const rows = await pageStatement(ctx.db).execute({ ...values, from: tokyoInstant(oldest).toISOString() });
+  const rows = await pageStatement(ctx.db).execute(values);
 
   const byId = new Map<number, Notice>();
   const childOrder = new Map<number, number>();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { authorizeChild, type ChildAction } from '../events/policy';
@@ -11,3 +12,16 @@ export async function authorizeSchedules(ctx: AppContext, userId: number, childI
   if (!linked.enrolment) throw notFound();
   return { ...linked, enrolment: linked.enrolment };
 }
+
+/**
+ * The same rule as `authorizeSchedules(…, 'view')` as a SQL fragment (placeholders `userId`,
+ * `childId`, `today`) for statements that check and read at once: the caller's activated link with
+ * the child's current enrolment (null columns when there is none), at most one row.
+ */
+export const viewableEnrolment = sql`
+  select cu.writable, nc.id as note_child_id, nc.facility_id, nc.class_id
+  from child_user cu
+  left join note_children nc on nc.child_id = cu.child_id
+    and nc.admitted_on <= ${sql.placeholder('today')} and (nc.left_on is null or nc.left_on >= ${sql.placeholder('today')})
+  where cu.user_id = ${sql.placeholder('userId')} and cu.child_id = ${sql.placeholder('childId')} and cu.activated
+  order by nc.admitted_on desc limit 1`;

@@ -3,6 +3,7 @@ import { scheduleTexts, type ResponseOf, type Schedule, type ScheduleDay, type g
 import type { AppContext } from '../../context';
 import { facilities, noteChildren, scheduleWindows, schedules } from '../../db/schema';
 import { preparedSql } from '../../db/prepared';
+import { viewableEnrolment } from './policy';
 import { invalidMany, notFound } from '../../lib/errors';
 import { addMonths, datesOfMonth, monthRange, weekdayOf } from '../events/dates';
 import type { LinkedChild } from '../events/policy';
@@ -39,45 +40,56 @@ async function windowsFor(ctx: AppContext, facilityId: number, from: string, to:
 type MonthRow = Pick<Row, 'id' | 'date' | 'isAbsent' | 'attendanceTime' | 'leavingTime'>;
 type WindowRow = Pick<Window, 'firstDay' | 'lastDay' | 'deadline'>;
 
-/**
- * A month of one enrolment in one prepared statement: the facility's windows overlapping it (the
- * newest deadline first), the enrolment's schedule rows and the events of its facility and class.
- */
-const monthStatement = preparedSql<{
+interface MonthFound {
+  writable: boolean;
+  note_child_id: number | null;
   windows: WindowRow[] | null;
   rows: MonthRow[] | null;
   events: { id: number; name: string; date: string }[] | null;
-}>(
+}
+
+/**
+ * A month of a child's schedule in one prepared statement: the caller's link and the child's
+ * current enrolment (the view check), the facility's windows overlapping the month (the newest
+ * deadline first), the enrolment's schedule rows and the events of its facility and class.
+ */
+const monthStatement = preparedSql<MonthFound>(
   'schedules_month',
-  sql`select
+  sql`select l.writable, l.note_child_id,
     (select json_agg(json_build_object('firstDay', w.first_day, 'lastDay', w.last_day, 'deadline', w.deadline) order by w.deadline desc)
       from schedule_windows w
-      where w.facility_id = ${sql.placeholder('facilityId')} and w.first_day <= ${sql.placeholder('last')} and w.last_day >= ${sql.placeholder('first')}) as windows,
+      where w.facility_id = l.facility_id and w.first_day <= ${sql.placeholder('last')} and w.last_day >= ${sql.placeholder('first')}) as windows,
     (select json_agg(json_build_object('id', s.id, 'date', s.date, 'isAbsent', s.is_absent,
         'attendanceTime', s.attendance_time, 'leavingTime', s.leaving_time) order by s.date)
       from schedules s
-      where s.note_child_id = ${sql.placeholder('noteChildId')} and s.date >= ${sql.placeholder('first')} and s.date <= ${sql.placeholder('last')}) as rows,
+      where s.note_child_id = l.note_child_id and s.date >= ${sql.placeholder('first')} and s.date <= ${sql.placeholder('last')}) as rows,
     (select json_agg(json_build_object('id', e.id, 'name', e.name, 'date', e.date) order by e.date, e.id)
       from events e
-      where e.facility_id = ${sql.placeholder('facilityId')} and e.date >= ${sql.placeholder('first')} and e.date <= ${sql.placeholder('last')}
-        and (e.class_id is null or e.class_id = ${sql.placeholder('classId')}::int)) as events`,
+      where e.facility_id = l.facility_id and e.date >= ${sql.placeholder('first')} and e.date <= ${sql.placeholder('last')}
+        and (e.class_id is null or e.class_id = l.class_id)) as events
+    from (${viewableEnrolment}) l`,
 );
 
-/** This month (offset 0) or next month (offset 1) of the child's schedule, keyed by date. One statement. */
+/**
+ * This month (offset 0) or next month (offset 1) of the child's schedule, keyed by date. One
+ * statement; 404 without an activated link or a current enrolment (as `authorizeSchedules`).
+ */
 export async function monthSchedules(
   ctx: AppContext,
-  linked: LinkedChild & { enrolment: Enrolment },
+  userId: number,
+  childId: number,
   today: string,
   offset: number,
 ): Promise<ResponseOf<typeof getChildSchedules>> {
   const month = addMonths(today.slice(0, 7), offset);
   const { first, last } = monthRange(month);
-  const { facilityId, classId, id: noteChildId } = linked.enrolment;
-  const [found] = await monthStatement(ctx.db).rows({ facilityId, classId, noteChildId, first, last });
-  const windows = found?.windows ?? [];
-  const rows = found?.rows ?? [];
+  const [found] = await monthStatement(ctx.db).rows({ userId, childId, today, first, last });
+  if (!found?.note_child_id) throw notFound();
+  const writable = found.writable;
+  const windows = found.windows ?? [];
+  const rows = found.rows ?? [];
   const byDate = new Map<string, { id: number; name: string }[]>();
-  for (const event of found?.events ?? []) {
+  for (const event of found.events ?? []) {
     const list = byDate.get(event.date) ?? [];
     list.push({ id: event.id, name: event.name });
     byDate.set(event.date, list);
@@ -105,8 +117,8 @@ export async function monthSchedules(
     month,
     offset,
     window: window ? { scheduledFirstDay: window.firstDay, scheduledLastDay: window.lastDay, deadline: window.deadline } : null,
-    can_register: open && linked.pivot.writable,
-    writable: linked.pivot.writable,
+    can_register: open && writable,
+    writable,
     schedules: days,
   };
 }
