@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   defecationCategoryLabels,
   defecationStatusLabels,
@@ -8,8 +8,8 @@ import {
   type getChildrenContent,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { childUser, dailyNotes, facilities, familyInformation, feedBanners, manualBanners, noteChildren } from '../../db/schema';
-import { prepared, preparedSql } from '../../db/prepared';
+import { childUser, feedBanners, manualBanners, type DailyNoteRecords } from '../../db/schema';
+import { preparedSql } from '../../db/prepared';
 import { tokyoDate } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { feedChildrenOfCaller } from './policy';
@@ -18,41 +18,7 @@ import { feedChildrenOfCaller } from './policy';
 
 type Content = ResponseOf<typeof getChildrenContent>;
 
-/**
- * The caller's activated links among the asked children (read-only ones included, F §1) and the
- * two newest days with content on or before `until` for them. Each branch walks, per enrolment,
- * the (note_child_id|class_id, date) index backwards and stops after two distinct days: the cost
- * does not grow with the history (docs/performance.md).
- */
-const daysStatement = preparedSql<{ allowed: number; days: string[] }>(
-  'feed_days',
-  sql`
-    with mine as (${feedChildrenOfCaller}), enrolments as (
-      select nc.id, nc.class_id, nc.admitted_on, nc.left_on from note_children nc
-      where nc.child_id in (select child_id from mine)
-    )
-    select (select count(*) from mine)::int as allowed, array(
-      select distinct d::text from (
-        select x.d from enrolments nc cross join lateral (
-          select dn.date as d from daily_notes dn
-          where dn.note_child_id = nc.id and dn.date <= ${sql.placeholder('until')} and dn.published_at is not null
-          order by dn.date desc limit 2) x
-        union all
-        select x.d from enrolments nc cross join lateral (
-          select distinct cb.date as d from class_broadcasts cb
-          where cb.class_id = nc.class_id and cb.date <= ${sql.placeholder('until')} and cb.published_at is not null
-            and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
-            and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
-          order by cb.date desc limit 2) x
-        union all
-        select x.d from enrolments nc cross join lateral (
-          select fi.contact_on as d from family_information fi
-          where fi.note_child_id = nc.id and fi.contact_on <= ${sql.placeholder('until')} and fi.is_sent
-          order by fi.contact_on desc limit 2) x
-      ) branches order by 1 desc limit 2
-    ) as days`,
-);
-
+/** A feed file as the statement answers it. */
 interface FileRow {
   id: number;
   name: string;
@@ -61,55 +27,111 @@ interface FileRow {
   sizeBytes: number;
 }
 
+/** An enrolment of the day as the statement answers it: `note` and `family` are whole rows (snake_case keys). */
+interface EnrolmentOfDay {
+  noteChildId: number;
+  childId: number;
+  nursery: string;
+  note: {
+    id: number;
+    attendance_time: string | null;
+    leaving_time: string | null;
+    text: string | null;
+    employee_name: string | null;
+    thermometries: DailyNoteRecords['thermometries'];
+    sleeps: DailyNoteRecords['sleeps'];
+    defecations: DailyNoteRecords['defecations'];
+    school_meal: string | null;
+    lunch_items: DailyNoteRecords['lunchItems'];
+    lunch_note: string | null;
+    snack_morning: string | null;
+    snack_afternoon: string | null;
+    snack_contact_to_parents: string | null;
+    milks: DailyNoteRecords['milks'];
+  } | null;
+  family: FamilyRow | null;
+  noteFiles: FileRow[] | null;
+  broadcastFiles: FileRow[] | null;
+}
+
+interface FamilyRow {
+  sleep_started_at: string | null;
+  sleep_ended_at: string | null;
+  temperature: number | string | null;
+  thermometry_done_at: string | null;
+  defecation_category_id: number | null;
+  defecation_status_id: number | null;
+  defecation_done_at: string | null;
+  dinner: string | null;
+  breakfast: string | null;
+  message: string | null;
+  is_participate: boolean | null;
+}
+
 const fileJson = sql.raw(
   `json_build_object('id', ff.id, 'name', ff.name, 'storageKey', ff.storage_key, 'isDocument', ff.is_document, 'sizeBytes', ff.size_bytes)`,
 );
 
-/** The enrolments of the children with their note, family information and files of one day. */
-const dayStatement = prepared('feed_day', (db, name) => {
-  const day = sql.placeholder('day');
-  return (
-    db
-      .select({
-        enrolment: noteChildren,
-        nursery: facilities.name,
-        note: dailyNotes,
-        family: familyInformation,
-        noteFiles: sql<FileRow[] | null>`(
-        select json_agg(${fileJson} order by ff.sort_order, ff.id) from feed_files ff
-        where ff.daily_note_id = ${dailyNotes.id})`,
-        // Class broadcasts reach the enrolments whose stay covers the day.
-        broadcastFiles: sql<FileRow[] | null>`(
-        select json_agg(${fileJson} order by cb.id, ff.sort_order, ff.id)
-        from class_broadcasts cb join feed_files ff on ff.class_broadcast_id = cb.id
-        where cb.class_id = ${noteChildren.classId} and cb.date = ${day} and cb.published_at is not null
-          and ${noteChildren.admittedOn} <= ${day} and (${noteChildren.leftOn} is null or ${day} <= ${noteChildren.leftOn}))`,
-      })
-      .from(noteChildren)
-      .innerJoin(facilities, eq(facilities.id, noteChildren.facilityId))
-      .leftJoin(
-        dailyNotes,
-        and(eq(dailyNotes.noteChildId, noteChildren.id), eq(dailyNotes.date, day), isNotNull(dailyNotes.publishedAt)),
-      )
-      .leftJoin(
-        familyInformation,
-        and(
-          eq(familyInformation.noteChildId, noteChildren.id),
-          eq(familyInformation.contactOn, day),
-          eq(familyInformation.isSent, true),
-        ),
-      )
-      // Driven by the caller's links (a row or two per user): PostgreSQL then keeps one generic
-      // plan for the statement instead of planning it again on every call.
-      .where(sql`${noteChildren.childId} in (${feedChildrenOfCaller})`)
-      .orderBy(asc(noteChildren.id))
-      .prepare(name)
-  );
-});
+/**
+ * The whole feed call in one prepared statement (placeholders `userId`, `childIds`, `until`):
+ * - `allowed`: how many asked children the caller may see (F §1; the policy's fragment);
+ * - `days`: the two newest days with content on or before `until`. Each branch walks, per
+ *   enrolment, the (note_child_id|class_id, date) index backwards and stops after two distinct
+ *   days: the cost does not grow with the history (docs/performance.md);
+ * - `enrolments`: for the newest day, each enrolment with its published note, sent family
+ *   information, the note's files and the class broadcasts' files when its stay covers the day.
+ */
+const feedStatement = preparedSql<{ allowed: number; days: string[]; enrolments: EnrolmentOfDay[] | null }>(
+  'feed',
+  sql`
+    with mine as (${feedChildrenOfCaller}), enrolments as (
+      select nc.id, nc.child_id, nc.facility_id, nc.class_id, nc.admitted_on, nc.left_on from note_children nc
+      where nc.child_id in (select child_id from mine)
+    ), newest as materialized (
+      -- Materialized: evaluated once, not once per reference to the day below.
+      select array(
+        select distinct d::text from (
+          select x.d from enrolments nc cross join lateral (
+            select dn.date as d from daily_notes dn
+            where dn.note_child_id = nc.id and dn.date <= ${sql.placeholder('until')} and dn.published_at is not null
+            order by dn.date desc limit 2) x
+          union all
+          select x.d from enrolments nc cross join lateral (
+            select distinct cb.date as d from class_broadcasts cb
+            where cb.class_id = nc.class_id and cb.date <= ${sql.placeholder('until')} and cb.published_at is not null
+              and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
+              and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
+            order by cb.date desc limit 2) x
+          union all
+          select x.d from enrolments nc cross join lateral (
+            select fi.contact_on as d from family_information fi
+            where fi.note_child_id = nc.id and fi.contact_on <= ${sql.placeholder('until')} and fi.is_sent
+            order by fi.contact_on desc limit 2) x
+        ) branches order by 1 desc limit 2
+      ) as days
+    ), picked as materialized (select days, days[1]::date as day from newest)
+    select (select count(*) from mine)::int as allowed, picked.days, (
+      select json_agg(json_build_object(
+        'noteChildId', nc.id, 'childId', nc.child_id,
+        'nursery', (select f.name from facilities f where f.id = nc.facility_id),
+        'note', row_to_json(dn), 'family', row_to_json(fi),
+        'noteFiles', (select json_agg(${fileJson} order by ff.sort_order, ff.id) from feed_files ff where ff.daily_note_id = dn.id),
+        'broadcastFiles', (
+          select json_agg(${fileJson} order by cb.id, ff.sort_order, ff.id)
+          from class_broadcasts cb join feed_files ff on ff.class_broadcast_id = cb.id
+          where cb.class_id = nc.class_id and cb.date = picked.day and cb.published_at is not null
+            and nc.admitted_on <= picked.day and (nc.left_on is null or picked.day <= nc.left_on))
+      ) order by nc.id)
+      from enrolments nc
+      left join daily_notes dn on dn.note_child_id = nc.id and dn.date = picked.day and dn.published_at is not null
+      left join family_information fi on fi.note_child_id = nc.id and fi.contact_on = picked.day and fi.is_sent
+    ) as enrolments
+    from picked`,
+);
 
 /**
  * The newest day with content on or before `date` for the caller's children, and whether an older
- * one exists: two prepared statements whatever the number of children, days or files. A child
+ * one exists: one prepared statement whatever the number of children, days or files. A child
  * that is not the caller's (or not activated) → 404, never 403.
  */
 export async function loadContent(
@@ -122,41 +144,40 @@ export async function loadContent(
   const childIds = [...new Set(requested)];
   const today = tokyoDate(now);
   const until = date && date < today ? date : today;
-  const [found] = await daysStatement(ctx.db).rows({ userId, childIds, until });
+  const [found] = await feedStatement(ctx.db).rows({ userId, childIds, until });
   if (!found || found.allowed !== childIds.length) throw notFound();
   const base = { has_more: found.days.length > 1, message_minimize_threshold_length: ctx.config.messageMinimizeThresholdLength };
   const day = found.days[0];
   if (!day) return { data: {}, ...base };
 
-  const rows = await dayStatement(ctx.db).execute({ userId, childIds, day });
   const messages: DailyMessage[] = [];
-  for (const { enrolment, nursery, note, family, noteFiles, broadcastFiles } of rows) {
+  for (const { noteChildId, childId, nursery, note, family, noteFiles, broadcastFiles } of found.enrolments ?? []) {
     const broadcast = (broadcastFiles ?? []).map((file) => presentFile(ctx, file));
     if (!note && !family && broadcast.length === 0) continue;
     messages.push({
-      note_child_id: enrolment.id,
-      child_id: enrolment.childId,
+      note_child_id: noteChildId,
+      child_id: childId,
       date: day,
       nursery,
-      attendances: { attendanceTime: note?.attendanceTime ?? null, leavingTime: note?.leavingTime ?? null },
+      attendances: { attendanceTime: note?.attendance_time ?? null, leavingTime: note?.leaving_time ?? null },
       message:
         note || broadcast.length
           ? {
               employeeInfo: {
                 text: note?.text ?? null,
-                name: note?.employeeName ?? null,
+                name: note?.employee_name ?? null,
                 broadcastMessageFiles: broadcast,
                 employeeMessageFiles: (noteFiles ?? []).map((file) => presentFile(ctx, file)),
                 thermometries: note?.thermometries ?? [],
                 sleeps: note?.sleeps ?? [],
                 defecations: note?.defecations ?? [],
-                schoolMeal: note?.schoolMeal ?? null,
+                schoolMeal: note?.school_meal ?? null,
                 meals: {
-                  lunch: { items: note?.lunchItems ?? [], note: note?.lunchNote ?? null },
+                  lunch: { items: note?.lunch_items ?? [], note: note?.lunch_note ?? null },
                   snackSet: {
-                    morning: note?.snackMorning ?? null,
-                    afternoon: note?.snackAfternoon ?? null,
-                    contactToParents: note?.snackContactToParents ?? null,
+                    morning: note?.snack_morning ?? null,
+                    afternoon: note?.snack_afternoon ?? null,
+                    contactToParents: note?.snack_contact_to_parents ?? null,
                   },
                   milks: note?.milks ?? [],
                 },
@@ -190,23 +211,23 @@ function presentFile(ctx: AppContext, file: FileRow): FeedFile {
   };
 }
 
-function presentFamily(family: typeof familyInformation.$inferSelect): DailyMessage['familyInformation'] {
+function presentFamily(family: FamilyRow): DailyMessage['familyInformation'] {
   const meals: { category: string; comment: string }[] = [];
   if (family.dinner) meals.push({ category: '前日の夕食', comment: family.dinner });
   if (family.breakfast) meals.push({ category: '朝食', comment: family.breakfast });
   return {
     thermometry: {
-      doneAt: family.thermometryDoneAt,
+      doneAt: family.thermometry_done_at,
       temperature: family.temperature === null ? null : Number(family.temperature),
     },
-    sleep: { startedAt: family.sleepStartedAt, endedAt: family.sleepEndedAt },
+    sleep: { startedAt: family.sleep_started_at, endedAt: family.sleep_ended_at },
     defecation: {
-      doneAt: family.defecationDoneAt,
-      category: family.defecationCategoryId ? (defecationCategoryLabels[family.defecationCategoryId] ?? null) : null,
-      status: family.defecationStatusId ? (defecationStatusLabels[family.defecationStatusId] ?? null) : null,
+      doneAt: family.defecation_done_at,
+      category: family.defecation_category_id ? (defecationCategoryLabels[family.defecation_category_id] ?? null) : null,
+      status: family.defecation_status_id ? (defecationStatusLabels[family.defecation_status_id] ?? null) : null,
     },
     meals,
-    poolAttendance: { isParticipate: family.isParticipate },
+    poolAttendance: { isParticipate: family.is_participate },
     text: family.message,
   };
 }
