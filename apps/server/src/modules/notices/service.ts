@@ -96,20 +96,28 @@ const zone = sql.raw(`'${TIME_ZONE}'`);
  * notice is visible through these only, never through a pending invitation or a past/future
  * enrolment. A fragment of the list statement, so the check costs no statement of its own.
  */
-const viewerEnrolmentIds = sql`
-  select nc.id from child_user cu join note_children nc on nc.child_id = cu.child_id
+const callerEnrolments = sql`
+  select nc.id, nc.facility_id from child_user cu join note_children nc on nc.child_id = cu.child_id
   where cu.user_id = ${sql.placeholder('userId')} and cu.activated
     and nc.admitted_on <= ${sql.placeholder('today')} and (nc.left_on is null or nc.left_on >= ${sql.placeholder('today')})`;
+
+/**
+ * A visible notice of a target (released, from the enrolment's own facility), as a per-row filter:
+ * a correlated subquery is never turned into a join, so the statements walk notice_targets by its
+ * (note_child_id, released_at) index and look each notice up by key. As a join, the generic plan
+ * read every notice of the facility instead (4× slower with ten times the notices).
+ */
+const noticeVisibleFor = (target: SQL, facilityId: SQL) => sql`(
+  select n.released_at <= ${sql.placeholder('now')}::timestamptz and n.facility_id = ${facilityId}
+  from notices n where n.id = ${target}.notice_id)`;
 
 /** The newest visible release instant, per enrolment, before `cursor`, truncated to its Tokyo day. */
 const newestDayBefore = (cursor: SQL) => sql`(
   select date_trunc('day', max(x.released_at) at time zone ${zone}) at time zone ${zone}
-  from (${viewerEnrolmentIds}) e cross join lateral (
+  from (${callerEnrolments}) e cross join lateral (
     select nt.released_at from notice_targets nt
-    join notices n on n.id = nt.notice_id
-    join note_children nc on nc.id = nt.note_child_id
     where nt.note_child_id = e.id and nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${cursor}
-      and n.released_at <= ${sql.placeholder('now')}::timestamptz and n.facility_id = nc.facility_id
+      and ${noticeVisibleFor(sql`nt`, sql`e.facility_id`)}
     order by nt.released_at desc limit 1) x)`;
 
 /**
@@ -169,10 +177,9 @@ const pageStatement = prepared('notices_page', (db, name) =>
     )
     .where(
       and(
-        sql`${noticeTargets.noteChildId} in (${viewerEnrolmentIds})`,
+        sql`${noticeTargets.noteChildId} in (select v.id from (${callerEnrolments}) v)`,
         sql`${noticeTargets.releasedAt} <= ${sql.placeholder('now')}::timestamptz`,
-        sql`${notices.releasedAt} <= ${sql.placeholder('now')}::timestamptz`,
-        eq(notices.facilityId, noteChildren.facilityId),
+        sql`${noticeVisibleFor(sql`${noticeTargets}`, sql`${noteChildren.facilityId}`)}`,
         sql`${noticeTargets.releasedAt} >= ${oldestPageDayStart}`,
         sql`${noticeTargets.releasedAt} < ${sql.placeholder('upper')}::timestamptz`,
       ),
