@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+// The build's folder, or another one given as the argument.
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist'));
 const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 
 function* files(dir) {
