@@ -20,8 +20,14 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically goes into the entry chunk: one request and one
           // gzip stream instead of ~30 small shared chunks (7 kB less on /login; see
-          // docs/decisions/web-initial-bundle.md). Lazy routes keep the default splitting.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          // docs/decisions/web-initial-bundle.md). What 15 or more lazy screens share (Mantine's
+          // common components, TanStack Query, the app's alerts and page frame) goes into one
+          // `common` chunk: /main loads 15 chunks instead of 44 and 8 kB less, and the entry's
+          // preload map names fewer files. The rest keeps the default splitting.
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'common', minShareCount: 15 },
+          ],
         },
       },
     },

@@ -139,7 +139,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   return app;
 }
 
-/** The built web app: hashed assets cached for a year, index.html for every other non-API path. */
+/**
+ * The built web app: hashed assets cached for a year, index.html for every other non-API path.
+ * The build writes brotli and gzip copies beside each text file (apps/web/scripts/precompress.mjs);
+ * `preCompressed` sends the one the browser accepts (also for the index.html fallback, which goes
+ * through the same sendFile), with `Vary: Accept-Encoding`, else the plain file.
+ */
 async function serveWeb(app: FastifyInstance, config: AppConfig) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
@@ -148,6 +153,9 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The compressed copies are no URLs of their own: /x.js answers with them when asked.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',

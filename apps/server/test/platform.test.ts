@@ -114,4 +114,65 @@ describe('the web app', () => {
       fs.rmSync(dist, { recursive: true, force: true });
     }
   });
+
+  it('sends the precompressed copy the browser accepts, the plain file otherwise, the page fallback too', async () => {
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    const page = '<!doctype html><div id="root"></div>'.repeat(20);
+    const script = 'console.log("れんらくノート");\n'.repeat(50);
+    // As the build writes them (apps/web/scripts/precompress.mjs).
+    const writeWithCopies = (file: string, text: string) => {
+      fs.writeFileSync(file, text);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+    };
+    writeWithCopies(path.join(dist, 'index.html'), page);
+    fs.mkdirSync(path.join(dist, 'assets'));
+    writeWithCopies(path.join(dist, 'assets', 'app-abc.js'), script);
+    const web = await createTestApp({ WEB_DIST: dist });
+    const get = (url: string, acceptEncoding?: string) =>
+      web.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    try {
+      const br = await get('/assets/app-abc.js', 'gzip, deflate, br, zstd');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+      const gzip = await get('/assets/app-abc.js', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+      for (const acceptEncoding of [undefined, 'identity']) {
+        const plain = await get('/assets/app-abc.js', acceptEncoding);
+        expect(plain.headers['content-encoding'], acceptEncoding).toBeUndefined();
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        expect(plain.body).toBe(script);
+      }
+
+      // The SPA fallback (sendFile('index.html')) is compressed the same way.
+      const fallback = await get('/main/qr', 'br, gzip');
+      expect(fallback.statusCode).toBe(200);
+      expect(fallback.headers['content-encoding']).toBe('br');
+      expect(fallback.headers['content-type']).toMatch(/^text\/html/);
+      expect(fallback.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(fallback.rawPayload).toString()).toBe(page);
+      const plainFallback = await get('/main/qr');
+      expect(plainFallback.headers['content-encoding']).toBeUndefined();
+      expect(plainFallback.body).toBe(page);
+
+      // A copy is no URL of its own: its path is just another SPA path.
+      const copy = await get('/assets/app-abc.js.br');
+      expect(copy.headers['content-type']).toMatch(/^text\/html/);
+      expect(copy.body).toBe(page);
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });

@@ -272,10 +272,16 @@ test.describe('invitations', () => {
     await sub.page.goto(`/children/${child.child_id}`);
     await sub.page.getByRole('link', { name: /E2E 保護者/ }).click();
     await sub.page.getByRole('button', { name: '保護者の登録を解除する' }).click();
+    // The detached guardian's page is not asked for again: its 404 would send the user to /users/setting.
+    const guardianCalls: string[] = [];
+    sub.page.on('request', (r) => {
+      if (/^\/api\/children\/\d+\/users\/\d+$/.test(new URL(r.url()).pathname)) guardianCalls.push(r.url());
+    });
     await sub.page.getByRole('dialog').getByRole('button', { name: '解除する', exact: true }).click();
     await expect(sub.page.getByText('保護者の登録を解除しました')).toBeVisible();
     await expect(sub.page).toHaveURL(new RegExp(`/children/${child.child_id}$`));
     await expect(sub.page.getByRole('link', { name: /E2E 保護者/ })).toHaveCount(0);
+    expect(guardianCalls).toEqual([]);
     await sub.context.close();
   });
 

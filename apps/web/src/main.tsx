@@ -1,18 +1,15 @@
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers, queryClient } from './app/providers';
+import { RouterProvider } from 'react-router/dom';
 import { router } from './app/router';
-import { constantsQueryOptions, loginCheckQueryOptions } from './features/auth/api';
+import { startSession } from './lib/session';
 
-// Root waits for these two calls; start them now, while the first route's code is still loading.
-void queryClient.prefetchQuery(loginCheckQueryOptions());
-void queryClient.prefetchQuery(constantsQueryOptions());
+// Root waits for the login check and the constants; start them now, while the first route's code is still loading.
+startSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

@@ -3,13 +3,15 @@ import type { HeaderFlags } from '../components/header';
 import { Loading } from '../components/loading';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { PublicLayout } from './layouts/public-layout';
+import { uiHandle, withUi } from './ui-gate';
 import { Root } from './root';
 
 const header = (flags: HeaderFlags) => ({ header: flags });
 /**
  * Code-split screens: each area's code loads with its first route. The entry holds Root, the public
- * layout and the login screen, the first screen of every new session (docs/decisions/web-initial-bundle.md);
- * the signed-in shell (header, child list, alerts) and the 404 page load with the routes that show them.
+ * layout and the login screen, the first screen of every new session, built without Mantine and
+ * TanStack Query (docs/decisions/web-initial-bundle.md); those two, the signed-in shell (header, child list,
+ * alerts) and the 404 page load with the routes that show them.
  */
 const signedInLayout = async () => ({ Component: (await import('./layouts/signed-in-layout')).SignedInLayout });
 const notFound = async () => ({ Component: (await import('../components/not-found')).NotFound });
@@ -105,147 +107,164 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: 'login/*', element: <LoginPage /> },
-          { path: 'receptions/*', lazy: info('ReceptionsPage') },
-          { path: 'privacy/*', lazy: info('PrivacyPage') },
-          { path: 'terms/*', lazy: terms },
-          { path: 'term/*', lazy: terms },
-          { path: 'corporate/*', lazy: info('CorporatePage') },
-          { path: 'migration/about-id', lazy: info('AboutIdPage') },
-          { path: 'password/reset/expired', lazy: info('PasswordExpiredPage') },
           { path: 'password/reset/:token', element: <Navigate to="/password/reset/expired" replace /> },
-          { path: 'email/sent', lazy: info('EmailSentPage') },
-          { path: 'users/register', lazy: idp('SignupPage') },
-          { path: 'users/register/:token', lazy: idp('SignupCompletePage') },
-          { path: 'password/forgot', lazy: idp('ForgotPasswordPage') },
-          { path: 'password/new/:token', lazy: idp('ResetPasswordPage') },
-          { path: 'email/verify/:token', lazy: idp('VerifyEmailPage') },
-          { path: 'children/register/:company/:token/*', lazy: registerChildPage },
-          { path: 'dev/mailbox', lazy: devMailboxPage },
         ],
       },
+      // Every other screen uses Mantine and TanStack Query: a navigation to it loads them first (app/ui-gate.tsx).
       {
-        lazy: signedInLayout,
+        lazy: withUi,
+        handle: uiHandle,
         children: [
           {
-            path: 'main',
+            element: <PublicLayout />,
             children: [
-              {
-                index: true,
-                lazy: async () => ({ Component: (await import('../features/feed/routes/main-page')).MainPage }),
-                handle: header({ home: true, qr: true, settings: true }),
-              },
-              { path: 'qr', lazy: async () => ({ Component: (await import('../features/feed/routes/qr-page')).QrPage }) },
-              { path: '*', lazy: notFound },
+              { path: 'receptions/*', lazy: info('ReceptionsPage') },
+              { path: 'privacy/*', lazy: info('PrivacyPage') },
+              { path: 'terms/*', lazy: terms },
+              { path: 'term/*', lazy: terms },
+              { path: 'corporate/*', lazy: info('CorporatePage') },
+              { path: 'migration/about-id', lazy: info('AboutIdPage') },
+              { path: 'password/reset/expired', lazy: info('PasswordExpiredPage') },
+              { path: 'email/sent', lazy: info('EmailSentPage') },
+              { path: 'users/register', lazy: idp('SignupPage') },
+              { path: 'users/register/:token', lazy: idp('SignupCompletePage') },
+              { path: 'password/forgot', lazy: idp('ForgotPasswordPage') },
+              { path: 'password/new/:token', lazy: idp('ResetPasswordPage') },
+              { path: 'email/verify/:token', lazy: idp('VerifyEmailPage') },
+              { path: 'children/register/:company/:token/*', lazy: registerChildPage },
+              { path: 'dev/mailbox', lazy: devMailboxPage },
             ],
           },
           {
-            path: 'children',
-            children: [
-              { path: 'recognition/:id', lazy: recognitionPage },
-              { path: ':id', lazy: childPage },
-              { path: ':id/edit', lazy: childEditPage },
-              { path: ':childId/users/:userId', lazy: guardianPage },
-              { path: ':childId/users/:userId/change/type', lazy: relationTypePage },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          {
-            path: 'communications',
+            lazy: signedInLayout,
             children: [
               {
-                index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/communications/routes/communications-menu')).CommunicationsMenu,
-                }),
+                path: 'main',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('../features/feed/routes/main-page')).MainPage }),
+                    handle: header({ home: true, qr: true, settings: true }),
+                  },
+                  { path: 'qr', lazy: async () => ({ Component: (await import('../features/feed/routes/qr-page')).QrPage }) },
+                  { path: '*', lazy: notFound },
+                ],
               },
               {
-                path: 'message',
-                lazy: async () => ({
-                  Component: (await import('../features/communications/routes/contact-book-page')).ContactBookPage,
-                }),
+                path: 'children',
+                children: [
+                  { path: 'recognition/:id', lazy: recognitionPage },
+                  { path: ':id', lazy: childPage },
+                  { path: ':id/edit', lazy: childEditPage },
+                  { path: ':childId/users/:userId', lazy: guardianPage },
+                  { path: ':childId/users/:userId/change/type', lazy: relationTypePage },
+                  { path: '*', lazy: notFound },
+                ],
               },
               {
-                path: 'message/confirm',
-                lazy: async () => ({
-                  Component: (await import('../features/communications/routes/contact-book-confirm-page')).ContactBookConfirmPage,
-                }),
+                path: 'communications',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/communications/routes/communications-menu')).CommunicationsMenu,
+                    }),
+                  },
+                  {
+                    path: 'message',
+                    lazy: async () => ({
+                      Component: (await import('../features/communications/routes/contact-book-page')).ContactBookPage,
+                    }),
+                  },
+                  {
+                    path: 'message/confirm',
+                    lazy: async () => ({
+                      Component: (await import('../features/communications/routes/contact-book-confirm-page'))
+                        .ContactBookConfirmPage,
+                    }),
+                  },
+                  {
+                    path: 'attendance',
+                    lazy: async () => ({
+                      Component: (await import('../features/communications/routes/attendance-page')).AttendancePage,
+                    }),
+                  },
+                  {
+                    path: 'absence',
+                    lazy: async () => ({
+                      Component: (await import('../features/communications/routes/absence-page')).AbsencePage,
+                    }),
+                  },
+                  { path: '*', lazy: notFound },
+                ],
               },
               {
-                path: 'attendance',
-                lazy: async () => ({
-                  Component: (await import('../features/communications/routes/attendance-page')).AttendancePage,
-                }),
+                path: 'events',
+                children: [
+                  { path: 'children', lazy: events.children },
+                  { path: 'children/:id', lazy: events.child },
+                  { path: '*', lazy: notFound },
+                ],
               },
               {
-                path: 'absence',
-                lazy: async () => ({ Component: (await import('../features/communications/routes/absence-page')).AbsencePage }),
+                path: 'growths',
+                children: [
+                  { path: 'children', lazy: growths.children },
+                  { path: 'children/:id', lazy: growths.child },
+                  { path: '*', lazy: notFound },
+                ],
               },
-              { path: '*', lazy: notFound },
+              {
+                path: 'notices',
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('../features/notices/routes/notices-page')).NoticesPage }),
+                  },
+                  {
+                    path: ':id/:fileId',
+                    lazy: async () => ({
+                      Component: (await import('../features/notices/routes/notice-file-page')).NoticeFilePage,
+                    }),
+                  },
+                  {
+                    path: ':id/questionnaires/:questionnaireId/respondents/:childId',
+                    lazy: async () => ({
+                      Component: (await import('../features/notices/routes/questionnaire-page')).QuestionnairePage,
+                    }),
+                  },
+                  { path: '*', lazy: notFound },
+                ],
+              },
+              {
+                path: 'schedules',
+                children: [
+                  { path: 'children', lazy: schedules.children },
+                  { path: 'children/:id', lazy: schedules.child },
+                  { path: 'children/:id/create/:date', lazy: schedules.form },
+                  { path: 'children/:id/edit/:scheduleId', lazy: schedules.form },
+                  { path: '*', lazy: notFound },
+                ],
+              },
+              {
+                path: 'users',
+                children: [
+                  { path: 'setting', lazy: settingsPage },
+                  { path: 'setting/email', lazy: idp('ChangeEmailPage') },
+                  { path: 'setting/password', lazy: idp('ChangePasswordPage') },
+                  { path: 'setting/name', lazy: namePage },
+                  { path: ':childId/invite', lazy: invitePage },
+                  { path: 'invite/sent', lazy: inviteSentPage },
+                  { path: 'invite/verify/:token', lazy: inviteVerifyPage },
+                  { path: '*', lazy: notFound },
+                ],
+              },
+              { path: 'notification_settings/*', lazy: notificationSettingsPage },
             ],
           },
-          {
-            path: 'events',
-            children: [
-              { path: 'children', lazy: events.children },
-              { path: 'children/:id', lazy: events.child },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          {
-            path: 'growths',
-            children: [
-              { path: 'children', lazy: growths.children },
-              { path: 'children/:id', lazy: growths.child },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          {
-            path: 'notices',
-            children: [
-              {
-                index: true,
-                lazy: async () => ({ Component: (await import('../features/notices/routes/notices-page')).NoticesPage }),
-              },
-              {
-                path: ':id/:fileId',
-                lazy: async () => ({ Component: (await import('../features/notices/routes/notice-file-page')).NoticeFilePage }),
-              },
-              {
-                path: ':id/questionnaires/:questionnaireId/respondents/:childId',
-                lazy: async () => ({
-                  Component: (await import('../features/notices/routes/questionnaire-page')).QuestionnairePage,
-                }),
-              },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          {
-            path: 'schedules',
-            children: [
-              { path: 'children', lazy: schedules.children },
-              { path: 'children/:id', lazy: schedules.child },
-              { path: 'children/:id/create/:date', lazy: schedules.form },
-              { path: 'children/:id/edit/:scheduleId', lazy: schedules.form },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          {
-            path: 'users',
-            children: [
-              { path: 'setting', lazy: settingsPage },
-              { path: 'setting/email', lazy: idp('ChangeEmailPage') },
-              { path: 'setting/password', lazy: idp('ChangePasswordPage') },
-              { path: 'setting/name', lazy: namePage },
-              { path: ':childId/invite', lazy: invitePage },
-              { path: 'invite/sent', lazy: inviteSentPage },
-              { path: 'invite/verify/:token', lazy: inviteVerifyPage },
-              { path: '*', lazy: notFound },
-            ],
-          },
-          { path: 'notification_settings/*', lazy: notificationSettingsPage },
+          { path: '*', lazy: notFound },
         ],
       },
-      { path: '*', lazy: notFound },
     ],
   },
 ];

@@ -1,16 +1,14 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { messages } from '@renraku/contract/client/messages';
+import css from './loading.module.css';
 
-/** The loading state: "読み込み中..." (A §1). */
+/** The loading state: "読み込み中..." (A §1). Plain elements: it shows before Mantine has loaded. */
 export function Loading() {
   return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Stack align="center" gap="xs">
-        <Loader size="sm" aria-hidden />
-        <Text size="sm" c="dimmed">
-          {messages.loading}
-        </Text>
-      </Stack>
-    </Center>
+    <div className={css.root} role="status" aria-live="polite">
+      <div className={css.stack}>
+        <span className={css.loader} aria-hidden />
+        <p className={css.text}>{messages.loading}</p>
+      </div>
+    </div>
   );
 }

@@ -1,57 +1,46 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@renraku/contract/client';
 // In the entry bundle: the calls alone, not the client barrel with every area's constants.
-import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
+import { postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
 import { api } from '../../lib/api';
 import { native } from '../../lib/native';
+import { setSessionUser, useSession, type Constants } from '../../lib/session';
+import { useAction } from '../../lib/use-action';
 
-export const loginCheckQueryOptions = () =>
-  queryOptions({
-    queryKey: ['login-check'],
-    queryFn: () => api(getLoginCheck, { redirectOn401: false }),
-    staleTime: Infinity,
-  });
-
-export const constantsQueryOptions = () =>
-  queryOptions({ queryKey: ['config-const'], queryFn: () => api(getConfigConst), staleTime: Infinity });
+// The login state lives in lib/session.ts, not in TanStack Query: the login screen loads no query
+// library. Every change of the user empties the query cache (app/query-client.ts).
 
 /** The signed-in user, or null. */
 export function useCurrentUser(): User | null {
-  return useQuery(loginCheckQueryOptions()).data?.user ?? null;
+  return useSession().user ?? null;
 }
 
-export function useConstants() {
-  return useQuery(constantsQueryOptions());
+/** The server's constants; Root shows no screen before they have loaded. */
+export function useConstants(): Constants {
+  const { constants } = useSession();
+  if (!constants) throw new Error('useConstants before the constants have loaded');
+  return constants;
 }
 
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { email: string; password: string; remember: boolean }) => api(postLogin, { body, redirectOn401: false }),
-    onSuccess: (data) => {
-      // Another user's cached data must never show: start from a clean cache.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config-const' });
-      queryClient.setQueryData(loginCheckQueryOptions().queryKey, { user: data.user });
-    },
-  });
+  return useAction(
+    (body: { email: string; password: string; remember: boolean }) => api(postLogin, { body, redirectOn401: false }),
+    (data) => setSessionUser(data.user),
+  );
 }
 
 export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api(postLogout),
-    onSuccess: () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config-const' });
-      queryClient.setQueryData(loginCheckQueryOptions().queryKey, { user: null });
+  return useAction(
+    () => api(postLogout),
+    () => {
+      setSessionUser(null);
       native.deletePushToken();
     },
-  });
+  );
 }
 
 export function useAgreeTerms() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api(putUsersAgreedAt),
-    onSuccess: (user) => queryClient.setQueryData(loginCheckQueryOptions().queryKey, { user }),
-  });
+  return useAction(
+    () => api(putUsersAgreedAt),
+    (user) => setSessionUser(user),
+  );
 }

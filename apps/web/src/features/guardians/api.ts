@@ -8,6 +8,7 @@ import {
   putRelationType,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
+import { childQueryOptions } from '../children/api';
 
 type Pair = { childId: number; userId: number };
 
@@ -28,9 +29,25 @@ export function useToggleWritable() {
   });
 }
 
+/**
+ * The caller leaves the detached guardian's page at once (its onSuccess navigates). Nothing here
+ * refetches that page's own data, which now answers 404: the page would take the failure for a
+ * load error and send the user to /users/setting instead (useLoadFailure), and waiting for it
+ * held up the navigation. The child's guardian list drops the guardian now; the child's data is
+ * marked stale (refetched when its page shows) and the child list refetches in the background.
+ */
 export function useDetach() {
-  const invalidate = useInvalidateChild();
-  return useMutation({ mutationFn: (body: Pair) => api(putDetach, { body }), onSuccess: (_d, v) => invalidate(v.childId) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pair) => api(putDetach, { body }),
+    onSuccess: (_d, { childId, userId }) => {
+      queryClient.setQueryData(childQueryOptions(childId).queryKey, (child) =>
+        child ? { ...child, users: child.users.filter((guardian) => guardian.id !== userId) } : child,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['child', childId], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: ['children'] });
+    },
+  });
 }
 
 export function useChangeMain() {

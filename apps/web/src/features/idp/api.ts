@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   getPasswordResetToken,
   getSignupToken,
@@ -12,7 +12,7 @@ import {
   type BodyInputOf,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { loginCheckQueryOptions } from '../auth/api';
+import { reloadSessionUser, setSessionUser } from '../../lib/session';
 
 export const signupTokenQueryOptions = (token: string) =>
   queryOptions({
@@ -33,10 +33,9 @@ export const resetTokenQueryOptions = (token: string) =>
 export const useSignup = () => useMutation({ mutationFn: (body: BodyInputOf<typeof postSignup>) => api(postSignup, { body }) });
 
 export function useCompleteSignup() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof postSignupComplete>) => api(postSignupComplete, { body }),
-    onSuccess: (data) => queryClient.setQueryData(loginCheckQueryOptions().queryKey, { user: data.user }),
+    onSuccess: (data) => setSessionUser(data.user),
   });
 }
 
@@ -44,11 +43,10 @@ export const useForgotPassword = () =>
   useMutation({ mutationFn: (body: BodyInputOf<typeof postPasswordForgot>) => api(postPasswordForgot, { body }) });
 
 export function useResetPassword() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof postPasswordReset>) => api(postPasswordReset, { body }),
     // Every session of the user has ended, this browser's too.
-    onSuccess: () => queryClient.setQueryData(loginCheckQueryOptions().queryKey, { user: null }),
+    onSuccess: () => setSessionUser(null),
   });
 }
 
@@ -56,10 +54,9 @@ export const useChangeEmail = () =>
   useMutation({ mutationFn: (body: BodyInputOf<typeof postEmailChange>) => api(postEmailChange, { body }) });
 
 export function useVerifyEmail() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => api(postEmailVerify, { body: { token } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: loginCheckQueryOptions().queryKey }),
+    onSuccess: () => reloadSessionUser(),
   });
 }
 

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getAvailableFunctions, postChildrenOrder, putUsers } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { loginCheckQueryOptions, useCurrentUser } from '../auth/api';
+import { setSessionUser } from '../../lib/session';
+import { useCurrentUser } from '../auth/api';
 import { childrenQueryOptions } from '../children/api';
 
 export const functionsQueryOptions = (userId: number | undefined) =>
@@ -13,10 +14,9 @@ export function useAvailableFunctions() {
 }
 
 export function useUpdateName() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api(putUsers, { body: { name } }),
-    onSuccess: (user) => queryClient.setQueryData(loginCheckQueryOptions().queryKey, { user }),
+    onSuccess: (user) => setSessionUser(user),
   });
 }
 

@@ -1,4 +1,3 @@
-import { Alert, Anchor, Button, Checkbox, Container, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FooterLinks } from '../../info/components/footer-links';
@@ -8,6 +7,8 @@ import { isSafePath } from '../../../lib/safe-path';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCurrentUser, useLogin } from '../api';
+import { CheckboxField, ErrorAlert, PasswordField, SubmitButton, TextField } from '../components/form-controls';
+import css from './login-page.module.css';
 
 /** Where to go after signing in (A §4): the referrer path, else the server's path, else /main. */
 function nextLocation(referrer: string | null, serverPath: string, nextPath: string) {
@@ -16,6 +17,7 @@ function nextLocation(referrer: string | null, serverPath: string, nextPath: str
   return { to: isSafePath(serverPath) ? serverPath : '/main' };
 }
 
+/** The login screen (A §Login): plain elements, no Mantine, as the first screen of every new session. */
 export function LoginPage() {
   usePageTitle('ログイン');
   const operator = useOperator();
@@ -44,26 +46,16 @@ export function LoginPage() {
   };
 
   return (
-    <Container size={420} px="md" py="xl">
-      <Stack gap="lg">
-        <Stack gap={4} align="center">
-          <Title order={1} size="h2" c="brand.8">
-            {operator.app_name}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {operator.id_service_name}でログイン
-          </Text>
-        </Stack>
+    <div className={css.container}>
+      <div className={css.stack}>
+        <div className={css.heading}>
+          <h1 className={css.title}>{operator.app_name}</h1>
+          <p className={css.subtitle}>{operator.id_service_name}でログイン</p>
+        </div>
         <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            {login.isError && (
-              <Alert color="red" role="alert" data-qa="login-error">
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {errorText(login.error)}
-                </Text>
-              </Alert>
-            )}
-            <TextInput
+          <div className={css.fields}>
+            {login.isError && <ErrorAlert data-qa="login-error">{errorText(login.error)}</ErrorAlert>}
+            <TextField
               label="メールアドレス"
               type="email"
               inputMode="email"
@@ -72,33 +64,35 @@ export function LoginPage() {
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
-            <PasswordInput
+            <PasswordField
               label="パスワード"
               autoComplete="current-password"
               required
-              visibilityToggleButtonProps={{ 'aria-label': 'パスワードを表示する' }}
+              toggleLabel="パスワードを表示する"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
-            <Checkbox label="ログイン状態を保持する" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
-            <Button type="submit" size="md" fullWidth loading={login.isPending} disabled={login.isPending}>
-              ログイン
-            </Button>
-          </Stack>
+            <CheckboxField
+              label="ログイン状態を保持する"
+              checked={remember}
+              onChange={(e) => setRemember(e.currentTarget.checked)}
+            />
+            <SubmitButton loading={login.isPending}>ログイン</SubmitButton>
+          </div>
         </form>
-        <Stack gap="xs" align="center">
-          <Anchor href={idpUrl(operator, 'reset-password', '/login')} size="sm">
+        <div className={css.links}>
+          <a href={idpUrl(operator, 'reset-password', '/login')} className={css.link}>
             パスワードをお忘れの方はこちら
-          </Anchor>
-          <Anchor href={idpUrl(operator, 'authorize', '/login')} size="sm">
+          </a>
+          <a href={idpUrl(operator, 'authorize', '/login')} className={css.link}>
             {operator.id_service_name}を新規登録する
-          </Anchor>
-          <Anchor component={Link} to="/migration/about-id" size="sm">
+          </a>
+          <Link to="/migration/about-id" className={css.link}>
             {operator.id_service_name}について
-          </Anchor>
-        </Stack>
+          </Link>
+        </div>
         <FooterLinks />
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -84,7 +84,7 @@ function ChildInfo({ id }: { id: number }) {
                   </Text>
                   <Group gap={6}>
                     <Text size="xs" c="dimmed">
-                      {relationLabel(constants.data?.relation_types, guardian.pivot.type)}
+                      {relationLabel(constants.relation_types, guardian.pivot.type)}
                     </Text>
                     {guardian.pivot.main && (
                       <Badge size="sm" color="brand" variant="filled">

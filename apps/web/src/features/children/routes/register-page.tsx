@@ -91,7 +91,7 @@ function RegisterForm({ company, token }: { company: string; token: string }) {
           />
           <Select
             label="お子さまとの続柄"
-            data={relationOptions(constants.data?.relation_types)}
+            data={relationOptions(constants.relation_types)}
             value={type}
             onChange={setType}
             allowDeselect={false}

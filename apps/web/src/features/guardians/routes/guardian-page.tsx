@@ -86,7 +86,7 @@ function GuardianDetail({ childId, userId }: { childId: number; userId: number }
               {displayName}
             </Text>
             <Group gap={6}>
-              <Text size="sm">{`続柄：${relationLabel(constants.data?.relation_types, user.pivot.type)}`}</Text>
+              <Text size="sm">{`続柄：${relationLabel(constants.relation_types, user.pivot.type)}`}</Text>
               {user.pivot.main && (
                 <Badge size="sm" variant="filled">
                   代表者

@@ -60,7 +60,7 @@ function InviteForm({ childId }: { childId: number }) {
           />
           <Select
             label="お子さまとの続柄"
-            data={relationOptions(constants.data?.relation_types)}
+            data={relationOptions(constants.relation_types)}
             value={type}
             onChange={setType}
             allowDeselect={false}

@@ -51,7 +51,7 @@ function RelationTypeForm({ childId, userId, initial }: { childId: number; userI
         <Stack>
           <Select
             label="お子さまとの続柄"
-            data={relationOptions(constants.data?.relation_types)}
+            data={relationOptions(constants.relation_types)}
             value={type}
             onChange={setType}
             allowDeselect={false}

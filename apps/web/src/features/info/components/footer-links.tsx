@@ -1,27 +1,27 @@
-import { Anchor, Box, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { useOperator } from '../../../lib/operator';
+import css from './footer-links.module.css';
 
-/** Company, privacy, terms and contact links shown under the public information pages. */
+/** Company, privacy, terms and contact links shown under the public information pages and the login screen. */
 export function FooterLinks() {
   const { contact_form_url } = useOperator();
 
   return (
-    <Box component="nav" aria-label="サービス情報" mt="lg">
-      <Group justify="center" gap="md">
-        <Anchor component={Link} to="/corporate" size="sm" py={4}>
+    <nav aria-label="サービス情報" className={css.nav}>
+      <div className={css.group}>
+        <Link to="/corporate" className={css.link}>
           運営会社
-        </Anchor>
-        <Anchor component={Link} to="/privacy" size="sm" py={4}>
+        </Link>
+        <Link to="/privacy" className={css.link}>
           プライバシーポリシー
-        </Anchor>
-        <Anchor component={Link} to="/terms" size="sm" py={4}>
+        </Link>
+        <Link to="/terms" className={css.link}>
           利用規約
-        </Anchor>
-        <Anchor href={contact_form_url} target="_blank" rel="noopener noreferrer" size="sm" py={4}>
+        </Link>
+        <a href={contact_form_url} target="_blank" rel="noopener noreferrer" className={css.link}>
           お問い合わせ
-        </Anchor>
-      </Group>
-    </Box>
+        </a>
+      </div>
+    </nav>
   );
 }

@@ -14,7 +14,7 @@ import { useConstants } from '../../auth/api';
 /** /notices: date-grouped notices and questionnaires with infinite scroll (F §2 "Notices"). */
 export function NoticesPage() {
   // Texts longer than the server's setting fold behind 「…もっとみる」 (F §9).
-  const threshold = useConstants().data?.message_minimize_threshold_length ?? 120;
+  const threshold = useConstants().message_minimize_threshold_length;
   const user = useCurrentUser();
   const { children } = useChildren();
   const notices = useNotices();

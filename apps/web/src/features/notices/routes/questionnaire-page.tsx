@@ -56,7 +56,7 @@ function RequiredBadge({ required }: { required: boolean }) {
 
 function AnswerForm({ data, noticeId, childId }: { data: QuestionnaireRespondent; noticeId: number; childId: number }) {
   const navigate = useNavigate();
-  const threshold = useConstants().data?.message_minimize_threshold_length ?? 120;
+  const threshold = useConstants().message_minimize_threshold_length;
   const { questionnaire } = data;
   const answer = useAnswerQuestionnaire(noticeId, questionnaire.id);
   const [values, setValues] = useState<Record<number, AnswerValue>>(() =>

@@ -124,7 +124,9 @@ export function SettingsPage() {
         disabled={logout.isPending}
         onClick={() =>
           logout.mutate(undefined, {
-            onSuccess: () => navigate('/login', { replace: true }),
+            // Rendered at once (the session's change reaches the screens a task later, lib/session.ts),
+            // so the signed-in guard never sees the signed-out user here and adds a referrer_path.
+            onSuccess: () => navigate('/login', { replace: true, flushSync: true }),
             onError: () => showFailure(messages.logoutFailed),
           })
         }

@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import type { ResponseOf, User } from '@renraku/contract/client';
+// In the entry bundle: the calls alone, not the client barrel with every area's constants.
+import { getConfigConst, getLoginCheck } from '@renraku/contract/client/calls';
+import { ApiRequestError, api } from './api';
+
+export type Constants = ResponseOf<typeof getConfigConst>;
+
+/** The signed-in user (null: signed out) and the server's constants; undefined until loaded. */
+export interface Session {
+  user: User | null | undefined;
+  constants: Constants | undefined;
+}
+
+// A small store instead of TanStack Query, which loads with the screens that use it: the app's
+// start and the login screen need only these two answers (docs/decisions/web-initial-bundle.md).
+let session: Session = { user: undefined, constants: undefined };
+const listeners = new Set<() => void>();
+
+function update(next: Partial<Session>) {
+  session = { ...session, ...next };
+  // Screens hear of it in the next task, as TanStack Query's observers hear of a changed query: a
+  // navigation started in the same callback comes first (after logging out, the signed-in guard
+  // must not send the user to /login?referrer_path=… before the logout's own move to /login).
+  setTimeout(() => {
+    for (const listener of listeners) listener();
+  }, 0);
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const getSession = (): Session => session;
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribeSession, getSession);
+}
+
+/** Signed in, out, or the user's own data changed. */
+export function setSessionUser(user: User | null): void {
+  update({ user });
+}
+
+/** Network failures and 5xx answers are tried twice more (1 s, then 2 s later), as the app's queries are. */
+async function withRetry<T>(call: () => Promise<T>, retries = 2, delayMs = 1000): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (retries === 0 || (error instanceof ApiRequestError && error.status < 500)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return withRetry(call, retries - 1, delayMs * 2);
+  }
+}
+
+const fetchUser = async () => (await withRetry(() => api(getLoginCheck, { redirectOn401: false }))).user ?? null;
+
+let started = false;
+/** Loads the login state and the constants (A §1), once; main.tsx starts it before React renders. */
+export function startSession(): void {
+  if (started) return;
+  started = true;
+  // A failure leaves the field undefined: the app stays in its loading state, as before.
+  fetchUser().then(
+    (user) => update({ user }),
+    () => {},
+  );
+  withRetry(() => api(getConfigConst)).then(
+    (constants) => update({ constants }),
+    () => {},
+  );
+}
+
+/** Asks the server again who is signed in (after a change it made to the user); on failure it stays as it was. */
+export function reloadSessionUser(): Promise<void> {
+  return fetchUser().then(
+    (user) => update({ user }),
+    () => {},
+  );
+}
