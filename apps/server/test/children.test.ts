@@ -15,7 +15,7 @@ import {
 } from '@renraku/contract';
 import { childRegistrationAttempts, childUser, children } from '../src/db/schema';
 import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
+import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
 import { buildRegistrationToken, multipart } from './children.factories';
 
 let t: TestApp;
@@ -211,6 +211,27 @@ describe('child registration', () => {
     const bad = await anonymous().post('/api/children/session', { company: child.companyId, token: 'nope' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe(guardianMessages.registrationTokenInvalid);
+  });
+
+  it('sign-in sends a visitor back to the registration URL they opened; a tampered cookie is ignored', async () => {
+    const { child } = await buildChild(db());
+    const { token } = await buildRegistrationToken(db(), child);
+    const user = await buildUser(db());
+    const visitor = anonymous();
+    expect((await visitor.post('/api/children/session', { company: child.companyId, token })).statusCode).toBe(200);
+    const signedIn = await visitor.post('/api/login', { email: user.email, password: TEST_PASSWORD, remember: false });
+    const registration = `/children/register/${child.companyId}/${encodeURIComponent(token)}`;
+    expect(signedIn.json()).toMatchObject({ path: registration, next_path: registration });
+
+    const cookie = visitor.cookie('renraku_child_registration')!;
+    const other = await buildRegistrationToken(db(), child);
+    const tampered = cookie.replace(token, other.token);
+    const forger = anonymous();
+    forger.setCookie('renraku_child_registration', tampered);
+    const forged = await forger.post('/api/login', { email: user.email, password: TEST_PASSWORD, remember: false });
+    expect(forged.json()).toMatchObject({ path: '/main', next_path: '/main' });
+    const plain = await anonymous().post('/api/login', { email: user.email, password: TEST_PASSWORD, remember: false });
+    expect(plain.json()).toMatchObject({ path: '/main', next_path: '/main' });
   });
 
   it('links the first guardian as main, the next one (another token) as a writable co-guardian', async () => {

@@ -82,6 +82,11 @@ export class Agent {
     return this.cookies.get(name);
   }
 
+  /** Sets a cookie as a browser would send it (e.g. a tampered one). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   private store(response: LightMyRequestResponse) {
     for (const c of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
       if (c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0) this.cookies.delete(c.name);

@@ -90,6 +90,17 @@ test.describe('child registration', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/privacy$/);
   });
+
+  test('after signing in from /receptions the visitor is back on the registration URL they opened', async ({ page, request }) => {
+    const child = await createChild(request);
+    const email = await createUser(request, 'resume');
+    await page.goto(`/children/register/${child.company_id}/${child.token}`);
+    await expect(page).toHaveURL(/\/receptions$/);
+    await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+    await login(page, email, undefined, true);
+    await expect(page).toHaveURL(new RegExp(`/children/register/${child.company_id}/${child.token}$`));
+    await expect(page.getByRole('heading', { name: 'お子さま登録' })).toBeVisible();
+  });
 });
 
 test.describe('children area', () => {

@@ -1,6 +1,7 @@
 import { getCsrfCookie, getLoginCheck, messages, postLogin, postLogout } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
+import { CHILD_REGISTRATION_COOKIE, pendingRegistrationPath } from '../children/routes';
 import { claimInvitations } from '../children/service';
 import { presentUser } from '../users/presenter';
 import { localIdentityProvider as idp } from '../idp/provider';
@@ -21,7 +22,9 @@ export function authRoutes(app: App, ctx: AppContext) {
     const session = await createSession(ctx.db, user.id, body.remember, now, req.headers['user-agent']);
     setSessionCookie(reply, req, session.token, body.remember, session.expiresAt);
     req.log.info({ userId: user.id }, 'login');
-    return { user: presentUser(ctx, user), path: user.agreedAt ? '/main' : '/terms', next_path: '/main' };
+    // A child-registration URL opened before signing in is where the guardian goes next.
+    const next = pendingRegistrationPath(ctx, req.cookies[CHILD_REGISTRATION_COOKIE]) ?? '/main';
+    return { user: presentUser(ctx, user), path: user.agreedAt ? next : '/terms', next_path: next };
   });
 
   route(app, postLogout, { auth: false }, async ({ reply, user }) => {

@@ -12,7 +12,7 @@ import {
   putChild,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { hmac } from '../../lib/crypto';
+import { hmac, safeEqual } from '../../lib/crypto';
 import { route, type App } from '../../lib/route';
 import { readImageUpload, withMultipart } from '../../lib/upload';
 import { childrenDevFixtures } from './dev-fixtures';
@@ -20,6 +20,21 @@ import { authorizeChild } from './policy';
 import * as service from './service';
 
 export const CHILD_REGISTRATION_COOKIE = 'renraku_child_registration';
+
+const registrationSignature = (ctx: AppContext, value: string) => hmac(ctx.config.sessionSecret, `child-registration:${value}`);
+
+/**
+ * The child-registration URL a visitor opened before signing in (A §2: they were sent to
+ * /receptions), from the signed cookie; null without one or when it does not verify. Sign-in
+ * sends the guardian back there (docs/decisions/children-registration.md).
+ */
+export function pendingRegistrationPath(ctx: AppContext, cookie: string | undefined): string | null {
+  const match = cookie ? /^(\d+)\.(.+)\.([A-Za-z0-9_-]+)$/.exec(cookie) : null;
+  if (!match) return null;
+  const [, company, token, signature] = match as unknown as [string, string, string, string];
+  if (!safeEqual(signature, registrationSignature(ctx, `${company}.${token}`))) return null;
+  return `/children/register/${company}/${encodeURIComponent(token)}`;
+}
 
 export function childrenRoutes(app: App, ctx: AppContext) {
   route(app, getChildren, {}, async ({ user, now }) => service.listChildrenOf(ctx, user.id, now));
@@ -29,7 +44,7 @@ export function childrenRoutes(app: App, ctx: AppContext) {
     await service.checkRegistrationToken(ctx, body.company, body.token, now);
     // Remembers the registration URL for the visitor until they have logged in (a signed, HttpOnly cookie, one day).
     const value = `${body.company}.${body.token}`;
-    reply.setCookie(CHILD_REGISTRATION_COOKIE, `${value}.${hmac(ctx.config.sessionSecret, `child-registration:${value}`)}`, {
+    reply.setCookie(CHILD_REGISTRATION_COOKIE, `${value}.${registrationSignature(ctx, value)}`, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
