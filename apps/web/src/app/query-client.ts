@@ -12,12 +12,21 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** The signed-in user's id, null when signed out, undefined while the first login check is out. */
+const userKey = () => {
+  const { user } = getSession();
+  return user === undefined ? undefined : (user?.id ?? null);
+};
+
 // Another user's cached data must never show: the cache starts clean whenever the signed-in user
-// changes (login, logout, a password reset that ended the session).
-let userId = getSession().user?.id ?? null;
+// changes (login, logout, a password reset that ended the session). The first answer of the login
+// check is not a change: queries a screen started meanwhile ran with the same cookie, and removing
+// them while in flight left the screen in its loading state for good.
+let known = userKey();
 subscribeSession(() => {
-  const next = getSession().user?.id ?? null;
-  if (next === userId) return;
-  userId = next;
-  queryClient.removeQueries();
+  const next = userKey();
+  if (next === known) return;
+  const previous = known;
+  known = next;
+  if (previous !== undefined) queryClient.removeQueries();
 });
