@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { DEMO, createGuardian, expect, expectAccessible, login, test } from './fixtures';
 
 async function xsrfHeaders(request: APIRequestContext) {
   await request.get('/sanctum/csrf-cookie');
@@ -424,6 +424,43 @@ test.describe('my page', () => {
     await expect(page.getByText('お名前の更新が成功しました')).toBeVisible();
     await expect(page).toHaveURL(/\/users\/setting$/);
     await expect(page.getByText('新しい 名前')).toBeVisible();
+  });
+
+  test('own avatar: choose, preview, confirm; the page and the header show the new image', async ({ page, request }) => {
+    // A guardian of its own: the demo accounts keep their avatars.
+    const email = await createGuardian(request, 'avatar');
+    await login(page, email);
+    await expect(page).toHaveURL(/\/main$/);
+    await page.goto('/users/setting');
+    const change = page.getByRole('button', { name: 'プロフィール画像を変更' });
+    const headerAvatar = page.getByRole('link', { name: 'マイページ' }).locator('img');
+    await expect(change).toBeVisible();
+    await expect(change.locator('img')).toHaveCount(0);
+    await expect(headerAvatar).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/avatar-settings-before.png' });
+
+    // The shared chooser refuses an empty file (its other checks are proven by the child photo test).
+    await page.locator('input[type=file]').setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+    await expect(page.getByText('空のファイルまたは20MB以上の画像はアップロードできません')).toBeVisible();
+
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 60, g: 140, b: 220 } } })
+      .png()
+      .toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await change.click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByRole('dialog', { name: 'この写真を登録しますか？' })).toBeVisible();
+    await expect(page.getByRole('img', { name: '選択した写真のプレビュー' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: '登録する' }).click();
+    await expect(page.getByText('画像をアップロードしました')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(change.locator('img')).toHaveAttribute('src', /\/files\/users\//);
+    const src = await change.locator('img').getAttribute('src');
+    // The header's avatar changes without a reload, from the same login state.
+    await expect(headerAvatar).toHaveAttribute('src', src!);
+    expect((await page.request.get(src!)).status()).toBe(200);
+    await page.screenshot({ path: '/tmp/avatar-settings-after.png' });
   });
 
   test('email notification settings: the master toggle and its snackbar', async ({ page, request }) => {

@@ -31,3 +31,9 @@ export const QrIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M14 14h3v3h-3zM20 14v7M14 20h3" />
   </svg>
 );
+export const CameraIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
+    <circle cx="12" cy="13" r="3.5" />
+  </svg>
+);

@@ -34,3 +34,17 @@ export async function uploadWithProgress<T>(url: string, form: FormData, onProgr
     xhr.send(form);
   });
 }
+
+/** What an image upload takes: the chosen file and a progress callback (0–100). */
+export interface PhotoUploadInput {
+  file: File;
+  onProgress: (percent: number) => void;
+}
+
+/** The multipart body of both image calls (child photo, own avatar): content_name and upload_file. */
+export function imageForm(file: File): FormData {
+  const form = new FormData();
+  form.append('content_name', file.name);
+  form.append('upload_file', file);
+  return form;
+}

@@ -12,7 +12,7 @@ import {
   type BodyInputOf,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { uploadWithProgress } from '../../lib/upload';
+import { imageForm, uploadWithProgress, type PhotoUploadInput } from '../../lib/upload';
 import { useCurrentUser } from '../auth/api';
 
 export const childrenQueryOptions = (userId: number | undefined) =>
@@ -92,12 +92,8 @@ export function useAnswerRecognition() {
 export function useUploadChildImage(childId: number) {
   const reload = useReloadChildren();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => {
-      const form = new FormData();
-      form.append('content_name', file.name);
-      form.append('upload_file', file);
-      return uploadWithProgress<{ image_url: string }>(`/api/children/${childId}/images`, form, onProgress);
-    },
+    mutationFn: ({ file, onProgress }: PhotoUploadInput) =>
+      uploadWithProgress<{ image_url: string }>(`/api/children/${childId}/images`, imageForm(file), onProgress),
     onSuccess: () => reload(),
   });
 }

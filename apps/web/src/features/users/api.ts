@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAvailableFunctions, postChildrenOrder, putUsers } from '@renraku/contract/client';
+import { getAvailableFunctions, postChildrenOrder, postUserImage, putUsers, type ResponseOf } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { setSessionUser } from '../../lib/session';
+import { getSession, setSessionUser } from '../../lib/session';
+import { imageForm, uploadWithProgress, type PhotoUploadInput } from '../../lib/upload';
 import { useCurrentUser } from '../auth/api';
 import { childrenQueryOptions } from '../children/api';
 
@@ -17,6 +18,18 @@ export function useUpdateName() {
   return useMutation({
     mutationFn: (name: string) => api(putUsers, { body: { name } }),
     onSuccess: (user) => setSessionUser(user),
+  });
+}
+
+/** Uploads the guardian's own avatar; the new image_url goes into the login state, so the header shows it at once. */
+export function useUploadUserImage() {
+  return useMutation({
+    mutationFn: ({ file, onProgress }: PhotoUploadInput) =>
+      uploadWithProgress<ResponseOf<typeof postUserImage>>(postUserImage.path, imageForm(file), onProgress),
+    onSuccess: ({ image_url }) => {
+      const user = getSession().user;
+      if (user) setSessionUser({ ...user, image_url });
+    },
   });
 }
 

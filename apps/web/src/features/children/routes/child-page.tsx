@@ -1,25 +1,9 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Modal,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { guardianMessages, limits } from '@renraku/contract/client';
-import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
+import { PhotoUpload } from '../../../components/photo-upload';
 import { useConstants } from '../../auth/api';
 import { useChild, useUploadChildImage } from '../api';
 import { relationLabel } from '../components/relation-label';
@@ -35,6 +19,7 @@ export function ChildPage() {
 function ChildInfo({ id }: { id: number }) {
   const child = useChild(id);
   const constants = useConstants();
+  const upload = useUploadChildImage(id);
   useLoadFailure(child.error, '/users/setting');
   if (!child.data) return <Loading />;
   const c = child.data;
@@ -51,7 +36,16 @@ function ChildInfo({ id }: { id: number }) {
         </Text>
         <Text fw={700} size="lg">{`${c.last_name} ${c.first_name}`}</Text>
         {c.facility_name && <Text size="sm">{c.facility_name}</Text>}
-        {c.pivot.writable && <PhotoUpload childId={id} />}
+        {c.pivot.writable && (
+          <PhotoUpload
+            upload={upload}
+            trigger={(props) => (
+              <Button {...props} size="xs" variant="outline">
+                写真を変更する
+              </Button>
+            )}
+          />
+        )}
         {isMain && (
           <Anchor component={Link} to={`/children/${id}/edit`} size="sm">
             お名前を変更する
@@ -112,68 +106,5 @@ function ChildInfo({ id }: { id: number }) {
         </Text>
       </Stack>
     </Page>
-  );
-}
-
-/** Choose → preview modal → confirm → upload with progress (A §4 Photo upload). */
-function PhotoUpload({ childId }: { childId: number }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-  const upload = useUploadChildImage(childId);
-
-  const choose = (chosen: File | null) => {
-    if (!chosen) return showFailure(guardianMessages.imageRequired);
-    if (chosen.size === 0 || chosen.size >= limits.imageMaxBytes) return showFailure(guardianMessages.imageTooLarge);
-    setFile(chosen);
-    setPreview(URL.createObjectURL(chosen));
-  };
-  const close = () => {
-    if (preview) URL.revokeObjectURL(preview);
-    setFile(null);
-    setPreview(null);
-    setProgress(0);
-  };
-  const confirmUpload = () => {
-    if (!file) return showFailure(guardianMessages.imageRequired);
-    upload.mutate(
-      { file, onProgress: setProgress },
-      {
-        onSuccess: () => {
-          showSuccess(guardianMessages.imageUploaded);
-          close();
-        },
-        onError: (error) => {
-          showFailure(error);
-          setProgress(0);
-        },
-      },
-    );
-  };
-
-  return (
-    <>
-      <FileButton onChange={choose} accept="image/*">
-        {(props) => (
-          <Button {...props} size="xs" variant="outline">
-            写真を変更する
-          </Button>
-        )}
-      </FileButton>
-      <Modal opened={!!file} onClose={upload.isPending ? () => {} : close} title="この写真を登録しますか？" centered>
-        <Stack>
-          {preview && <Image src={preview} alt="選択した写真のプレビュー" radius="md" mah={300} fit="contain" />}
-          {upload.isPending && <Progress value={progress} aria-label="アップロードの進み具合" />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={upload.isPending}>
-              キャンセル
-            </Button>
-            <Button onClick={confirmUpload} loading={upload.isPending} disabled={upload.isPending}>
-              登録する
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
   );
 }

@@ -1,16 +1,18 @@
-import { Anchor, Avatar, Button, Group, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Indicator, NavLink, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Caution } from '../../../components/caution';
+import { CameraIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
+import { PhotoUpload } from '../../../components/photo-upload';
 import { idpUrl } from '../../../lib/idp';
 import { useOperator } from '../../../lib/operator';
 import { useCurrentUser, useLogout } from '../../auth/api';
 import { useChildren } from '../../children/api';
-import { useAvailableFunctions } from '../api';
+import { useAvailableFunctions, useUploadUserImage } from '../api';
 import { ChildrenSorter } from '../components/children-sorter';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -41,6 +43,7 @@ export function SettingsPage() {
   const logout = useLogout();
   const { children, isPending } = useChildren();
   const functions = useAvailableFunctions();
+  const uploadImage = useUploadUserImage();
   if (!user || isPending) return <Loading />;
   const activated = children.filter((c) => c.pivot.activated === true);
   const hasChildren = activated.length > 0;
@@ -81,9 +84,26 @@ export function SettingsPage() {
       <Section title="保護者情報">
         <Paper withBorder radius="md" p="sm">
           <Group wrap="nowrap">
-            <Avatar src={user.image_url} alt="" radius="xl" size="lg" color="brand">
-              {(user.name ?? user.email).slice(0, 1)}
-            </Avatar>
+            <PhotoUpload
+              upload={uploadImage}
+              trigger={(props) => (
+                <UnstyledButton {...props} aria-label="プロフィール画像を変更" style={{ borderRadius: '50%' }}>
+                  {/* The camera badge says the avatar can be tapped to change it. */}
+                  <Indicator
+                    label={<CameraIcon width={12} height={12} />}
+                    size={20}
+                    position="bottom-end"
+                    offset={6}
+                    color="gray.7"
+                    withBorder
+                  >
+                    <Avatar src={user.image_url} alt="" radius="xl" size="lg" color="brand">
+                      {(user.name ?? user.email).slice(0, 1)}
+                    </Avatar>
+                  </Indicator>
+                </UnstyledButton>
+              )}
+            />
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text fw={600}>{user.name ?? '（未設定）'}</Text>
               <Text size="xs" c="dimmed" truncate>
