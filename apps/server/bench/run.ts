@@ -159,12 +159,69 @@ interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU ms per request of the server's process tree and of all PostgreSQL processes (Linux /proc). */
+  serverMs: number | null;
+  postgresMs: number | null;
 }
 
-async function measure(port: number, call: Call, guardians: Guardian[], seconds = duration): Promise<Measured> {
+const TICK_MS = 1000 / 100; // USER_HZ: 100 on Linux
+
+/** utime + stime of a process in clock ticks (0 when it is gone). */
+function cpuTicks(pid: string): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU ticks used so far by a server's process tree (tsx runs node as its child) and by each
+ * PostgreSQL process; null off Linux. Less disturbed by other load on the machine than req/s.
+ */
+function cpuSnapshot(serverPid: number | undefined): { server: number; postgres: Map<string, number> } | null {
+  if (!serverPid || !fs.existsSync('/proc/self/stat')) return null;
+  const parentOf = new Map<string, string>();
+  const postgres = new Map<string, number>();
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parentOf.set(pid, stat.split(') ')[1]!.split(' ')[1]!);
+      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')).startsWith('postgres')) postgres.set(pid, cpuTicks(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([String(serverPid)]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, parent] of parentOf)
+      if (tree.has(parent) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+  }
+  return { server: [...tree].reduce((sum, pid) => sum + cpuTicks(pid), 0), postgres };
+}
+
+/** PostgreSQL CPU between two snapshots: per process, so one that ended meanwhile does not count negative. */
+function postgresTicksBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  return ticks;
+}
+
+interface Server {
+  port: number;
+  child: ChildProcess;
+}
+
+async function measure(server: Server, call: Call, guardians: Guardian[], seconds = duration): Promise<Measured> {
   let next = 0;
+  const before = cpuSnapshot(server.child.pid);
   const result: Result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${server.port}`,
     connections,
     duration: seconds,
     requests: [
@@ -181,12 +238,16 @@ async function measure(port: number, call: Call, guardians: Guardian[], seconds 
       },
     ],
   });
+  const after = cpuSnapshot(server.child.pid);
+  const requests = Math.max(result.requests.total, 1);
   return {
     name: call.name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    serverMs: before && after ? ((after.server - before.server) * TICK_MS) / requests : null,
+    postgresMs: before && after ? (postgresTicksBetween(before.postgres, after.postgres) * TICK_MS) / requests : null,
   };
 }
 
@@ -199,14 +260,15 @@ async function smoke(port: number, call: Call, guardian: Guardian) {
 const pad = (value: string, width: number, right = false) => (right ? value.padStart(width) : value.padEnd(width));
 
 function table(rows: Measured[], baseline: Measured) {
-  const header = `| ${pad('call', 44)} | ${pad('req/s', 7, true)} | ${pad('p50 ms', 6, true)} | ${pad('p99 ms', 6, true)} | ${pad('errors', 6, true)} | ${pad('req/s ÷ base', 12, true)} | ${pad('p99 ÷ base', 10, true)} |`;
+  const header = `| ${pad('call', 44)} | ${pad('req/s', 7, true)} | ${pad('p50 ms', 6, true)} | ${pad('p99 ms', 6, true)} | ${pad('errors', 6, true)} | ${pad('req/s ÷ base', 12, true)} | ${pad('p99 ÷ base', 10, true)} | ${pad('server CPU ms/req', 17, true)} | ${pad('pg CPU ms/req', 13, true)} |`;
   log(header);
   log(
-    `|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(14)}|${'-'.repeat(12)}|`,
+    `|${'-'.repeat(46)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(14)}|${'-'.repeat(12)}|${'-'.repeat(19)}|${'-'.repeat(15)}|`,
   );
+  const ms = (value: number | null) => (value === null ? '-' : value.toFixed(2));
   for (const r of rows) {
     log(
-      `| ${pad(r.name, 44)} | ${pad(r.rps.toFixed(0), 7, true)} | ${pad(r.p50.toFixed(0), 6, true)} | ${pad(r.p99.toFixed(0), 6, true)} | ${pad(String(r.errors), 6, true)} | ${pad((r.rps / baseline.rps).toFixed(2), 12, true)} | ${pad((r.p99 / Math.max(baseline.p99, 1)).toFixed(2), 10, true)} |`,
+      `| ${pad(r.name, 44)} | ${pad(r.rps.toFixed(0), 7, true)} | ${pad(r.p50.toFixed(0), 6, true)} | ${pad(r.p99.toFixed(0), 6, true)} | ${pad(String(r.errors), 6, true)} | ${pad((r.rps / baseline.rps).toFixed(2), 12, true)} | ${pad((r.p99 / Math.max(baseline.p99, 1)).toFixed(2), 10, true)} | ${pad(ms(r.serverMs), 17, true)} | ${pad(ms(r.postgresMs), 13, true)} |`,
     );
   }
 }
@@ -225,13 +287,13 @@ async function measureLoad(
   try {
     for (const call of [loginCheck, ...calls]) await smoke(app.port, call, guardians[0]!);
     // Warm-up: JIT, pools and PostgreSQL's caches.
-    for (const call of [loginCheck, ...calls]) await measure(app.port, call, guardians, 2);
-    await measure(bare.port, select1, guardians, 2);
+    for (const call of [loginCheck, ...calls]) await measure(app, call, guardians, 2);
+    await measure(bare, select1, guardians, 2);
 
-    const floor = await measure(bare.port, select1, guardians);
-    const base = await measure(app.port, loginCheck, guardians);
+    const floor = await measure(bare, select1, guardians);
+    const base = await measure(app, loginCheck, guardians);
     const hot: Measured[] = [];
-    for (const call of calls) hot.push(await measure(app.port, call, guardians));
+    for (const call of calls) hot.push(await measure(app, call, guardians));
     log();
     table([floor, base, ...hot], base);
     log();
@@ -249,10 +311,10 @@ async function measureLoad(
       app.child = grown.child;
       try {
         const tenfoldCalls = [calls[0]!, calls[2]!];
-        for (const call of tenfoldCalls) await measure(grown.port, call, guardians, 2);
-        const base10 = await measure(grown.port, loginCheck, guardians);
+        for (const call of tenfoldCalls) await measure(grown, call, guardians, 2);
+        const base10 = await measure(grown, loginCheck, guardians);
         const rows = [];
-        for (const call of tenfoldCalls) rows.push(await measure(grown.port, call, guardians));
+        for (const call of tenfoldCalls) rows.push(await measure(grown, call, guardians));
         log();
         table([base10, ...rows], base10);
         log();
