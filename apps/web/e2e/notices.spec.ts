@@ -132,7 +132,11 @@ test.describe('notices', () => {
 
     // Opening it again shows the stored answers.
     await card(page, '運動会の参加確認').getByRole('link', { name: '陽翔のアンケートを確認する' }).click();
-    await expect(page.getByText('回答済', { exact: true })).toBeVisible();
+    // The list stays on screen until the lazy page has loaded, so wait for the page first:
+    // before that, the list's own 回答済 badge is a second match.
+    await expect(page.getByRole('heading', { level: 1, name: 'アンケート回答' })).toBeVisible();
+    await expect(page).toHaveURL(/\/questionnaire/);
+    await expect(page.getByText('回答済', { exact: true })).toHaveCount(1);
     await expect(page.getByRole('combobox', { name: /運動会に参加されますか/ })).toHaveValue('参加する');
     await expect(page.getByRole('checkbox', { name: '母', exact: true })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: '祖父母' })).not.toBeChecked();

@@ -40,7 +40,9 @@ export function ContactBookPage() {
     );
 
   let body;
-  if (info.isPending) body = <Loading />;
+  // The form takes its start values once: wait for this visit's answer, not a cached one from
+  // before the last save (a saved draft would otherwise show its old values).
+  if (info.isPending || (!info.isFetchedAfterMount && !info.isError)) body = <Loading />;
   else if (info.isError) body = <Alert color="red">{M.familyInfoLoadFailed}</Alert>;
   else if (info.data.familyInfo.length === 0 || Array.isArray(info.data.const))
     body = <Alert color="gray">{M.noChildRegistered}</Alert>;

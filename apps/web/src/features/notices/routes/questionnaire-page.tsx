@@ -41,7 +41,13 @@ function Questionnaire({ noticeId, questionnaireId, childId }: { noticeId: numbe
 
   return (
     <Page title="アンケート回答">
-      {query.data ? <AnswerForm data={query.data} noticeId={noticeId} childId={childId} /> : <Loading />}
+      {/* The form takes its start values once, so it waits for this visit's answer rather than
+          start from a cached one that predates the last submission. */}
+      {query.data && query.isFetchedAfterMount ? (
+        <AnswerForm data={query.data} noticeId={noticeId} childId={childId} />
+      ) : (
+        <Loading />
+      )}
     </Page>
   );
 }
