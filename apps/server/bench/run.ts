@@ -6,10 +6,15 @@
  *
  * Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/renraku_bench),
  * BENCH_SCALE (default 1 = 300 facilities, 30,000 children; 0.01 with BENCH_ONLY=web),
- * BENCH_DURATION (seconds per call, default 10), BENCH_CONNECTIONS (default 50),
+ * BENCH_DURATION (seconds per call and round, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
  * BENCH_SKIP_BUILD=1 (use the existing web build), BENCH_SKIP_TENFOLD=1,
  * BENCH_ONLY=web (no load runs: a small dataset, bundle sizes and Lighthouse),
  * BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_DIR (where the reports go).
+ * For working on one call: BENCH_REUSE=1 (keep the database when it holds a dataset of this scale:
+ * no drop, no generation; after a 10× step it holds the grown one), BENCH_CALLS=feed,notices (only
+ * the hot calls whose names contain one of these), BENCH_CPU_PROF=dir (the app server writes a V8
+ * CPU profile per run into dir), BENCH_PIN=1 (the app server on CPU 0, the load generator on CPU 1:
+ * repeatable to a few per cent, for comparing two versions; PostgreSQL stays free).
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,9 +39,13 @@ if (only !== '' && only !== 'web') throw new Error(`BENCH_ONLY=${only}: only "we
 const webOnly = only === 'web';
 const scale = Number(process.env.BENCH_SCALE ?? (webOnly ? 0.01 : 1));
 const lighthouseDir = process.env.BENCH_LIGHTHOUSE_DIR ?? path.join(os.tmpdir(), 'renraku-bench-lighthouse');
-const duration = Number(process.env.BENCH_DURATION ?? 10);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const GUARDIANS = 1000;
+const reuse = process.env.BENCH_REUSE === '1';
+const callFilter = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -69,6 +78,30 @@ async function recreateDatabase() {
   throw lastError;
 }
 
+/** The bench database with its dataset: generated anew, or the existing one with BENCH_REUSE=1. */
+async function openDataset(children: number, today: string): Promise<Database> {
+  if (reuse) {
+    try {
+      const database = await openPostgres(url, { max: 4 });
+      const held = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from children`))[0]!.n;
+      if (held === children) {
+        log(`reusing the dataset in the database (BENCH_REUSE=1; ${held} children)`);
+        return database;
+      }
+      await database.close();
+    } catch {
+      // no such database yet: generate it
+    }
+  }
+  await recreateDatabase();
+  const database = await openPostgres(url, { max: 4 });
+  const version = rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`))[0]!.v;
+  const generated = performance.now();
+  await generateDataset(database.db, { scale, today, log });
+  log(`generated in ${((performance.now() - generated) / 1000).toFixed(0)} s (PostgreSQL ${version})`);
+  return database;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -80,10 +113,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `tsx bench/server.ts <mode>` and waits for "ready". */
+/** Starts `node --import tsx bench/server.ts <mode>` and waits for "ready". */
 async function startServer(mode: 'app' | 'select1'): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(here, 'server.ts'), mode], {
+  const profile = mode === 'app' && cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : [];
+  const command = [process.execPath, ...profile, '--import', 'tsx', path.join(here, 'server.ts'), mode];
+  if (process.env.BENCH_PIN) command.unshift('taskset', '-c', '0');
+  const child = spawn(command[0]!, command.slice(1), {
     env: { ...process.env, BENCH_DATABASE_URL: url, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -140,7 +176,7 @@ interface Call {
   signedIn?: boolean;
 }
 
-const calls: Call[] = [
+const allCalls: Call[] = [
   {
     name: 'GET /api/children/content (feed)',
     path: (g) => `/api/children/content?${g.childIds.map((id) => `children[]=${id}`).join('&')}`,
@@ -150,6 +186,7 @@ const calls: Call[] = [
   { name: 'GET /api/children/{id}/schedules?month=1', path: (g) => `/api/children/${g.childIds[0]}/schedules?month=1` },
   { name: 'GET /api/families/information', path: () => '/api/families/information' },
 ];
+const calls = callFilter.length ? allCalls.filter((c) => callFilter.some((f) => c.name.includes(f))) : allCalls;
 const loginCheck: Call = { name: 'GET /api/login/check (signed-in baseline)', path: () => '/api/login/check' };
 const select1: Call = { name: 'bare Fastify + pg SELECT 1', path: () => '/select1', signedIn: false };
 
@@ -162,6 +199,49 @@ interface Measured {
   /** CPU ms per request of the server's process tree and of all PostgreSQL processes (Linux /proc). */
   serverMs: number | null;
   postgresMs: number | null;
+  /** req/s and p99 against the signed-in baseline of the same round (medians over the rounds). */
+  ratio?: number;
+  p99Ratio?: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const medianOrNull = (values: (number | null)[]) => (values.some((v) => v === null) ? null : median(values as number[]));
+
+/**
+ * Each call measured in rounds that interleave with the baseline (baseline, call 1, call 2, … then
+ * again): the machine's drift over a run (other load, the scheduler's placement of the processes on
+ * the two cores: seen as ±25 % between back-to-back runs) reaches the baseline and the calls alike.
+ * Printed: the medians over the rounds, and the ratio to the baseline as the median of the per-round ratios.
+ */
+async function measureInRounds(
+  server: Server,
+  baseline: Call,
+  hot: Call[],
+  guardians: Guardian[],
+): Promise<[Measured, ...Measured[]]> {
+  const byCall = new Map<Call, Measured[]>([baseline, ...hot].map((call) => [call, []]));
+  for (let round = 0; round < rounds; round++)
+    for (const call of [baseline, ...hot]) byCall.get(call)!.push(await measure(server, call, guardians));
+  const base = byCall.get(baseline)!;
+  const summary = (call: Call): Measured => {
+    const runs = byCall.get(call)!;
+    return {
+      name: call.name,
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      serverMs: medianOrNull(runs.map((r) => r.serverMs)),
+      postgresMs: medianOrNull(runs.map((r) => r.postgresMs)),
+      ratio: median(runs.map((r, i) => r.rps / base[i]!.rps)),
+      p99Ratio: median(runs.map((r, i) => r.p99 / Math.max(base[i]!.p99, 1))),
+    };
+  };
+  return [summary(baseline), ...hot.map(summary)];
 }
 
 const TICK_MS = 1000 / 100; // USER_HZ: 100 on Linux
@@ -177,7 +257,7 @@ function cpuTicks(pid: string): number {
 }
 
 /**
- * CPU ticks used so far by a server's process tree (tsx runs node as its child) and by each
+ * CPU ticks used so far by a server's process tree (a child process, if any, included) and by each
  * PostgreSQL process; null off Linux. Less disturbed by other load on the machine than req/s.
  */
 function cpuSnapshot(serverPid: number | undefined): { server: number; postgres: Map<string, number> } | null {
@@ -268,7 +348,7 @@ function table(rows: Measured[], baseline: Measured) {
   const ms = (value: number | null) => (value === null ? '-' : value.toFixed(2));
   for (const r of rows) {
     log(
-      `| ${pad(r.name, 44)} | ${pad(r.rps.toFixed(0), 7, true)} | ${pad(r.p50.toFixed(0), 6, true)} | ${pad(r.p99.toFixed(0), 6, true)} | ${pad(String(r.errors), 6, true)} | ${pad((r.rps / baseline.rps).toFixed(2), 12, true)} | ${pad((r.p99 / Math.max(baseline.p99, 1)).toFixed(2), 10, true)} | ${pad(ms(r.serverMs), 17, true)} | ${pad(ms(r.postgresMs), 13, true)} |`,
+      `| ${pad(r.name, 44)} | ${pad(r.rps.toFixed(0), 7, true)} | ${pad(r.p50.toFixed(0), 6, true)} | ${pad(r.p99.toFixed(0), 6, true)} | ${pad(String(r.errors), 6, true)} | ${pad((r.ratio ?? r.rps / baseline.rps).toFixed(2), 12, true)} | ${pad((r.p99Ratio ?? r.p99 / Math.max(baseline.p99, 1)).toFixed(2), 10, true)} | ${pad(ms(r.serverMs), 17, true)} | ${pad(ms(r.postgresMs), 13, true)} |`,
     );
   }
 }
@@ -280,7 +360,7 @@ async function measureLoad(
   { counts, measuredFacilities, today }: { counts: Record<string, number>; measuredFacilities: number; today: string },
 ) {
   log(
-    `## load: ${connections} connections, ${duration} s per call, ${guardians.length} guardians with their own sessions (facilities 1–${measuredFacilities}), a different guardian on every request`,
+    `## load: ${connections} connections, ${rounds} rounds of ${duration} s per call (medians), ${guardians.length} guardians with their own sessions (facilities 1–${measuredFacilities}), a different guardian on every request`,
   );
   const app = await startServer('app');
   const bare = await startServer('select1');
@@ -291,9 +371,7 @@ async function measureLoad(
     await measure(bare, select1, guardians, 2);
 
     const floor = await measure(bare, select1, guardians);
-    const base = await measure(app, loginCheck, guardians);
-    const hot: Measured[] = [];
-    for (const call of calls) hot.push(await measure(app, call, guardians));
+    const [base, ...hot] = await measureInRounds(app, loginCheck, calls, guardians);
     log();
     table([floor, base, ...hot], base);
     log();
@@ -310,22 +388,22 @@ async function measureLoad(
       const grown = await startServer('app');
       app.child = grown.child;
       try {
-        const tenfoldCalls = [calls[0]!, calls[2]!];
+        const tenfoldCalls = calls.filter((c) => c === allCalls[0] || c === allCalls[2]);
         for (const call of tenfoldCalls) await measure(grown, call, guardians, 2);
-        const base10 = await measure(grown, loginCheck, guardians);
-        const rows = [];
-        for (const call of tenfoldCalls) rows.push(await measure(grown, call, guardians));
+        const [base10, ...rows] = await measureInRounds(grown, loginCheck, tenfoldCalls, guardians);
         log();
         table([base10, ...rows], base10);
         log();
+        // The cost at 10×: 1× req/s ÷ 10× req/s, and the same normalised by each phase's own
+        // baseline (the phases are minutes apart: the machine may have drifted in between).
         log(
-          `| ${pad('call at 10× vs 1×', 44)} | ${pad('req/s ratio', 11, true)} | ${pad('p50 ratio', 9, true)} | ${pad('cost (1× req/s ÷ 10× req/s)', 27, true)} |`,
+          `| ${pad('call at 10× vs 1×', 44)} | ${pad('req/s ratio', 11, true)} | ${pad('p50 ratio', 9, true)} | ${pad('cost (1× req/s ÷ 10× req/s)', 27, true)} | ${pad('cost, baseline-normalised', 25, true)} |`,
         );
-        log(`|${'-'.repeat(46)}|${'-'.repeat(13)}|${'-'.repeat(11)}|${'-'.repeat(29)}|`);
+        log(`|${'-'.repeat(46)}|${'-'.repeat(13)}|${'-'.repeat(11)}|${'-'.repeat(29)}|${'-'.repeat(27)}|`);
         for (const r of rows) {
           const one = hot.find((h) => h.name === r.name)!;
           log(
-            `| ${pad(r.name, 44)} | ${pad((r.rps / one.rps).toFixed(2), 11, true)} | ${pad((r.p50 / Math.max(one.p50, 1)).toFixed(2), 9, true)} | ${pad((one.rps / r.rps).toFixed(2), 27, true)} |`,
+            `| ${pad(r.name, 44)} | ${pad((r.rps / one.rps).toFixed(2), 11, true)} | ${pad((r.p50 / Math.max(one.p50, 1)).toFixed(2), 9, true)} | ${pad((one.rps / r.rps).toFixed(2), 27, true)} | ${pad((one.ratio! / r.ratio!).toFixed(2), 25, true)} |`,
           );
         }
         log();
@@ -345,6 +423,9 @@ async function measureLoad(
  */
 async function measureLighthouse(guardian: Guardian) {
   log('## web: Lighthouse, mobile (default emulation and simulated throttling: Slow 4G, 4× CPU slowdown)');
+  // A fresh machine has no Chromium yet: the same script as CI installs Debian's (never a download).
+  if (!process.env.CHROME_PATH && !fs.existsSync('/usr/bin/chromium'))
+    execSync('bash scripts/ensure-system-packages.sh', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const app = await startServer('app');
   try {
     const origin = `http://127.0.0.1:${app.port}`;
@@ -360,6 +441,7 @@ async function measureLighthouse(guardian: Guardian) {
 
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_PIN) execSync(`taskset -pc 1 ${process.pid}`, { stdio: 'ignore' });
   const today = tokyoDate(new Date());
   const shape = shapeOf(scale);
   log(`# npm run bench — ${new Date().toISOString()}`);
@@ -372,12 +454,7 @@ async function main() {
   log();
 
   log('## dataset');
-  await recreateDatabase();
-  const database = await openPostgres(url, { max: 4 });
-  const version = rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting('server_version') as v`))[0]!.v;
-  const generated = performance.now();
-  await generateDataset(database.db, { scale, today, log });
-  log(`generated in ${((performance.now() - generated) / 1000).toFixed(0)} s (PostgreSQL ${version})`);
+  const database = await openDataset(shape.children, today);
   const counts = await rowCounts(database.db);
   log(
     Object.entries(counts)

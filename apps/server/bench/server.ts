@@ -36,4 +36,6 @@ if (mode === 'select1') {
   const app = await buildApp(config, { database });
   await app.listen({ port, host: '127.0.0.1' });
 }
+// Exit on SIGTERM through process.exit, so that a CPU profile (BENCH_CPU_PROF) is written.
+process.on('SIGTERM', () => process.exit(0));
 process.stdout.write('ready\n');

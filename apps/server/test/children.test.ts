@@ -436,8 +436,8 @@ describe('query budget', () => {
     }
     // [list, detail] for 1 child × 1 guardian, then for 6 children × 7 guardians.
     expect(counts.slice(2)).toEqual(counts.slice(0, 2));
-    // The list: session + one statement (invitations are claimed at sign-in, not on every read).
-    expect(counts[0]).toBe(2);
+    // The list: one statement, the session lookup included (invitations are claimed at sign-in, not on every read).
+    expect(counts[0]).toBe(1);
     console.log(`queries per call (incl. session): list ${counts[0]}, detail ${counts[1]}`);
   });
 });

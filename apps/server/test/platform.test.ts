@@ -30,11 +30,19 @@ describe('platform', () => {
     expect(res.json().message).toBe('お探しのページが見つかりませんでした');
   });
 
-  it('sets security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['cache-control']).toBe('no-store');
+  it('sets security headers on every answer, errors and hot calls included', async () => {
+    for (const url of ['/api/health', '/api/nothing-here', '/api/children/content?children[]=1', '/api/notices']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('serves the OpenAPI document generated from the contract', async () => {

@@ -9,7 +9,7 @@ import type { Database, Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { tokyoDate } from '../src/lib/clock';
 import { randomToken, sha256 } from '../src/lib/crypto';
-import { generateDataset } from '../bench/dataset';
+import { generateDataset, growTenfold } from '../bench/dataset';
 import { createTestDatabase } from './helpers';
 
 /**
@@ -98,6 +98,10 @@ async function statementsOf(url: string): Promise<Captured[]> {
 
 interface PlanNode {
   'Node Type': string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
   'Relation Name'?: string;
   'Index Cond'?: string;
   Plans?: PlanNode[];
@@ -114,27 +118,88 @@ function seqScans(node: PlanNode, found: string[] = []): string[] {
   return found;
 }
 
-/** EXPLAIN (FORMAT JSON) with sequential scans disabled, on one connection. */
-async function explain(statement: Captured): Promise<PlanNode> {
-  const run = async (c: Client) => {
-    await c.query('set enable_seqscan = off');
-    try {
-      const { rows } = await c.query(`explain (format json) ${statement.sql}`, statement.params);
-      const value = Object.values(rows[0]!)[0];
-      const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
-      return plan[0]!.Plan;
-    } finally {
-      await c.query('reset enable_seqscan');
-    }
-  };
-  if (database.kind === 'pglite') return run(client);
+/** Runs `work` on one connection (session settings must apply to the statements that follow them). */
+async function onOneConnection<T>(work: (c: Client) => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work(client);
   const pool = client as unknown as { connect: () => Promise<Client & { release: () => void }> };
   const connection = await pool.connect();
   try {
-    return await run(connection);
+    return await work(connection);
   } finally {
     connection.release();
   }
+}
+
+/** The plan of an EXPLAIN (FORMAT JSON) answer (PGlite answers it parsed, node-postgres as text). */
+function planOf(rows: Record<string, unknown>[]): PlanNode {
+  const value = Object.values(rows[0]!)[0];
+  return ((typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[])[0]!.Plan;
+}
+
+/** EXPLAIN (FORMAT JSON) with sequential scans disabled, on one connection. */
+function explain(statement: Captured): Promise<PlanNode> {
+  return onOneConnection(async (c) => {
+    await c.query('set enable_seqscan = off');
+    try {
+      return planOf((await c.query(`explain (format json) ${statement.sql}`, statement.params)).rows);
+    } finally {
+      await c.query('reset enable_seqscan');
+    }
+  });
+}
+
+/** A value as a SQL literal, for EXECUTE's arguments. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return `'{${value.map(String).join(',')}}'`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The plan the app runs: the hot statements are prepared (docs/decisions/prepared-statements.md) and
+ * PostgreSQL soon keeps their generic plan, estimated without the values. PREPARE + EXPLAIN EXECUTE
+ * with that plan forced, sequential scans disabled.
+ */
+function explainGeneric(statement: Captured, name: string, analyze = false): Promise<PlanNode> {
+  return onOneConnection(async (c) => {
+    await c.query('set enable_seqscan = off');
+    await c.query('set plan_cache_mode = force_generic_plan');
+    let prepared = false;
+    try {
+      await c.query(`prepare ${name} as ${statement.sql}`);
+      prepared = true;
+      const args = statement.params.length ? `(${statement.params.map(literal).join(', ')})` : '';
+      return planOf((await c.query(`explain (${analyze ? 'analyze, ' : ''}format json) execute ${name}${args}`)).rows);
+    } finally {
+      if (prepared) await c.query(`deallocate ${name}`);
+      await c.query('reset plan_cache_mode');
+      await c.query('reset enable_seqscan');
+    }
+  });
+}
+
+/** Rows each table gave the plan (returned or filtered away, times the loops): what a call reads. */
+function rowsRead(node: PlanNode, read: Record<string, number> = {}): Record<string, number> {
+  const table = node['Relation Name'];
+  if (table) {
+    const perLoop =
+      (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+    read[table] = (read[table] ?? 0) + perLoop * (node['Actual Loops'] ?? 1);
+  }
+  for (const child of node.Plans ?? []) rowsRead(child, read);
+  return read;
+}
+
+/** Rows read from the big tables by a call's statements, in the generic plans, as executed. */
+async function rowsReadBy(url: string): Promise<Record<string, number>> {
+  const read: Record<string, number> = {};
+  for (const [i, statement] of (await statementsOf(url)).entries()) {
+    for (const [table, rows] of Object.entries(rowsRead(await explainGeneric(statement, `rows_check_${i}`, true))))
+      if (BIG_TABLES.includes(table)) read[table] = (read[table] ?? 0) + rows;
+  }
+  return read;
 }
 
 const hotCalls = () => ({
@@ -155,6 +220,11 @@ describe('query plans of the hot calls', () => {
   it('the check sees a statement no index serves', async () => {
     const plan = await explain({ sql: 'select id from daily_notes where employee_name = $1', params: ['山田 花子'] });
     expect(seqScans(plan)).toEqual(['daily_notes']);
+    const generic = await explainGeneric(
+      { sql: 'select id from daily_notes where employee_name = $1', params: ['山田 花子'] },
+      'plan_check_sanity',
+    );
+    expect(seqScans(generic)).toEqual(['daily_notes']);
   });
 
   for (const name of Object.keys(hotCalls())) {
@@ -169,5 +239,44 @@ describe('query plans of the hot calls', () => {
       }
       expect(offending).toEqual([]);
     });
+
+    it(`${name}: no sequential scan of a big table in the generic plans the app keeps`, async () => {
+      const statements = await statementsOf(hotCalls()[name as keyof ReturnType<typeof hotCalls>]);
+      const offending: string[] = [];
+      for (const [i, statement] of statements.entries()) {
+        if (!/^\s*(select|with)/i.test(statement.sql)) continue;
+        const scans = seqScans(await explainGeneric(statement, `plan_check_${i}`)).filter((table) => BIG_TABLES.includes(table));
+        if (scans.length) offending.push(`Seq Scan on ${scans.join(', ')} in: ${statement.sql}`);
+      }
+      expect(offending).toEqual([]);
+    });
   }
+});
+
+/**
+ * The issue's "≤ 1.3× cost at 10× data", as rows instead of seconds: the facility of the test's
+ * guardian gets ten times the daily-note history and the notices (the bench's 10× step), and no
+ * hot call may read more rows of any big table than 1.3× what it read before (+2 for a boundary
+ * row). Catches what the sequential-scan checks cannot: a generic plan that walks an index over
+ * the whole history, as the notices page once did (every notice of the facility per target).
+ * Last in this file: it grows the dataset.
+ */
+describe('rows read by the hot calls at ten times the data', () => {
+  it('stay flat for every hot call', async () => {
+    const before: Record<string, Record<string, number>> = {};
+    for (const [name, url] of Object.entries(hotCalls())) before[name] = await rowsReadBy(url);
+    const { rows } = await client.query('select facility_id from note_children where child_id = 10');
+    await growTenfold(database.db, { today: tokyoDate(new Date()), facilityIds: [Number(rows[0]!.facility_id)] });
+    const grown = await client.query('select count(*)::int as n from notices where facility_id = $1', [rows[0]!.facility_id]);
+    expect(Number(grown.rows[0]!.n)).toBeGreaterThanOrEqual(100);
+    const growing: string[] = [];
+    for (const [name, url] of Object.entries(hotCalls())) {
+      const after = await rowsReadBy(url);
+      for (const [table, count] of Object.entries(after)) {
+        const was = before[name]![table] ?? 0;
+        if (count > was * 1.3 + 2) growing.push(`${name} reads ${table}: ${was} → ${count} rows`);
+      }
+    }
+    expect(growing).toEqual([]);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { attendanceReportDiseases, attendanceReports, familyInformation } from '../db/schema';
 import { addDaysToDate, tokyoDate, tokyoInstant } from '../lib/clock';
 import { ensureDiseaseMaster } from '../modules/communications/diseases';
-import type { SeedContext } from './context';
+import { notInTheFuture, type SeedContext } from './context';
 
 const dinners = [
   'ハンバーグ、ごはん、味噌汁',
@@ -89,7 +89,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
   // Another area may have seeded some of these days already; theirs stay.
   await db.insert(familyInformation).values(entries).onConflictDoNothing();
 
-  const at = (daysBack: number, time: string) => tokyoInstant(addDaysToDate(today, -daysBack), time);
+  const at = (daysBack: number, time: string) => notInTheFuture(tokyoInstant(addDaysToDate(today, -daysBack), time), now);
   const report = (r: Omit<typeof attendanceReports.$inferInsert, 'requestHash'>) => ({
     ...r,
     requestHash: `seed-${r.noteChildId}-${r.targetDate}-${r.statusId}`,

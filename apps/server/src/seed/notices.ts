@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { noticeTargets, questionnaireAnswers, questionnaireRespondents } from '../db/schema';
 import { addDaysToDate, tokyoDate, tokyoInstant } from '../lib/clock';
 import { createNotice, type NewNotice } from '../modules/notices/service';
-import type { SeedContext } from './context';
+import { notInTheFuture, type SeedContext } from './context';
 
 /** A small, valid one-page PDF with a line of (ASCII) text. */
 export function demoPdf(title: string): Buffer {
@@ -72,7 +72,7 @@ const LONG_TEXT = [
 /** Demo content of the notices area (DESIGN §8): 46 notices over three months, files, questionnaires. */
 export async function seedNotices({ db, ids, now, storage }: SeedContext): Promise<void> {
   const today = tokyoDate(now);
-  const at = (daysAgo: number, time: string) => tokyoInstant(addDaysToDate(today, -daysAgo), time);
+  const at = (daysAgo: number, time: string) => notInTheFuture(tokyoInstant(addDaysToDate(today, -daysAgo), time), now);
   const sakura = {
     companyId: ids.companies.sakura,
     facilityId: ids.facilities.sakura,

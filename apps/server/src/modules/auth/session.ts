@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
+import { unauthenticated } from '../../lib/errors';
 
 export const SESSION_COOKIE = 'renraku_session';
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -33,14 +34,72 @@ export async function loadSessionUser(db: Db, token: string, now: Date): Promise
   const id = sha256(token);
   const [row] = await sessionUserStatement(db).execute({ id, now });
   if (!row) return null;
-  const lifetime = sessionLifetimeMs(row.remember);
-  if (row.expiresAt.getTime() - now.getTime() < lifetime - TOUCH_AFTER_MS) {
+  await touchSessionIfDue(db, id, row, now);
+  return { ...row.user, sessionId: id };
+}
+
+/** The sliding expiry: written at most once an hour, not on every request. */
+async function touchSessionIfDue(db: Db, id: string, state: SessionState, now: Date) {
+  const lifetime = sessionLifetimeMs(state.remember);
+  if (state.expiresAt.getTime() - now.getTime() < lifetime - TOUCH_AFTER_MS) {
     await db
       .update(sessions)
       .set({ expiresAt: new Date(now.getTime() + lifetime) })
       .where(eq(sessions.id, id));
   }
-  return { ...row.user, sessionId: id };
+}
+
+interface SessionState {
+  remember: boolean;
+  expiresAt: Date;
+}
+
+/**
+ * The caller of a hot call, whose own statement looks the session up (docs/decisions/session-in-statement.md):
+ * the SHA-256 of the cookie's token and the request's clock. Such a call costs one round trip to
+ * PostgreSQL, not two.
+ */
+export interface Caller {
+  sessionId: string;
+  now: Date;
+}
+
+/** The caller's values of the placeholders of `sessionUserId` and `sessionStateOfCaller`. */
+export const callerValues = (caller: Caller) => ({ sessionId: caller.sessionId, now: caller.now.toISOString() });
+
+const liveSession = sql`from sessions s where s.id = ${sql.placeholder('sessionId')} and s.expires_at > ${sql.placeholder('now')}::timestamptz`;
+
+/**
+ * The user id of the caller's live session, null without one (placeholders `sessionId`, `now`). An
+ * uncorrelated scalar subquery: PostgreSQL evaluates it once per statement, by the primary key.
+ */
+export const sessionUserId = sql`(select s.user_id ${liveSession})`;
+
+/** `sessionStateOfCaller` as the driver answers it. */
+export type SessionStateJson = { remember: boolean; expiresAt: string } | null;
+
+/** The live session's `{remember, expiresAt}` as JSON (null without one), for the sliding expiry. */
+export const sessionStateOfCaller = sql<SessionStateJson>`(select json_build_object('remember', s.remember, 'expiresAt', s.expires_at) ${liveSession})`;
+
+const sessionStateStatement = prepared('session_state', (db, name) =>
+  db
+    .select({ remember: sessions.remember, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare(name),
+);
+
+/**
+ * After a hot call's statement: 401 when it found no live session, else the sliding expiry as for
+ * every other call. `state` undefined = the statement answered no row, so it could not tell (an
+ * empty list): the session is then looked up on its own.
+ */
+export async function confirmCaller(db: Db, caller: Caller, state: SessionStateJson | undefined): Promise<void> {
+  let live: SessionState | undefined;
+  if (state === undefined) [live] = await sessionStateStatement(db).execute({ id: caller.sessionId, now: caller.now });
+  else if (state) live = { remember: state.remember, expiresAt: new Date(state.expiresAt) };
+  if (!live) throw unauthenticated();
+  await touchSessionIfDue(db, caller.sessionId, live, caller.now);
 }
 
 /** Creates a new session (a new id: the old one, if any, is deleted by the caller = rotation). */

@@ -13,7 +13,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { hmac, safeEqual } from '../../lib/crypto';
-import { route, type App } from '../../lib/route';
+import { hotRoute, route, type App } from '../../lib/route';
 import { readImageUpload, withMultipart } from '../../lib/upload';
 import { childrenDevFixtures } from './dev-fixtures';
 import { authorizeChild } from './policy';
@@ -37,7 +37,7 @@ export function pendingRegistrationPath(ctx: AppContext, cookie: string | undefi
 }
 
 export function childrenRoutes(app: App, ctx: AppContext) {
-  route(app, getChildren, {}, async ({ user, now }) => service.listChildrenOf(ctx, user.id, now));
+  hotRoute(app, getChildren, async ({ caller }) => service.listChildrenOfCaller(ctx, caller));
   route(app, getChildrenExistence, {}, async ({ user, now }) => service.listExistence(ctx, user.id, now));
 
   route(app, postChildrenSession, { auth: false }, async ({ body, now, req, reply }) => {

@@ -17,6 +17,7 @@ import { tokyoDate } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
+import { callerValues, confirmCaller, sessionStateOfCaller, sessionUserId, type Caller } from '../auth/session';
 import { authorizeChild, findLink } from './policy';
 
 /** An enrolment is current ("existence") when today lies within admitted_on … left_on. */
@@ -44,22 +45,33 @@ async function selectLinkedChildren(ctx: AppContext, db: Db, userId: number, now
 
 const linkedChildrenStatement = prepared('children_list', (db, name) =>
   db
-    .select({ child: children, pivot: childUser, facilityName: facilityNameOf(sql.placeholder('today')) })
+    .select({
+      child: children,
+      pivot: childUser,
+      facilityName: facilityNameOf(sql.placeholder('today')),
+      session: sessionStateOfCaller,
+    })
     .from(childUser)
     .innerJoin(children, eq(children.id, childUser.childId))
-    .where(and(eq(childUser.userId, sql.placeholder('userId')), or(isNull(childUser.activated), eq(childUser.activated, true))))
+    .where(and(sql`${childUser.userId} = ${sessionUserId}`, or(isNull(childUser.activated), eq(childUser.activated, true))))
     .orderBy(asc(childUser.sortOrder), asc(children.id))
     .prepare(name),
 );
 
 /**
  * The caller's links (activated and pending) with the facility of the child's current (else
- * latest) enrolment. One prepared statement whatever the number of children (a hot call).
+ * latest) enrolment. One prepared statement whatever the number of children, the session lookup
+ * included (a hot call); a second one only when the caller has no child at all.
  */
-export async function listChildrenOf(ctx: AppContext, userId: number, now: Date): Promise<Child[]> {
-  const rows = await linkedChildrenStatement(ctx.db).execute({ userId, today: tokyoDate(now) });
+export async function listChildrenOfCaller(ctx: AppContext, caller: Caller): Promise<Child[]> {
+  const rows = await linkedChildrenStatement(ctx.db).execute({ ...callerValues(caller), today: tokyoDate(caller.now) });
+  await confirmCaller(ctx.db, caller, rows[0]?.session);
   return rows.map(({ child, pivot, facilityName }) => presentChild(ctx, child, pivot, facilityName));
 }
+
+/** The same list for a known user (after a change of theirs). */
+export const listChildrenOf = (ctx: AppContext, userId: number, now: Date): Promise<Child[]> =>
+  selectLinkedChildren(ctx, ctx.db, userId, now, or(isNull(childUser.activated), eq(childUser.activated, true)));
 
 /**
  * Invitations for an address that had no account yet become pending links once an account has it

@@ -12,7 +12,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { tokyoDate } from '../../lib/clock';
-import { route, type App } from '../../lib/route';
+import { hotRoute, route, type App } from '../../lib/route';
 import { ensureDiseaseMaster } from './diseases';
 import { authorizeWrite, loadChildAccess } from './policy';
 import {
@@ -36,7 +36,7 @@ export function communicationsRoutes(app: App, ctx: AppContext) {
   });
 
   // Contact book
-  route(app, getFamiliesInformation, {}, async ({ user, query, now }) => familyInformationOf(ctx, user.id, query.date, now));
+  hotRoute(app, getFamiliesInformation, async ({ caller, query }) => familyInformationOf(ctx, caller, query.date));
   route(app, postFamiliesInformationConfirm, {}, async ({ user, body, now }) => {
     const access = await authorizeWrite(ctx, user.id, body.childId, tokyoDate(now));
     return confirmContactBook(ctx, access, body, now);

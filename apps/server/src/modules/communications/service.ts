@@ -42,6 +42,7 @@ import {
 import { addDaysToDate, tokyoDate } from '../../lib/clock';
 import { conflict, HttpError, invalid, invalidMany } from '../../lib/errors';
 import { currentEnrolment } from '../children/service';
+import { callerValues, confirmCaller, sessionStateOfCaller, sessionUserId, type Caller } from '../auth/session';
 import type { ChildAccess } from './policy';
 
 // ---------------------------------------------------------------------------------------------
@@ -417,6 +418,7 @@ const familyDayStatement = prepared('families_information', (db, name) =>
         writable: childUser.writable,
       },
       row: familyInformation,
+      session: sessionStateOfCaller,
     })
     .from(childUser)
     .innerJoin(children, eq(children.id, childUser.childId))
@@ -426,21 +428,24 @@ const familyDayStatement = prepared('families_information', (db, name) =>
       familyInformation,
       and(eq(familyInformation.noteChildId, noteChildren.id), eq(familyInformation.contactOn, sql.placeholder('day'))),
     )
-    .where(and(eq(childUser.userId, sql.placeholder('userId')), eq(childUser.activated, true)))
+    .where(and(sql`${childUser.userId} = ${sessionUserId}`, eq(childUser.activated, true)))
     .orderBy(asc(childUser.sortOrder), asc(children.id))
     .prepare(name),
 );
 
-/** The day's entry of every enrolled, activated child of the caller. One prepared statement. */
+/**
+ * The day's entry of every enrolled, activated child of the caller. One prepared statement, the
+ * session lookup included (a second one only when the caller has no enrolled child).
+ */
 export async function familyInformationOf(
   ctx: AppContext,
-  userId: number,
+  caller: Caller,
   date: string | undefined,
-  now: Date,
 ): Promise<ResponseOf<typeof getFamiliesInformation>> {
-  const today = tokyoDate(now);
+  const today = tokyoDate(caller.now);
   const day = date ?? today;
-  const rows = await familyDayStatement(ctx.db).execute({ userId, today, day });
+  const rows = await familyDayStatement(ctx.db).execute({ ...callerValues(caller), today, day });
+  await confirmCaller(ctx.db, caller, rows[0]?.session);
   if (rows.length === 0) return { familyInfo: [], const: [] };
   return {
     familyInfo: rows.map(({ owner, row }) => presentEntry(owner, row ?? undefined, day, today)),

@@ -28,6 +28,22 @@ export function datesOfMonth(yearMonth: string): string[] {
   return Array.from({ length: days }, (_, i) => `${first.slice(0, 8)}${String(i + 1).padStart(2, '0')}`);
 }
 
+/**
+ * Every date of a month with its weekday label, computed once per month (a schedules month asks for
+ * it on every call; a handful of months are asked at any time, so the memo stays small).
+ */
+type MonthDay = { readonly date: string; readonly day: ReturnType<typeof weekdayOf> };
+const monthDaysMemo = new Map<string, readonly MonthDay[]>();
+export function daysOfMonth(yearMonth: string): readonly MonthDay[] {
+  let days = monthDaysMemo.get(yearMonth);
+  if (!days) {
+    if (monthDaysMemo.size >= 48) monthDaysMemo.clear();
+    days = Object.freeze(datesOfMonth(yearMonth).map((date) => Object.freeze({ date, day: weekdayOf(date) })));
+    monthDaysMemo.set(yearMonth, days);
+  }
+  return days;
+}
+
 /** Completed months between a birth date and a later date. */
 export function monthsBetween(birth: string, date: string): number {
   const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];

@@ -1,13 +1,11 @@
 import { getChildrenContent, getMicrocms, getNoticesNotifications } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { route, type App } from '../../lib/route';
+import { hotRoute, route, type App } from '../../lib/route';
 import { currentManualBanner, listBanners, loadContent } from './service';
 
 /** Routes of the feed area: the daily messages, the banners and the manual banner. */
 export function feedRoutes(app: App, ctx: AppContext) {
-  route(app, getChildrenContent, {}, async ({ user, query, now }) => {
-    return loadContent(ctx, user.id, query.children, query.date, now);
-  });
+  hotRoute(app, getChildrenContent, async ({ caller, query }) => loadContent(ctx, caller, query.children, query.date));
   route(app, getNoticesNotifications, {}, async ({ user, now }) => listBanners(ctx, user.id, now));
   route(app, getMicrocms, {}, async ({ now }) => currentManualBanner(ctx, now));
 }

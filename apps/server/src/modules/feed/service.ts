@@ -12,6 +12,7 @@ import { childUser, feedBanners, manualBanners, type DailyNoteRecords } from '..
 import { preparedSql } from '../../db/prepared';
 import { tokyoDate } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../auth/session';
 import { feedChildrenOfCaller } from './policy';
 
 /** Texts longer than this are truncated in the feed (F §3 Settings; docs/decisions/feed-paging-and-settings.md). */
@@ -73,7 +74,8 @@ const fileJson = sql.raw(
 );
 
 /**
- * The whole feed call in one prepared statement (placeholders `userId`, `childIds`, `until`):
+ * The whole feed call in one prepared statement (placeholders `sessionId`, `now`, `childIds`, `until`):
+ * - `session`: the caller's live session (none → 401);
  * - `allowed`: how many asked children the caller may see (F §1; the policy's fragment);
  * - `days`: the two newest days with content on or before `until`. Each branch walks, per
  *   enrolment, the (note_child_id|class_id, date) index backwards and stops after two distinct
@@ -81,7 +83,12 @@ const fileJson = sql.raw(
  * - `enrolments`: for the newest day, each enrolment with its published note, sent family
  *   information, the note's files and the class broadcasts' files when its stay covers the day.
  */
-const feedStatement = preparedSql<{ allowed: number; days: string[]; enrolments: EnrolmentOfDay[] | null }>(
+const feedStatement = preparedSql<{
+  session: SessionStateJson;
+  allowed: number;
+  days: string[];
+  enrolments: EnrolmentOfDay[] | null;
+}>(
   'feed',
   sql`
     with mine as (${feedChildrenOfCaller}), enrolments as (
@@ -110,7 +117,7 @@ const feedStatement = preparedSql<{ allowed: number; days: string[]; enrolments:
         ) branches order by 1 desc limit 2
       ) as days
     ), picked as materialized (select days, days[1]::date as day from newest)
-    select (select count(*) from mine)::int as allowed, picked.days, (
+    select ${sessionStateOfCaller} as session, (select count(*) from mine)::int as allowed, picked.days, (
       select json_agg(json_build_object(
         'noteChildId', nc.id, 'childId', nc.child_id,
         'nursery', (select f.name from facilities f where f.id = nc.facility_id),
@@ -131,20 +138,21 @@ const feedStatement = preparedSql<{ allowed: number; days: string[]; enrolments:
 
 /**
  * The newest day with content on or before `date` for the caller's children, and whether an older
- * one exists: one prepared statement whatever the number of children, days or files. A child
- * that is not the caller's (or not activated) → 404, never 403.
+ * one exists: one prepared statement whatever the number of children, days or files, the session
+ * lookup included. A child that is not the caller's (or not activated) → 404, never 403; no live
+ * session → 401.
  */
 export async function loadContent(
   ctx: AppContext,
-  userId: number,
+  caller: Caller,
   requested: number[],
   date: string | undefined,
-  now: Date,
 ): Promise<Content> {
   const childIds = [...new Set(requested)];
-  const today = tokyoDate(now);
+  const today = tokyoDate(caller.now);
   const until = date && date < today ? date : today;
-  const [found] = await feedStatement(ctx.db).rows({ userId, childIds, until });
+  const [found] = await feedStatement(ctx.db).rows({ ...callerValues(caller), childIds, until });
+  await confirmCaller(ctx.db, caller, found?.session);
   if (!found || found.allowed !== childIds.length) throw notFound();
   const base = { has_more: found.days.length > 1, message_minimize_threshold_length: ctx.config.messageMinimizeThresholdLength };
   const day = found.days[0];

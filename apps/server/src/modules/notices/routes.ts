@@ -7,14 +7,14 @@ import {
   putQuestionnaireAnswers,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { route, type App } from '../../lib/route';
+import { hotRoute, route, type App } from '../../lib/route';
 import { answerQuestionnaire, getRespondent, listNotices, markRead, reloadFileUrl } from './service';
 
 /**
  * Routes of the notices area. GET /api/notices/notifications (banners) belongs to the feed area.
  */
 export function noticesRoutes(app: App, ctx: AppContext) {
-  route(app, getNotices, {}, async ({ user, now, query }) => listNotices(ctx, user.id, now, query.date));
+  hotRoute(app, getNotices, async ({ caller, query }) => listNotices(ctx, caller, query.date));
 
   route(app, putNoticesRead, {}, async ({ user, now, body }) => {
     await markRead(ctx, user.id, now, body.noticeId, body.childIds);

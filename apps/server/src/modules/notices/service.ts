@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   NOTICE_DATES_PER_PAGE,
   noticeTexts,
@@ -14,7 +14,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { preparedSql } from '../../db/prepared';
 import {
   childUser,
   children,
@@ -35,6 +35,14 @@ import { HttpError, invalid, invalidMany, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/files';
 import { storeImage } from '../../lib/images';
 import { currentEnrolment } from '../children/service';
+import {
+  callerValues,
+  confirmCaller,
+  sessionStateOfCaller,
+  sessionUserId,
+  type Caller,
+  type SessionStateJson,
+} from '../auth/session';
 import { authorizeAnswer, type ChildLink } from './policy';
 
 /** Signed document URLs from the reload call live this long (F §7: the web navigates at once). */
@@ -92,19 +100,20 @@ function displaySize(bytes: number): string {
 const zone = sql.raw(`'${TIME_ZONE}'`);
 
 /**
- * The current enrolments of the caller's activated children (placeholders `userId`, `today`): a
- * notice is visible through these only, never through a pending invitation or a past/future
- * enrolment. A fragment of the list statement, so the check costs no statement of its own.
+ * The current enrolments of the caller's activated children (placeholders `sessionId`, `now`,
+ * `today`): a notice is visible through these only, never through a pending invitation or a
+ * past/future enrolment. Materialized once per statement: the walk below reads it at every step.
  */
 const callerEnrolments = sql`
-  select nc.id, nc.facility_id from child_user cu join note_children nc on nc.child_id = cu.child_id
-  where cu.user_id = ${sql.placeholder('userId')} and cu.activated
+  select nc.id, nc.facility_id, (select f.name from facilities f where f.id = nc.facility_id) as facility_name, nc.child_id, cu.sort_order
+  from child_user cu join note_children nc on nc.child_id = cu.child_id
+  where cu.user_id = ${sessionUserId} and cu.activated
     and nc.admitted_on <= ${sql.placeholder('today')} and (nc.left_on is null or nc.left_on >= ${sql.placeholder('today')})`;
 
 /**
  * A visible notice of a target (released, from the enrolment's own facility), as a per-row filter:
- * a correlated subquery is never turned into a join, so the statements walk notice_targets by its
- * (note_child_id, released_at) index and look each notice up by key. As a join, the generic plan
+ * a correlated subquery is never turned into a join, so the statement walks notice_targets by its
+ * (note_child_id, released_at) index and looks each notice up by key. As a join, the generic plan
  * read every notice of the facility instead (4× slower with ten times the notices).
  */
 const noticeVisibleFor = (target: SQL, facilityId: SQL) => sql`(
@@ -114,7 +123,7 @@ const noticeVisibleFor = (target: SQL, facilityId: SQL) => sql`(
 /** The newest visible release instant, per enrolment, before `cursor`, truncated to its Tokyo day. */
 const newestDayBefore = (cursor: SQL) => sql`(
   select date_trunc('day', max(x.released_at) at time zone ${zone}) at time zone ${zone}
-  from (${callerEnrolments}) e cross join lateral (
+  from e cross join lateral (
     select nt.released_at from notice_targets nt
     where nt.note_child_id = e.id and nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${cursor}
       and ${noticeVisibleFor(sql`nt`, sql`e.facility_id`)}
@@ -125,7 +134,7 @@ const newestDayBefore = (cursor: SQL) => sql`(
  * visible targets before `upper`, null when there is none. A loose index scan: each step takes,
  * per enrolment, the newest visible target before the previous day through the
  * (note_child_id, released_at) index, so the cost is bounded by the page size, not by the history
- * (docs/performance.md). A scalar subquery of the page statement: evaluated once.
+ * (docs/performance.md).
  */
 const oldestPageDayStart = sql`(
   with recursive walk(day_start, n) as (
@@ -144,102 +153,99 @@ interface NoticeFileRow {
   byteSize: number;
 }
 
-/** The visible targets of the page's days (before `upper`) with their notice, files and questionnaire state. */
-const pageStatement = prepared('notices_page', (db, name) =>
-  db
-    .select({
-      notice: notices,
-      nurseryName: facilities.name,
-      noteChildId: noticeTargets.noteChildId,
-      readAt: noticeTargets.readAt,
-      childId: noteChildren.childId,
-      questionnaireId: questionnaires.id,
-      closeAt: questionnaires.closeAt,
-      respondentId: questionnaireRespondents.id,
-      files: sql<NoticeFileRow[] | null>`(
-        select json_agg(json_build_object('id', nf.id, 'name', nf.name, 'storageKey', nf.storage_key,
-          'isDocument', nf.is_document, 'byteSize', nf.byte_size) order by nf.sort_order, nf.id)
-        from notice_files nf where nf.notice_id = ${notices.id})`,
-      childOrder: sql<number>`(select cu.sort_order from child_user cu
-        where cu.child_id = ${noteChildren.childId} and cu.user_id = ${sql.placeholder('userId')})`,
-    })
-    .from(noticeTargets)
-    .innerJoin(notices, eq(notices.id, noticeTargets.noticeId))
-    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
-    .innerJoin(facilities, eq(facilities.id, notices.facilityId))
-    .leftJoin(questionnaires, eq(questionnaires.noticeId, notices.id))
-    .leftJoin(
-      questionnaireRespondents,
-      and(
-        eq(questionnaireRespondents.questionnaireId, questionnaires.id),
-        eq(questionnaireRespondents.childId, noteChildren.childId),
-      ),
+/** A notice of the page as the statement answers it (JSON: instants as text). */
+interface PageNotice {
+  id: number;
+  title: string;
+  text: string;
+  releasedAt: string;
+  companyId: number;
+  facilityId: number;
+  nurseryName: string;
+  files: NoticeFileRow[] | null;
+  questionnaire: { id: number; closeAt: string } | null;
+  children: { noteChildId: number; childId: number; readAt: string | null; answered: boolean }[];
+}
+
+/**
+ * The page in one prepared statement: the caller's session, and the visible notices of the page's
+ * days (before `upper`), newest first, each with its files, questionnaire and the caller's
+ * addressed children in the guardian's order (child_user.sort_order) with their read and answer state.
+ */
+const pageStatement = preparedSql<{ session: SessionStateJson; notices: PageNotice[] | null }>(
+  'notices_page',
+  sql`
+    with e as materialized (${callerEnrolments}), targets as materialized (
+      select nt.notice_id, nt.note_child_id, nt.read_at, e.child_id, e.sort_order
+      from e join notice_targets nt on nt.note_child_id = e.id
+      where nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${sql.placeholder('upper')}::timestamptz
+        and nt.released_at >= ${oldestPageDayStart}
+        and ${noticeVisibleFor(sql`nt`, sql`e.facility_id`)}
     )
-    .where(
-      and(
-        sql`${noticeTargets.noteChildId} in (select v.id from (${callerEnrolments}) v)`,
-        sql`${noticeTargets.releasedAt} <= ${sql.placeholder('now')}::timestamptz`,
-        sql`${noticeVisibleFor(sql`${noticeTargets}`, sql`${noteChildren.facilityId}`)}`,
-        sql`${noticeTargets.releasedAt} >= ${oldestPageDayStart}`,
-        sql`${noticeTargets.releasedAt} < ${sql.placeholder('upper')}::timestamptz`,
-      ),
-    )
-    .orderBy(desc(notices.releasedAt), desc(notices.id), asc(noteChildren.childId))
-    .prepare(name),
+    select ${sessionStateOfCaller} as session, (
+      select json_agg(json_build_object(
+        'id', n.id, 'title', n.title, 'text', n.text, 'releasedAt', n.released_at, 'companyId', n.company_id,
+        'facilityId', n.facility_id, 'nurseryName', (select e.facility_name from e where e.facility_id = n.facility_id limit 1),
+        'files', (
+          select json_agg(json_build_object('id', nf.id, 'name', nf.name, 'storageKey', nf.storage_key,
+            'isDocument', nf.is_document, 'byteSize', nf.byte_size) order by nf.sort_order, nf.id)
+          from notice_files nf where nf.notice_id = n.id),
+        'questionnaire', (select json_build_object('id', q.id, 'closeAt', q.close_at) from questionnaires q where q.notice_id = n.id),
+        'children', (
+          select json_agg(json_build_object('noteChildId', t.note_child_id, 'childId', t.child_id, 'readAt', t.read_at,
+            'answered', exists(
+              select 1 from questionnaires q join questionnaire_respondents r on r.questionnaire_id = q.id
+              where q.notice_id = n.id and r.child_id = t.child_id)) order by t.sort_order, t.child_id)
+          from targets t where t.notice_id = n.id)
+      ) order by n.released_at desc, n.id desc)
+      from notices n where n.id in (select notice_id from targets)
+    ) as notices`,
 );
 
-/** GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (one prepared statement). */
-export async function listNotices(ctx: AppContext, userId: number, now: Date, before?: string): Promise<NoticesPage> {
+const isoInstant = (text: string) => new Date(text).toISOString();
+
+/**
+ * GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (one prepared
+ * statement, the session lookup included).
+ */
+export async function listNotices(ctx: AppContext, caller: Caller, before?: string): Promise<NoticesPage> {
   const values = {
-    userId,
-    today: tokyoDate(now),
-    now: now.toISOString(),
+    ...callerValues(caller),
+    today: tokyoDate(caller.now),
     upper: before ? tokyoInstant(before).toISOString() : 'infinity',
   };
-  const rows = await pageStatement(ctx.db).execute(values);
-
-  const byId = new Map<number, Notice>();
-  const childOrder = new Map<number, number>();
+  const [found] = await pageStatement(ctx.db).rows(values);
+  await confirmCaller(ctx.db, caller, found?.session);
   const page: NoticesPage = {};
-  for (const row of rows) {
-    childOrder.set(row.childId, row.childOrder);
-    let notice = byId.get(row.notice.id);
-    if (!notice) {
-      notice = {
-        id: row.notice.id,
-        title: row.notice.title,
-        text: row.notice.text,
-        released_at: row.notice.releasedAt.toISOString(),
-        company_id: row.notice.companyId,
-        nursery: { nursery_id: row.notice.facilityId, name: row.nurseryName },
-        files: (row.files ?? []).map((f) => ({
-          id: f.id,
-          name: f.name,
-          url: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'thumb' }),
-          fileUrl: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'medium' }),
-          isDocumentFile: f.isDocument,
-          displaySize: displaySize(f.byteSize),
-        })),
-        children: [],
-        childNotices: [],
-        questionnaire:
-          row.questionnaireId && row.closeAt ? { id: row.questionnaireId, closeAt: row.closeAt.toISOString() } : null,
-      };
-      byId.set(notice.id, notice);
-      (page[tokyoDate(row.notice.releasedAt)] ??= []).push(notice);
-    }
-    notice.children.push({
-      note_child_id: row.noteChildId,
-      child_id: row.childId,
-      unRead: row.readAt === null,
-      isAnswered: row.respondentId !== null,
-      nurseryName: row.nurseryName,
-    });
-    notice.childNotices.push({ note_child_id: row.noteChildId, read_at: row.readAt?.toISOString() ?? null });
+  for (const row of found?.notices ?? []) {
+    const releasedAt = new Date(row.releasedAt);
+    const notice: Notice = {
+      id: row.id,
+      title: row.title,
+      text: row.text,
+      released_at: releasedAt.toISOString(),
+      company_id: row.companyId,
+      nursery: { nursery_id: row.facilityId, name: row.nurseryName },
+      files: (row.files ?? []).map((f) => ({
+        id: f.id,
+        name: f.name,
+        url: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'thumb' }),
+        fileUrl: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'medium' }),
+        isDocumentFile: f.isDocument,
+        displaySize: displaySize(f.byteSize),
+      })),
+      children: row.children.map((c) => ({
+        note_child_id: c.noteChildId,
+        child_id: c.childId,
+        unRead: c.readAt === null,
+        isAnswered: c.answered,
+        nurseryName: row.nurseryName,
+      })),
+      childNotices: row.children.map((c) => ({ note_child_id: c.noteChildId, read_at: c.readAt && isoInstant(c.readAt) })),
+      questionnaire: row.questionnaire ? { id: row.questionnaire.id, closeAt: isoInstant(row.questionnaire.closeAt) } : null,
+    };
+    (page[tokyoDate(releasedAt)] ??= []).push(notice);
   }
-  // The guardian's own order of the children (child_user.sort_order), as everywhere else.
-  for (const notice of byId.values())
-    notice.children.sort((a, b) => (childOrder.get(a.child_id) ?? 0) - (childOrder.get(b.child_id) ?? 0));
   return page;
 }
 

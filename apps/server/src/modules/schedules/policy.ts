@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { sessionUserId } from '../auth/session';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { authorizeChild, type ChildAction } from '../events/policy';
@@ -14,8 +15,8 @@ export async function authorizeSchedules(ctx: AppContext, userId: number, childI
 }
 
 /**
- * The same rule as `authorizeSchedules(…, 'view')` as a SQL fragment (placeholders `userId`,
- * `childId`, `today`) for statements that check and read at once: the caller's activated link with
+ * The same rule as `authorizeSchedules(…, 'view')` as a SQL fragment (placeholders `sessionId`,
+ * `now` of the caller's session, `childId`, `today`) for statements that check and read at once: the caller's activated link with
  * the child's current enrolment (null columns when there is none), at most one row.
  */
 export const viewableEnrolment = sql`
@@ -23,5 +24,5 @@ export const viewableEnrolment = sql`
   from child_user cu
   left join note_children nc on nc.child_id = cu.child_id
     and nc.admitted_on <= ${sql.placeholder('today')} and (nc.left_on is null or nc.left_on >= ${sql.placeholder('today')})
-  where cu.user_id = ${sql.placeholder('userId')} and cu.child_id = ${sql.placeholder('childId')} and cu.activated
+  where cu.user_id = ${sessionUserId} and cu.child_id = ${sql.placeholder('childId')} and cu.activated
   order by nc.admitted_on desc limit 1`;

@@ -8,7 +8,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { tokyoDate } from '../../lib/clock';
-import { route, type App } from '../../lib/route';
+import { hotRoute, route, type App } from '../../lib/route';
 import { listViewableChildren } from '../events/policy';
 import { authorizeSchedules } from './policy';
 import { findSchedule, monthSchedules, presentSchedule, saveBulk, saveSchedule, updateSchedule } from './service';
@@ -17,9 +17,7 @@ import { findSchedule, monthSchedules, presentSchedule, saveBulk, saveSchedule, 
 export function schedulesRoutes(app: App, ctx: AppContext) {
   route(app, getSchedulesViewableChildren, {}, async ({ user, now }) => listViewableChildren(ctx, user.id, tokyoDate(now), true));
 
-  route(app, getChildSchedules, {}, async ({ user, params, query, now }) => {
-    return monthSchedules(ctx, user.id, params.id, tokyoDate(now), query.month);
-  });
+  hotRoute(app, getChildSchedules, async ({ caller, params, query }) => monthSchedules(ctx, caller, params.id, query.month));
 
   route(app, postChildSchedule, {}, async ({ user, params, body, now }) => {
     const today = tokyoDate(now);

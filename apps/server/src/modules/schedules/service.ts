@@ -3,9 +3,11 @@ import { scheduleTexts, type ResponseOf, type Schedule, type ScheduleDay, type g
 import type { AppContext } from '../../context';
 import { facilities, noteChildren, scheduleWindows, schedules } from '../../db/schema';
 import { preparedSql } from '../../db/prepared';
+import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../auth/session';
 import { viewableEnrolment } from './policy';
 import { invalidMany, notFound } from '../../lib/errors';
-import { addMonths, datesOfMonth, monthRange, weekdayOf } from '../events/dates';
+import { addMonths, daysOfMonth, monthRange } from '../events/dates';
+import { tokyoDate } from '../../lib/clock';
 import type { LinkedChild } from '../events/policy';
 
 type Enrolment = NonNullable<LinkedChild['enrolment']>;
@@ -41,6 +43,7 @@ type MonthRow = Pick<Row, 'id' | 'date' | 'isAbsent' | 'attendanceTime' | 'leavi
 type WindowRow = Pick<Window, 'firstDay' | 'lastDay' | 'deadline'>;
 
 interface MonthFound {
+  session: SessionStateJson;
   writable: boolean;
   note_child_id: number | null;
   windows: WindowRow[] | null;
@@ -55,7 +58,7 @@ interface MonthFound {
  */
 const monthStatement = preparedSql<MonthFound>(
   'schedules_month',
-  sql`select l.writable, l.note_child_id,
+  sql`select ${sessionStateOfCaller} as session, l.writable, l.note_child_id,
     (select json_agg(json_build_object('firstDay', w.first_day, 'lastDay', w.last_day, 'deadline', w.deadline) order by w.deadline desc)
       from schedule_windows w
       where w.facility_id = l.facility_id and w.first_day <= ${sql.placeholder('last')} and w.last_day >= ${sql.placeholder('first')}) as windows,
@@ -72,18 +75,20 @@ const monthStatement = preparedSql<MonthFound>(
 
 /**
  * This month (offset 0) or next month (offset 1) of the child's schedule, keyed by date. One
- * statement; 404 without an activated link or a current enrolment (as `authorizeSchedules`).
+ * statement, the session lookup included; 401 without a live session, 404 without an activated
+ * link or a current enrolment (as `authorizeSchedules`).
  */
 export async function monthSchedules(
   ctx: AppContext,
-  userId: number,
+  caller: Caller,
   childId: number,
-  today: string,
   offset: number,
 ): Promise<ResponseOf<typeof getChildSchedules>> {
+  const today = tokyoDate(caller.now);
   const month = addMonths(today.slice(0, 7), offset);
   const { first, last } = monthRange(month);
-  const [found] = await monthStatement(ctx.db).rows({ userId, childId, today, first, last });
+  const [found] = await monthStatement(ctx.db).rows({ ...callerValues(caller), childId, today, first, last });
+  await confirmCaller(ctx.db, caller, found?.session);
   if (!found?.note_child_id) throw notFound();
   const writable = found.writable;
   const windows = found.windows ?? [];
@@ -98,11 +103,11 @@ export async function monthSchedules(
   const window = windows[0] ?? null;
   const inWindow = (date: string) => windows.some((w) => w.firstDay <= date && date <= w.lastDay);
   const days: Record<string, ScheduleDay> = {};
-  for (const date of datesOfMonth(month)) {
+  for (const { date, day } of daysOfMonth(month)) {
     const row = byDay.get(date);
     days[date] = {
       date,
-      day: weekdayOf(date),
+      day,
       school_day: inWindow(date),
       nurture_schedule_id: row?.id ?? null,
       attendance_time: row?.attendanceTime ?? null,

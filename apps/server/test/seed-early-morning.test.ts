@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { getNotices } from '@renraku/contract';
+import { seedDemo } from '../src/seed';
+import { notInTheFuture } from '../src/seed/context';
+import { Agent, createTestApp, type TestApp } from './helpers';
+
+/**
+ * The demo seeded between midnight and 07:30 in Tokyo: "today 07:30" has not come yet. The demo
+ * must still show today's notices and keep the communication history in order (seen as failing
+ * end-to-end tests when they ran at that hour).
+ */
+const NOW = new Date('2026-11-22T20:00:00Z'); // 05:00 on 2026-11-23 in Tokyo
+let t: TestApp;
+let agent: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'seed-')) }, NOW);
+  agent = new Agent(t.app, { 'x-test-now': NOW.toISOString() });
+  await agent.login('hogosha@example.com', 'hoiku-demo-2026');
+}, 60_000);
+afterAll(() => t.close());
+
+describe('demo data seeded early in the morning', () => {
+  it('moves instants that have not come yet into the hour before now, in their order', () => {
+    const at0730 = notInTheFuture(new Date('2026-11-22T22:30:00Z'), NOW);
+    const at0800 = notInTheFuture(new Date('2026-11-22T23:00:00Z'), NOW);
+    expect(at0730.getTime()).toBeLessThan(at0800.getTime());
+    expect(at0800.getTime()).toBeLessThan(NOW.getTime());
+    expect(at0730.getTime()).toBeGreaterThan(NOW.getTime() - 60 * 60 * 1000);
+    const past = new Date('2026-11-22T10:00:00Z');
+    expect(notInTheFuture(past, NOW)).toBe(past);
+  });
+
+  it('shows today’s notices on the first page of notices, newest first', async () => {
+    const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+    const [newestDay, ...others] = Object.keys(page);
+    expect(newestDay).toBe('2026-11-23');
+    expect(others.every((day) => day < newestDay!)).toBe(true);
+    expect(page['2026-11-23']!.map((n) => n.title)).toEqual(['運動会の参加確認', '登降園時のQRコード受付について']);
+  });
+
+  it('keeps every seeded communication in the past, so a new one comes first in the history', async () => {
+    const raw = (t.database.db as unknown as { $client: { query: (q: string) => Promise<{ rows: { n: number }[] }> } }).$client;
+    const { rows } = await raw.query(
+      `select count(*)::int as n from attendance_reports where created_at > '${NOW.toISOString()}'`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+});
