@@ -45,5 +45,7 @@ export default defineConfig({
     env: { PORT: String(port), HOST: '127.0.0.1', WEB_DIST: `${import.meta.dirname}/dist` },
     stdout: 'ignore',
     stderr: 'pipe',
+    // SIGTERM (not the default SIGKILL), so that the server drops its e2e database on the way out.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

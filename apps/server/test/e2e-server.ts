@@ -2,6 +2,7 @@
  * Starts the real server for the end-to-end tests on a fresh database with the demo data:
  * a new PostgreSQL database when TEST_DATABASE_URL is set, else PGlite in a fresh temp dir.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,12 @@ if (adminUrl) {
   dbName = `e2e_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  // Databases of runs that were killed before they could drop theirs (older than a day).
+  const stale = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname ~ '^e2e_[0-9]+$' and substr(datname, 5)::bigint < $1`,
+    [Date.now() - 24 * 3600 * 1000],
+  );
+  for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
   await admin.query(`create database ${dbName}`);
   await admin.end();
   const url = new URL(adminUrl);
@@ -26,16 +33,22 @@ if (adminUrl) {
   process.env.DATABASE_URL = url.toString();
 }
 
-const cleanUp = async () => {
+// The server's own SIGTERM handler exits at once, so the database is dropped from the exit hook,
+// synchronously, by a short-lived node process (an exit hook cannot wait for a promise).
+const dropDatabase = (adminUrl: string, name: string) =>
+  spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import pg from 'pg'; const c = new pg.Client({ connectionString: process.env.ADMIN_URL });
+       await c.connect(); await c.query('drop database if exists ${name} with (force)'); await c.end();`,
+    ],
+    { env: { ...process.env, ADMIN_URL: adminUrl }, stdio: 'ignore', timeout: 10_000, cwd: import.meta.dirname },
+  );
+process.on('exit', () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (adminUrl && dbName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
-};
-process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(0)));
+  if (adminUrl && dbName) dropDatabase(adminUrl, dbName);
+});
 
 await import('../src/main');
