@@ -104,6 +104,7 @@ interface PlanNode {
   'Rows Removed by Index Recheck'?: number;
   'Relation Name'?: string;
   'Index Cond'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
@@ -211,6 +212,13 @@ const hotCalls = () => ({
   'GET /api/families/information': '/api/families/information',
 });
 
+/** Every scan node of a plan with its table. */
+function scansOf(node: PlanNode, found: { type: string; table?: string; index?: string }[] = []) {
+  if (node['Relation Name']) found.push({ type: node['Node Type'], table: node['Relation Name'], index: node['Index Name'] });
+  for (const child of node.Plans ?? []) scansOf(child, found);
+  return found;
+}
+
 describe('query plans of the hot calls', () => {
   it('seeds the bench dataset', async () => {
     const { rows } = await client.query('select count(*)::int as n from daily_notes');
@@ -225,6 +233,13 @@ describe('query plans of the hot calls', () => {
       'plan_check_sanity',
     );
     expect(seqScans(generic)).toEqual(['daily_notes']);
+  });
+
+  it('the schedules month reads its rows from the covering index alone (migration 0008)', async () => {
+    const statements = await statementsOf(hotCalls()['GET /api/children/{id}/schedules?month=1']);
+    expect(statements).toHaveLength(1);
+    const scans = scansOf(await explainGeneric(statements[0]!, 'plan_check_covering')).filter((s) => s.table === 'schedules');
+    expect(scans).toEqual([{ type: 'Index Only Scan', table: 'schedules', index: 'schedules_note_child_date_idx' }]);
   });
 
   for (const name of Object.keys(hotCalls())) {

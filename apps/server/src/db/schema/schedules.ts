@@ -45,5 +45,7 @@ export const schedules = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Migration 0008 adds INCLUDE (id, is_absent, attendance_time, leaving_time): the month is read
+  // from the index alone (drizzle's builder cannot say INCLUDE).
   (t) => [uniqueIndex('schedules_note_child_date_idx').on(t.noteChildId, t.date)],
 );
