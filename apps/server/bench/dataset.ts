@@ -363,8 +363,8 @@ function noticesInsert(source: string, T: string, days: number, offset = 0): str
 
 /** Targets for the notices matching `where` (alias n): every current enrolment of the notice's facility. */
 function noticeTargetsInsert(where: string): string {
-  return `insert into notice_targets (company_id, notice_id, note_child_id, released_at, read_at)
-    select n.company_id, n.id, nc.id, n.released_at, case when (n.id + nc.id) % 3 = 0 then null else n.released_at + interval '3 hours' end
+  return `insert into notice_targets (company_id, notice_id, note_child_id, released_at, facility_id, read_at)
+    select n.company_id, n.id, nc.id, n.released_at, n.facility_id, case when (n.id + nc.id) % 3 = 0 then null else n.released_at + interval '3 hours' end
     from notices n join note_children nc on nc.facility_id = n.facility_id where ${where}`;
 }
 
@@ -427,6 +427,7 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
     'class_broadcasts',
     'notices',
     'notice_targets',
+    'notice_release_days',
     'family_information',
     'schedule_windows',
     'schedules',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   getNoticeFileReload,
+  type Notice,
   getNotices,
   getQuestionnaireRespondent,
   NOTICE_DATES_PER_PAGE,
@@ -9,7 +10,16 @@ import {
   putNoticesRead,
   putQuestionnaireAnswers,
 } from '@renraku/contract';
-import { noticeTargets, questionnaireAnswers, questionnaireRespondents } from '../src/db/schema';
+import {
+  noticeFiles,
+  noticeReleaseDays,
+  notices,
+  noticeTargets,
+  questionnaireAnswers,
+  questionnaireRespondents,
+  questionnaires,
+} from '../src/db/schema';
+import { tokyoDate } from '../src/lib/clock';
 import { fileUrls } from '../src/lib/files';
 import { Agent, createTestApp, type TestApp } from './helpers';
 import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
@@ -137,9 +147,12 @@ describe('GET /api/notices', () => {
       });
     }
     const agent = await as(f.main);
-    const before = t.database.queryCount();
+    let before = t.database.queryCount();
     const first = getNotices.response.parse((await agent.get('/api/notices')).json());
-    // one statement: the session lookup, the page's days, files and questionnaires
+    // one statement for the session, the page's days and targets; one for the bodies not cached yet
+    expect(t.database.queryCount() - before).toBe(2);
+    before = t.database.queryCount();
+    expect(getNotices.response.parse((await agent.get('/api/notices')).json())).toEqual(first);
     expect(t.database.queryCount() - before).toBe(1);
     const firstDates = Object.keys(first);
     expect(firstDates).toHaveLength(NOTICE_DATES_PER_PAGE);
@@ -149,6 +162,91 @@ describe('GET /api/notices', () => {
     const second = getNotices.response.parse((await agent.get(`/api/notices?date=${firstDates.at(-1)}`)).json());
     expect(Object.keys(second)).toEqual(['2026-01-03', '2026-01-02', '2026-01-01']);
     expect((await agent.get('/api/notices?date=2026-01-01')).json()).toEqual({});
+  });
+
+  it('follows a postponed, deleted or wrongly written notice: the days a page counts are kept by the database', async () => {
+    const f = await familyWithNotice({ releasedAt: new Date('2025-06-30T03:00:00Z') });
+    const built = [];
+    for (let day = 1; day <= 11; day++) {
+      built.push(
+        await buildNotice(db(), storage(), {
+          companyId: f.companyId,
+          facilityId: f.facilityId,
+          noteChildIds: [f.noteChild.id],
+          releasedAt: new Date(Date.UTC(2025, 5, day, 1)),
+        }),
+      );
+    }
+    const agent = await as(f.main);
+    const datesOf = async () => Object.keys(getNotices.response.parse((await agent.get('/api/notices')).json()));
+    expect(await datesOf()).toEqual([
+      '2025-06-30',
+      ...Array.from({ length: 9 }, (_, i) => `2025-06-${String(11 - i).padStart(2, '0')}`),
+    ]);
+
+    // Postponed into the future: its day leaves the page and an older day takes its place.
+    const future = new Date(Date.now() + 2 * HOUR);
+    await db().update(notices).set({ releasedAt: future }).where(eq(notices.id, built[10]!.notice.id));
+    expect(await datesOf()).toEqual([
+      '2025-06-30',
+      ...Array.from({ length: 9 }, (_, i) => `2025-06-${String(10 - i).padStart(2, '0')}`),
+    ]);
+    const [moved] = await db().select().from(noticeTargets).where(eq(noticeTargets.noticeId, built[10]!.notice.id));
+    expect(moved!.releasedAt).toEqual(future);
+
+    // Deleted: its day goes too.
+    await db().delete(notices).where(eq(notices.id, built[9]!.notice.id));
+    const dates = await datesOf();
+    expect(dates).not.toContain('2025-06-10');
+    expect(dates).toHaveLength(NOTICE_DATES_PER_PAGE);
+    expect(dates.at(-1)).toBe('2025-06-01');
+
+    // A target written with another release time or facility takes its notice's.
+    const [target] = await db()
+      .update(noticeTargets)
+      .set({ releasedAt: new Date('2020-01-01T00:00:00Z'), facilityId: (await buildChild(db())).facilityId })
+      .where(eq(noticeTargets.noticeId, built[0]!.notice.id))
+      .returning();
+    expect(target).toMatchObject({ releasedAt: new Date(Date.UTC(2025, 5, 1, 1)), facilityId: f.facilityId });
+    const days = await db()
+      .select({ day: noticeReleaseDays.day })
+      .from(noticeReleaseDays)
+      .where(eq(noticeReleaseDays.noteChildId, f.noteChild.id))
+      .orderBy(noticeReleaseDays.day);
+    expect(days.map((d) => d.day)).toEqual([
+      ...Array.from({ length: 9 }, (_, i) => `2025-06-${String(i + 1).padStart(2, '0')}`),
+      `2025-06-30`,
+      tokyoDate(future),
+    ]);
+  });
+
+  it('shows a notice as it is now after a change of its text, files or questionnaire (bodies cached by version)', async () => {
+    const f = await familyWithNotice({ questionnaire: threeQuestions(new Date('2026-12-31T00:00:00Z')) });
+    const agent = await as(f.main);
+    const shown = async () =>
+      allNotices(getNotices.response.parse((await agent.get('/api/notices')).json())).find((n) => n.id === f.notice.id) as Notice;
+    expect((await shown()).title).toBe('テストのお知らせ');
+    await db().update(notices).set({ title: '訂正: 遠足の日程' }).where(eq(notices.id, f.notice.id));
+    expect((await shown()).title).toBe('訂正: 遠足の日程');
+    await db().insert(noticeFiles).values({
+      companyId: f.companyId,
+      noticeId: f.notice.id,
+      name: '日程表.pdf',
+      storageKey: 'notices/x.pdf',
+      isDocument: true,
+      byteSize: 2048,
+      sortOrder: 0,
+    });
+    expect((await shown()).files).toEqual([
+      expect.objectContaining({ name: '日程表.pdf', isDocumentFile: true, displaySize: '2KB' }),
+    ]);
+    await db()
+      .update(questionnaires)
+      .set({ closeAt: new Date('2026-12-01T00:00:00Z') })
+      .where(eq(questionnaires.noticeId, f.notice.id));
+    expect((await shown()).questionnaire?.closeAt).toBe('2026-12-01T00:00:00.000Z');
+    await db().delete(noticeFiles).where(eq(noticeFiles.noticeId, f.notice.id));
+    expect((await shown()).files).toEqual([]);
   });
 
   it('refuses anonymous callers and a malformed date', async () => {

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { children, companies, facilities, noteChildren } from './organisation';
 import { users } from './users';
 
@@ -18,6 +18,11 @@ export const notices = pgTable(
     text: text('text').notNull(),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Bumped by the database on every change of the notice, its files or its questionnaire
+     * (migration 0009): the list caches what notices show to every family by id and version.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('notices_facility_released_idx').on(t.facilityId, t.releasedAt), index('notices_company_idx').on(t.companyId)],
 );
@@ -43,8 +48,10 @@ export const noticeFiles = pgTable(
 );
 
 /**
- * A notice addressed to one enrolment, with its read state. released_at is copied from the notice so
- * that the list query (by enrolment, newest first) is served by one index.
+ * A notice addressed to one enrolment, with its read state. released_at and facility_id are copies of
+ * the notice's, kept by the database (migration 0009: a trigger sets them on every write, another
+ * follows a change of the notice), so that the list reads targets by one index without looking each
+ * notice up (docs/decisions/notices-release-days.md).
  */
 export const noticeTargets = pgTable(
   'notice_targets',
@@ -60,12 +67,35 @@ export const noticeTargets = pgTable(
       .notNull()
       .references(() => noteChildren.id, { onDelete: 'cascade' }),
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull(),
+    /** The notice's facility: a target of an enrolment elsewhere is wrongly addressed and never shows. */
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notice_targets_notice_note_child_idx').on(t.noticeId, t.noteChildId),
     index('notice_targets_note_child_released_idx').on(t.noteChildId, t.releasedAt),
   ],
+);
+
+/**
+ * The release days (Tokyo calendar dates) of each enrolment's targets, with the day's first release
+ * instant: a read model that the database keeps in step with notice_targets (migration 0009,
+ * statement triggers), so that a page of NOTICE_DATES_PER_PAGE days is one index read of that many
+ * rows per enrolment (docs/decisions/notices-release-days.md). Only targets of the enrolment's own
+ * facility count.
+ */
+export const noticeReleaseDays = pgTable(
+  'notice_release_days',
+  {
+    noteChildId: integer('note_child_id')
+      .notNull()
+      .references(() => noteChildren.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    firstReleasedAt: timestamp('first_released_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noteChildId, t.day] })],
 );
 
 /** At most one questionnaire per notice. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   NOTICE_DATES_PER_PAGE,
   noticeTexts,
@@ -110,40 +111,23 @@ const callerEnrolments = sql`
   where cu.user_id = ${sessionUserId} and cu.activated
     and nc.admitted_on <= ${sql.placeholder('today')} and (nc.left_on is null or nc.left_on >= ${sql.placeholder('today')})`;
 
-/**
- * A visible notice of a target (released, from the enrolment's own facility), as a per-row filter:
- * a correlated subquery is never turned into a join, so the statement walks notice_targets by its
- * (note_child_id, released_at) index and looks each notice up by key. As a join, the generic plan
- * read every notice of the facility instead (4× slower with ten times the notices).
- */
-const noticeVisibleFor = (target: SQL, facilityId: SQL) => sql`(
-  select n.released_at <= ${sql.placeholder('now')}::timestamptz and n.facility_id = ${facilityId}
-  from notices n where n.id = ${target}.notice_id)`;
-
-/** The newest visible release instant, per enrolment, before `cursor`, truncated to its Tokyo day. */
-const newestDayBefore = (cursor: SQL) => sql`(
-  select date_trunc('day', max(x.released_at) at time zone ${zone}) at time zone ${zone}
-  from e cross join lateral (
-    select nt.released_at from notice_targets nt
-    where nt.note_child_id = e.id and nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${cursor}
-      and ${noticeVisibleFor(sql`nt`, sql`e.facility_id`)}
-    order by nt.released_at desc limit 1) x)`;
+const pageSize = sql.raw(String(NOTICE_DATES_PER_PAGE));
 
 /**
- * The start (Tokyo midnight) of the oldest of the newest NOTICE_DATES_PER_PAGE release days of
- * visible targets before `upper`, null when there is none. A loose index scan: each step takes,
- * per enrolment, the newest visible target before the previous day through the
- * (note_child_id, released_at) index, so the cost is bounded by the page size, not by the history
- * (docs/performance.md).
+ * The start (Tokyo midnight) of the oldest of the newest NOTICE_DATES_PER_PAGE release days before
+ * `beforeDay` of the enrolments in `e`, null when there is none: at most that many rows of
+ * notice_release_days per enrolment, newest first by its primary key, so the cost is bounded by the
+ * page size, not by the history (docs/decisions/notices-release-days.md). A day counts once its
+ * first target is released.
  */
 const oldestPageDayStart = sql`(
-  with recursive walk(day_start, n) as (
-    select ${newestDayBefore(sql`${sql.placeholder('upper')}::timestamptz`)}, 1
-    union all
-    select ${newestDayBefore(sql`w.day_start`)}, w.n + 1 from walk w
-    where w.n < ${sql.raw(String(NOTICE_DATES_PER_PAGE))} and w.day_start is not null
-  )
-  select min(day_start) from walk)`;
+  select min(d.day)::timestamp at time zone ${zone} from (
+    select distinct x.day from e cross join lateral (
+      select rd.day from notice_release_days rd
+      where rd.note_child_id = e.id and rd.day < ${sql.placeholder('beforeDay')}::date
+        and rd.first_released_at <= ${sql.placeholder('now')}::timestamptz
+      order by rd.day desc limit ${pageSize}) x
+    order by x.day desc limit ${pageSize}) d)`;
 
 interface NoticeFileRow {
   id: number;
@@ -153,100 +137,158 @@ interface NoticeFileRow {
   byteSize: number;
 }
 
-/** A notice of the page as the statement answers it (JSON: instants as text). */
-interface PageNotice {
+/**
+ * What a notice shows to every family it addresses, as the bodies statement answers it (JSON:
+ * instants as text), cached by id and version (notices.version, bumped by the database).
+ */
+interface NoticeBody {
   id: number;
+  version: number;
   title: string;
   text: string;
   releasedAt: string;
   companyId: number;
   facilityId: number;
-  nurseryName: string;
   files: NoticeFileRow[] | null;
   questionnaire: { id: number; closeAt: string } | null;
-  children: { noteChildId: number; childId: number; readAt: string | null; answered: boolean }[];
 }
 
 /**
- * The page in one prepared statement: the caller's session, and the visible notices of the page's
- * days (before `upper`), newest first, each with its files, questionnaire and the caller's
- * addressed children in the guardian's order (child_user.sort_order) with their read and answer state.
+ * A visible target of the page as the statement answers it:
+ * [notice id, notice version, note_child_id, child_id, read_at, answered, the enrolment's facility name].
  */
-const pageStatement = preparedSql<{ session: SessionStateJson; notices: PageNotice[] | null }>(
+type PageTarget = [number, number, number, number, string | null, boolean, string];
+
+/**
+ * The page in one prepared statement: the caller's session, and the visible targets of the page's
+ * days (before `upper`), newest notice first, then in the guardian's order of the children
+ * (child_user.sort_order), each with its notice's version and the read and answer state. What the
+ * notices themselves say comes from the bodies cache (`noticeBodies`): the same for every family.
+ */
+const pageStatement = preparedSql<{ session: SessionStateJson; targets: PageTarget[] | null }>(
   'notices_page',
   sql`
     with e as materialized (${callerEnrolments}), targets as materialized (
-      select nt.notice_id, nt.note_child_id, nt.read_at, e.child_id, e.sort_order
+      select nt.notice_id, nt.note_child_id, nt.read_at, nt.released_at, e.child_id, e.sort_order, e.facility_name
       from e join notice_targets nt on nt.note_child_id = e.id
       where nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${sql.placeholder('upper')}::timestamptz
         and nt.released_at >= ${oldestPageDayStart}
-        and ${noticeVisibleFor(sql`nt`, sql`e.facility_id`)}
+        -- The copies kept by the database (migration 0009): a released notice of the enrolment's own facility.
+        and nt.facility_id = e.facility_id
     )
     select ${sessionStateOfCaller} as session, (
-      select json_agg(json_build_object(
-        'id', n.id, 'title', n.title, 'text', n.text, 'releasedAt', n.released_at, 'companyId', n.company_id,
-        'facilityId', n.facility_id, 'nurseryName', (select e.facility_name from e where e.facility_id = n.facility_id limit 1),
-        'files', (
-          select json_agg(json_build_object('id', nf.id, 'name', nf.name, 'storageKey', nf.storage_key,
-            'isDocument', nf.is_document, 'byteSize', nf.byte_size) order by nf.sort_order, nf.id)
-          from notice_files nf where nf.notice_id = n.id),
-        'questionnaire', (select json_build_object('id', q.id, 'closeAt', q.close_at) from questionnaires q where q.notice_id = n.id),
-        'children', (
-          select json_agg(json_build_object('noteChildId', t.note_child_id, 'childId', t.child_id, 'readAt', t.read_at,
-            'answered', exists(
-              select 1 from questionnaires q join questionnaire_respondents r on r.questionnaire_id = q.id
-              where q.notice_id = n.id and r.child_id = t.child_id)) order by t.sort_order, t.child_id)
-          from targets t where t.notice_id = n.id)
-      ) order by n.released_at desc, n.id desc)
-      from notices n where n.id in (select notice_id from targets)
-    ) as notices`,
+      select json_agg(json_build_array(t.notice_id, n.version, t.note_child_id, t.child_id, t.read_at,
+        exists(
+          select 1 from questionnaires q join questionnaire_respondents r on r.questionnaire_id = q.id
+          where q.notice_id = t.notice_id and r.child_id = t.child_id),
+        t.facility_name) order by t.released_at desc, t.notice_id desc, t.sort_order, t.child_id)
+      from targets t join notices n on n.id = t.notice_id
+    ) as targets`,
 );
+
+/** The bodies of the given notices, with their files and questionnaire. */
+const bodiesStatement = preparedSql<{ body: NoticeBody }>(
+  'notice_bodies',
+  sql`
+    select json_build_object(
+      'id', n.id, 'version', n.version, 'title', n.title, 'text', n.text, 'releasedAt', n.released_at,
+      'companyId', n.company_id, 'facilityId', n.facility_id,
+      'files', (
+        select json_agg(json_build_object('id', nf.id, 'name', nf.name, 'storageKey', nf.storage_key,
+          'isDocument', nf.is_document, 'byteSize', nf.byte_size) order by nf.sort_order, nf.id)
+        from notice_files nf where nf.notice_id = n.id),
+      'questionnaire', (select json_build_object('id', q.id, 'closeAt', q.close_at) from questionnaires q where q.notice_id = n.id)
+    ) as body
+    from notices n where n.id = any(${sql.placeholder('ids')})`,
+);
+
+/**
+ * How many notice bodies an app process keeps (docs/decisions/notices-release-days.md): a body is
+ * about 1 kB, and a notice is read by every family of its facility, mostly in the days after its
+ * release. Per database, so that test databases never share entries.
+ */
+export const NOTICE_BODIES_CACHED = 5000;
+const bodyCaches = new WeakMap<Db, LRUCache<number, NoticeBody>>();
+
+/** The bodies of the page's notices at the versions the page saw: from the cache, the rest in one statement. */
+async function noticeBodies(db: Db, wanted: Map<number, number>): Promise<Map<number, NoticeBody>> {
+  let cache = bodyCaches.get(db);
+  if (!cache) bodyCaches.set(db, (cache = new LRUCache({ max: NOTICE_BODIES_CACHED })));
+  const bodies = new Map<number, NoticeBody>();
+  const missing: number[] = [];
+  for (const [id, version] of wanted) {
+    const body = cache.get(id);
+    if (body && body.version >= version) bodies.set(id, body);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return bodies;
+  for (const { body } of await bodiesStatement(db).rows({ ids: missing })) {
+    cache.set(body.id, body);
+    bodies.set(body.id, body);
+  }
+  return bodies;
+}
 
 const isoInstant = (text: string) => new Date(text).toISOString();
 
 /**
  * GET /api/notices: a page of NOTICE_DATES_PER_PAGE release dates, older than `before` (one prepared
- * statement, the session lookup included).
+ * statement, the session lookup included; a second for the bodies of notices not cached).
  */
 export async function listNotices(ctx: AppContext, caller: Caller, before?: string): Promise<NoticesPage> {
   const values = {
     ...callerValues(caller),
     today: tokyoDate(caller.now),
     upper: before ? tokyoInstant(before).toISOString() : 'infinity',
+    beforeDay: before ?? 'infinity',
   };
   const [found] = await pageStatement(ctx.db).rows(values);
   await confirmCaller(ctx.db, caller, found?.session);
+  const targets = found?.targets ?? [];
+  const bodies = await noticeBodies(ctx.db, new Map(targets.map(([id, version]) => [id, version])));
   const page: NoticesPage = {};
-  for (const row of found?.notices ?? []) {
-    const releasedAt = new Date(row.releasedAt);
-    const notice: Notice = {
-      id: row.id,
-      title: row.title,
-      text: row.text,
-      released_at: releasedAt.toISOString(),
-      company_id: row.companyId,
-      nursery: { nursery_id: row.facilityId, name: row.nurseryName },
-      files: (row.files ?? []).map((f) => ({
-        id: f.id,
-        name: f.name,
-        url: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'thumb' }),
-        fileUrl: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'medium' }),
-        isDocumentFile: f.isDocument,
-        displaySize: displaySize(f.byteSize),
-      })),
-      children: row.children.map((c) => ({
-        note_child_id: c.noteChildId,
-        child_id: c.childId,
-        unRead: c.readAt === null,
-        isAnswered: c.answered,
-        nurseryName: row.nurseryName,
-      })),
-      childNotices: row.children.map((c) => ({ note_child_id: c.noteChildId, read_at: c.readAt && isoInstant(c.readAt) })),
-      questionnaire: row.questionnaire ? { id: row.questionnaire.id, closeAt: isoInstant(row.questionnaire.closeAt) } : null,
-    };
-    (page[tokyoDate(releasedAt)] ??= []).push(notice);
+  let notice: Notice | undefined;
+  for (const [id, , noteChildId, childId, readAt, answered, nurseryName] of targets) {
+    if (notice?.id !== id) {
+      const body = bodies.get(id);
+      // Deleted since the page's statement: not shown.
+      if (!body) continue;
+      notice = presentNotice(ctx, body, nurseryName);
+      (page[tokyoDate(new Date(body.releasedAt))] ??= []).push(notice);
+    }
+    notice.children.push({
+      note_child_id: noteChildId,
+      child_id: childId,
+      unRead: readAt === null,
+      isAnswered: answered,
+      nurseryName,
+    });
+    notice.childNotices.push({ note_child_id: noteChildId, read_at: readAt && isoInstant(readAt) });
   }
   return page;
+}
+
+/** A notice of the list without its children (the caller's addressed children are added to it). */
+function presentNotice(ctx: AppContext, body: NoticeBody, nurseryName: string): Notice {
+  return {
+    id: body.id,
+    title: body.title,
+    text: body.text,
+    released_at: isoInstant(body.releasedAt),
+    company_id: body.companyId,
+    nursery: { nursery_id: body.facilityId, name: nurseryName },
+    files: (body.files ?? []).map((f) => ({
+      id: f.id,
+      name: f.name,
+      url: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'thumb' }),
+      fileUrl: f.isDocument ? null : ctx.files.url(f.storageKey, { variant: 'medium' }),
+      isDocumentFile: f.isDocument,
+      displaySize: displaySize(f.byteSize),
+    })),
+    children: [],
+    childNotices: [],
+    questionnaire: body.questionnaire ? { id: body.questionnaire.id, closeAt: isoInstant(body.questionnaire.closeAt) } : null,
+  };
 }
 
 /** The caller's enrolments among childIds that the notice addresses (visible ones only). */
@@ -568,11 +610,16 @@ export async function createNotice(db: Db, storage: Storage, input: NewNotice) {
         .returning()
     : [];
   if (input.noteChildIds.length) {
-    await db
-      .insert(noticeTargets)
-      .values(
-        input.noteChildIds.map((noteChildId) => ({ companyId, noticeId: notice!.id, noteChildId, releasedAt: input.releasedAt })),
-      );
+    await db.insert(noticeTargets).values(
+      input.noteChildIds.map((noteChildId) => ({
+        companyId,
+        noticeId: notice!.id,
+        noteChildId,
+        // Copies of the notice's; the database sets them anyway (migration 0009).
+        releasedAt: input.releasedAt,
+        facilityId: input.facilityId,
+      })),
+    );
   }
   let questionnaire: { id: number; questions: { id: number; choiceIds: number[] }[] } | null = null;
   if (input.questionnaire) {
