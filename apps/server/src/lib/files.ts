@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { hmac, safeEqual } from './crypto';
 
 /** Where file bytes live; local disk by default (S3-compatible storage is a later implementation). */
@@ -42,16 +43,26 @@ export interface FileUrls {
 
 export function fileUrls(secret: string, now: () => Date = () => new Date()): FileUrls {
   const sign = (key: string, exp: number, variant = '') => hmac(secret, `file:${key}:${exp}:${variant}`);
+  // A windowed URL is the same for every request of its window: the feed signs three per photo,
+  // so they are kept (an HMAC and its query string cost ~5 µs; a lookup a tenth of that).
+  const windowed = new LRUCache<string, string>({ max: 20_000 });
+  const build = (key: string, exp: number, variant: string) => {
+    const qs = new URLSearchParams({ exp: String(exp), sig: sign(key, exp, variant) });
+    if (variant) qs.set('v', variant);
+    return `/files/${key}?${qs.toString()}`;
+  };
   return {
     url(key, options = {}) {
       if (!key) return null;
       const ttl = options.ttlSec ?? WINDOW_SEC;
       const nowSec = Math.floor(now().getTime() / 1000);
-      const exp = ttl >= WINDOW_SEC ? (Math.floor(nowSec / WINDOW_SEC) + 2) * WINDOW_SEC : nowSec + ttl;
       const variant = options.variant ?? '';
-      const qs = new URLSearchParams({ exp: String(exp), sig: sign(key, exp, variant) });
-      if (variant) qs.set('v', variant);
-      return `/files/${key}?${qs.toString()}`;
+      if (ttl < WINDOW_SEC) return build(key, nowSec + ttl, variant);
+      const exp = (Math.floor(nowSec / WINDOW_SEC) + 2) * WINDOW_SEC;
+      const memo = `${exp}:${variant}:${key}`;
+      let url = windowed.get(memo);
+      if (url === undefined) windowed.set(memo, (url = build(key, exp, variant)));
+      return url;
     },
     verify(key, exp, sig, variant = '') {
       const expNum = Number(exp);
