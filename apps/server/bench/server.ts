@@ -12,10 +12,12 @@ import { openPostgres } from '../src/db/client';
 const mode = process.argv[2] ?? 'app';
 const url = process.env.BENCH_DATABASE_URL!;
 const port = Number(process.env.PORT);
+// The app's pool size (DATABASE_POOL_MAX, default 4), for the app and the floor alike.
+const poolMax = loadConfig({ DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX }).databasePoolMax;
 
 if (mode === 'select1') {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   const app = Fastify({ logger: false });
   app.get('/select1', async () => {
     const { rows } = await pool.query('select 1 as one');
@@ -32,7 +34,7 @@ if (mode === 'select1') {
     PORT: String(port),
     DATA_DIR: process.env.DATA_DIR ?? '/tmp/renraku-bench-data',
   });
-  const database = await openPostgres(url);
+  const database = await openPostgres(url, { max: poolMax });
   const app = await buildApp(config, { database });
   await app.listen({ port, host: '127.0.0.1' });
 }

@@ -10,6 +10,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
@@ -52,6 +53,8 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** Connections of this process's pool (docs/decisions/database-pool-size.md). */
+  databasePoolMax: number;
   appUrl: string;
   sessionSecret: string;
   redisUrl?: string;
@@ -93,6 +96,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
     redisUrl: env.REDIS_URL,

@@ -8,7 +8,7 @@ import { startMailWorker } from './lib/mail';
 
 const config = loadConfig();
 const database = config.databaseUrl
-  ? await openPostgres(config.databaseUrl)
+  ? await openPostgres(config.databaseUrl, { max: config.databasePoolMax })
   : await openPglite(path.join(config.dataDir, 'pglite'));
 
 if (config.seedDemo) await seedDemoIfEmpty(database.db, config);

@@ -68,6 +68,12 @@ describe('platform', () => {
     expect(ok.seedDemo).toBe(false);
     expect(ok.testClock).toBe(false);
   });
+
+  it('sizes the database pool from DATABASE_POOL_MAX, 4 connections by default', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(4);
+    expect(loadConfig({ DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12);
+    for (const bad of ['0', '2.5', 'many', '500']) expect(() => loadConfig({ DATABASE_POOL_MAX: bad })).toThrow(ConfigError);
+  });
 });
 
 describe('logging', () => {
