@@ -30,7 +30,7 @@ import {
   questionnaireRespondents,
   questionnaires,
 } from '../../db/schema';
-import { TIME_ZONE, tokyoDate, tokyoInstant } from '../../lib/clock';
+import { TIME_ZONE, tokyoDate } from '../../lib/clock';
 import { randomToken } from '../../lib/crypto';
 import { HttpError, invalid, invalidMany, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/files';
@@ -161,7 +161,7 @@ type PageTarget = [number, number, number, number, string | null, boolean, strin
 
 /**
  * The page in one prepared statement: the caller's session, and the visible targets of the page's
- * days (before `upper`), newest notice first, then in the guardian's order of the children
+ * days (before `beforeDay`, a Tokyo date or 'infinity'), newest notice first, then in the guardian's order of the children
  * (child_user.sort_order), each with its notice's version and the read and answer state. What the
  * notices themselves say comes from the bodies cache (`noticeBodies`): the same for every family.
  */
@@ -171,7 +171,7 @@ const pageStatement = preparedSql<{ session: SessionStateJson; targets: PageTarg
     with e as materialized (${callerEnrolments}), targets as materialized (
       select nt.notice_id, nt.note_child_id, nt.read_at, nt.released_at, e.child_id, e.sort_order, e.facility_name
       from e join notice_targets nt on nt.note_child_id = e.id
-      where nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${sql.placeholder('upper')}::timestamptz
+      where nt.released_at <= ${sql.placeholder('now')}::timestamptz and nt.released_at < ${sql.placeholder('beforeDay')}::date::timestamp at time zone ${zone}
         and nt.released_at >= ${oldestPageDayStart}
         -- The copies kept by the database (migration 0009): a released notice of the enrolment's own facility.
         and nt.facility_id = e.facility_id
@@ -207,7 +207,7 @@ const bodiesStatement = preparedSql<{ body: NoticeBody }>(
  * about 1 kB, and a notice is read by every family of its facility, mostly in the days after its
  * release. Per database, so that test databases never share entries.
  */
-export const NOTICE_BODIES_CACHED = 5000;
+const NOTICE_BODIES_CACHED = 5000;
 const bodyCaches = new WeakMap<Db, LRUCache<number, NoticeBody>>();
 
 /** The bodies of the page's notices at the versions the page saw: from the cache, the rest in one statement. */
@@ -239,7 +239,6 @@ export async function listNotices(ctx: AppContext, caller: Caller, before?: stri
   const values = {
     ...callerValues(caller),
     today: tokyoDate(caller.now),
-    upper: before ? tokyoInstant(before).toISOString() : 'infinity',
     beforeDay: before ?? 'infinity',
   };
   const [found] = await pageStatement(ctx.db).rows(values);
