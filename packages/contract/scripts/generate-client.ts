@@ -26,6 +26,7 @@ export function renderClient(): string {
   const constantModules = [
     './messages',
     './relation-types',
+    './dates',
     ...fs
       .readdirSync(path.join(src, 'constants'))
       .sort()

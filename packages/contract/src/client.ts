@@ -3,6 +3,7 @@
 export type * from './index';
 export * from './messages';
 export * from './relation-types';
+export * from './dates';
 export * from './constants/communications';
 export * from './constants/events';
 export * from './constants/feed';

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './dates';
 export * from './messages';
 export * from './relation-types';
 export * from './operator';
