@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getChildrenContent, getMicrocms, getNoticesNotifications, messages } from '@renraku/contract';
 import { feedBanners, manualBanners } from '../src/db/schema';
 import type { AppContext } from '../src/context';
-import { addDaysToDate } from '../src/lib/clock';
+import { addDays } from '@renraku/contract';
 import { Agent, createTestApp, type TestApp } from './helpers';
 import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
 import {
@@ -25,7 +25,7 @@ afterAll(() => t.close());
 // 2026-11-22 12:00 in Tokyo.
 const NOW = '2026-11-22T03:00:00.000Z';
 const TODAY = '2026-11-22';
-const day = (offset: number) => addDaysToDate(TODAY, offset);
+const day = (offset: number) => addDays(TODAY, offset);
 
 const agentFor = (user: { email: string }) => new Agent(t.app, { 'x-test-now': NOW }).login(user.email, TEST_PASSWORD);
 const contentUrl = (ids: number[], date?: string) =>
@@ -180,7 +180,7 @@ describe('GET /api/children/content', () => {
       if (loaded === day(-9))
         expect(body.data[loaded]![0]).toMatchObject({ message: null, familyInformation: { text: '元気です' } });
       if (!body.has_more) break;
-      date = addDaysToDate(loaded, -1);
+      date = addDays(loaded, -1);
     }
     expect(visited).toEqual([0, -1, -4, -5, -7, -9, -11, -30].map(day));
     // A date in the future counts as today.
@@ -222,7 +222,7 @@ describe('GET /api/children/content', () => {
       if (!loaded) break;
       visited.push(loaded);
       if (!page.has_more) break;
-      date = addDaysToDate(loaded, -1);
+      date = addDays(loaded, -1);
     }
     expect(visited).toEqual([...Array.from({ length: 10 }, (_, i) => day(-i)), day(-12)]);
     const single = getChildrenContent.response.parse((await agent.get(contentUrl(ids, day(-10)))).json());

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@renraku/contract';
 import { sessions } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
-import { SESSION_COOKIE } from '../src/modules/auth/session';
+import { SESSION_COOKIE } from '../src/lib/sessions';
 import { Agent, createTestApp, signIn, type TestApp } from './helpers';
 import { buildFamily, buildUser } from './factories';
 import { buildNotice } from './notices.factories';

@@ -19,7 +19,7 @@ import {
   questionnaireRespondents,
   questionnaires,
 } from '../src/db/schema';
-import { tokyoDate } from '../src/lib/clock';
+import { tokyoDate } from '@renraku/contract';
 import { fileUrls } from '../src/lib/files';
 import { Agent, createTestApp, type TestApp } from './helpers';
 import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
-import { tokyoDate } from '../src/lib/clock';
+import { tokyoDate } from '@renraku/contract';
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { generateDataset, growTenfold } from '../bench/dataset';
 import { createTestDatabase } from './helpers';

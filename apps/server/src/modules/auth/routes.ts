@@ -5,7 +5,7 @@ import { CHILD_REGISTRATION_COOKIE, pendingRegistrationPath } from '../children/
 import { claimInvitations } from '../children/service';
 import { presentUser } from '../users/presenter';
 import { localIdentityProvider as idp } from '../idp/provider';
-import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from './session';
+import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from '../../lib/sessions';
 import { mintXsrfToken, setXsrfCookie } from './xsrf';
 
 export function authRoutes(app: App, ctx: AppContext) {

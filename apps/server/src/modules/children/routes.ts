@@ -16,7 +16,7 @@ import { hmac, safeEqual } from '../../lib/crypto';
 import { hotRoute, route, type App } from '../../lib/route';
 import { readImageUpload, withMultipart } from '../../lib/upload';
 import { childrenDevFixtures } from './dev-fixtures';
-import { authorizeChild } from './policy';
+import { authorizeChild } from '../access';
 import * as service from './service';
 
 export const CHILD_REGISTRATION_COOKIE = 'renraku_child_registration';
@@ -38,7 +38,7 @@ export function pendingRegistrationPath(ctx: AppContext, cookie: string | undefi
 
 export function childrenRoutes(app: App, ctx: AppContext) {
   hotRoute(app, getChildren, async ({ caller }) => service.listChildrenOfCaller(ctx, caller));
-  route(app, getChildrenExistence, {}, async ({ user, now }) => service.listExistence(ctx, user.id, now));
+  route(app, getChildrenExistence, {}, async ({ viewer }) => service.listExistence(ctx, viewer));
 
   route(app, postChildrenSession, { auth: false }, async ({ body, now, req, reply }) => {
     await service.checkRegistrationToken(ctx, body.company, body.token, now);
@@ -60,26 +60,24 @@ export function childrenRoutes(app: App, ctx: AppContext) {
     return result;
   });
 
-  route(app, getRecognition, {}, async ({ user, params, now }) => service.getRecognition(ctx, user.id, params.id, now));
-  route(app, postRecognition, {}, async ({ user, body, now }) =>
-    service.answerRecognition(ctx, user.id, body.childId, body.activate, now),
+  route(app, getRecognition, {}, async ({ viewer, params }) => service.getRecognition(ctx, viewer, params.id));
+  route(app, postRecognition, {}, async ({ viewer, body, now }) =>
+    service.answerRecognition(ctx, viewer, body.childId, body.activate, now),
   );
 
-  route(app, getChild, {}, async ({ user, params, now }) => service.getChildDetail(ctx, user.id, params.id, now));
-  route(app, putChild, {}, async ({ user, params, body, now }) => service.updateChildName(ctx, user.id, params.id, body, now));
-  route(app, getChildUser, {}, async ({ user, params, now }) =>
-    service.getChildUser(ctx, user.id, params.childId, params.userId, now),
-  );
+  route(app, getChild, {}, async ({ viewer, params }) => service.getChildDetail(ctx, viewer, params.id));
+  route(app, putChild, {}, async ({ viewer, params, body }) => service.updateChildName(ctx, viewer, params.id, body));
+  route(app, getChildUser, {}, async ({ viewer, params }) => service.getChildUser(ctx, viewer, params.childId, params.userId));
 
   childrenDevFixtures(app, ctx);
 
   app.register(async (scope) => {
     await withMultipart(scope);
-    route(scope, postChildImage, {}, async ({ user, params, req }) => {
+    route(scope, postChildImage, {}, async ({ viewer, params, req }) => {
       // Authorize before reading the body: a stranger's upload is refused without storing anything.
-      await authorizeChild(ctx.db, user.id, params.childId, 'write');
+      await authorizeChild(ctx, viewer, params.childId, 'write');
       const { bytes } = await readImageUpload(req);
-      return service.uploadChildImage(ctx, user.id, params.childId, bytes);
+      return service.uploadChildImage(ctx, viewer, params.childId, bytes);
     });
   });
 }

@@ -10,10 +10,9 @@ import {
 import type { AppContext } from '../../context';
 import { childUser, feedBanners, manualBanners, type DailyNoteRecords } from '../../db/schema';
 import { preparedSql } from '../../db/prepared';
-import { tokyoDate } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../auth/session';
-import { feedChildrenOfCaller } from './policy';
+import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../../lib/sessions';
+import { callerChildIdsAmong, enrolmentCovers, nc } from '../access';
 
 /** Texts longer than this are truncated in the feed (F §3 Settings; docs/decisions/feed-paging-and-settings.md). */
 
@@ -91,7 +90,7 @@ const feedStatement = preparedSql<{
 }>(
   'feed',
   sql`
-    with mine as (${feedChildrenOfCaller}), enrolments as (
+    with mine as (${callerChildIdsAmong}), enrolments as (
       select nc.id, nc.child_id, nc.facility_id, nc.class_id, nc.admitted_on, nc.left_on from note_children nc
       where nc.child_id in (select child_id from mine)
     ), newest as materialized (
@@ -106,7 +105,7 @@ const feedStatement = preparedSql<{
           select x.d from enrolments nc cross join lateral (
             select distinct cb.date as d from class_broadcasts cb
             where cb.class_id = nc.class_id and cb.date <= ${sql.placeholder('until')} and cb.published_at is not null
-              and cb.date >= nc.admitted_on and (nc.left_on is null or cb.date <= nc.left_on)
+              and ${enrolmentCovers(nc, sql`cb.date`)}
               and exists (select 1 from feed_files ff where ff.class_broadcast_id = cb.id)
             order by cb.date desc limit 2) x
           union all
@@ -127,7 +126,7 @@ const feedStatement = preparedSql<{
           select json_agg(${fileJson} order by cb.id, ff.sort_order, ff.id)
           from class_broadcasts cb join feed_files ff on ff.class_broadcast_id = cb.id
           where cb.class_id = nc.class_id and cb.date = picked.day and cb.published_at is not null
-            and nc.admitted_on <= picked.day and (nc.left_on is null or picked.day <= nc.left_on))
+            and ${enrolmentCovers(nc, sql`picked.day`)})
       ) order by nc.id)
       from enrolments nc
       left join daily_notes dn on dn.note_child_id = nc.id and dn.date = picked.day and dn.published_at is not null
@@ -149,7 +148,7 @@ export async function loadContent(
   date: string | undefined,
 ): Promise<Content> {
   const childIds = [...new Set(requested)];
-  const today = tokyoDate(caller.now);
+  const { today } = caller;
   const until = date && date < today ? date : today;
   const [found] = await feedStatement(ctx.db).rows({ ...callerValues(caller), childIds, until });
   await confirmCaller(ctx.db, caller, found?.session);

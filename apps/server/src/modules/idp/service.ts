@@ -9,7 +9,7 @@ import { HttpError, invalid, tooMany } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { resetLoginFailures } from '../auth/service';
-import { createSession, deleteOtherSessions, setSessionCookie, type SessionUser } from '../auth/session';
+import { createSession, deleteOtherSessions, setSessionCookie, type SessionUser } from '../../lib/sessions';
 import { findUserByEmail } from '../auth/service';
 import { claimInvitations } from '../children/service';
 import { safeRedirect } from './redirect';

@@ -1,10 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
-import { randomToken, sha256 } from '../../lib/crypto';
-import { unauthenticated } from '../../lib/errors';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
+import { sessions, users } from '../db/schema';
+import { randomToken, sha256 } from './crypto';
+import { unauthenticated } from './errors';
 
 export const SESSION_COOKIE = 'renraku_session';
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -14,6 +14,12 @@ const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
 export type SessionUser = typeof users.$inferSelect & { sessionId: string };
+
+/** Who asks: the signed-in user on the request's Tokyo day (what the access kernel decides on). */
+export interface Viewer {
+  userId: number;
+  today: string;
+}
 
 export function sessionLifetimeMs(remember: boolean): number {
   return remember ? REMEMBER_MS : BROWSER_SESSION_MS;
@@ -62,6 +68,8 @@ interface SessionState {
 export interface Caller {
   sessionId: string;
   now: Date;
+  /** The request's Tokyo day (`req.today`). */
+  today: string;
 }
 
 /** The caller's values of the placeholders of `sessionUserId` and `sessionStateOfCaller`. */
