@@ -3,8 +3,24 @@ import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 
-const webAreas = ['auth', 'children', 'guardians', 'users', 'settings', 'feed', 'communications', 'notices', 'events', 'schedules', 'growths', 'push', 'idp', 'info'];
+const webAreas = [
+  'auth',
+  'children',
+  'guardians',
+  'users',
+  'settings',
+  'feed',
+  'communications',
+  'notices',
+  'events',
+  'schedules',
+  'growths',
+  'push',
+  'idp',
+  'info',
+];
 
 /**
  * Import direction (CONVENTIONS: bulletproof-react): shared code never imports features or app;
@@ -24,8 +40,40 @@ const webZones = [
   { target: './apps/web/src', from: './apps/server' },
 ];
 
+const serverAreas = fs
+  .readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'access')
+  .map((entry) => entry.name);
+
+/**
+ * Server arrows (DESIGN §3.1): an area reaches another area only through its `service.ts` (its
+ * public functions) or the access kernel; the kernel reaches no area; lib and db reach no module.
+ */
+const serverZones = [
+  { target: './apps/server', from: './apps/web' },
+  { target: './apps/server/src/lib', from: './apps/server/src/modules' },
+  { target: './apps/server/src/db', from: './apps/server/src/modules' },
+  { target: './apps/server/src/modules/access', from: './apps/server/src/modules', except: ['./access'] },
+  ...serverAreas.map((area) => ({
+    target: `./apps/server/src/modules/${area}`,
+    from: './apps/server/src/modules',
+    except: [`./${area}`, './access', ...serverAreas.filter((a) => a !== area).map((a) => `./${a}/service.ts`)],
+    message: 'Another area is reached through its service.ts or the access kernel only (DESIGN §3.1).',
+  })),
+];
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'playwright-report/**', 'apps/web/test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'apps/server/src/db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/web/test-results/**',
+    ],
+  },
   js.configs.recommended,
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node } },
   { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: globals.node } },
@@ -36,7 +84,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ name: '@renraku/contract', message: 'Import from @renraku/contract/client (zod-free).', allowTypeImports: true }] },
+        {
+          paths: [
+            { name: '@renraku/contract', message: 'Import from @renraku/contract/client (zod-free).', allowTypeImports: true },
+          ],
+        },
       ],
     },
   },
@@ -53,5 +105,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // Later than the block above, so for the server's files these zones are the ones that apply.
+    files: ['apps/server/**/*.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: serverZones }] },
   },
 );

@@ -18,6 +18,8 @@ import { invalid, notFound, tooMany } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import { callerValues, confirmCaller, sessionStateOfCaller, sessionUserId, type Caller } from '../../lib/sessions';
 import { getGuardian, listGuardians } from '../guardians/service';
+
+export { CHILD_REGISTRATION_COOKIE, pendingRegistrationPath } from './registration';
 import { activeLinksOf, authorizeChild, enrolmentCovers, findLink, viewableChildren, type Viewer } from '../access';
 
 /** The facility of the child's current (else latest) enrolment, as a correlated subquery. */

@@ -10,6 +10,8 @@ import { removeImage } from '../children/service';
 import { activeLinksOf, enrolmentCovers, type Viewer } from '../access';
 import { presentUser } from './presenter';
 
+export { presentUser };
+
 export async function updateName(ctx: AppContext, userId: number, name: string) {
   const [updated] = await ctx.db.update(users).set({ name }).where(eq(users.id, userId)).returning();
   return presentUser(ctx, updated!);
