@@ -9,7 +9,7 @@ import { buildFamily, buildUser } from './factories';
 import { buildNotice } from './notices.factories';
 
 /**
- * The hot calls look the session up inside their own statement (docs/decisions/session-in-statement.md).
+ * The hot calls look the session up inside their own statement (docs/decisions/auth-session-in-statement.md).
  * They must keep every rule of the ordinary session lookup: 401 without a cookie, with an unknown
  * or an expired session; the sliding expiry; and the callers with nothing to show (an empty answer
  * cannot say whether the session was live, so a second statement asks).

@@ -159,7 +159,7 @@ function literal(value: unknown): string {
 }
 
 /**
- * The plan the app runs: the hot statements are prepared (docs/decisions/prepared-statements.md) and
+ * The plan the app runs: the hot statements are prepared (docs/decisions/database-prepared-statements.md) and
  * PostgreSQL soon keeps their generic plan, estimated without the values. PREPARE + EXPLAIN EXECUTE
  * with that plan forced, sequential scans disabled.
  */

@@ -70,7 +70,7 @@ export interface HotCtx<C extends Call> extends Omit<Ctx<C, true>, 'user' | 'vie
 }
 
 /**
- * Registers a hot call whose own statement looks up the session (docs/decisions/session-in-statement.md):
+ * Registers a hot call whose own statement looks up the session (docs/decisions/auth-session-in-statement.md):
  * no lookup beforehand, so the call costs one round trip to PostgreSQL. Without a session cookie
  * it answers 401 at once.
  */
@@ -86,7 +86,7 @@ export function hotRoute<C extends Call>(app: App, call: C, handler: (ctx: HotCt
 }
 
 /**
- * The answers of the hot calls (docs/decisions/hot-answers-serialised-as-built.md): in production
+ * The answers of the hot calls (docs/decisions/platform-hot-answers-serialised-as-built.md): in production
  * `JSON.stringify` of what the presenter built; the contract's check (zod parse into a stripped
  * copy, then stringify) was 10–35 % of the app's CPU on these calls. Everywhere else (development,
  * the tests) the answer must be the contract's exactly: valid, and nothing stripped or changed by

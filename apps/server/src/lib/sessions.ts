@@ -61,7 +61,7 @@ interface SessionState {
 }
 
 /**
- * The caller of a hot call, whose own statement looks the session up (docs/decisions/session-in-statement.md):
+ * The caller of a hot call, whose own statement looks the session up (docs/decisions/auth-session-in-statement.md):
  * the SHA-256 of the cookie's token and the request's clock. Such a call costs one round trip to
  * PostgreSQL, not two.
  */
