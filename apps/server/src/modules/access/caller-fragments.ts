@@ -5,7 +5,7 @@ import { activeLinksOf, cu } from './guardian-links';
 
 /**
  * The kernel's rules as fragments of the hot calls' prepared statements, which check and read in
- * one round trip (docs/decisions/session-in-statement.md). Placeholders: `sessionId` and `now` of
+ * one round trip (docs/decisions/auth-session-in-statement.md). Placeholders: `sessionId` and `now` of
  * the caller's session (see `callerValues`), plus those named below. The user is the session's,
  * never an id from the client.
  */
