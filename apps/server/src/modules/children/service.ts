@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { guardianMessages, type Child, type ChildDetail, type ViewableChild } from '@renraku/contract';
+import { presentChild, presentViewableChild } from './presenter';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -88,26 +89,6 @@ export async function claimInvitations(db: Db, userId: number, now: Date) {
     insert into ${childUser} (child_id, user_id, company_id, type, main, writable, activated, sort_order, invited_by)
     select child_id, user_id, company_id, type, false, writable, null, 1000, invited_by from claimed
     on conflict do nothing`);
-}
-
-export function presentChild(
-  ctx: AppContext,
-  child: typeof children.$inferSelect,
-  pivot: typeof childUser.$inferSelect,
-  facilityName: string | null,
-): Child {
-  return {
-    id: child.id,
-    first_name: child.firstName,
-    last_name: child.lastName,
-    first_name_kana: child.firstNameKana,
-    last_name_kana: child.lastNameKana,
-    image_url: ctx.files.url(child.imageKey, { variant: 'thumb' }),
-    facility_name: facilityName,
-    // The QR token is for the guardian's own, activated children only.
-    qr_token: pivot.activated ? child.qrToken : '',
-    pivot: { type: pivot.type, main: pivot.main, writable: pivot.writable, activated: pivot.activated },
-  };
 }
 
 /** Current enrolments of the caller's activated children. */
@@ -306,12 +287,5 @@ export async function registerChild(
 
 /** The caller's activated children (only those enrolled today when `enrolledOnly`), for the child pickers of events, schedules and growths. */
 export async function listViewableChildren(ctx: AppContext, viewer: Viewer, enrolledOnly: boolean): Promise<ViewableChild[]> {
-  const rows = await viewableChildren(ctx, viewer, enrolledOnly);
-  return rows.map(({ child, link }) => ({
-    id: child.id,
-    first_name: child.firstName,
-    first_name_kana: child.firstNameKana,
-    image_url: ctx.files.url(child.imageKey, { variant: 'thumb' }),
-    pivot: { activated: link.activated },
-  }));
+  return (await viewableChildren(ctx, viewer, enrolledOnly)).map(({ child, link }) => presentViewableChild(ctx, child, link));
 }

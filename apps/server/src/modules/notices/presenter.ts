@@ -1,5 +1,6 @@
 import type { Notice } from '@renraku/contract';
 import type { AppContext } from '../../context';
+import { displaySize } from '../../lib/files';
 
 export interface NoticeFileRow {
   id: number;
@@ -26,12 +27,6 @@ export interface NoticeBody {
 }
 
 export const isoInstant = (text: string) => new Date(text).toISOString();
-
-export function displaySize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)}MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)}KB`;
-  return `${bytes}B`;
-}
 
 /** A notice of the list without its children (the caller's addressed children are added to it). */
 export function presentNotice(ctx: AppContext, body: NoticeBody, nurseryName: string): Notice {

@@ -11,7 +11,8 @@ import { hotRoute, route, type App } from '../../lib/route';
 import { notFound } from '../../lib/errors';
 import { authorizeChild, requireEnrolment, type ChildAction, type Viewer } from '../access';
 import { listViewableChildren } from '../children/service';
-import { findSchedule, monthSchedules, presentSchedule, saveBulk, saveSchedule, updateSchedule } from './service';
+import { presentSchedule } from './presenter';
+import { findSchedule, monthSchedules, saveBulk, saveSchedule, updateSchedule } from './service';
 
 /**
  * Schedules belong to the child's enrolment of today: an activated link is needed (404 otherwise),

@@ -7,6 +7,7 @@ import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type Se
 import { invalidMany, notFound } from '../../lib/errors';
 import { addMonths, datesOfMonth, isCalendarDate, monthRange, weekdayOf } from '@renraku/contract';
 import { callerChildEnrolment, type EnrolledGrant } from '../access';
+import { presentSchedule } from './presenter';
 
 type Enrolment = EnrolledGrant['enrolment'];
 type Window = typeof scheduleWindows.$inferSelect;
@@ -34,15 +35,6 @@ export interface Entry {
   leavingTime?: string | null;
   remarks?: string | null;
 }
-
-const present = (row: Row): Schedule => ({
-  id: row.id,
-  date: row.date,
-  isAbsent: row.isAbsent,
-  attendanceTime: row.attendanceTime,
-  leavingTime: row.leavingTime,
-  remarks: row.remarks,
-});
 
 /** Windows of the facility that overlap a date range (one query). */
 async function windowsFor(ctx: AppContext, facilityId: number, from: string, to: string): Promise<Window[]> {
@@ -202,7 +194,7 @@ export async function saveSchedule(
     .values({ companyId: enrolment.companyId, noteChildId: enrolment.id, date, ...set })
     .onConflictDoUpdate({ target: [schedules.noteChildId, schedules.date], set })
     .returning();
-  return present(row!);
+  return presentSchedule(row!);
 }
 
 /** Registers the same answer for every date, all or none (checked first, then one statement). */
@@ -281,8 +273,6 @@ export async function findSchedule(ctx: AppContext, childId: number, scheduleId:
   return row.schedule;
 }
 
-export const presentSchedule = present;
-
 /** Changes one registered day; the date stays the schedule's own. */
 export async function updateSchedule(
   ctx: AppContext,
@@ -306,7 +296,7 @@ export async function updateSchedule(
     .set({ ...values(entry), remarks: entry.remarks ?? null, updatedBy: userId, updatedAt: now })
     .where(eq(schedules.id, existing.id))
     .returning();
-  return present(row!);
+  return presentSchedule(row!);
 }
 
 // ---- Staff side (for the later staff console; no HTTP route yet) ----
