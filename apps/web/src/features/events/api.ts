@@ -7,7 +7,7 @@ import {
   postEventsCalendarSubscription,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { addMonthsToYearMonth } from './components/dates';
+import { addMonths } from '@renraku/contract/dates';
 
 export const eventChildrenQueryOptions = () =>
   queryOptions({ queryKey: ['events', 'children'], queryFn: ({ signal }) => api(getEventsViewableChildren, { signal }) });
@@ -27,7 +27,7 @@ export const childEventMonthsQueryOptions = (id: number, first: string) =>
       month: pageParam,
       days: await api(getChildEvents, { params: { id }, query: { date: pageParam }, signal }),
     }),
-    getNextPageParam: (last) => addMonthsToYearMonth(last.month, 1),
+    getNextPageParam: (last) => addMonths(last.month, 1),
   });
 
 export const calendarSubscriptionQueryOptions = () =>

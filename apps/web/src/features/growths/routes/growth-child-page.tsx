@@ -7,7 +7,7 @@ import { showFailure } from '../../../components/alerts';
 import { NotFound } from '../../../components/not-found';
 import { ApiRequestError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/page-title';
-import { slashDate } from '../../events/components/dates';
+import { slashDate } from '@renraku/contract/dates';
 import { childGrowthsQueryOptions, growthChildrenQueryOptions } from '../api';
 import { GrowthChart } from '../components/growth-chart';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { sendNoticeLinkClick } from '../analytics';
 import { useMarkNoticeRead } from '../api';
-import { tokyoClock } from './dates';
+import { tokyoTime } from '@renraku/contract/dates';
 import { NoticeText } from './linkified-text';
 
 export const fileLink = (noticeId: number, fileId: number, childIds: number[]) =>
@@ -69,7 +69,7 @@ export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
             {notice.nursery.name}
           </Text>
           <Text size="xs" c="dimmed">
-            {tokyoClock(notice.released_at)}
+            {tokyoTime(notice.released_at)}
           </Text>
         </Group>
         <Title order={3} size="h5" id={titleId}>

@@ -7,7 +7,7 @@ import { showFailure } from '../../../components/alerts';
 import { useCurrentUser } from '../../auth/api';
 import { useChildren } from '../../children/api';
 import { useNotices } from '../api';
-import { dateHeading } from '../components/dates';
+import { fullDateLabel } from '@renraku/contract/dates';
 import { NoticeCard } from '../components/notice-card';
 import { useConstants } from '../../auth/api';
 
@@ -62,7 +62,7 @@ export function NoticesPage() {
           {groups.map(([date, list]) => (
             <Stack component="section" key={date} gap="sm" aria-labelledby={`notices-${date}`}>
               <Title order={2} size="h6" id={`notices-${date}`} c="dimmed">
-                {dateHeading(date)}
+                {fullDateLabel(date)}
               </Title>
               {list.map((notice) => (
                 <NoticeCard

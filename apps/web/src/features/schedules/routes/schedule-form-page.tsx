@@ -8,7 +8,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { ApiRequestError } from '../../../lib/api';
-import { monthDayLabel } from '../../events/components/dates';
+import { monthDayWideLabel } from '@renraku/contract/dates';
 import { childScheduleQueryOptions, useSaveSchedule } from '../api';
 import { TimeSelect } from '../components/time-select';
 
@@ -70,7 +70,7 @@ export function ScheduleFormPage() {
   const fieldError = (field: string) => errors[field]?.join('\n');
 
   return (
-    <Page title={monthDayLabel(date)}>
+    <Page title={monthDayWideLabel(date)}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <SegmentedControl
