@@ -4,12 +4,11 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
-import { useCurrentUser } from '../../auth/api';
-import { useChildren } from '../../children/api';
+import { useCurrentUser, useConstants } from '../../../lib/session';
+import { useChildren } from '../../../lib/children';
 import { useNotices } from '../api';
 import { fullDateLabel } from '@renraku/contract/dates';
 import { NoticeCard } from '../components/notice-card';
-import { useConstants } from '../../auth/api';
 
 /** /notices: date-grouped notices and questionnaires with infinite scroll (F §2 "Notices"). */
 export function NoticesPage() {

@@ -16,7 +16,7 @@ import { ApiRequestError } from '../../../lib/api';
 import { useAnswerQuestionnaire, useQuestionnaireRespondent } from '../api';
 import { fullDateTimeLabel } from '@renraku/contract/dates';
 import { NoticeText } from '../components/linkified-text';
-import { useConstants } from '../../auth/api';
+import { useConstants } from '../../../lib/session';
 
 const isId = (value: string | undefined) => !!value && /^[1-9]\d{0,9}$/.test(value);
 
