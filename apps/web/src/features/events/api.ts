@@ -6,8 +6,8 @@ import {
   getEventsViewableChildren,
   postEventsCalendarSubscription,
 } from '@renraku/contract/client';
-import { api } from '../../lib/api';
 import { addMonths } from '@renraku/contract/dates';
+import { api } from '../../lib/api';
 
 export const eventChildrenQueryOptions = () =>
   queryOptions({ queryKey: ['events', 'children'], queryFn: ({ signal }) => api(getEventsViewableChildren, { signal }) });

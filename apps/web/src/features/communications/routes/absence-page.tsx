@@ -1,13 +1,13 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { absenceMonthsAhead, absenceTypes, communicationMessages as M, limits } from '@renraku/contract/client';
 import { useState } from 'react';
+import { addDays, endOfMonthAfter, monthDayLabel, tokyoDate } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useAttendanceHistory, useCheckTargetDate, useDiseases, useSendAbsence } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
-import { addDays, endOfMonthAfter, monthDayLabel, tokyoDate } from '@renraku/contract/dates';
 import { DayInput } from '../components/day-input';
 import { HistoryList } from '../components/history-list';
 import { NotEnrolled } from '../components/not-enrolled';

@@ -1,6 +1,7 @@
 import { Alert, Button, Radio, Group, Stack, Text } from '@mantine/core';
 import { communicationMessages as M, defaultFocusHours, limits } from '@renraku/contract/client';
 import { useState } from 'react';
+import { tokyoDate } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
@@ -8,7 +9,6 @@ import { ApiRequestError } from '../../../lib/api';
 import { useAttendanceHistory, useCheckTargetDate, useIsAbsence, useScheduleByDate, useSendAttendance } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
-import { tokyoDate } from '@renraku/contract/dates';
 import { DayInput } from '../components/day-input';
 import { HistoryList } from '../components/history-list';
 import { NotEnrolled } from '../components/not-enrolled';

@@ -8,6 +8,7 @@ import {
 } from '@renraku/contract/client';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { addDays, monthDayLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 
 import { Loading } from '../../../components/loading';
@@ -18,7 +19,6 @@ import { ContactSummary } from '../components/contact-summary';
 import { confirmDiscard } from '../components/confirm-discard';
 import { CounterTextarea } from '../components/counter-textarea';
 import { formFromEntry, pendingForms, pendingKey, toPayload, type ContactForm } from '../components/contact-form';
-import { addDays, monthDayLabel } from '@renraku/contract/dates';
 import { TimeSelect } from '../components/time-select';
 
 type Consts = Exclude<ResponseOf<typeof getFamiliesInformation>['const'], never[]>;

@@ -3,13 +3,13 @@ import { limits, type CalendarDay } from '@renraku/contract/client';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { tokyoDate, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { ApiRequestError, errorText } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/page-title';
 import { childEventMonthsQueryOptions, eventChildrenQueryOptions } from '../api';
 import { CalendarSubscription } from '../components/calendar-subscription';
-import { tokyoDate, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
 
 /** How far ahead the calendar goes (a year). */
 const MAX_MONTHS = 12;

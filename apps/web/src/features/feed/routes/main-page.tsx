@@ -2,6 +2,7 @@ import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@m
 import { feedTexts, limits, type Child, type DailyMessage } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { monthDayLabel, tokyoDate } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
@@ -10,7 +11,6 @@ import { useCurrentUser } from '../../../lib/session';
 import { useChildren, useExistence } from '../../../lib/children';
 import { useBanners, useFeedContent, useManualBanner } from '../api';
 import { MessageCard } from '../components/message-card';
-import { monthDayLabel, tokyoDate } from '@renraku/contract/dates';
 
 /** The selected children per user (F §3 "Local browser storage"); the children area uses the same key. */
 const selectionKey = (userId: number) => `selectedChildren:${userId}`;

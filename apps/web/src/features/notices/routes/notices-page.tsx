@@ -1,13 +1,13 @@
 import { Loader, Center, Stack, Text, Title } from '@mantine/core';
 import { limits, noticeTexts, type Notice } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef } from 'react';
+import { fullDateLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
 import { useCurrentUser, useConstants } from '../../../lib/session';
 import { useChildren } from '../../../lib/children';
 import { useNotices } from '../api';
-import { fullDateLabel } from '@renraku/contract/dates';
 import { NoticeCard } from '../components/notice-card';
 
 /** /notices: date-grouped notices and questionnaires with infinite scroll (F §2 "Notices"). */

@@ -8,13 +8,13 @@ import {
 } from '@renraku/contract/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { fullDateTimeLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { ApiRequestError } from '../../../lib/api';
 import { useAnswerQuestionnaire, useQuestionnaireRespondent } from '../api';
-import { fullDateTimeLabel } from '@renraku/contract/dates';
 import { NoticeText } from '../components/linkified-text';
 import { useConstants } from '../../../lib/session';
 

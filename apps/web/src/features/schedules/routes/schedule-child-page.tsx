@@ -3,12 +3,12 @@ import { weekdayLabels, scheduleTexts, type ScheduleDay } from '@renraku/contrac
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { monthDayWideLabel, tokyoDate, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { ApiRequestError, errorText } from '../../../lib/api';
 import { readLocal, writeLocal } from '../../../lib/storage';
-import { monthDayWideLabel, tokyoDate, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
 import { childSchedulesQueryOptions, scheduleChildrenQueryOptions } from '../api';
 import { BulkModal } from '../components/bulk-modal';
 

@@ -3,12 +3,12 @@ import { scheduleLimits } from '@renraku/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { monthDayWideLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { ApiRequestError } from '../../../lib/api';
-import { monthDayWideLabel } from '@renraku/contract/dates';
 import { childScheduleQueryOptions, useSaveSchedule } from '../api';
 import { TimeSelect } from '../components/time-select';
 
