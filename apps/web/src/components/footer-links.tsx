@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useOperator } from '../../../lib/operator';
+import { useOperator } from '../lib/operator';
 import css from './footer-links.module.css';
 
 /** Company, privacy, terms and contact links shown under the public information pages and the login screen. */
