@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { NOW } from './e2e/clock';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -21,6 +22,9 @@ export default defineConfig({
     // Settled colours for axe: the app turns transitions off for reduced motion.
     reducedMotion: 'reduce',
     timezoneId: 'Asia/Tokyo',
+    // One pinned instant for the whole run (e2e/clock.ts): the server answers every request as at
+    // NOW (test mode only); fixtures.ts starts each browser clock at it.
+    extraHTTPHeaders: { 'x-test-now': NOW },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -42,7 +46,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', WEB_DIST: `${import.meta.dirname}/dist` },
+    env: { PORT: String(port), HOST: '127.0.0.1', WEB_DIST: `${import.meta.dirname}/dist`, E2E_NOW: NOW },
     stdout: 'ignore',
     stderr: 'pipe',
     // SIGTERM (not the default SIGKILL), so that the server drops its e2e database on the way out.
