@@ -179,6 +179,8 @@ test.describe('invitations', () => {
     request,
     browser,
   }) => {
+    // Two browsers, six axe runs.
+    test.slow();
     // A family of its own, and an invitee of its own: the demo accounts stay as the other tests expect them.
     const mainEmail = await createGuardian(request, 'main');
     const inviteeEmail = await createGuardian(request, 'invitee', { name: '招待 太郎' });

@@ -10,6 +10,8 @@ async function family(request: APIRequestContext, firstName: string, firstNameKa
 
 test.describe('next-month schedules', () => {
   test('register next month with the bulk modal on weekdays, then change one day to absent', async ({ page, request }) => {
+    // Four axe runs over a month of days.
+    test.slow();
     await signIn(page, await family(request, '一括', 'いっかつ'));
     await page.goto('/schedules/children');
     await expect(page.getByRole('heading', { level: 1, name: '翌月登園予定登録' })).toBeVisible();
