@@ -179,7 +179,7 @@ test.describe('invitations', () => {
     request,
     browser,
   }) => {
-    // Two browsers, six axe runs.
+    // Two browsers, five axe runs.
     test.slow();
     // A family of its own, and an invitee of its own: the demo accounts stay as the other tests expect them.
     const mainEmail = await createGuardian(request, 'main');
