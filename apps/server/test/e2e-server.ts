@@ -1,6 +1,8 @@
 /**
  * Starts the real server for the end-to-end tests on a fresh database with the demo data:
  * a new PostgreSQL database when TEST_DATABASE_URL is set, else PGlite in a fresh temp dir.
+ * The demo data is seeded at E2E_NOW (the instant the whole run lives at, apps/web/e2e/clock.ts),
+ * so that its "today" is the day the tests' X-Test-Now header says.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,5 +52,17 @@ process.on('exit', () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (adminUrl && dbName) dropDatabase(adminUrl, dbName);
 });
+
+// Seeded here, at the pinned instant, before the server starts: the server then finds the
+// database populated and does not seed it again at the real time.
+const { loadConfig } = await import('../src/config');
+const { openPglite, openPostgres } = await import('../src/db/client');
+const { seedDemoIfEmpty } = await import('../src/seed');
+const config = loadConfig();
+const database = config.databaseUrl
+  ? await openPostgres(config.databaseUrl, { max: 1 })
+  : await openPglite(path.join(config.dataDir, 'pglite'));
+await seedDemoIfEmpty(database.db, config, process.env.E2E_NOW ? new Date(process.env.E2E_NOW) : new Date());
+await database.close();
 
 await import('../src/main');

@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { DEMO, createGuardian, expect, expectAccessible, login, signIn, test } from './fixtures';
 
 test.describe('sign-in', () => {
   test('the login page has its fields and links, and passes axe', async ({ page }) => {
@@ -49,19 +49,13 @@ test.describe('sign-in', () => {
   });
 
   test('an already signed-in visitor of /login goes on to /main', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/main$/);
   });
 
   test('a user who has not agreed to the terms agrees, then continues to next_path', async ({ page, request }) => {
-    const email = `terms-${Date.now()}@example.com`;
-    const created = await request.post('/api/dev/fixtures/users', {
-      data: { email, password: DEMO.password, agreed: false },
-      headers: await xsrfHeaders(request),
-    });
-    expect(created.status()).toBe(201);
+    const email = await createGuardian(request, 'terms', { agreed: false });
     await page.goto('/communications');
     await expect(page).toHaveURL(/referrer_path=%2Fcommunications$/);
     await login(page, email, undefined, true);
@@ -76,10 +70,3 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: '利用規約に同意する' })).toHaveCount(0);
   });
 });
-
-async function xsrfHeaders(request: import('@playwright/test').APIRequestContext) {
-  await request.get('/sanctum/csrf-cookie');
-  const state = await request.storageState();
-  const token = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'x-xsrf-token': decodeURIComponent(token) };
-}

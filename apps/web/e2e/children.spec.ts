@@ -1,48 +1,25 @@
+import fs from 'node:fs';
 import sharp from 'sharp';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, createGuardian, expect, expectAccessible, login, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { YEAR } from './clock';
+import { createChild, createGuardian, expect, expectAccessible, login, newPhone, signIn, test } from './fixtures';
 
-async function xsrfHeaders(request: APIRequestContext) {
-  await request.get('/sanctum/csrf-cookie');
-  const state = await request.storageState();
-  const token = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'x-xsrf-token': decodeURIComponent(token) };
-}
-
-/** A child of its own per test (test-mode fixture), so the demo family stays as other areas expect it. */
-async function createChild(
-  request: APIRequestContext,
-  data: { mainEmail?: string; firstName?: string; firstNameKana?: string } = {},
-) {
-  const res = await request.post('/api/dev/fixtures/children', { data, headers: await xsrfHeaders(request) });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { child_id: number; company_id: number; token: string; birth: string };
-}
-
-async function createUser(request: APIRequestContext, prefix: string) {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await request.post('/api/dev/fixtures/users', {
-    data: { email, password: DEMO.password },
-    headers: await xsrfHeaders(request),
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
-  return { context, page: await context.newPage() };
-}
-
-/** Moves a sortable item with @dnd-kit's keyboard sensor (Space, arrow, Space), waiting for each step to be measured. */
+/**
+ * Moves a sortable item one place with @dnd-kit's keyboard sensor (Space, arrow, Space), each step
+ * once the list says it is done (its live region): picked up and measured (the item is over its
+ * own place), moved over another item, dropped.
+ */
 async function moveWithKeyboard(page: Page, index: number, key: 'ArrowDown' | 'ArrowUp') {
-  await page.locator('[data-testid^=sortable-]').nth(index).focus();
+  const item = page.locator('[data-testid^=sortable-]').nth(index);
+  const id = (await item.getAttribute('data-testid'))!.replace('sortable-', '');
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await item.focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(250);
+  await expect(announced).toHaveText(`Draggable item ${id} was moved over droppable area ${id}.`);
   await page.keyboard.press(key);
-  await page.waitForTimeout(250);
+  await expect(announced).toHaveText(new RegExp(`^Draggable item ${id} was moved over droppable area (?!${id}\\.)\\d+\\.$`));
   await page.keyboard.press('Space');
-  await page.waitForTimeout(250);
+  await expect(announced).toHaveText(new RegExp(`^Draggable item ${id} was dropped over droppable area \\d+$`));
 }
 
 async function selectOption(page: Page, label: string, option: string) {
@@ -53,14 +30,13 @@ async function selectOption(page: Page, label: string, option: string) {
 test.describe('child registration', () => {
   test('a signed-in guardian registers a child from its URL with the birth date', async ({ page, request }) => {
     const child = await createChild(request, { firstName: '登録', firstNameKana: 'とうろく' });
-    const email = await createUser(request, 'register');
-    await login(page, email);
-    await expect(page).toHaveURL(/\/main$/);
+    const email = await createGuardian(request, 'register');
+    await signIn(page, email);
     await page.goto(`/children/register/${child.company_id}/${child.token}`);
     await expect(page).toHaveTitle('お子さま登録 | れんらくノート');
     await expect(page.getByRole('heading', { name: 'お子さま登録' })).toBeVisible();
     const birth = page.getByLabel('お子さまの生年月日');
-    await expect(birth).toHaveAttribute('placeholder', `${new Date().getFullYear() - 1}-01-01`);
+    await expect(birth).toHaveAttribute('placeholder', `${YEAR - 1}-01-01`);
     await expect(birth).toHaveAttribute('inputmode', 'tel');
     await expect(page.getByRole('combobox', { name: 'お子さまとの続柄' })).toHaveValue('父');
     await expectAccessible(page);
@@ -93,7 +69,7 @@ test.describe('child registration', () => {
 
   test('after signing in from /receptions the visitor is back on the registration URL they opened', async ({ page, request }) => {
     const child = await createChild(request);
-    const email = await createUser(request, 'resume');
+    const email = await createGuardian(request, 'resume');
     await page.goto(`/children/register/${child.company_id}/${child.token}`);
     await expect(page).toHaveURL(/\/receptions$/);
     await page.getByRole('link', { name: 'ログイン画面へ' }).click();
@@ -104,12 +80,14 @@ test.describe('child registration', () => {
 });
 
 test.describe('children area', () => {
-  test('child info: upload a photo (preview, confirm, progress); the served image has no EXIF', async ({ page, request }) => {
+  test('child info: upload a photo (preview, confirm, progress); the served image has no EXIF', async ({
+    page,
+    request,
+  }, testInfo) => {
     // A fresh main guardian: the demo family stays as the other areas' tests expect it.
-    const mainEmail = await createUser(request, 'main');
+    const mainEmail = await createGuardian(request, 'main');
     const child = await createChild(request, { mainEmail, firstName: '写真', firstNameKana: 'しゃしん' });
-    await login(page, mainEmail);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, mainEmail);
     await page.goto(`/children/${child.child_id}`);
     await expect(page).toHaveTitle('お子さま情報 | れんらくノート');
     await expect(page.getByText('試験 写真')).toBeVisible();
@@ -148,19 +126,20 @@ test.describe('children area', () => {
     expect(bytes.includes(Buffer.from('RenrakuCam'))).toBe(false);
     await page.screenshot({ path: '/tmp/children-info.png', fullPage: true });
 
-    // A file of 20,000,000 bytes or more is refused before upload.
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(20_000_000) });
+    // A file of 20,000,000 bytes or more is refused before upload. Given by its path (a sparse file),
+    // not as a buffer: 20 MB sent to the browser over the protocol took most of the test's time.
+    const big = testInfo.outputPath('big.jpg');
+    fs.writeFileSync(big, '');
+    fs.truncateSync(big, 20_000_000);
+    await page.locator('input[type=file]').setInputFiles(big);
     await expect(page.getByText('空のファイルまたは20MB以上の画像はアップロードできません')).toBeVisible();
   });
 
   test('name edit, then a 404 for unknown children subpaths', async ({ page, request }) => {
     // A fresh main guardian: the demo family stays as the other areas' tests expect it.
-    const mainEmail = await createUser(request, 'main');
+    const mainEmail = await createGuardian(request, 'main');
     const child = await createChild(request, { mainEmail, firstName: '名前', firstNameKana: 'なまえ' });
-    await login(page, mainEmail);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, mainEmail);
     await page.goto(`/children/${child.child_id}/edit`);
     await expect(
       page.getByText('※ここで変更されるのは、連絡帳に表示されるお名前のみです。施設に登録されているお名前は変更されません。'),
@@ -180,8 +159,7 @@ test.describe('children area', () => {
   });
 
   test('recognition shows the inviter and the kana name, and asks before refusing', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page);
     const children = (await (await page.request.get('/api/children')).json()) as { id: number; first_name: string }[];
     const sota = children.find((c) => c.first_name === '蒼太')!;
     await page.goto(`/children/recognition/${sota.id}`);
@@ -196,16 +174,18 @@ test.describe('children area', () => {
 });
 
 test.describe('invitations', () => {
-  test('invite sub@example.com, accept in a second browser, then toggle writable, hand over main, detach', async ({
+  test('invite a registered guardian, accept in a second browser, then toggle writable, hand over main, detach', async ({
     page,
     request,
     browser,
   }) => {
-    // A fresh main guardian: the demo family stays as the other areas' tests expect it.
-    const mainEmail = await createUser(request, 'main');
+    // Two browsers, five axe runs.
+    test.slow();
+    // A family of its own, and an invitee of its own: the demo accounts stay as the other tests expect them.
+    const mainEmail = await createGuardian(request, 'main');
+    const inviteeEmail = await createGuardian(request, 'invitee', { name: '招待 太郎' });
     const child = await createChild(request, { mainEmail, firstName: '招待', firstNameKana: 'しょうたい' });
-    await login(page, mainEmail);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, mainEmail);
     await page.goto(`/users/${child.child_id}/invite`);
     await expect(page).toHaveTitle('保護者の追加 | れんらくノート');
     await expect(page.getByText('招待できるのは、はいチーズ！IDに登録済みのメールアドレスのみです。')).toBeVisible();
@@ -224,9 +204,10 @@ test.describe('invitations', () => {
       'その他',
     ]);
     await page.getByRole('option', { name: '祖父' }).click();
+    await expect(page.getByRole('combobox', { name: 'お子さまとの続柄' })).toHaveValue('祖父');
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/children-invite.png', fullPage: true });
-    await page.getByLabel('招待する方のメールアドレス').fill(DEMO.sub);
+    await page.getByLabel('招待する方のメールアドレス').fill(inviteeEmail);
     await page.getByLabel('閲覧のみ（連絡帳の送信などはできません）').check();
     await page.getByRole('button', { name: '送信する' }).click();
     await expect(page).toHaveURL(/\/users\/invite\/sent$/);
@@ -234,66 +215,75 @@ test.describe('invitations', () => {
     await expectAccessible(page);
 
     // The invitation mail, read from the outbox.
-    const mails = (await (await request.get('/api/dev/mailbox')).json()) as { to: string; text: string; kind: string }[];
-    const mail = mails.find((m) => m.to === DEMO.sub && m.kind === 'invitation' && m.text.includes('試験 招待'))!;
+    const mails = (await (await request.get(`/api/dev/fixtures/mails?to=${encodeURIComponent(inviteeEmail)}`)).json()) as {
+      text: string;
+      kind: string;
+    }[];
+    const mail = mails.find((m) => m.kind === 'invitation')!;
+    expect(mail.text).toContain('試験 招待');
     expect(mail.text).toContain('E2E 保護者 さんから');
     const verifyPath = new URL(/https?:\/\/\S+\/users\/invite\/verify\/\S+/.exec(mail.text)![0]).pathname;
 
-    const sub = await newPage(browser);
-    await login(sub.page, DEMO.sub);
-    await expect(sub.page).toHaveURL(/\/main$/);
-    await sub.page.goto(verifyPath);
-    await expect(sub.page).toHaveURL(new RegExp(`/children/recognition/${child.child_id}$`));
-    await expect(sub.page.getByText('E2E 保護者さんから、しょうたいさんの保護者として招待されています。')).toBeVisible();
-    await sub.page.getByRole('button', { name: '承認する' }).click();
-    await expect(sub.page).toHaveURL(/\/main$/);
+    const invitee = await newPhone(browser);
+    await signIn(invitee.page, inviteeEmail);
+    await invitee.page.goto(verifyPath);
+    await expect(invitee.page).toHaveURL(new RegExp(`/children/recognition/${child.child_id}$`));
+    await expect(invitee.page.getByText('E2E 保護者さんから、しょうたいさんの保護者として招待されています。')).toBeVisible();
+    await invitee.page.getByRole('button', { name: '承認する' }).click();
+    await expect(invitee.page).toHaveURL(/\/main$/);
     // Used once: the link now shows the expired text.
-    await sub.page.goto(verifyPath);
-    await expect(sub.page.getByText('招待URLの有効期限が切れています。代表者の方に再度招待を依頼してください。')).toBeVisible();
-    await expectAccessible(sub.page);
+    await invitee.page.goto(verifyPath);
+    await expect(
+      invitee.page.getByText('招待URLの有効期限が切れています。代表者の方に再度招待を依頼してください。'),
+    ).toBeVisible();
+    await expectAccessible(invitee.page);
 
     // The main guardian manages the new guardian.
     await page.goto(`/children/${child.child_id}`);
-    await page.getByRole('link', { name: /山田 太郎/ }).click();
+    await page.getByRole('link', { name: /招待 太郎/ }).click();
     await expect(page).toHaveTitle('保護者情報 | れんらくノート');
     await expect(page.getByText('続柄：祖父')).toBeVisible();
     await expect(page.getByText('権限：閲覧のみ')).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/children-guardian.png' });
     await page.getByRole('button', { name: '書き込みできるように変更する' }).click();
-    await expect(page.getByText('山田 太郎さんが書き込みできるように変更しますか？')).toBeVisible();
-    await page.getByRole('dialog').getByRole('button', { name: '決定' }).click();
+    const permission = page.getByRole('dialog', { name: '権限の変更' });
+    await expect(permission.getByText('招待 太郎さんが書き込みできるように変更しますか？')).toBeVisible();
+    await permission.getByRole('button', { name: '決定' }).click();
     await expect(page.getByText('権限の変更が完了しました')).toBeVisible();
     await expect(page.getByText('権限：書き込み可')).toBeVisible();
     await page.getByRole('button', { name: '代表者に設定する' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '決定' }).click();
+    await page.getByRole('dialog', { name: '代表者の変更' }).getByRole('button', { name: '決定' }).click();
     await expect(page.getByText('代表者を変更しました')).toBeVisible();
     await expect(page.getByRole('button', { name: '保護者の登録を解除する' })).toHaveCount(0);
 
     // The new main guardian changes their own relation, then detaches the former one.
-    await sub.page.goto(`/children/${child.child_id}`);
-    await sub.page.getByRole('link', { name: /山田 太郎/ }).click();
-    await sub.page.getByRole('link', { name: '続柄を変更する' }).click();
-    await expect(sub.page).toHaveTitle('続柄の変更 | れんらくノート');
-    await expectAccessible(sub.page);
-    await selectOption(sub.page, 'お子さまとの続柄', '父');
-    await sub.page.getByRole('button', { name: '変更する' }).click();
-    await expect(sub.page.getByText('続柄を更新しました')).toBeVisible();
-    await expect(sub.page.getByText('続柄：父')).toBeVisible();
-    await sub.page.goto(`/children/${child.child_id}`);
-    await sub.page.getByRole('link', { name: /E2E 保護者/ }).click();
-    await sub.page.getByRole('button', { name: '保護者の登録を解除する' }).click();
+    await invitee.page.goto(`/children/${child.child_id}`);
+    await invitee.page.getByRole('link', { name: /招待 太郎/ }).click();
+    await invitee.page.getByRole('link', { name: '続柄を変更する' }).click();
+    await expect(invitee.page).toHaveTitle('続柄の変更 | れんらくノート');
+    await expectAccessible(invitee.page);
+    await selectOption(invitee.page, 'お子さまとの続柄', '父');
+    await invitee.page.getByRole('button', { name: '変更する' }).click();
+    await expect(invitee.page.getByText('続柄を更新しました')).toBeVisible();
+    await expect(invitee.page.getByText('続柄：父')).toBeVisible();
+    await invitee.page.goto(`/children/${child.child_id}`);
+    await invitee.page.getByRole('link', { name: /E2E 保護者/ }).click();
+    await invitee.page.getByRole('button', { name: '保護者の登録を解除する' }).click();
     // The detached guardian's page is not asked for again: its 404 would send the user to /users/setting.
     const guardianCalls: string[] = [];
-    sub.page.on('request', (r) => {
+    invitee.page.on('request', (r) => {
       if (/^\/api\/children\/\d+\/users\/\d+$/.test(new URL(r.url()).pathname)) guardianCalls.push(r.url());
     });
-    await sub.page.getByRole('dialog').getByRole('button', { name: '解除する', exact: true }).click();
-    await expect(sub.page.getByText('保護者の登録を解除しました')).toBeVisible();
-    await expect(sub.page).toHaveURL(new RegExp(`/children/${child.child_id}$`));
-    await expect(sub.page.getByRole('link', { name: /E2E 保護者/ })).toHaveCount(0);
+    await invitee.page
+      .getByRole('dialog', { name: '保護者の解除' })
+      .getByRole('button', { name: '解除する', exact: true })
+      .click();
+    await expect(invitee.page.getByText('保護者の登録を解除しました')).toBeVisible();
+    await expect(invitee.page).toHaveURL(new RegExp(`/children/${child.child_id}$`));
+    await expect(invitee.page.getByRole('link', { name: /E2E 保護者/ })).toHaveCount(0);
     expect(guardianCalls).toEqual([]);
-    await sub.context.close();
+    await invitee.context.close();
   });
 
   test('an unregistered address gets the sign-up guidance (202): the message shows and the page stays', async ({
@@ -301,12 +291,12 @@ test.describe('invitations', () => {
     request,
   }) => {
     // A fresh main guardian: the demo family stays as the other areas' tests expect it.
-    const mainEmail = await createUser(request, 'main');
+    const mainEmail = await createGuardian(request, 'main');
     const child = await createChild(request, { mainEmail });
-    await login(page, mainEmail);
-    await expect(page).toHaveURL(/\/main$/);
+    const nobody = `nobody-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+    await signIn(page, mainEmail);
     await page.goto(`/users/${child.child_id}/invite`);
-    await page.getByLabel('招待する方のメールアドレス').fill(`nobody-${Date.now()}@example.com`);
+    await page.getByLabel('招待する方のメールアドレス').fill(nobody);
     await page.getByRole('button', { name: '送信する' }).click();
     await expect(
       page.getByText(
@@ -318,15 +308,17 @@ test.describe('invitations', () => {
     await expect(page).toHaveURL(/\/main$/);
     await page.goto('/dev/mailbox');
     await expect(page.getByRole('heading', { name: '開発用メールボックス' })).toBeVisible();
-    await expect(page.getByRole('article').first()).toContainText('登録のご案内');
+    // This test's own mail: the outbox is shared with the tests running alongside, so the newest
+    // mail in it may be another test's.
+    await expect(page.getByRole('article').filter({ hasText: `宛先：${nobody}` })).toContainText('登録のご案内');
     await expectAccessible(page);
   });
 });
 
 test.describe('my page', () => {
   test('every section, reorder with the unsaved-change prompt, save', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    // The demo family, only read: the new order is never saved.
+    await signIn(page);
     await page.goto('/users/setting');
     await expect(page).toHaveTitle('マイページ | れんらくノート');
     for (const heading of ['施設との連絡', 'お子さま情報の変更・保護者の追加', '保護者情報', '設定', 'その他']) {
@@ -352,20 +344,22 @@ test.describe('my page', () => {
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/children-mypage.png', fullPage: true });
 
-    const names = () => page.locator('[data-testid^=sortable-]').allInnerTexts();
+    const rows = page.locator('[data-testid^=sortable-]');
     await page.getByRole('button', { name: '並び替える' }).click();
-    const before = await names();
-    expect(before[0]).toContain('陽翔');
+    await expect(rows).toContainText(['陽翔', '結衣']);
     await moveWithKeyboard(page, 0, 'ArrowDown');
-    await expect.poll(async () => (await names())[1]).toContain('陽翔');
+    await expect(rows).toContainText(['結衣', '陽翔']);
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/children-sorting.png', fullPage: true });
 
     // Leaving in-app asks first; staying keeps the unsaved order.
     await page.getByRole('link', { name: 'ホーム' }).click();
-    await expect(page.getByText('並び順の変更が保存されていません。本当にページを離れますか？')).toBeVisible();
-    await page.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
+    const leave = page.getByRole('dialog', { name: '確認' });
+    await expect(leave.getByText('並び順の変更が保存されていません。本当にページを離れますか？')).toBeVisible();
+    await leave.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(leave).toHaveCount(0);
     await expect(page).toHaveURL(/\/users\/setting$/);
+    await expect(rows).toContainText(['結衣', '陽翔']);
     // Closing the tab asks the browser's question.
     const dialog = new Promise<string>((resolve) =>
       page.once('dialog', (d) => {
@@ -379,39 +373,42 @@ test.describe('my page', () => {
 
   test('saving the order and cancelling restores', async ({ page, request }) => {
     // A family of its own: saving an order must not change the demo family other tests read.
-    const mainEmail = await createUser(request, 'order');
+    const mainEmail = await createGuardian(request, 'order');
     await createChild(request, { mainEmail, firstName: '一郎', firstNameKana: 'いちろう' });
     await createChild(request, { mainEmail, firstName: '二郎', firstNameKana: 'じろう' });
-    await login(page, mainEmail);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, mainEmail);
     await page.goto('/users/setting');
-    const names = () => page.locator('[data-testid^=sortable-]').allInnerTexts();
-    await page.getByRole('button', { name: '並び替える' }).click();
-    const before = await names();
+    const rows = page.locator('[data-testid^=sortable-]');
+    const sort = page.getByRole('button', { name: '並び替える' });
+    await sort.click();
+    await expect(rows).toContainText(['一郎', '二郎']);
     await moveWithKeyboard(page, 0, 'ArrowDown');
-    expect((await names())[1]).toBe(before[0]);
+    await expect(rows).toContainText(['二郎', '一郎']);
     await page.getByRole('button', { name: 'キャンセル' }).click();
-    await page.getByRole('button', { name: '並び替える' }).click();
-    expect(await names()).toEqual(before);
+    await sort.click();
+    await expect(rows).toContainText(['一郎', '二郎']);
     // Save a new order, then put it back.
     await moveWithKeyboard(page, 0, 'ArrowDown');
-    expect((await names())[1]).toBe(before[0]);
+    await expect(rows).toContainText(['二郎', '一郎']);
     await page.getByRole('button', { name: '保存する' }).click();
     await expect(page.getByText('お子さまの並び順を保存しました')).toBeVisible();
+    await expect(sort).toBeVisible();
     await page.reload();
-    await page.getByRole('button', { name: '並び替える' }).click();
-    expect((await names())[1]).toBe(before[0]);
+    await sort.click();
+    await expect(rows).toContainText(['二郎', '一郎']);
     await moveWithKeyboard(page, 1, 'ArrowUp');
-    expect(await names()).toEqual(before);
+    await expect(rows).toContainText(['一郎', '二郎']);
     await page.getByRole('button', { name: '保存する' }).click();
-    await expect(page.getByText('お子さまの並び順を保存しました').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: '並び替える' })).toBeVisible();
+    await expect(page.getByText('お子さまの並び順を保存しました')).toBeVisible();
+    await expect(sort).toBeVisible();
+    await page.reload();
+    await sort.click();
+    await expect(rows).toContainText(['一郎', '二郎']);
   });
 
   test('name change', async ({ page, request }) => {
-    const email = await createUser(request, 'name');
-    await login(page, email);
-    await expect(page).toHaveURL(/\/main$/);
+    const email = await createGuardian(request, 'name');
+    await signIn(page, email);
     await page.goto('/users/setting');
     await expect(page.getByText('お子さま情報が登録されていません')).toBeVisible();
     await page.getByRole('link', { name: 'お名前の変更' }).click();
@@ -429,8 +426,7 @@ test.describe('my page', () => {
   test('own avatar: choose, preview, confirm; the page and the header show the new image', async ({ page, request }) => {
     // A guardian of its own: the demo accounts keep their avatars.
     const email = await createGuardian(request, 'avatar');
-    await login(page, email);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, email);
     await page.goto('/users/setting');
     const change = page.getByRole('button', { name: 'プロフィール画像を変更' });
     const headerAvatar = page.getByRole('link', { name: 'マイページ' }).locator('img');
@@ -463,9 +459,11 @@ test.describe('my page', () => {
     await page.screenshot({ path: '/tmp/avatar-settings-after.png' });
   });
 
-  test('email notification settings: the master toggle and its snackbar', async ({ page, request }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+  test('email notification settings: the master toggle and its snackbar', async ({ page, request, browser }) => {
+    // A family of its own: the demo guardian's settings stay as they are.
+    const email = await createGuardian(request, 'notify');
+    await createChild(request, { mainEmail: email, firstName: '通知', firstNameKana: 'つうち' });
+    await signIn(page, email);
     await page.goto('/notification_settings');
     await expect(page).toHaveTitle('メール通知設定 | れんらくノート');
     await expect(page.getByText('受け取りたい通知にチェックを入れてください。')).toBeVisible();
@@ -479,21 +477,20 @@ test.describe('my page', () => {
     await page.screenshot({ path: '/tmp/children-notifications.png' });
     await snack.getByRole('button', { name: '閉じる' }).click();
     await expect(snack).toHaveCount(0);
+    await expect(toggle).toBeEnabled();
     await toggle.click({ force: true });
     await expect(page.getByText('すべてのメール通知をオンにしました。')).toBeVisible();
     await expect(toggle).toBeChecked();
-    // Hides by itself after about 3 s.
-    await expect(page.getByText('すべてのメール通知をオンにしました。')).toHaveCount(0, { timeout: 5000 });
+    // Hides by itself (after about 3 s).
+    await expect(page.getByText('すべてのメール通知をオンにしました。')).toHaveCount(0);
 
-    const email = await createUser(request, 'lonely');
-    const other = await page.context().browser()!.newContext();
-    const lonely = await other.newPage();
-    await login(lonely, email);
-    await expect(lonely).toHaveURL(/\/main$/);
-    await lonely.goto('/notification_settings');
+    const lonelyEmail = await createGuardian(request, 'lonely');
+    const lonely = await newPhone(browser);
+    await signIn(lonely.page, lonelyEmail);
+    await lonely.page.goto('/notification_settings');
     await expect(
-      lonely.getByText('お子さま情報が登録されていません。お子さまを登録すると、設定内容が表示されます。'),
+      lonely.page.getByText('お子さま情報が登録されていません。お子さまを登録すると、設定内容が表示されます。'),
     ).toBeVisible();
-    await other.close();
+    await lonely.context.close();
   });
 });

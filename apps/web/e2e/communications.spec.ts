@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { createEnrolledChild, createGuardian, DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { TODAY, YEAR, dayLabel as label, shiftDate as shift } from './clock';
+import { createChild, createEnrolledChild, createGuardian, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 const M = {
   notEnrolled: '施設に入所しているお子さまがいないため、施設への連絡はご利用できません。',
@@ -13,16 +14,14 @@ const M = {
   readOnly: '閲覧のみの権限のため、このお子さまの連絡はできません。',
 };
 
-const tokyoToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
-const shift = (date: string, days: number) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-const label = (date: string) => {
-  const d = new Date(`${date}T12:00:00Z`);
-  return `${d.getUTCMonth() + 1}月${d.getUTCDate()}日(${'日月火水木金土'[d.getUTCDay()]})`;
-};
+/** A guardian of its own with enrolled children of its own: what a test sends never reaches the demo family. */
+async function family(request: Parameters<typeof createGuardian>[0], prefix: string, ...names: [string, string][]) {
+  const email = await createGuardian(request, prefix);
+  const children = [];
+  for (const [firstName, firstNameKana] of names)
+    children.push(await createChild(request, { mainEmail: email, firstName, firstNameKana }));
+  return { email, childIds: children.map((c) => c.child_id) };
+}
 
 /** Chooses the child in the selector (a segmented control). */
 async function chooseChild(page: Page, name: string) {
@@ -39,8 +38,7 @@ async function pickTime(page: Page, name: string, hour: string, minute: string) 
 
 test.describe('communications', () => {
   test('the menu lists the three kinds of message', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page);
     await page.goto('/communications');
     await expect(page.getByRole('heading', { level: 1, name: '施設への連絡' })).toBeVisible();
     for (const name of ['連絡帳を送る', '登園・お迎え時間の変更', '欠席連絡'])
@@ -52,13 +50,12 @@ test.describe('communications', () => {
     await expect(page).toHaveURL(/\/communications\/message$/);
   });
 
-  test("fills and sends today's contact book through the confirm page; then it is read-only", async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+  test("fills and sends today's contact book through the confirm page; then it is read-only", async ({ page, request }) => {
+    const { email } = await family(request, 'contact', ['連絡', 'れんらく']);
+    await signIn(page, email);
     await page.goto('/communications/message');
     await expect(page.getByRole('heading', { level: 1, name: '連絡帳' })).toBeVisible();
-    await expect(page.getByText(label(tokyoToday()))).toBeVisible();
-    await chooseChild(page, '陽翔');
+    await expect(page.getByText(label(TODAY))).toBeVisible();
 
     // The sleep hour list opens at 21, the wake and temperature ones at 07.
     await page.getByRole('button', { name: '就寝時刻（時）' }).click();
@@ -109,13 +106,17 @@ test.describe('communications', () => {
     await page.screenshot({ path: '/tmp/communications-sent.png', fullPage: true });
   });
 
-  test('the next day: cannot be sent, a draft is saved and restored, and unsaved input asks before leaving', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+  test('the next day: cannot be sent, a draft is saved and restored, and unsaved input asks before leaving', async ({
+    page,
+    request,
+  }) => {
+    const { email } = await family(request, 'nextday', ['一花', 'いちか'], ['双葉', 'ふたば']);
+    await signIn(page, email);
     await page.goto('/communications/message');
-    await chooseChild(page, '結衣');
+    await chooseChild(page, '双葉');
+    await expect(page.getByRole('radio', { name: '双葉' })).toBeChecked();
     await page.getByRole('button', { name: '翌日' }).click();
-    const tomorrow = shift(tokyoToday(), 1);
+    const tomorrow = shift(TODAY, 1);
     await expect(page.getByText(label(tomorrow))).toBeVisible();
     await expect(page.getByText(M.nextDayNote)).toBeVisible();
     await expect(page.getByRole('button', { name: '確認する' })).toBeDisabled();
@@ -129,42 +130,43 @@ test.describe('communications', () => {
 
     await page.getByLabel('連絡事項').fill('まだ保存していない入力');
     await page.getByRole('button', { name: '前日' }).click();
-    await expect(page.getByText(M.unsavedConfirm)).toBeVisible();
+    const discard = page.getByRole('dialog', { name: '入力内容の破棄' });
+    await expect(discard.getByText(M.unsavedConfirm)).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'キャンセル' }).click();
+    await discard.getByRole('button', { name: 'キャンセル' }).click();
+    await expect(discard).toHaveCount(0);
     await expect(page.getByText(label(tomorrow))).toBeVisible();
     await expect(page.getByLabel('連絡事項')).toHaveValue('まだ保存していない入力');
-    await chooseChild(page, '陽翔');
-    await expect(page.getByText(M.unsavedConfirm)).toBeVisible();
-    await page.getByRole('button', { name: '決定' }).click();
-    await expect(page.getByRole('radio', { name: '陽翔' })).toBeChecked();
+    await chooseChild(page, '一花');
+    await expect(discard.getByText(M.unsavedConfirm)).toBeVisible();
+    await discard.getByRole('button', { name: '決定' }).click();
+    await expect(page.getByRole('radio', { name: '一花' })).toBeChecked();
     await expect(page.getByLabel('連絡事項')).toHaveValue('');
   });
 
   test('reports a sick absence for three dates with a symptom, then a pick-up change on that date is blocked', async ({
     page,
+    request,
   }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    const {
+      email,
+      childIds: [child],
+    } = await family(request, 'absence', ['花子', 'はなこ']);
+    await signIn(page, email);
     // Three consecutive days the schedule check allows (an open schedule window would refuse them).
-    const existence = (await (await page.request.get('/api/children/existence')).json()) as {
-      child_id: number;
-      facility_name: string;
-    }[];
-    const haruto = existence.find((e) => e.facility_name === 'さくら保育園')!.child_id;
     const allowed = async (d: string) =>
-      ((await (await page.request.get(`/api/children/checkTargetDate/${haruto}?target_date=${d}`)).json()) as { result: boolean })
+      ((await (await page.request.get(`/api/children/checkTargetDate/${child}?target_date=${d}`)).json()) as { result: boolean })
         .result;
-    let first = tokyoToday();
+    let first = TODAY;
     for (
       let i = 0;
       i < 60 && !((await allowed(first)) && (await allowed(shift(first, 1))) && (await allowed(shift(first, 2))));
       i++
     )
       first = shift(first, 1);
-    await page.goto(`/communications/absence?child=${haruto}&date=${first}`);
+    await page.goto(`/communications/absence?child=${child}&date=${first}`);
     await expect(page.getByRole('heading', { level: 1, name: '欠席連絡' })).toBeVisible();
-    await expect(page.getByRole('radio', { name: '陽翔' })).toBeChecked();
+    await expect(page.getByText('花子', { exact: true })).toBeVisible();
     await expect(page.locator('[data-qa="absence-first-date"]')).toHaveText(label(first));
     await page.getByRole('button', { name: '日付を追加' }).click();
     await page.getByRole('button', { name: '日付を追加' }).click();
@@ -193,17 +195,15 @@ test.describe('communications', () => {
 
     await page.goto(`/communications/attendance?date=${shift(first, 1)}`);
     await expect(page.getByRole('heading', { level: 1, name: '登園・お迎え時間の変更' })).toBeVisible();
-    await chooseChild(page, '陽翔');
     await expect(page.getByText(M.alreadyAbsent)).toBeVisible();
     await expect(page.getByRole('button', { name: '送信する' })).toHaveCount(0);
     await expectAccessible(page);
   });
 
-  test('sends a pick-up time change and sees it in the history', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+  test('sends a pick-up time change and sees it in the history', async ({ page, request }) => {
+    const { email } = await family(request, 'pickup', ['迎え', 'むかえ']);
+    await signIn(page, email);
     await page.goto('/communications/attendance');
-    await chooseChild(page, '結衣');
     await page.getByRole('radio', { name: 'お迎え時間' }).check();
     await page.getByRole('button', { name: 'お迎え時間（時）' }).click();
     await expect(page.getByRole('option', { name: '18', exact: true })).toHaveAttribute('data-combobox-selected', 'true');
@@ -226,13 +226,14 @@ test.describe('communications', () => {
   test('in the pool season the contact book asks about the pool (server clock set to July 15)', async ({ page, request }) => {
     // A family of its own: a contact book sent on a July day must not show up in the demo feed.
     const email = await createGuardian(request, 'pool');
-    const year = tokyoToday().slice(0, 4);
-    await createEnrolledChild(request, email, '海', 'うみ', `${year}-04-01`);
-    await page.setExtraHTTPHeaders({ 'x-test-now': `${year}-07-15T01:00:00.000Z` });
-    await login(page, email);
-    await expect(page).toHaveURL(/\/main$/);
+    await createEnrolledChild(request, email, '海', 'うみ', `${YEAR}-04-01`);
+    // The server's clock and the browser's, both on that morning.
+    const poolDay = `${YEAR}-07-15T10:00:00+09:00`;
+    await page.setExtraHTTPHeaders({ 'x-test-now': poolDay });
+    await page.clock.setSystemTime(new Date(poolDay));
+    await signIn(page, email);
     await page.goto('/communications/message');
-    await expect(page.getByText(label(`${year}-07-15`))).toBeVisible();
+    await expect(page.getByText(label(`${YEAR}-07-15`))).toBeVisible();
     const pool = page.getByRole('radiogroup', { name: 'プール' });
     await expect(pool).toBeVisible();
     await pool.getByRole('radio', { name: '参加する' }).check();
@@ -244,8 +245,7 @@ test.describe('communications', () => {
   });
 
   test('a read-only guardian sees the contact book but cannot send', async ({ page }) => {
-    await login(page, DEMO.sub);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, DEMO.sub);
     await page.goto('/communications/attendance');
     await chooseChild(page, '陽翔');
     await expect(page.getByText(M.readOnly)).toBeVisible();

@@ -1,4 +1,5 @@
-import { createEnrolledChild, createGuardian, expect, expectAccessible, login, test } from './fixtures';
+import { YEAR } from './clock';
+import { createEnrolledChild, createGuardian, expect, expectAccessible, signIn, test } from './fixtures';
 
 /** The states a new or departing family sees (F §2 Home feed, Communications), on families of their own. */
 test.describe('empty and not-admitted states', () => {
@@ -7,8 +8,7 @@ test.describe('empty and not-admitted states', () => {
     request,
   }) => {
     const email = await createGuardian(request, 'empty');
-    await login(page, email);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, email);
     await expect(page.getByRole('heading', { name: 'お子さまを登録しましょう' })).toBeVisible();
     await expect(page.getByRole('link', { name: '登降園QRコード' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: '連絡する' })).toHaveCount(0);
@@ -22,10 +22,9 @@ test.describe('empty and not-admitted states', () => {
     request,
   }) => {
     const email = await createGuardian(request, 'future');
-    const nextYear = new Date().getFullYear() + 1;
+    const nextYear = YEAR + 1;
     await createEnrolledChild(request, email, '未来', 'みらい', `${nextYear}-04-01`);
-    await login(page, email);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, email);
     await expect(page.getByText('※試験 未来は施設に入所前または退所後のため、現在はご利用できません。')).toBeVisible();
     await expect(page.getByText('表示可能なメッセージがありません。投稿されるまでしばらくお待ちください')).toBeVisible();
     await expectAccessible(page);

@@ -1,18 +1,14 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { format, subDays } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
-
-const today = format(new TZDate(Date.now(), 'Asia/Tokyo'), 'yyyy-MM-dd');
-const dateAt = (offset: number) => format(subDays(new TZDate(`${today}T12:00:00`, 'Asia/Tokyo'), -offset), 'yyyy-MM-dd');
+import { TODAY as today, dateAt, weekdayOf } from './clock';
+import { DEMO, expect, expectAccessible, signIn as signInOnly, test } from './fixtures';
 
 /** The demo notes' days (apps/server/src/seed/feed.ts feedSeedOffsets): today and every weekday of 30 days but one holiday. */
 function seededDays(): string[] {
   const days: string[] = [];
   for (let offset = 0; offset >= -30; offset--) {
-    const weekday = new Date(`${dateAt(offset)}T12:00:00Z`).getUTCDay();
+    const weekday = weekdayOf(dateAt(offset));
     if (offset === 0 || (weekday !== 0 && weekday !== 6 && offset !== -17)) days.push(dateAt(offset));
   }
   return days;
@@ -22,9 +18,19 @@ const daySection = (page: Page, date: string) => page.locator(`[data-qa="feed-da
 const card = (scope: Locator, child: string) => scope.getByRole('article', { name: `${child}の連絡` });
 
 async function signIn(page: Page, email: string = DEMO.main) {
-  await login(page, email);
-  await expect(page).toHaveURL(/\/main$/);
+  await signInOnly(page, email);
   await expect(page.locator('[data-qa="feed-day"]').first()).toBeVisible();
+}
+
+/**
+ * Scrolls down the feed, as a guardian would, until `target` has loaded: each scroll to the end
+ * loads the next (older) day, so scroll again whenever the end is reached without it.
+ */
+async function scrollFeedUntil(page: Page, target: Locator) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(target).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 test.describe('home feed', () => {
@@ -82,10 +88,7 @@ test.describe('home feed', () => {
       (d) => d <= dateAt(-3) && Math.round((Date.parse(today) - Date.parse(d)) / 86_400_000) % 3 === 0,
     )!;
     const section = daySection(page, familyDay);
-    for (let i = 0; i < 30 && !(await section.count()); i++) {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(400);
-    }
+    await scrollFeedUntil(page, section);
     const haruto = card(section, '陽翔');
     await haruto.scrollIntoViewIfNeeded();
     await expect(haruto.getByText('検温')).toHaveCount(0);
@@ -149,19 +152,20 @@ test.describe('home feed', () => {
   });
 
   test('scrolling from today visits every seeded day once, in order, down to the first note', async ({ page }) => {
-    test.setTimeout(90_000);
+    // One scroll and one answer per day, 23 days.
+    test.slow();
+    // The answer that says there is no older day: after it the feed asks for nothing more.
+    const last = page.waitForResponse(
+      async (r) => r.url().includes('/api/children/content') && (await r.json()).has_more === false,
+      { timeout: 0 },
+    );
     await signIn(page);
     const expected = seededDays();
     const loaded = () => page.locator('[data-qa="feed-day"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-date')));
-    for (let i = 0; i < 80 && (await loaded()).length < expected.length; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(350);
-    }
+    await scrollFeedUntil(page, daySection(page, expected.at(-1)!));
+    await last;
     // Scrolling further loads nothing more.
-    for (let i = 0; i < 3; i++) {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(400);
-    }
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(page.getByText('読み込み中...')).toHaveCount(0);
     expect(await loaded()).toEqual(expected);
   });

@@ -1,5 +1,6 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { NOW } from './clock';
 
 export const DEMO = { main: 'hogosha@example.com', sub: 'sub@example.com', password: 'hoiku-demo-2026' } as const;
 
@@ -18,24 +19,83 @@ export async function login(page: Page, email: string = DEMO.main, password: str
   await page.getByRole('button', { name: 'ログイン' }).click();
 }
 
-export const test = base;
+/** Signs in and waits for the home page, the proof that the session is there. */
+export async function signIn(page: Page, email: string = DEMO.main, password: string = DEMO.password) {
+  await login(page, email, password);
+  await expect(page).toHaveURL(/\/main$/);
+}
+
+/**
+ * Starts the browser's clock at the run's pinned instant (clock.ts), where the web works out
+ * "today"; time then flows as usual from there, so timers and intervals behave as in real life.
+ */
+export async function pinClock(context: BrowserContext) {
+  await context.clock.install({ time: NOW });
+}
+
+export const test = base.extend({
+  // (`provide` is Playwright's `use`, named so that the React hooks lint rule leaves it alone.)
+  context: async ({ context }, provide) => {
+    await pinClock(context);
+    await provide(context);
+  },
+});
 export { expect };
 
-async function xsrfHeaders(request: APIRequestContext) {
+/** A second phone (another guardian), with the config's options and the pinned clock. */
+export async function newPhone(browser: Browser) {
+  const context = await browser.newContext();
+  await pinClock(context);
+  return { context, page: await context.newPage() };
+}
+
+export async function xsrfHeaders(request: APIRequestContext) {
   await request.get('/sanctum/csrf-cookie');
   const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'x-xsrf-token': decodeURIComponent(token) };
 }
 
-/** A guardian of its own (test-mode fixture API), so a test that writes leaves the demo family as others expect it. */
-export async function createGuardian(request: APIRequestContext, prefix: string): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+/** An address no other test uses. */
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * A guardian of its own (test-mode fixture API), so a test that writes leaves the demo family as
+ * the other tests, running in parallel, expect it.
+ */
+export async function createGuardian(
+  request: APIRequestContext,
+  prefix: string,
+  options: { name?: string; password?: string; agreed?: boolean } = {},
+): Promise<string> {
+  const email = uniqueEmail(prefix);
   const res = await request.post('/api/dev/fixtures/users', {
-    data: { email, password: DEMO.password },
+    data: { email, password: options.password ?? DEMO.password, name: options.name, agreed: options.agreed },
     headers: await xsrfHeaders(request),
   });
   expect(res.status()).toBe(201);
   return email;
+}
+
+export interface ChildFixture {
+  child_id: number;
+  company_id: number;
+  /** A registration URL token for the child. */
+  token: string;
+  birth: string;
+}
+
+/**
+ * A child of its own (test-mode fixture API): 試験 <firstName>, enrolled ten days ago (or on
+ * `admittedOn`) at さくら保育園, or at the facility and class of the demo child `twinOf` with the
+ * notices addressed to it; linked to `mainEmail` as its main guardian when given.
+ */
+export async function createChild(
+  request: APIRequestContext,
+  data: { mainEmail?: string; firstName?: string; firstNameKana?: string; admittedOn?: string; twinOf?: '陽翔' | '結衣' } = {},
+): Promise<ChildFixture> {
+  const res = await request.post('/api/dev/fixtures/children', { data, headers: await xsrfHeaders(request) });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as ChildFixture;
 }
 
 /** An enrolled child whose main guardian is `mainEmail` (test-mode fixture API). */
@@ -46,10 +106,5 @@ export async function createEnrolledChild(
   firstNameKana: string,
   admittedOn?: string,
 ) {
-  const res = await request.post('/api/dev/fixtures/children', {
-    data: { mainEmail, firstName, firstNameKana, admittedOn },
-    headers: await xsrfHeaders(request),
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { child_id: number };
+  return createChild(request, { mainEmail, firstName, firstNameKana, admittedOn });
 }

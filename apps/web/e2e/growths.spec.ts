@@ -1,9 +1,8 @@
-import { expect, expectAccessible, login, test } from './fixtures';
+import { expect, expectAccessible, signIn, test } from './fixtures';
 
 test.describe('growth records', () => {
   test('pick a child, read the cards and the chart on the newest one', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page);
     await page.goto('/growths/children');
     await expect(page.getByRole('heading', { level: 1, name: '成長記録' })).toBeVisible();
     await expect(page.getByText('成長記録の閲覧をするお子さまを選択してください')).toBeVisible();
@@ -63,8 +62,7 @@ test.describe('growth records', () => {
   });
 
   test('the girl’s chart uses the girls’ curves and shows head and chest when measured', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page);
     await page.goto('/growths/children');
     await page.getByRole('link', { name: /結衣/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: '結衣の成長記録' })).toBeVisible();
@@ -78,8 +76,7 @@ test.describe('growth records', () => {
   });
 
   test('a child that is not the guardian’s shows not-found', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page);
     await page.goto('/growths/children/99999');
     await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
     await page.goto('/growths/unknown');

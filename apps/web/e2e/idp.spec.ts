@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import { DEMO, createGuardian, expect, expectAccessible, signIn, test, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'sakura-hoikuen-2026';
 
@@ -21,7 +21,7 @@ test.describe('ID service', () => {
     page,
     request,
   }) => {
-    const email = `signup-${Date.now()}@example.com`;
+    const email = uniqueEmail('signup');
     await page.goto('/receptions');
     await page.getByRole('link', { name: 'はいチーズ！IDを新規登録する' }).click();
     await expect(page).toHaveURL(/\/users\/register/);
@@ -52,12 +52,7 @@ test.describe('ID service', () => {
   });
 
   test('a password reset round trip; the used link then lands on the expiry notice', async ({ page, request }) => {
-    const email = `reset-${Date.now()}@example.com`;
-    const created = await request.post('/api/dev/fixtures/users', {
-      data: { email, password: 'old-password-2026' },
-      headers: await xsrf(request),
-    });
-    expect(created.status()).toBe(201);
+    const email = await createGuardian(request, 'reset', { password: 'old-password-2026' });
     await page.goto('/login');
     await page.getByRole('link', { name: 'パスワードをお忘れの方はこちら' }).click();
     await expect(page).toHaveURL(/\/password\/forgot/);
@@ -74,8 +69,7 @@ test.describe('ID service', () => {
     await page.getByRole('textbox', { name: '新しいパスワード（確認）' }).fill(PASSWORD);
     await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
     await expect(page).toHaveURL(/\/login/);
-    await login(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, email, PASSWORD);
 
     await page.goto(path);
     await expect(page).toHaveURL(/\/password\/reset\/expired$/);
@@ -83,13 +77,8 @@ test.describe('ID service', () => {
   });
 
   test('a signed-in guardian changes the password from the ID screens', async ({ page, request }) => {
-    const email = `change-${Date.now()}@example.com`;
-    await request.post('/api/dev/fixtures/users', {
-      data: { email, password: 'old-password-2026' },
-      headers: await xsrf(request),
-    });
-    await login(page, email, 'old-password-2026');
-    await expect(page).toHaveURL(/\/main$/);
+    const email = await createGuardian(request, 'change', { password: 'old-password-2026' });
+    await signIn(page, email, 'old-password-2026');
     await page.goto('/users/setting/password');
     await expectAccessible(page);
     await page.getByRole('textbox', { name: '現在のパスワード' }).fill('wrong-password');
@@ -103,11 +92,9 @@ test.describe('ID service', () => {
   });
 
   test('a signed-in guardian changes the email address after verifying the new one', async ({ page, request }) => {
-    const email = `mail-${Date.now()}@example.com`;
-    const next = `mail-new-${Date.now()}@example.com`;
-    await request.post('/api/dev/fixtures/users', { data: { email, password: PASSWORD }, headers: await xsrf(request) });
-    await login(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/main$/);
+    const email = await createGuardian(request, 'mail', { password: PASSWORD });
+    const next = uniqueEmail('mail-new');
+    await signIn(page, email, PASSWORD);
     await page.goto('/users/setting/email');
     await expectAccessible(page);
     await page.getByLabel('新しいメールアドレス').fill(next);
@@ -124,13 +111,6 @@ test.describe('ID service', () => {
   test('the demo guardian is unaffected: a wrong link for an unknown token shows the expiry notice', async ({ page }) => {
     await page.goto('/password/new/not-a-real-token');
     await expect(page).toHaveURL(/\/password\/reset\/expired$/);
-    await login(page, DEMO.main);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page, DEMO.main);
   });
 });
-
-async function xsrf(request: APIRequestContext) {
-  await request.get('/sanctum/csrf-cookie');
-  const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'x-xsrf-token': decodeURIComponent(token) };
-}

@@ -1,15 +1,33 @@
-import type { Page } from '@playwright/test';
-import { DEMO, expect, expectAccessible, login, test } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { dateAt } from './clock';
+import { DEMO, createChild, createGuardian, expect, expectAccessible, signIn, test } from './fixtures';
 
 async function openNotices(page: Page, email: string = DEMO.main) {
-  await login(page, email);
-  await expect(page).toHaveURL(/\/main$/);
+  await signIn(page, email);
   await page.goto('/notices');
   await expect(page.getByRole('heading', { level: 1, name: 'お知らせ' })).toBeVisible();
 }
 
+/**
+ * A guardian of its own with a child in the demo child's class who has the demo child's notices
+ * (none answered): reading or answering them leaves the demo family's notices as they are.
+ */
+async function twinFamily(request: APIRequestContext, twinOf: '陽翔' | '結衣', firstName: string, firstNameKana: string) {
+  const email = await createGuardian(request, 'notices');
+  await createChild(request, { mainEmail: email, firstName, firstNameKana, twinOf });
+  return email;
+}
+
 const card = (page: Page, title: string) =>
   page.locator('[data-qa="notice-card"]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Scrolls to the end of the list, as a guardian would, until `target` has loaded (older days load at the end). */
+async function scrollNoticesUntil(page: Page, target: Locator) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(target).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+}
 
 test.describe('notices', () => {
   test('lists notices by date and scrolls down to the oldest one', async ({ page }) => {
@@ -22,25 +40,16 @@ test.describe('notices', () => {
 
     // 46 notices over three months reach the guardian of 陽翔 and 結衣; scroll until all are in.
     const cards = page.locator('[data-qa="notice-card"]');
-    for (let i = 0; i < 15 && (await cards.count()) < 46; i++) {
-      await cards.last().scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-    }
+    await scrollNoticesUntil(page, cards.nth(45));
     await expect(cards).toHaveCount(46);
-    const oldest = new Date(Date.now() - 87 * 86_400_000).toLocaleDateString('ja-JP', {
-      timeZone: 'Asia/Tokyo',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    const [y, m, d] = oldest.split('/');
+    const [y, m, d] = dateAt(-87).split('-').map(Number);
     await expect(page.getByRole('heading', { level: 2 }).last()).toHaveText(new RegExp(`^${y}年${m}月${d}日`));
     // The scheduled notice is not released yet.
     await expect(card(page, '冬休みのお知らせ')).toHaveCount(0);
   });
 
-  test('marks a notice read: the label and the button go', async ({ page }) => {
-    await openNotices(page);
+  test('marks a notice read: the label and the button go', async ({ page, request }) => {
+    await openNotices(page, await twinFamily(request, '結衣', '既読', 'きどく'));
     const notice = card(page, '芋ほり遠足の写真');
     await expect(notice.getByText('未読')).toBeVisible();
     await expect(notice.getByRole('img', { name: '芋ほり.jpg' })).toBeVisible();
@@ -102,11 +111,11 @@ test.describe('notices', () => {
     expect(Date.parse(String(params.released_at))).toBeLessThan(Date.parse(String(params.clicked_at)));
   });
 
-  test('the main guardian answers a questionnaire of each answer format and sees 回答済', async ({ page }) => {
-    await openNotices(page);
+  test('the main guardian answers a questionnaire of each answer format and sees 回答済', async ({ page, request }) => {
+    await openNotices(page, await twinFamily(request, '陽翔', '回答', 'かいとう'));
     const notice = card(page, '運動会の参加確認');
     await expect(notice.getByText('未回答')).toBeVisible();
-    await notice.getByRole('link', { name: '陽翔のアンケートに回答する' }).click();
+    await notice.getByRole('link', { name: '回答のアンケートに回答する' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'アンケート回答' })).toBeVisible();
     await expect(page.getByText('未回答', { exact: true })).toBeVisible();
     await expect(page.getByText('必須', { exact: true })).toHaveCount(1);
@@ -131,7 +140,7 @@ test.describe('notices', () => {
     await expect(card(page, '運動会の参加確認').getByText('回答済')).toBeVisible();
 
     // Opening it again shows the stored answers.
-    await card(page, '運動会の参加確認').getByRole('link', { name: '陽翔のアンケートを確認する' }).click();
+    await card(page, '運動会の参加確認').getByRole('link', { name: '回答のアンケートを確認する' }).click();
     // The list stays on screen until the lazy page has loaded, so wait for the page first:
     // before that, the list's own 回答済 badge is a second match.
     await expect(page.getByRole('heading', { level: 1, name: 'アンケート回答' })).toBeVisible();
@@ -142,9 +151,9 @@ test.describe('notices', () => {
     await expect(page.getByRole('checkbox', { name: '祖父母' })).not.toBeChecked();
   });
 
-  test('a refused answer stays on the screen with the server’s errors', async ({ page }) => {
-    await openNotices(page);
-    await card(page, '卒園アルバム制作アンケート').getByRole('link', { name: '結衣のアンケートに回答する' }).click();
+  test('a refused answer stays on the screen with the server’s errors', async ({ page, request }) => {
+    await openNotices(page, await twinFamily(request, '結衣', 'アルバム', 'あるばむ'));
+    await card(page, '卒園アルバム制作アンケート').getByRole('link', { name: 'アルバムのアンケートに回答する' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'アンケート回答' })).toBeVisible();
     await page.getByRole('button', { name: '回答する' }).click();
     await expect(
@@ -162,10 +171,7 @@ test.describe('notices', () => {
     await openNotices(page);
     await expect(card(page, '保護者会の日程アンケート').getByText('回答済')).toBeVisible();
     const closed = card(page, '夏祭りアンケート');
-    for (let i = 0; i < 10 && (await closed.count()) === 0; i++) {
-      await page.locator('[data-qa="notice-card"]').last().scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-    }
+    await scrollNoticesUntil(page, closed);
     await expect(closed).toBeVisible();
     await expect(closed.locator('[data-qa="questionnaire-status"]')).toHaveCount(0);
     await closed.screenshot({ path: '/tmp/notices-closed.png' });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, login, test } from './fixtures';
+import { expect, expectAccessible, signIn, test } from './fixtures';
 
 test.describe('shell and static pages', () => {
   test('/ goes to /main (and so to login when signed out)', async ({ page }) => {
@@ -13,8 +13,7 @@ test.describe('shell and static pages', () => {
   });
 
   test('an unknown sub-route of a signed-in area shows not-found', async ({ page }) => {
-    await login(page);
-    await expect(page).toHaveURL(/\/main$/);
+    await signIn(page);
     await page.goto('/main/unknown');
     await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
   });

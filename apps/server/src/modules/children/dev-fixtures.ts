@@ -1,7 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { childRegistrationTokens, childUser, children, facilities, noteChildren, users } from '../../db/schema';
+import { childRegistrationTokens, childUser, children, facilities, noteChildren, noticeTargets, users } from '../../db/schema';
 import { addDays } from '@renraku/contract';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { App } from '../../lib/route';
@@ -16,6 +16,12 @@ const childFixture = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
+  /**
+   * A demo child's first name (陽翔, 結衣): the new child joins its facility and class and gets
+   * the notices addressed to it, read as the demo child's are, none answered; so a test can read,
+   * answer or subscribe as the demo family would without changing what the demo family shows.
+   */
+  twinOf: z.string().optional(),
 });
 
 /**
@@ -26,12 +32,25 @@ export function childrenDevFixtures(app: App, ctx: AppContext) {
   if (!ctx.config.testClock) return;
   app.post('/api/dev/fixtures/children', async (req, reply) => {
     const input = childFixture.parse(req.body);
-    const [facility] = await ctx.db.select().from(facilities).orderBy(asc(facilities.id)).limit(1);
+    const [twin] = input.twinOf
+      ? await ctx.db
+          .select({ noteChild: noteChildren, sex: children.sex })
+          .from(children)
+          .innerJoin(noteChildren, eq(noteChildren.childId, children.id))
+          .where(eq(children.firstName, input.twinOf))
+          .orderBy(asc(children.id))
+          .limit(1)
+      : [];
+    if (input.twinOf && !twin) return reply.status(404).send({ message: `no demo child ${input.twinOf}` });
+    const [facility] = twin
+      ? await ctx.db.select().from(facilities).where(eq(facilities.id, twin.noteChild.facilityId))
+      : await ctx.db.select().from(facilities).orderBy(asc(facilities.id)).limit(1);
     const birth = '2022-06-15';
     const [child] = await ctx.db
       .insert(children)
       .values({
         companyId: facility!.companyId,
+        sex: twin?.sex ?? 1,
         lastName: '試験',
         firstName: input.firstName,
         lastNameKana: 'しけん',
@@ -40,12 +59,23 @@ export function childrenDevFixtures(app: App, ctx: AppContext) {
         qrToken: randomToken(24),
       })
       .returning();
-    await ctx.db.insert(noteChildren).values({
-      companyId: facility!.companyId,
-      childId: child!.id,
-      facilityId: facility!.id,
-      admittedOn: input.admittedOn ?? addDays(req.today, -10),
-    });
+    const [noteChild] = await ctx.db
+      .insert(noteChildren)
+      .values({
+        companyId: facility!.companyId,
+        childId: child!.id,
+        facilityId: facility!.id,
+        classId: twin?.noteChild.classId ?? null,
+        admittedOn: input.admittedOn ?? addDays(req.today, -10),
+      })
+      .returning({ id: noteChildren.id });
+    if (twin) {
+      await ctx.db.execute(sql`
+        insert into ${noticeTargets} (company_id, notice_id, note_child_id, released_at, facility_id, read_at)
+        select company_id, notice_id, ${noteChild!.id}, released_at, facility_id, read_at
+        from ${noticeTargets}
+        where ${noticeTargets.noteChildId} = ${twin.noteChild.id}`);
+    }
     if (input.mainEmail) {
       const [user] = await ctx.db
         .select()
@@ -66,7 +96,7 @@ export function childrenDevFixtures(app: App, ctx: AppContext) {
       companyId: child!.companyId,
       childId: child!.id,
       tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + 86_400_000),
+      expiresAt: new Date(req.now.getTime() + 86_400_000),
     });
     return reply.status(201).send({ child_id: child!.id, company_id: child!.companyId, token, birth });
   });

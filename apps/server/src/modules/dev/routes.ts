@@ -5,7 +5,12 @@ import { desc, sql } from 'drizzle-orm';
 import { mailOutbox, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
-const userFixture = z.object({ email: z.string().email(), password: z.string().min(1), agreed: z.boolean().default(true) });
+const userFixture = z.object({
+  email: z.string().email(),
+  password: z.string().min(1),
+  agreed: z.boolean().default(true),
+  name: z.string().min(1).default('E2E 保護者'),
+});
 
 /**
  * Test-mode only (never registered otherwise): fixtures for end-to-end tests, as eVaka's dev API.
@@ -19,8 +24,8 @@ export function devRoutes(app: App, ctx: AppContext) {
       .values({
         email: input.email,
         passwordHash: await hashPassword(input.password),
-        name: 'E2E 保護者',
-        agreedAt: input.agreed ? new Date() : null,
+        name: input.name,
+        agreedAt: input.agreed ? req.now : null,
       })
       .returning({ id: users.id });
     return reply.status(201).send(user);
