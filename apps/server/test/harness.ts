@@ -15,7 +15,7 @@ export { Agent };
 // ---------------------------------------------------------------------------------------------
 // The app of one test file
 
-export interface UsedApp {
+export interface TestAppHandle {
   readonly app: FastifyInstance;
   readonly database: Database;
   readonly db: Db;
@@ -32,7 +32,7 @@ export interface UsedApp {
  * file's tests (docs/decisions/0006-test-databases.md) and closes both after them. Call it once, at
  * the top of the file; its fields can be read inside hooks and tests.
  */
-export function useApp(env: Record<string, string> = {}): UsedApp {
+export function setupApp(env: Record<string, string> = {}): TestAppHandle {
   let built: TestApp | undefined;
   beforeAll(async () => {
     built = await createTestApp(env);
@@ -41,7 +41,7 @@ export function useApp(env: Record<string, string> = {}): UsedApp {
     await built?.close();
   });
   const t = () => {
-    if (!built) throw new Error('useApp(): the app is built in beforeAll; read it inside a hook or a test');
+    if (!built) throw new Error('setupApp(): the app is built in beforeAll; read it inside a hook or a test');
     return built;
   };
   return {
@@ -147,7 +147,11 @@ export function callRaw<C extends Call>(agent: Agent, contractCall: C, input: Ra
 }
 
 /** The URL of a call: `/api/children/{id}` with `{ id: 3 }` → `/api/children/3`, and the query. */
-export function urlOf(contractCall: Pick<Call, 'path'>, params?: Record<string, unknown>, query?: Record<string, unknown> | string) {
+export function urlOf(
+  contractCall: Pick<Call, 'path'>,
+  params?: Record<string, unknown>,
+  query?: Record<string, unknown> | string,
+) {
   const path = contractCall.path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params?.[key];
     if (value === undefined) throw new Error(`${contractCall.path}: no value for {${key}}`);
