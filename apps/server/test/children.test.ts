@@ -15,8 +15,8 @@ import {
 } from '@renraku/contract';
 import { childRegistrationAttempts, childUser, children } from '../src/db/schema';
 import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { buildRegistrationToken, multipart } from './children.factories';
+import { buildChild, buildFamily, buildRegistrationToken, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { multipart } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,8 +17,17 @@ import {
 import { attendanceReportDiseases, attendanceReports, diseases, familyInformation } from '../src/db/schema';
 import { markAttendanceReportsRead } from '../src/modules/communications/service';
 import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { buildAbsence, buildSchedule, buildScheduleWindow, ensureDiseaseMaster } from './communications.factories';
+import {
+  buildAbsence,
+  buildChild,
+  buildFamily,
+  buildSchedule,
+  buildScheduleWindow,
+  buildUser,
+  diseaseIdsByName,
+  linkGuardian,
+  TEST_PASSWORD,
+} from './factories';
 
 // Friday 2026-11-20, 10:00 in Tokyo.
 const NOW = '2026-11-20T01:00:00.000Z';
@@ -30,8 +39,7 @@ let t: TestApp;
 let diseaseIds: Record<string, number>;
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = await ensureDiseaseMaster(t.database.db);
-  diseaseIds = Object.fromEntries(rows.map((d) => [d.name, d.id]));
+  diseaseIds = await diseaseIdsByName(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -468,7 +476,7 @@ describe('POST /api/attendances/{childId}', () => {
 
   it('is blocked when an absence was already sent for the date (409, the exact message, nothing written)', async () => {
     const f = await family();
-    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
+    await buildAbsence(db(), { noteChild: f.noteChild, targetDate: TOMORROW });
     const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, pickUp({ targetDate: TOMORROW }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
@@ -508,7 +516,6 @@ describe('POST /api/attendances/{childId}', () => {
   it('refuses a date inside an open schedule registration window with the server message', async () => {
     const f = await family();
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-12-01',
       lastDay: '2026-12-31',
@@ -630,7 +637,7 @@ describe('POST /api/absences/{childId}', () => {
 
   it('writes none of the dates when one is already reported absent', async () => {
     const f = await family();
-    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: '2026-11-24' });
+    await buildAbsence(db(), { noteChild: f.noteChild, targetDate: '2026-11-24' });
     const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence());
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -643,7 +650,6 @@ describe('POST /api/absences/{childId}', () => {
   it('refuses a date the schedule check does not allow, with its message, and writes nothing', async () => {
     const f = await family();
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-12-01',
       lastDay: '2026-12-31',
@@ -660,7 +666,6 @@ describe('POST /api/absences/{childId}', () => {
   it('allows dates of a window whose deadline has passed (the schedule is fixed; changes go through here)', async () => {
     const f = await family();
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-11-01',
       lastDay: '2026-11-30',
@@ -697,22 +702,20 @@ describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, 
   let f: Awaited<ReturnType<typeof family>>;
   beforeAll(async () => {
     f = await family();
-    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
+    await buildAbsence(db(), { noteChild: f.noteChild, targetDate: TOMORROW });
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-12-01',
       lastDay: '2026-12-31',
       deadline: '2026-11-25',
     });
     await buildSchedule(db(), {
-      companyId: f.companyId,
-      noteChildId: f.noteChild.id,
+      noteChild: f.noteChild,
       date: TODAY,
       attendanceTime: '08:30',
       leavingTime: '17:15',
     });
-    await buildSchedule(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, date: TOMORROW, isAbsent: true });
+    await buildSchedule(db(), { noteChild: f.noteChild, date: TOMORROW, isAbsent: true });
   });
 
   it('GET isAbsence answers whether an absence was sent for the date', async () => {

@@ -3,8 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { calendarSubscriptionSchema, getChildEvents, getEventsViewableChildren, messages } from '@renraku/contract';
 import { eventCalendarTokens, noteChildren } from '../src/db/schema';
 import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
-import { buildClass, buildEvent } from './planning.factories';
+import { buildChild, buildClass, buildEvent, buildFamily, buildUser, linkGuardian } from './factories';
 
 let t: TestApp;
 let family: Awaited<ReturnType<typeof buildFamily>>;
@@ -14,18 +13,17 @@ const NOW = '2026-11-10T03:00:00.000Z';
 beforeAll(async () => {
   t = await createTestApp();
   family = await buildFamily(t.database.db);
-  const { companyId, facilityId } = family;
-  const hiyoko = await buildClass(t.database.db, { companyId, facilityId, name: 'ひよこ組' });
-  const kirin = await buildClass(t.database.db, { companyId, facilityId, name: 'きりん組' });
+  const { facilityId } = family;
+  const hiyoko = await buildClass(t.database.db, { facilityId, name: 'ひよこ組' });
+  const kirin = await buildClass(t.database.db, { facilityId, name: 'きりん組' });
   await t.database.db.update(noteChildren).set({ classId: hiyoko.id }).where(eq(noteChildren.id, family.noteChild.id));
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-11-03', name: '運動会' });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-11-03', name: 'ひよこ組 お弁当の日', classId: hiyoko.id });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-11-12', name: 'きりん組 遠足', classId: kirin.id });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-12-20', name: 'クリスマス会' });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2025-01-10', name: '昔の行事' });
+  await buildEvent(t.database.db, { facilityId, date: '2026-11-03', name: '運動会' });
+  await buildEvent(t.database.db, { facilityId, date: '2026-11-03', name: 'ひよこ組 お弁当の日', classId: hiyoko.id });
+  await buildEvent(t.database.db, { facilityId, date: '2026-11-12', name: 'きりん組 遠足', classId: kirin.id });
+  await buildEvent(t.database.db, { facilityId, date: '2026-12-20', name: 'クリスマス会' });
+  await buildEvent(t.database.db, { facilityId, date: '2025-01-10', name: '昔の行事' });
   const other = await buildChild(t.database.db);
   await buildEvent(t.database.db, {
-    companyId: other.companyId,
     facilityId: other.facilityId,
     date: '2026-11-04',
     name: '他園の行事',
@@ -34,7 +32,6 @@ beforeAll(async () => {
   sibling = await buildChild(t.database.db, { firstName: '妹' });
   await linkGuardian(t.database.db, sibling.child.id, family.main.id, { main: true });
   await buildEvent(t.database.db, {
-    companyId: sibling.companyId,
     facilityId: sibling.facilityId,
     date: '2026-11-20',
     name: '発表会',
@@ -96,7 +93,6 @@ describe('GET /api/children/{id}/events', () => {
   it('answers the days without events for a child not enrolled today', async () => {
     const left = await buildChild(t.database.db, { leftOn: '2026-03-31' });
     await buildEvent(t.database.db, {
-      companyId: left.companyId,
       facilityId: left.facilityId,
       date: '2026-11-05',
       name: '退所後の行事',
@@ -219,7 +215,7 @@ describe('createEvent (staff side)', () => {
   it('adds an event the guardian then sees; refuses an empty name and another facility’s class', async () => {
     const { createEvent } = await import('../src/modules/events/service');
     const other = await buildChild(t.database.db);
-    const otherClass = await buildClass(t.database.db, { companyId: other.companyId, facilityId: other.facilityId });
+    const otherClass = await buildClass(t.database.db, { facilityId: other.facilityId });
     await createEvent(t.app.ctx, { facilityId: family.facilityId, date: '2026-11-27', name: ' 焼き芋会 ' });
     await expect(createEvent(t.app.ctx, { facilityId: family.facilityId, date: '2026-11-27', name: '  ' })).rejects.toMatchObject(
       { status: 422 },

@@ -4,15 +4,19 @@ import { feedBanners, manualBanners } from '../src/db/schema';
 import type { AppContext } from '../src/context';
 import { addDaysToDate } from '../src/lib/clock';
 import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
 import {
   buildBroadcast,
+  buildChild,
   buildClassFor,
   buildDailyNote,
+  buildFamily,
   buildFamilyInformation,
   buildNoteFile,
+  buildUser,
+  linkGuardian,
   storeBigPhoto,
-} from './feed.factories';
+  TEST_PASSWORD,
+} from './factories';
 
 let t: TestApp;
 let ctx: AppContext;

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getChildGrowths, getGrowthsViewableChildren, messages } from '@renraku/contract';
 import { children } from '../src/db/schema';
 import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
-import { buildGrowth } from './planning.factories';
+import { buildChild, buildFamily, buildGrowth, buildUser, linkGuardian } from './factories';
 
 let t: TestApp;
 let family: Awaited<ReturnType<typeof buildFamily>>;
@@ -15,15 +14,13 @@ beforeAll(async () => {
   family = await buildFamily(t.database.db);
   // buildChild's birth is 2022-04-01.
   await buildGrowth(t.database.db, {
-    companyId: family.companyId,
-    childId: family.child.id,
+    child: family.child,
     measuredOn: '2025-04-15',
     height: 95.2,
     weight: 14.1,
   });
   await buildGrowth(t.database.db, {
-    companyId: family.companyId,
-    childId: family.child.id,
+    child: family.child,
     measuredOn: '2026-10-01',
     height: 104.5,
     weight: 16.85,

@@ -11,8 +11,7 @@ import {
 } from '@renraku/contract';
 import { childUser, invitations, mailOutbox } from '../src/db/schema';
 import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { latestMails } from './children.factories';
+import { buildFamily, buildUser, latestMails, linkGuardian, TEST_PASSWORD } from './factories';
 
 let t: TestApp;
 beforeAll(async () => {

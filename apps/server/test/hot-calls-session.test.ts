@@ -5,8 +5,7 @@ import { sessions } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
 import { SESSION_COOKIE } from '../src/modules/auth/session';
 import { Agent, createTestApp, signIn, type TestApp } from './helpers';
-import { buildFamily, buildUser } from './factories';
-import { buildNotice } from './notices.factories';
+import { buildFamily, buildNotice, buildUser } from './factories';
 
 /**
  * The hot calls look the session up inside their own statement (docs/decisions/session-in-statement.md).
@@ -21,8 +20,8 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   family = await buildFamily(db());
-  const { companyId, facilityId, noteChild } = family;
-  await buildNotice(db(), t.app.ctx.storage, { companyId, facilityId, noteChildIds: [noteChild.id] });
+  const { facilityId, noteChild } = family;
+  await buildNotice(db(), t.app.ctx.storage, { facilityId, noteChildIds: [noteChild.id] });
 });
 afterAll(() => t.close());
 

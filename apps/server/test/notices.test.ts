@@ -22,8 +22,17 @@ import {
 import { tokyoDate } from '../src/lib/clock';
 import { fileUrls } from '../src/lib/files';
 import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { buildNotice, threeQuestions, tinyJpeg, tinyPdf } from './notices.factories';
+import {
+  buildChild,
+  buildFamily,
+  buildNotice,
+  buildUser,
+  linkGuardian,
+  TEST_PASSWORD,
+  threeQuestions,
+  tinyJpeg,
+  tinyPdf,
+} from './factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +49,6 @@ const as = async (user: { email: string }, headers: Record<string, string> = {})
 async function familyWithNotice(extra: Partial<Parameters<typeof buildNotice>[2]> = {}) {
   const family = await buildFamily(db());
   const built = await buildNotice(db(), storage(), {
-    companyId: family.companyId,
     facilityId: family.facilityId,
     noteChildIds: [family.noteChild.id],
     ...extra,
@@ -100,12 +108,10 @@ describe('GET /api/notices', () => {
     const elsewhere = await buildChild(db());
     // Wrongly addressed: another facility's notice targeting this enrolment.
     const foreign = await buildNotice(db(), storage(), {
-      companyId: elsewhere.companyId,
       facilityId: elsewhere.facilityId,
       noteChildIds: [f.noteChild.id],
     });
     const future = await buildNotice(db(), storage(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       noteChildIds: [f.noteChild.id],
       releasedAt: new Date(Date.now() + 2 * HOUR),
@@ -126,7 +132,6 @@ describe('GET /api/notices', () => {
     const left = await buildChild(db(), { leftOn: '2021-03-31' });
     await linkGuardian(db(), left.child.id, user.id, { main: true });
     await buildNotice(db(), storage(), {
-      companyId: left.companyId,
       facilityId: left.facilityId,
       noteChildIds: [left.noteChild.id],
     });
@@ -139,7 +144,6 @@ describe('GET /api/notices', () => {
     for (let day = 1; day <= 12; day++) {
       const releasedAt = new Date(Date.UTC(2026, 0, day, 1));
       await buildNotice(db(), storage(), {
-        companyId: f.companyId,
         facilityId: f.facilityId,
         noteChildIds: [f.noteChild.id],
         releasedAt,
@@ -170,7 +174,6 @@ describe('GET /api/notices', () => {
     for (let day = 1; day <= 11; day++) {
       built.push(
         await buildNotice(db(), storage(), {
-          companyId: f.companyId,
           facilityId: f.facilityId,
           noteChildIds: [f.noteChild.id],
           releasedAt: new Date(Date.UTC(2025, 5, day, 1)),
@@ -272,7 +275,6 @@ describe('PUT /api/notices/read', () => {
     const sibling = await buildChild(db(), { facilityId: f.facilityId });
     await linkGuardian(db(), sibling.child.id, f.main.id, { main: true });
     const both = await buildNotice(db(), storage(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       noteChildIds: [f.noteChild.id, sibling.noteChild.id],
     });
@@ -317,7 +319,6 @@ describe('PUT /api/notices/read', () => {
       404,
     );
     const future = await buildNotice(db(), storage(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       noteChildIds: [f.noteChild.id],
       releasedAt: new Date(Date.now() + HOUR),
@@ -606,7 +607,6 @@ describe('questionnaires', () => {
       const sibling = await buildChild(db(), { facilityId: f.facilityId });
       await linkGuardian(db(), sibling.child.id, f.main.id, { main: true });
       const both = await buildNotice(db(), storage(), {
-        companyId: f.companyId,
         facilityId: f.facilityId,
         noteChildIds: [f.noteChild.id, sibling.noteChild.id],
         questionnaire: threeQuestions(future()),

@@ -12,8 +12,16 @@ import {
 } from '@renraku/contract';
 import { noteChildren, schedules } from '../src/db/schema';
 import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
-import { buildClass, buildEvent, buildSchedule, buildWindow } from './planning.factories';
+import {
+  buildChild,
+  buildClass,
+  buildEvent,
+  buildFamily,
+  buildSchedule,
+  buildScheduleWindow,
+  buildUser,
+  linkGuardian,
+} from './factories';
 
 let t: TestApp;
 let family: Awaited<ReturnType<typeof buildFamily>>;
@@ -24,31 +32,28 @@ const AFTER_DEADLINE = '2026-11-20T15:30:00.000Z'; // 2026-11-21 00:30 in Tokyo
 beforeAll(async () => {
   t = await createTestApp();
   family = await buildFamily(t.database.db);
-  const { companyId, facilityId } = family;
-  const cls = await buildClass(t.database.db, { companyId, facilityId });
+  const { facilityId } = family;
+  const cls = await buildClass(t.database.db, { facilityId });
   await t.database.db.update(noteChildren).set({ classId: cls.id }).where(eq(noteChildren.id, family.noteChild.id));
-  await buildWindow(t.database.db, {
-    companyId,
+  await buildScheduleWindow(t.database.db, {
     facilityId,
     firstDay: '2026-12-01',
     lastDay: '2026-12-31',
     deadline: '2026-11-20',
   });
   // A window for January exists, but January is beyond next month.
-  await buildWindow(t.database.db, {
-    companyId,
+  await buildScheduleWindow(t.database.db, {
     facilityId,
     firstDay: '2027-01-01',
     lastDay: '2027-01-31',
     deadline: '2026-12-20',
   });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-12-05', name: 'クリスマス会' });
+  await buildEvent(t.database.db, { facilityId, date: '2026-12-05', name: 'クリスマス会' });
   await buildEvent(t.database.db, {
-    companyId,
     facilityId,
     date: '2026-12-05',
     name: 'ほかのクラスの遠足',
-    classId: (await buildClass(t.database.db, { companyId, facilityId, name: 'きりん組' })).id,
+    classId: (await buildClass(t.database.db, { facilityId, name: 'きりん組' })).id,
   });
 });
 afterAll(() => t.close());
@@ -91,10 +96,9 @@ describe('GET /api/schedules/children/viewable', () => {
 
 describe('GET /api/children/{id}/schedules', () => {
   it('answers next month keyed by every date with the window, registrations and the class’s events', async () => {
-    await buildSchedule(t.database.db, { companyId: family.companyId, noteChildId: family.noteChild.id, date: '2026-12-02' });
+    await buildSchedule(t.database.db, { noteChild: family.noteChild, date: '2026-12-02' });
     await buildSchedule(t.database.db, {
-      companyId: family.companyId,
-      noteChildId: family.noteChild.id,
+      noteChild: family.noteChild,
       date: '2026-12-03',
       isAbsent: true,
       attendanceTime: null,
@@ -261,7 +265,7 @@ describe('POST /api/children/{id}/schedules/bulk', () => {
   });
 
   it('overwrites registered days and keeps their remarks', async () => {
-    await buildSchedule(t.database.db, { companyId: family.companyId, noteChildId: family.noteChild.id, date: '2026-12-02' });
+    await buildSchedule(t.database.db, { noteChild: family.noteChild, date: '2026-12-02' });
     await t.database.db.update(schedules).set({ remarks: 'メモ' }).where(eq(schedules.date, '2026-12-02'));
     await (await as(family.writable)).post(`${base()}/bulk`, { dates, isAbsent: true, attendanceTime: null, leavingTime: null });
     const rows = await stored();
@@ -310,8 +314,7 @@ describe('POST /api/children/{id}/schedules/bulk', () => {
 });
 
 describe('GET and PUT /api/children/{id}/schedules/{scheduleId}', () => {
-  const make = () =>
-    buildSchedule(t.database.db, { companyId: family.companyId, noteChildId: family.noteChild.id, date: '2026-12-10' });
+  const make = () => buildSchedule(t.database.db, { noteChild: family.noteChild, date: '2026-12-10' });
 
   it('answers one day to every linked guardian', async () => {
     const schedule = await make();
@@ -334,8 +337,7 @@ describe('GET and PUT /api/children/{id}/schedules/{scheduleId}', () => {
   it('does not reach another child’s schedule through this child', async () => {
     const other = await buildChild(t.database.db);
     const foreign = await buildSchedule(t.database.db, {
-      companyId: other.companyId,
-      noteChildId: other.noteChild.id,
+      noteChild: other.noteChild,
       date: '2026-12-10',
     });
     expect((await (await as(family.main)).get(`${base()}/${foreign.id}`)).statusCode).toBe(404);

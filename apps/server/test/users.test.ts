@@ -5,8 +5,8 @@ import { getAvailableFunctions, getDevMailbox, getNotificationSettings, guardian
 import { childUser, mailOutbox, notificationSettings, pushTokens, users } from '../src/db/schema';
 import { enqueueMail, deliverPendingMails } from '../src/lib/mail';
 import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFacility, buildFamily, buildUser, linkGuardian } from './factories';
-import { enableFunctions, multipart } from './children.factories';
+import { buildChild, buildFacility, buildFamily, buildUser, enableFunctions, linkGuardian } from './factories';
+import { multipart } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
