@@ -25,9 +25,9 @@ import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../src/db/client';
-import { tokyoDate } from '../src/lib/clock';
+import { tokyoDate } from '@renraku/contract';
 import { randomToken, sha256 } from '../src/lib/crypto';
-import { SESSION_COOKIE } from '../src/modules/auth/session';
+import { SESSION_COOKIE } from '../src/lib/sessions';
 import { generateDataset, growTenfold, rowCounts, shapeOf } from './dataset';
 import { auditRoute, lighthouseTable, type RouteAudit } from './lighthouse';
 

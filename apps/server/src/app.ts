@@ -15,7 +15,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { messages } from '@renraku/contract';
+import { messages, tokyoDate } from '@renraku/contract';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -24,7 +24,7 @@ import { diskStorage, fileUrls } from './lib/files';
 import { memoryCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
-import type { SessionUser } from './modules/auth/session';
+import type { SessionUser } from './lib/sessions';
 import { checkXsrf } from './modules/auth/xsrf';
 import { registerModules } from './modules';
 
@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     now: Date;
+    /** The Tokyo day of `now` (DESIGN §6), computed once per request. */
+    today: string;
   }
 }
 
@@ -97,8 +99,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
 
   app.decorateRequest('user', null);
   app.decorateRequest('now', null as unknown as Date);
+  app.decorateRequest('today', '');
   app.addHook('onRequest', async (req) => {
     req.now = requestNow(config.testClock, req.headers['x-test-now']);
+    req.today = tokyoDate(req.now);
     checkXsrf(config.sessionSecret, req);
   });
   app.addHook('onSend', async (req, reply) => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getChildrenContent, getMicrocms, getNoticesNotifications, messages } from '@renraku/contract';
+import { addDays, getChildrenContent, getMicrocms, getNoticesNotifications, messages } from '@renraku/contract';
 import { feedBanners, manualBanners } from '../src/db/schema';
-import { addDaysToDate } from '../src/lib/clock';
 import {
   buildBroadcast,
   buildChild,
@@ -21,7 +20,7 @@ const t = setupApp();
 // 2026-11-22 12:00 in Tokyo.
 const NOW = '2026-11-22T03:00:00.000Z';
 const TODAY = '2026-11-22';
-const day = (offset: number) => addDaysToDate(TODAY, offset);
+const day = (offset: number) => addDays(TODAY, offset);
 
 const agentFor = (user: { email: string }) => t.signIn(user, { 'x-test-now': NOW });
 const content = (agent: Agent, ids: number[], date?: string) =>
@@ -169,7 +168,7 @@ describe('GET /api/children/content', () => {
       if (loaded === day(-9))
         expect(body.data[loaded]![0]).toMatchObject({ message: null, familyInformation: { text: '元気です' } });
       if (!body.has_more) break;
-      date = addDaysToDate(loaded, -1);
+      date = addDays(loaded, -1);
     }
     expect(visited).toEqual([0, -1, -4, -5, -7, -9, -11, -30].map(day));
     // A date in the future counts as today.
@@ -211,7 +210,7 @@ describe('GET /api/children/content', () => {
       if (!loaded) break;
       visited.push(loaded);
       if (!page.has_more) break;
-      date = addDaysToDate(loaded, -1);
+      date = addDays(loaded, -1);
     }
     expect(visited).toEqual([...Array.from({ length: 10 }, (_, i) => day(-i)), day(-12)]);
     const single = (await content(agent, ids, day(-10))).data;

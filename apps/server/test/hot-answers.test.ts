@@ -4,7 +4,7 @@ import { exactContractJson, plainJson } from '../src/lib/route';
 
 /**
  * The hot calls' answers are sent as built in production; in development and the tests they must
- * be exactly the contract's (docs/decisions/hot-answers-serialised-as-built.md). Every hot call's
+ * be exactly the contract's (docs/decisions/platform-hot-answers-serialised-as-built.md). Every hot call's
  * API and end-to-end tests run through `exactContractJson`.
  */
 const schema = z.object({ id: z.number(), name: z.string(), tags: z.array(z.string()), note: z.string().nullable() });

@@ -11,12 +11,12 @@ import {
 } from '@renraku/contract';
 import { sessions } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
-import { SESSION_COOKIE } from '../src/modules/auth/session';
+import { SESSION_COOKIE } from '../src/lib/sessions';
 import { buildFamily, buildNotice, buildUser } from './factories';
 import { type Agent, call, callRaw, setupApp } from './harness';
 
 /**
- * The hot calls look the session up inside their own statement (docs/decisions/session-in-statement.md).
+ * The hot calls look the session up inside their own statement (docs/decisions/auth-session-in-statement.md).
  * They must keep every rule of the ordinary session lookup: 401 without a cookie, with an unknown
  * or an expired session; the sliding expiry; and the callers with nothing to show (an empty answer
  * cannot say whether the session was live, so a second statement asks).

@@ -20,7 +20,7 @@ import {
   questionnaireRespondents,
   questionnaires,
 } from '../src/db/schema';
-import { tokyoDate } from '../src/lib/clock';
+import { tokyoDate } from '@renraku/contract';
 import { fileUrls } from '../src/lib/files';
 import { call, callRaw, setupApp } from './harness';
 import { buildChild, buildFamily, buildNotice, buildUser, linkGuardian, threeQuestions, tinyJpeg, tinyPdf } from './factories';

@@ -15,7 +15,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
-import { tokyoDate } from '../src/lib/clock';
+import { tokyoDate } from '@renraku/contract';
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { generateDataset, growTenfold } from '../bench/dataset';
 import { urlOf } from './harness';
@@ -168,7 +168,7 @@ function literal(value: unknown): string {
 }
 
 /**
- * The plan the app runs: the hot statements are prepared (docs/decisions/prepared-statements.md) and
+ * The plan the app runs: the hot statements are prepared (docs/decisions/database-prepared-statements.md) and
  * PostgreSQL soon keeps their generic plan, estimated without the values. PREPARE + EXPLAIN EXECUTE
  * with that plan forced, sequential scans disabled.
  */

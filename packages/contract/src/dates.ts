@@ -83,6 +83,9 @@ export const isCalendarDate = (value: string): boolean => {
 /** 2026-11 → 2026年11月 */
 export const yearMonthLabel = (yearMonth: string) => `${Number(yearMonth.slice(0, 4))}年${Number(yearMonth.slice(5, 7))}月`;
 
+/** 2026-11-22 → 11月22日 */
+export const monthDayShortLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+
 /** 2026-11-22 → 11月22日(日) */
 export const monthDayLabel = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日(${weekdayOf(date)})`;
 

@@ -30,7 +30,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // random_page_cost 1.1: the working set is in memory or on SSD, where a random page costs about
   // what a sequential one does; with the default 4 the planner scans small tables whole instead of
-  // probing their primary key (docs/decisions/random-page-cost.md).
+  // probing their primary key (docs/decisions/database-random-page-cost.md).
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c random_page_cost=1.1' });
   // An idle connection closed by the server (restart, failover, test teardown) must not crash
   // the process; the pool opens a new one on the next query.

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
- * Statements of the hot calls, prepared once per database (docs/decisions/prepared-statements.md):
+ * Statements of the hot calls, prepared once per database (docs/decisions/database-prepared-statements.md):
  * drizzle builds their SQL once, and PostgreSQL parses each once per pooled connection and soon
  * reuses its plan. Planning was most of PostgreSQL's time on the hot calls, and building the SQL
  * a sixth of the app's. Values go in through `sql.placeholder(name)`.

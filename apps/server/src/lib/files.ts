@@ -71,3 +71,10 @@ export function fileUrls(secret: string, now: () => Date = () => new Date()): Fi
     },
   };
 }
+
+/** 「1.5MB」「200KB」「512B」: a file's size as the screens show it. */
+export function displaySize(bytes: number): string {
+  if (bytes < 1024) return `${bytes}B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)}KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)}MB`;
+}

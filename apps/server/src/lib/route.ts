@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { safeEncode, type ZodType } from 'zod';
 import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contract';
-import { loadSessionUser, SESSION_COOKIE, type Caller, type SessionUser } from '../modules/auth/session';
+import { loadSessionUser, SESSION_COOKIE, type Caller, type SessionUser, type Viewer } from './sessions';
 import { sha256 } from './crypto';
 import { unauthenticated } from './errors';
 
@@ -17,7 +17,11 @@ export interface Ctx<C extends Call, Authed extends boolean> {
   body: BodyOf<C>;
   /** "Now" of this request (the test clock in test mode). */
   now: Date;
+  /** The Tokyo day of `now`, `YYYY-MM-DD`. */
+  today: string;
   user: Authed extends true ? SessionUser : SessionUser | null;
+  /** The signed-in user on this request's day, as the access kernel takes it. */
+  viewer: Authed extends true ? Viewer : Viewer | null;
 }
 
 interface RouteOptions<Authed extends boolean> {
@@ -49,18 +53,24 @@ export function route<C extends Call, Authed extends boolean = true>(
     },
     handler: (req, reply) => {
       if (needsAuth && !req.user) throw unauthenticated();
-      return handler({ ...callInput<C>(req), reply, user: req.user as Ctx<C, Authed>['user'] });
+      const viewer = req.user ? { userId: req.user.id, today: req.today } : null;
+      return handler({
+        ...callInput<C>(req),
+        reply,
+        user: req.user as Ctx<C, Authed>['user'],
+        viewer: viewer as Ctx<C, Authed>['viewer'],
+      });
     },
   });
 }
 
-export interface HotCtx<C extends Call> extends Omit<Ctx<C, true>, 'user'> {
+export interface HotCtx<C extends Call> extends Omit<Ctx<C, true>, 'user' | 'viewer'> {
   /** The session to check: the handler's statement looks it up and answers 401 when it is not live (`confirmCaller`). */
   caller: Caller;
 }
 
 /**
- * Registers a hot call whose own statement looks up the session (docs/decisions/session-in-statement.md):
+ * Registers a hot call whose own statement looks up the session (docs/decisions/auth-session-in-statement.md):
  * no lookup beforehand, so the call costs one round trip to PostgreSQL. Without a session cookie
  * it answers 401 at once.
  */
@@ -70,13 +80,13 @@ export function hotRoute<C extends Call>(app: App, call: C, handler: (ctx: HotCt
     handler: (req, reply) => {
       const token = req.cookies[SESSION_COOKIE];
       if (!token) throw unauthenticated();
-      return handler({ ...callInput<C>(req), reply, caller: { sessionId: sha256(token), now: req.now } });
+      return handler({ ...callInput<C>(req), reply, caller: { sessionId: sha256(token), now: req.now, today: req.today } });
     },
   });
 }
 
 /**
- * The answers of the hot calls (docs/decisions/hot-answers-serialised-as-built.md): in production
+ * The answers of the hot calls (docs/decisions/platform-hot-answers-serialised-as-built.md): in production
  * `JSON.stringify` of what the presenter built; the contract's check (zod parse into a stripped
  * copy, then stringify) was 10–35 % of the app's CPU on these calls. Everywhere else (development,
  * the tests) the answer must be the contract's exactly: valid, and nothing stripped or changed by
@@ -100,6 +110,7 @@ const callInput = <C extends Call>(req: FastifyRequest) => ({
   query: req.query as QueryOf<C>,
   body: req.body as BodyOf<C>,
   now: req.now,
+  today: req.today,
 });
 
 /** The Fastify route of a contract call: its schemas, and its answer checked against the contract. */

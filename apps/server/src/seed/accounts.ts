@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { childUser, children, classes, companies, facilities, noteChildren, users } from '../db/schema';
-import { addDaysToDate, tokyoDate } from '../lib/clock';
+import { addDays, tokyoDate } from '@renraku/contract';
 import { randomToken } from '../lib/crypto';
 import { hashPassword } from '../lib/passwords';
 
@@ -57,7 +57,7 @@ export async function seedAccounts(db: Db, now: Date): Promise<DemoIds> {
         firstName: '陽翔',
         lastNameKana: 'やまだ',
         firstNameKana: 'はると',
-        birth: addDaysToDate(today, -Math.round(365.25 * 3 + 40)),
+        birth: addDays(today, -Math.round(365.25 * 3 + 40)),
         sex: 1,
         qrToken: randomToken(24),
       },
@@ -67,7 +67,7 @@ export async function seedAccounts(db: Db, now: Date): Promise<DemoIds> {
         firstName: '結衣',
         lastNameKana: 'やまだ',
         firstNameKana: 'ゆい',
-        birth: addDaysToDate(today, -Math.round(365.25 * 5 + 100)),
+        birth: addDays(today, -Math.round(365.25 * 5 + 100)),
         sex: 2,
         qrToken: randomToken(24),
       },
@@ -77,7 +77,7 @@ export async function seedAccounts(db: Db, now: Date): Promise<DemoIds> {
         firstName: '蒼太',
         lastNameKana: 'さとう',
         firstNameKana: 'そうた',
-        birth: addDaysToDate(today, -Math.round(365.25 * 2 + 10)),
+        birth: addDays(today, -Math.round(365.25 * 2 + 10)),
         sex: 1,
         qrToken: randomToken(24),
       },
@@ -92,21 +92,21 @@ export async function seedAccounts(db: Db, now: Date): Promise<DemoIds> {
         childId: haruto!.id,
         facilityId: fSakura!.id,
         classId: cHiyoko!.id,
-        admittedOn: addDaysToDate(today, -400),
+        admittedOn: addDays(today, -400),
       },
       {
         companyId: himawari!.id,
         childId: yui!.id,
         facilityId: fHimawari!.id,
         classId: cKirin!.id,
-        admittedOn: addDaysToDate(today, -800),
+        admittedOn: addDays(today, -800),
       },
       {
         companyId: sakura!.id,
         childId: sota!.id,
         facilityId: fSakura!.id,
         classId: cHiyoko!.id,
-        admittedOn: addDaysToDate(today, -200),
+        admittedOn: addDays(today, -200),
       },
     ])
     .returning({ id: noteChildren.id });

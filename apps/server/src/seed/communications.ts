@@ -1,5 +1,5 @@
 import { attendanceReportDiseases, attendanceReports, familyInformation } from '../db/schema';
-import { addDaysToDate, tokyoDate, tokyoInstant } from '../lib/clock';
+import { addDays, tokyoDate, tokyoInstant } from '@renraku/contract';
 import { ensureDiseaseMaster } from '../modules/communications/diseases';
 import { notInTheFuture, type SeedContext } from './context';
 
@@ -43,7 +43,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
   kids.forEach((kid, k) => {
     let weekdaysBack = 0;
     for (let back = 1; back <= 14; back++) {
-      const day = addDaysToDate(today, -back);
+      const day = addDays(today, -back);
       if (!isWeekday(day)) continue;
       const i = back + k;
       // 陽翔's third-latest weekday stayed a draft that was never sent (shown as not sent).
@@ -89,7 +89,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
   // Another area may have seeded some of these days already; theirs stay.
   await db.insert(familyInformation).values(entries).onConflictDoNothing();
 
-  const at = (daysBack: number, time: string) => notInTheFuture(tokyoInstant(addDaysToDate(today, -daysBack), time), now);
+  const at = (daysBack: number, time: string) => notInTheFuture(tokyoInstant(addDays(today, -daysBack), time), now);
   const report = (r: Omit<typeof attendanceReports.$inferInsert, 'requestHash'>) => ({
     ...r,
     requestHash: `seed-${r.noteChildId}-${r.targetDate}-${r.statusId}`,
@@ -102,7 +102,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
     .values([
       report({
         ...haruto,
-        targetDate: addDaysToDate(today, -1),
+        targetDate: addDays(today, -1),
         statusId: 1,
         attendanceTime: '10:00',
         message: '小児科を受診してから登園します',
@@ -111,7 +111,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
       }),
       report({
         ...haruto,
-        targetDate: addDaysToDate(today, -3),
+        targetDate: addDays(today, -3),
         statusId: 2,
         leavingTime: '16:30',
         message: '祖母がお迎えに行きます',
@@ -120,7 +120,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
       }),
       report({
         ...haruto,
-        targetDate: addDaysToDate(today, -10),
+        targetDate: addDays(today, -10),
         statusId: 3,
         absenceType: 1,
         message: '朝から38.2℃の熱があるためお休みします',
@@ -129,7 +129,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
       }),
       report({
         ...haruto,
-        targetDate: addDaysToDate(today, -9),
+        targetDate: addDays(today, -9),
         statusId: 3,
         absenceType: 1,
         message: '朝から38.2℃の熱があるためお休みします',
@@ -138,7 +138,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
       }),
       report({
         ...yui,
-        targetDate: addDaysToDate(today, -6),
+        targetDate: addDays(today, -6),
         statusId: 3,
         absenceType: 2,
         message: '家族の用事のためお休みします',
@@ -147,7 +147,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
       }),
       report({
         ...yui,
-        targetDate: addDaysToDate(today, 1),
+        targetDate: addDays(today, 1),
         statusId: 2,
         leavingTime: '17:30',
         message: '仕事のため少し遅れます',
@@ -156,7 +156,7 @@ export async function seedCommunications({ db, ids, now }: SeedContext): Promise
       }),
       report({
         ...sota,
-        targetDate: addDaysToDate(today, -2),
+        targetDate: addDays(today, -2),
         statusId: 1,
         attendanceTime: '09:45',
         message: '',

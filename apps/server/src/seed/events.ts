@@ -1,6 +1,6 @@
 import { events } from '../db/schema';
-import { addDaysToDate, tokyoDate } from '../lib/clock';
-import { addMonths, weekdayOf } from '../modules/events/dates';
+import { addDays, tokyoDate } from '@renraku/contract';
+import { addMonths, weekdayOf } from '@renraku/contract';
 import { holidayOf } from '../modules/events/service';
 import type { SeedContext } from './context';
 
@@ -10,7 +10,7 @@ export async function seedEvents({ db, ids, now }: SeedContext): Promise<void> {
   // Facilities hold events on open days: a weekend or holiday date moves to the next weekday.
   const on = (offset: number, day: number) => {
     let date = `${addMonths(month, offset)}-${String(day).padStart(2, '0')}`;
-    while (['土', '日'].includes(weekdayOf(date)) || holidayOf(date)) date = addDaysToDate(date, 1);
+    while (['土', '日'].includes(weekdayOf(date)) || holidayOf(date)) date = addDays(date, 1);
     return date;
   };
   const sakura = { companyId: ids.companies.sakura, facilityId: ids.facilities.sakura };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { classBroadcasts, dailyNotes, familyInformation, feedBanners, feedFiles, manualBanners } from '../db/schema';
-import { addDaysToDate, tokyoDate } from '../lib/clock';
+import { addDays, tokyoDate } from '@renraku/contract';
 import { randomToken } from '../lib/crypto';
 import { normaliseImage, storeImage } from '../lib/images';
 import type { SeedContext } from './context';
@@ -17,7 +17,7 @@ const HOLIDAY_OFFSET = -17;
 export function feedSeedOffsets(today: string): number[] {
   const offsets: number[] = [];
   for (let offset = 0; offset >= -FEED_SEED_DAYS; offset--) {
-    const weekday = new Date(`${addDaysToDate(today, offset)}T12:00:00Z`).getUTCDay();
+    const weekday = new Date(`${addDays(today, offset)}T12:00:00Z`).getUTCDay();
     if (offset === 0 || (weekday !== 0 && weekday !== 6 && offset !== HOLIDAY_OFFSET)) offsets.push(offset);
   }
   return offsets;
@@ -132,7 +132,7 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
           return {
             companyId: child.companyId,
             noteChildId: child.noteChildId,
-            date: addDaysToDate(today, offset),
+            date: addDays(today, offset),
             attendanceTime: `08:${minute}`,
             leavingTime: `17:${String((n * 11) % 60).padStart(2, '0')}`,
             text: n % 4 === 0 ? LONG_TEXT : TEXTS[n % TEXTS.length]!,
@@ -200,7 +200,7 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
           .map((offset) => ({
             companyId: child.companyId,
             noteChildId: child.noteChildId,
-            contactOn: addDaysToDate(today, offset),
+            contactOn: addDays(today, offset),
             sleepStartedAt: '21:00',
             sleepEndedAt: '06:45',
             temperature: (36.5 + (-offset % 4) / 10).toFixed(1),
@@ -235,7 +235,7 @@ export async function seedFeed({ db, ids, now, storage }: SeedContext): Promise<
           companyId: klass.companyId,
           facilityId: klass.facilityId,
           classId: klass.classId,
-          date: addDaysToDate(today, offset),
+          date: addDays(today, offset),
           publishedAt: published,
         })),
       )

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { children, growths } from '../db/schema';
-import { tokyoDate } from '../lib/clock';
-import { addMonths, monthsBetween } from '../modules/events/dates';
+import { tokyoDate } from '@renraku/contract';
+import { addMonths, monthsBetween } from '@renraku/contract';
 import { referenceCurves } from '../modules/growths/reference';
 import type { SeedContext } from './context';
 

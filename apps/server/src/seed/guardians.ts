@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { functionKeys } from '@renraku/contract';
 import type { SeedContext } from './context';
 import { childRegistrationTokens, children, facilityFunctions, invitations, noteChildren, users } from '../db/schema';
-import { addDaysToDate, tokyoDate } from '../lib/clock';
+import { addDays, tokyoDate } from '@renraku/contract';
 import { randomToken, sha256 } from '../lib/crypto';
 import { storeImage } from '../lib/images';
 
@@ -91,7 +91,7 @@ export async function seedGuardians({ db, ids, now, storage }: SeedContext): Pro
     childId: sakuraChild!.id,
     facilityId: ids.facilities.sakura,
     classId: ids.classes.sakuraHiyoko,
-    admittedOn: addDaysToDate(today, -30),
+    admittedOn: addDays(today, -30),
   });
   await db.insert(childRegistrationTokens).values({
     companyId: ids.companies.sakura,

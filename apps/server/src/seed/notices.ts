@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { noticeTargets, questionnaireAnswers, questionnaireRespondents } from '../db/schema';
-import { addDaysToDate, tokyoDate, tokyoInstant } from '../lib/clock';
+import { addDays, tokyoDate, tokyoInstant } from '@renraku/contract';
 import { createNotice, type NewNotice } from '../modules/notices/service';
 import { notInTheFuture, type SeedContext } from './context';
 
@@ -72,7 +72,7 @@ const LONG_TEXT = [
 /** Demo content of the notices area (DESIGN §8): 46 notices over three months, files, questionnaires. */
 export async function seedNotices({ db, ids, now, storage }: SeedContext): Promise<void> {
   const today = tokyoDate(now);
-  const at = (daysAgo: number, time: string) => notInTheFuture(tokyoInstant(addDaysToDate(today, -daysAgo), time), now);
+  const at = (daysAgo: number, time: string) => notInTheFuture(tokyoInstant(addDays(today, -daysAgo), time), now);
   const sakura = {
     companyId: ids.companies.sakura,
     facilityId: ids.facilities.sakura,
@@ -131,7 +131,7 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     text: '運動会の参加について、アンケートにご回答ください。雨天の場合は翌週に延期します。',
     releasedAt: at(0, '08:00'),
     questionnaire: {
-      closeAt: tokyoInstant(addDaysToDate(today, 7), '18:00'),
+      closeAt: tokyoInstant(addDays(today, 7), '18:00'),
       questions: [
         {
           text: '運動会に参加されますか',
@@ -155,7 +155,7 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     text: '保護者会の日程を決めるため、ご都合のよい日をお知らせください。',
     releasedAt: at(3, '12:00'),
     questionnaire: {
-      closeAt: tokyoInstant(addDaysToDate(today, 10), '18:00'),
+      closeAt: tokyoInstant(addDays(today, 10), '18:00'),
       questions: [
         {
           text: 'ご都合のよい曜日（複数選択可）',
@@ -174,7 +174,7 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     text: '夏祭りへのご意見をお聞かせください。（回答は締め切りました）',
     releasedAt: at(40, '09:00'),
     questionnaire: {
-      closeAt: tokyoInstant(addDaysToDate(today, -30), '18:00'),
+      closeAt: tokyoInstant(addDays(today, -30), '18:00'),
       questions: [
         {
           text: '夏祭りはいかがでしたか',
@@ -192,7 +192,7 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     text: '卒園アルバムの制作にあたり、ご家庭の思い出を教えてください。',
     releasedAt: at(2, '10:00'),
     questionnaire: {
-      closeAt: tokyoInstant(addDaysToDate(today, 14), '18:00'),
+      closeAt: tokyoInstant(addDays(today, 14), '18:00'),
       questions: [
         { text: 'お子さまの好きな遊びを教えてください', isRequired: true, answerFormat: 'free_text' },
         {
@@ -209,7 +209,7 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     ...sakura,
     title: '冬休みのお知らせ',
     text: '冬休みの期間についてお知らせします。',
-    releasedAt: tokyoInstant(addDaysToDate(today, 3), '09:00'),
+    releasedAt: tokyoInstant(addDays(today, 3), '09:00'),
   });
 
   // 陽翔's answer to the date survey (answered by the main guardian).

@@ -1,6 +1,6 @@
 import { scheduleWindows, schedules } from '../db/schema';
-import { addDaysToDate, tokyoDate } from '../lib/clock';
-import { addMonths, datesOfMonth, monthRange, weekdayOf } from '../modules/events/dates';
+import { addDays, tokyoDate } from '@renraku/contract';
+import { addMonths, datesOfMonth, monthRange, weekdayOf } from '@renraku/contract';
 import type { SeedContext } from './context';
 
 /**
@@ -18,8 +18,8 @@ export async function seedSchedules({ db, ids, now }: SeedContext): Promise<void
   ];
   await db.insert(scheduleWindows).values(
     facilities.flatMap((f) => [
-      { ...f, firstDay: thisMonth.first, lastDay: thisMonth.last, deadline: addDaysToDate(thisMonth.first, -10) },
-      { ...f, firstDay: nextMonth.first, lastDay: nextMonth.last, deadline: addDaysToDate(today, 7) },
+      { ...f, firstDay: thisMonth.first, lastDay: thisMonth.last, deadline: addDays(thisMonth.first, -10) },
+      { ...f, firstDay: nextMonth.first, lastDay: nextMonth.last, deadline: addDays(today, 7) },
     ]),
   );
 

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { HeaderFlags } from '../components/header';
 import { Loading } from '../components/loading';
+import { RouteError } from '../components/route-error';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { PublicLayout } from './layouts/public-layout';
 import { uiHandle, withUi } from './ui-gate';
@@ -95,20 +96,28 @@ const events = {
   child: async () => ({ Component: (await import('../features/events/routes/event-calendar-page')).EventCalendarPage }),
 };
 
+/**
+ * Error boundaries: a screen that throws while its code loads or while it renders shows RouteError
+ * in its layout (header and all), through a pathless route around each layout's screens; the root's
+ * boundary catches the rest (Root, the layouts themselves, the UI libraries' chunk) as a page of its own.
+ */
+const guarded = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+
 /** The whole route table of both specs (A §2, F §2 "Top-level route table"). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     // While the first screen's lazy code loads: the same loading state Root shows while it waits.
     hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError landmark />,
     children: [
       { index: true, element: <Navigate to="/main" replace /> },
       {
         element: <PublicLayout />,
-        children: [
+        children: guarded([
           { path: 'login/*', element: <LoginPage /> },
           { path: 'password/reset/:token', element: <Navigate to="/password/reset/expired" replace /> },
-        ],
+        ]),
       },
       // Every other screen uses Mantine and TanStack Query: a navigation to it loads them first (app/ui-gate.tsx).
       {
@@ -117,7 +126,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <PublicLayout />,
-            children: [
+            children: guarded([
               { path: 'receptions/*', lazy: info('ReceptionsPage') },
               { path: 'privacy/*', lazy: info('PrivacyPage') },
               { path: 'terms/*', lazy: terms },
@@ -133,11 +142,11 @@ export const routes: RouteObject[] = [
               { path: 'email/verify/:token', lazy: idp('VerifyEmailPage') },
               { path: 'children/register/:company/:token/*', lazy: registerChildPage },
               { path: 'dev/mailbox', lazy: devMailboxPage },
-            ],
+            ]),
           },
           {
             lazy: signedInLayout,
-            children: [
+            children: guarded([
               {
                 path: 'main',
                 children: [
@@ -260,7 +269,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'notification_settings/*', lazy: notificationSettingsPage },
-            ],
+            ]),
           },
           { path: '*', lazy: notFound },
         ],

@@ -1,8 +1,12 @@
+// The login state (who is signed in, the server's constants) and the calls that change it (login,
+// logout, agreeing to the terms): every area reads it, so it lives here and not in features/auth.
 import { useSyncExternalStore } from 'react';
 import type { ResponseOf, User } from '@renraku/contract/client';
 // In the entry bundle: the calls alone, not the client barrel with every area's constants.
-import { getConfigConst, getLoginCheck } from '@renraku/contract/client/calls';
+import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
 import { ApiRequestError, api } from './api';
+import { native } from './native';
+import { useAction } from './use-action';
 
 export type Constants = ResponseOf<typeof getConfigConst>;
 
@@ -36,6 +40,18 @@ export const getSession = (): Session => session;
 
 export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession);
+}
+
+/** The signed-in user, or null. */
+export function useCurrentUser(): User | null {
+  return useSession().user ?? null;
+}
+
+/** The server's constants; Root shows no screen before they have loaded. */
+export function useConstants(): Constants {
+  const { constants } = useSession();
+  if (!constants) throw new Error('useConstants before the constants have loaded');
+  return constants;
 }
 
 /** Signed in, out, or the user's own data changed. */
@@ -77,5 +93,32 @@ export function reloadSessionUser(): Promise<void> {
   return fetchUser().then(
     (user) => update({ user }),
     () => {},
+  );
+}
+
+// The calls that change who is signed in. Every change of the user empties the query cache
+// (app/query-client.ts).
+
+export function useLogin() {
+  return useAction(
+    (body: { email: string; password: string; remember: boolean }) => api(postLogin, { body, redirectOn401: false }),
+    (data) => setSessionUser(data.user),
+  );
+}
+
+export function useLogout() {
+  return useAction(
+    () => api(postLogout),
+    () => {
+      setSessionUser(null);
+      native.deletePushToken();
+    },
+  );
+}
+
+export function useAgreeTerms() {
+  return useAction(
+    () => api(putUsersAgreedAt),
+    (user) => setSessionUser(user),
   );
 }

@@ -89,7 +89,7 @@ export const minuteOptions: readonly string[] = Array.from({ length: 60 / limits
   String(i * limits.minuteStep).padStart(2, '0'),
 );
 
-/** The pool field shows in this season (MM-DD, inclusive); see docs/decisions/communications-pool-season.md. */
+/** The pool field shows in this season (MM-DD, inclusive); see docs/decisions/communications-contact-book-days.md. */
 export const poolSeason = { from: '07-01', to: '08-31' } as const;
 
 export const temperatureNotSelectedLabel = '未選択';

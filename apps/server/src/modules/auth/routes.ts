@@ -1,11 +1,10 @@
 import { getCsrfCookie, getLoginCheck, messages, postLogin, postLogout } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
-import { CHILD_REGISTRATION_COOKIE, pendingRegistrationPath } from '../children/routes';
-import { claimInvitations } from '../children/service';
-import { presentUser } from '../users/presenter';
-import { localIdentityProvider as idp } from '../idp/provider';
-import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from './session';
+import { CHILD_REGISTRATION_COOKIE, claimInvitations, pendingRegistrationPath } from '../children/service';
+import { presentUser } from '../users/service';
+import { localIdentityProvider as idp } from '../idp/service';
+import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from '../../lib/sessions';
 import { mintXsrfToken, setXsrfCookie } from './xsrf';
 
 export function authRoutes(app: App, ctx: AppContext) {

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { childRegistrationTokens, childUser, children, facilities, noteChildren, users } from '../../db/schema';
-import { addDaysToDate, tokyoDate } from '../../lib/clock';
+import { addDays } from '@renraku/contract';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { App } from '../../lib/route';
 
@@ -44,7 +44,7 @@ export function childrenDevFixtures(app: App, ctx: AppContext) {
       companyId: facility!.companyId,
       childId: child!.id,
       facilityId: facility!.id,
-      admittedOn: input.admittedOn ?? addDaysToDate(tokyoDate(new Date()), -10),
+      admittedOn: input.admittedOn ?? addDays(req.today, -10),
     });
     if (input.mainEmail) {
       const [user] = await ctx.db

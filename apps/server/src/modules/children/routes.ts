@@ -12,33 +12,16 @@ import {
   putChild,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { hmac, safeEqual } from '../../lib/crypto';
 import { hotRoute, route, type App } from '../../lib/route';
 import { readImageUpload, withMultipart } from '../../lib/upload';
 import { childrenDevFixtures } from './dev-fixtures';
-import { authorizeChild } from './policy';
+import { authorizeChild } from '../access';
+import { CHILD_REGISTRATION_COOKIE, registrationSignature } from './registration';
 import * as service from './service';
-
-export const CHILD_REGISTRATION_COOKIE = 'renraku_child_registration';
-
-const registrationSignature = (ctx: AppContext, value: string) => hmac(ctx.config.sessionSecret, `child-registration:${value}`);
-
-/**
- * The child-registration URL a visitor opened before signing in (A §2: they were sent to
- * /receptions), from the signed cookie; null without one or when it does not verify. Sign-in
- * sends the guardian back there (docs/decisions/children-registration.md).
- */
-export function pendingRegistrationPath(ctx: AppContext, cookie: string | undefined): string | null {
-  const match = cookie ? /^(\d+)\.(.+)\.([A-Za-z0-9_-]+)$/.exec(cookie) : null;
-  if (!match) return null;
-  const [, company, token, signature] = match as unknown as [string, string, string, string];
-  if (!safeEqual(signature, registrationSignature(ctx, `${company}.${token}`))) return null;
-  return `/children/register/${company}/${encodeURIComponent(token)}`;
-}
 
 export function childrenRoutes(app: App, ctx: AppContext) {
   hotRoute(app, getChildren, async ({ caller }) => service.listChildrenOfCaller(ctx, caller));
-  route(app, getChildrenExistence, {}, async ({ user, now }) => service.listExistence(ctx, user.id, now));
+  route(app, getChildrenExistence, {}, async ({ viewer }) => service.listExistence(ctx, viewer));
 
   route(app, postChildrenSession, { auth: false }, async ({ body, now, req, reply }) => {
     await service.checkRegistrationToken(ctx, body.company, body.token, now);
@@ -60,26 +43,24 @@ export function childrenRoutes(app: App, ctx: AppContext) {
     return result;
   });
 
-  route(app, getRecognition, {}, async ({ user, params, now }) => service.getRecognition(ctx, user.id, params.id, now));
-  route(app, postRecognition, {}, async ({ user, body, now }) =>
-    service.answerRecognition(ctx, user.id, body.childId, body.activate, now),
+  route(app, getRecognition, {}, async ({ viewer, params }) => service.getRecognition(ctx, viewer, params.id));
+  route(app, postRecognition, {}, async ({ viewer, body, now }) =>
+    service.answerRecognition(ctx, viewer, body.childId, body.activate, now),
   );
 
-  route(app, getChild, {}, async ({ user, params, now }) => service.getChildDetail(ctx, user.id, params.id, now));
-  route(app, putChild, {}, async ({ user, params, body, now }) => service.updateChildName(ctx, user.id, params.id, body, now));
-  route(app, getChildUser, {}, async ({ user, params, now }) =>
-    service.getChildUser(ctx, user.id, params.childId, params.userId, now),
-  );
+  route(app, getChild, {}, async ({ viewer, params }) => service.getChildDetail(ctx, viewer, params.id));
+  route(app, putChild, {}, async ({ viewer, params, body }) => service.updateChildName(ctx, viewer, params.id, body));
+  route(app, getChildUser, {}, async ({ viewer, params }) => service.getChildUser(ctx, viewer, params.childId, params.userId));
 
   childrenDevFixtures(app, ctx);
 
   app.register(async (scope) => {
     await withMultipart(scope);
-    route(scope, postChildImage, {}, async ({ user, params, req }) => {
+    route(scope, postChildImage, {}, async ({ viewer, params, req }) => {
       // Authorize before reading the body: a stranger's upload is refused without storing anything.
-      await authorizeChild(ctx.db, user.id, params.childId, 'write');
+      await authorizeChild(ctx, viewer, params.childId, 'write');
       const { bytes } = await readImageUpload(req);
-      return service.uploadChildImage(ctx, user.id, params.childId, bytes);
+      return service.uploadChildImage(ctx, viewer, params.childId, bytes);
     });
   });
 }

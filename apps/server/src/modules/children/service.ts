@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { guardianMessages, type Child, type ChildDetail, type Guardian } from '@renraku/contract';
+import { and, asc, count, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { guardianMessages, type Child, type ChildDetail, type ViewableChild } from '@renraku/contract';
+import { presentChild, presentViewableChild } from './presenter';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -13,29 +14,27 @@ import {
   noteChildren,
   users,
 } from '../../db/schema';
-import { tokyoDate } from '../../lib/clock';
 import { sha256 } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
-import { callerValues, confirmCaller, sessionStateOfCaller, sessionUserId, type Caller } from '../auth/session';
-import { authorizeChild, findLink } from './policy';
+import { callerValues, confirmCaller, sessionStateOfCaller, sessionUserId, type Caller } from '../../lib/sessions';
+import { getGuardian, listGuardians } from '../guardians/service';
 
-/** An enrolment is current ("existence") when today lies within admitted_on … left_on. */
-export const currentEnrolment = (today: string | Placeholder) =>
-  and(lte(noteChildren.admittedOn, today), or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, today)));
+export { CHILD_REGISTRATION_COOKIE, pendingRegistrationPath } from './registration';
+import { activeLinksOf, authorizeChild, enrolmentCovers, findLink, viewableChildren, type Viewer } from '../access';
 
 /** The facility of the child's current (else latest) enrolment, as a correlated subquery. */
 const facilityNameOf = (today: string | Placeholder) => sql<string | null>`(
     select ${facilities.name} from ${noteChildren}
     join ${facilities} on ${facilities.id} = ${noteChildren.facilityId}
     where ${noteChildren.childId} = ${children.id}
-    order by (${noteChildren.admittedOn} <= ${today} and (${noteChildren.leftOn} is null or ${noteChildren.leftOn} >= ${today})) desc,
+    order by ${enrolmentCovers(noteChildren, today)} desc,
       ${noteChildren.admittedOn} desc
     limit 1)`;
 
-async function selectLinkedChildren(ctx: AppContext, db: Db, userId: number, now: Date, where: SQL | undefined) {
+async function selectLinkedChildren(ctx: AppContext, db: Db, userId: number, today: string, where: SQL | undefined) {
   const rows = await db
-    .select({ child: children, pivot: childUser, facilityName: facilityNameOf(tokyoDate(now)) })
+    .select({ child: children, pivot: childUser, facilityName: facilityNameOf(today) })
     .from(childUser)
     .innerJoin(children, eq(children.id, childUser.childId))
     .where(and(eq(childUser.userId, userId), where))
@@ -64,14 +63,14 @@ const linkedChildrenStatement = prepared('children_list', (db, name) =>
  * included (a hot call); a second one only when the caller has no child at all.
  */
 export async function listChildrenOfCaller(ctx: AppContext, caller: Caller): Promise<Child[]> {
-  const rows = await linkedChildrenStatement(ctx.db).execute({ ...callerValues(caller), today: tokyoDate(caller.now) });
+  const rows = await linkedChildrenStatement(ctx.db).execute({ ...callerValues(caller), today: caller.today });
   await confirmCaller(ctx.db, caller, rows[0]?.session);
   return rows.map(({ child, pivot, facilityName }) => presentChild(ctx, child, pivot, facilityName));
 }
 
 /** The same list for a known user (after a change of theirs). */
-export const listChildrenOf = (ctx: AppContext, userId: number, now: Date): Promise<Child[]> =>
-  selectLinkedChildren(ctx, ctx.db, userId, now, or(isNull(childUser.activated), eq(childUser.activated, true)));
+export const listChildrenOf = (ctx: AppContext, viewer: Viewer): Promise<Child[]> =>
+  selectLinkedChildren(ctx, ctx.db, viewer.userId, viewer.today, or(isNull(childUser.activated), eq(childUser.activated, true)));
 
 /**
  * Invitations for an address that had no account yet become pending links once an account has it
@@ -92,43 +91,8 @@ export async function claimInvitations(db: Db, userId: number, now: Date) {
     on conflict do nothing`);
 }
 
-export function presentChild(
-  ctx: AppContext,
-  child: typeof children.$inferSelect,
-  pivot: typeof childUser.$inferSelect,
-  facilityName: string | null,
-): Child {
-  return {
-    id: child.id,
-    first_name: child.firstName,
-    last_name: child.lastName,
-    first_name_kana: child.firstNameKana,
-    last_name_kana: child.lastNameKana,
-    image_url: ctx.files.url(child.imageKey, { variant: 'thumb' }),
-    facility_name: facilityName,
-    // The QR token is for the guardian's own, activated children only.
-    qr_token: pivot.activated ? child.qrToken : '',
-    pivot: { type: pivot.type, main: pivot.main, writable: pivot.writable, activated: pivot.activated },
-  };
-}
-
-export function presentGuardian(
-  ctx: AppContext,
-  user: typeof users.$inferSelect,
-  pivot: typeof childUser.$inferSelect,
-): Guardian {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    image_url: ctx.files.url(user.imageKey, { variant: 'thumb' }),
-    pivot: { type: pivot.type, main: pivot.main, writable: pivot.writable },
-  };
-}
-
 /** Current enrolments of the caller's activated children. */
-export async function listExistence(ctx: AppContext, userId: number, now: Date) {
-  const today = tokyoDate(now);
+export async function listExistence(ctx: AppContext, viewer: Viewer) {
   return ctx.db
     .select({
       child_id: noteChildren.childId,
@@ -139,53 +103,41 @@ export async function listExistence(ctx: AppContext, userId: number, now: Date) 
     .from(childUser)
     .innerJoin(noteChildren, eq(noteChildren.childId, childUser.childId))
     .innerJoin(facilities, eq(facilities.id, noteChildren.facilityId))
-    .where(and(eq(childUser.userId, userId), eq(childUser.activated, true), currentEnrolment(today)))
+    .where(and(activeLinksOf(childUser, viewer.userId), enrolmentCovers(noteChildren, viewer.today)))
     .orderBy(asc(childUser.sortOrder), asc(noteChildren.childId));
 }
 
 /** One activated child of the caller, or 404. */
-export async function getOwnChild(ctx: AppContext, userId: number, childId: number, now: Date, db: Db = ctx.db): Promise<Child> {
+export async function getOwnChild(ctx: AppContext, viewer: Viewer, childId: number): Promise<Child> {
   const [child] = await selectLinkedChildren(
     ctx,
-    db,
-    userId,
-    now,
-    and(eq(childUser.childId, childId), eq(childUser.activated, true)),
+    ctx.db,
+    viewer.userId,
+    viewer.today,
+    and(eq(childUser.childId, childId), activeLinksOf(childUser, viewer.userId)),
   );
   if (!child) throw notFound();
   return child;
 }
 
-/** The activated guardians of a child, main first. */
-export async function listGuardians(ctx: AppContext, childId: number, db: Db = ctx.db): Promise<Guardian[]> {
-  const rows = await db
-    .select({ user: users, pivot: childUser })
-    .from(childUser)
-    .innerJoin(users, eq(users.id, childUser.userId))
-    .where(and(eq(childUser.childId, childId), eq(childUser.activated, true)))
-    .orderBy(sql`${childUser.main} desc`, asc(childUser.createdAt), asc(users.id));
-  return rows.map(({ user, pivot }) => presentGuardian(ctx, user, pivot));
-}
-
-export async function getChildDetail(ctx: AppContext, userId: number, childId: number, now: Date): Promise<ChildDetail> {
-  const child = await getOwnChild(ctx, userId, childId, now);
+export async function getChildDetail(ctx: AppContext, viewer: Viewer, childId: number): Promise<ChildDetail> {
+  const child = await getOwnChild(ctx, viewer, childId);
   return { ...child, users: await listGuardians(ctx, childId) };
 }
 
 export async function updateChildName(
   ctx: AppContext,
-  userId: number,
+  viewer: Viewer,
   childId: number,
   input: { lastName: string; firstName: string; lastNameKana: string; firstNameKana: string },
-  now: Date,
 ): Promise<Child> {
-  await authorizeChild(ctx.db, userId, childId, 'manage');
+  await authorizeChild(ctx, viewer, childId, 'manage');
   await ctx.db.update(children).set(input).where(eq(children.id, childId));
-  return getOwnChild(ctx, userId, childId, now);
+  return getOwnChild(ctx, viewer, childId);
 }
 
-export async function uploadChildImage(ctx: AppContext, userId: number, childId: number, bytes: Buffer) {
-  const link = await authorizeChild(ctx.db, userId, childId, 'write');
+export async function uploadChildImage(ctx: AppContext, viewer: Viewer, childId: number, bytes: Buffer) {
+  const { link } = await authorizeChild(ctx, viewer, childId, 'write');
   const key = await storeImage(ctx.storage, `children/${link.companyId}/${childId}`, bytes);
   const [previous] = await ctx.db.select({ key: children.imageKey }).from(children).where(eq(children.id, childId));
   await ctx.db.update(children).set({ imageKey: key }).where(eq(children.id, childId));
@@ -200,12 +152,12 @@ export async function removeImage(ctx: AppContext, key: string) {
 }
 
 /** The caller's pending invitation to a child, with the child's main guardian. */
-export async function getRecognition(ctx: AppContext, userId: number, childId: number, now: Date) {
+export async function getRecognition(ctx: AppContext, viewer: Viewer, childId: number) {
   const [child] = await selectLinkedChildren(
     ctx,
     ctx.db,
-    userId,
-    now,
+    viewer.userId,
+    viewer.today,
     and(eq(childUser.childId, childId), isNull(childUser.activated)),
   );
   if (!child) throw notFound();
@@ -221,10 +173,11 @@ export async function getRecognition(ctx: AppContext, userId: number, childId: n
 }
 
 /** Accept: the link becomes active, placed after the caller's other children. Refuse: the link goes. */
-export async function answerRecognition(ctx: AppContext, userId: number, childId: number, activate: boolean, now: Date) {
+export async function answerRecognition(ctx: AppContext, viewer: Viewer, childId: number, activate: boolean, now: Date) {
+  const { userId } = viewer;
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const link = await findLink(db, childId, userId);
+    const link = await findLink(db, userId, childId);
     if (!link || link.activated !== null) throw notFound();
     if (activate) {
       const [row] = await db
@@ -243,19 +196,13 @@ export async function answerRecognition(ctx: AppContext, userId: number, childId
       .set({ closedAt: now })
       .where(and(eq(invitations.childId, childId), eq(invitations.userId, userId), isNull(invitations.closedAt)));
   });
-  return listChildrenOf(ctx, userId, now);
+  return listChildrenOf(ctx, viewer);
 }
 
 /** One activated guardian of one of the caller's activated children. */
-export async function getChildUser(ctx: AppContext, callerId: number, childId: number, userId: number, now: Date) {
-  const child = await getOwnChild(ctx, callerId, childId, now);
-  const [row] = await ctx.db
-    .select({ user: users, pivot: childUser })
-    .from(childUser)
-    .innerJoin(users, eq(users.id, childUser.userId))
-    .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId), eq(childUser.activated, true)));
-  if (!row) throw notFound();
-  return { user: presentGuardian(ctx, row.user, row.pivot), child };
+export async function getChildUser(ctx: AppContext, viewer: Viewer, childId: number, userId: number) {
+  const child = await getOwnChild(ctx, viewer, childId);
+  return { user: await getGuardian(ctx, childId, userId), child };
 }
 
 const REGISTRATION_ATTEMPTS = { max: 5, windowMs: 60 * 60 * 1000 };
@@ -306,7 +253,7 @@ export async function registerChild(
   }
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const existing = await findLink(db, child.id, userId);
+    const existing = await findLink(db, userId, child.id);
     if (existing?.activated) throw invalid('token', guardianMessages.alreadyLinked);
     // Single use: only the first of two concurrent requests marks the token.
     const used = await db
@@ -336,4 +283,9 @@ export async function registerChild(
     }
     return { message: guardianMessages.registered, child_id: child.id };
   });
+}
+
+/** The caller's activated children (only those enrolled today when `enrolledOnly`), for the child pickers of events, schedules and growths. */
+export async function listViewableChildren(ctx: AppContext, viewer: Viewer, enrolledOnly: boolean): Promise<ViewableChild[]> {
+  return (await viewableChildren(ctx, viewer, enrolledOnly)).map(({ child, link }) => presentViewableChild(ctx, child, link));
 }

@@ -8,13 +8,14 @@ import {
   postAttendance,
   postFamiliesInformation,
   postFamiliesInformationConfirm,
+  communicationMessages,
   postScheduleByDate,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { tokyoDate } from '../../lib/clock';
+import { forbidden } from '../../lib/errors';
 import { hotRoute, route, type App } from '../../lib/route';
+import { authorizeChild, authorizeLink, requireEnrolment, type Viewer } from '../access';
 import { ensureDiseaseMaster } from './diseases';
-import { authorizeWrite, loadChildAccess } from './policy';
 import {
   checkTargetDate,
   confirmContactBook,
@@ -28,6 +29,18 @@ import {
   sendAttendanceChange,
 } from './service';
 
+/**
+ * Communications need the child's enrolment of today: a linked child without one cannot use them
+ * (403), and sending needs write permission (read-only guardians: 403).
+ */
+async function authorizeCommunications(ctx: AppContext, viewer: Viewer, childId: number, action: 'view' | 'write') {
+  const grant = requireEnrolment(await authorizeChild(ctx, viewer, childId, 'view'), () =>
+    forbidden(communicationMessages.childNotEnrolled),
+  );
+  if (action === 'write') authorizeLink(grant.link, 'write', communicationMessages.readOnly);
+  return grant;
+}
+
 /** Routes of the communications area (F §2 Communications, §7). */
 export function communicationsRoutes(app: App, ctx: AppContext) {
   // The disease/symptom master is reference data every deployment needs, not only the demo.
@@ -37,36 +50,35 @@ export function communicationsRoutes(app: App, ctx: AppContext) {
 
   // Contact book
   hotRoute(app, getFamiliesInformation, async ({ caller, query }) => familyInformationOf(ctx, caller, query.date));
-  route(app, postFamiliesInformationConfirm, {}, async ({ user, body, now }) => {
-    const access = await authorizeWrite(ctx, user.id, body.childId, tokyoDate(now));
-    return confirmContactBook(ctx, access, body, now);
+  route(app, postFamiliesInformationConfirm, {}, async ({ viewer, body, today }) => {
+    const access = await authorizeCommunications(ctx, viewer, body.childId, 'write');
+    return confirmContactBook(ctx, access, body, today);
   });
-  route(app, postFamiliesInformation, {}, async ({ user, params, body, now }) => {
-    const access = await authorizeWrite(ctx, user.id, params.childId, tokyoDate(now));
-    return saveContactBook(ctx, access, user.id, body, now);
+  route(app, postFamiliesInformation, {}, async ({ viewer, params, body, now, today }) => {
+    const access = await authorizeCommunications(ctx, viewer, params.childId, 'write');
+    return saveContactBook(ctx, access, viewer.userId, body, now, today);
   });
 
   // Attendance changes and absences
   route(app, getChildrenDiseases, {}, async () => listDiseases(ctx));
-  route(app, getChildAttendances, {}, async ({ user, params, query, now }) =>
-    listAttendances(ctx, await loadChildAccess(ctx, user.id, params.childId, tokyoDate(now)), query),
+  route(app, getChildAttendances, {}, async ({ viewer, params, query }) =>
+    listAttendances(ctx, await authorizeCommunications(ctx, viewer, params.childId, 'view'), query),
   );
-  route(app, getChildIsAbsence, {}, async ({ user, params, query, now }) =>
-    isAbsence(ctx, await loadChildAccess(ctx, user.id, params.childId, tokyoDate(now)), query.target_date),
+  route(app, getChildIsAbsence, {}, async ({ viewer, params, query }) =>
+    isAbsence(ctx, await authorizeCommunications(ctx, viewer, params.childId, 'view'), query.target_date),
   );
-  route(app, getCheckTargetDate, {}, async ({ user, params, query, now }) => {
-    const today = tokyoDate(now);
-    return checkTargetDate(ctx, await loadChildAccess(ctx, user.id, params.childId, today), query.target_date, today);
+  route(app, getCheckTargetDate, {}, async ({ viewer, params, query, today }) =>
+    checkTargetDate(ctx, await authorizeCommunications(ctx, viewer, params.childId, 'view'), query.target_date, today),
+  );
+  route(app, postScheduleByDate, {}, async ({ viewer, params, body }) =>
+    scheduleByDate(ctx, await authorizeCommunications(ctx, viewer, params.childId, 'view'), body.date),
+  );
+  route(app, postAttendance, {}, async ({ viewer, params, body, now, today }) => {
+    const access = await authorizeCommunications(ctx, viewer, params.childId, 'write');
+    return sendAttendanceChange(ctx, access, viewer.userId, body, now, today);
   });
-  route(app, postScheduleByDate, {}, async ({ user, params, body, now }) =>
-    scheduleByDate(ctx, await loadChildAccess(ctx, user.id, params.childId, tokyoDate(now)), body.date),
-  );
-  route(app, postAttendance, {}, async ({ user, params, body, now }) => {
-    const access = await authorizeWrite(ctx, user.id, params.childId, tokyoDate(now));
-    return sendAttendanceChange(ctx, access, user.id, body, now);
-  });
-  route(app, postAbsence, {}, async ({ user, params, body, now }) => {
-    const access = await authorizeWrite(ctx, user.id, params.childId, tokyoDate(now));
-    return sendAbsence(ctx, access, user.id, body, now);
+  route(app, postAbsence, {}, async ({ viewer, params, body, now, today }) => {
+    const access = await authorizeCommunications(ctx, viewer, params.childId, 'write');
+    return sendAbsence(ctx, access, viewer.userId, body, now, today);
   });
 }

@@ -4,14 +4,12 @@ import ical from 'ical-generator';
 import type { CalendarDay, CalendarEvent, CalendarSubscription } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { childUser, children, classes, eventCalendarTokens, events, facilities, noteChildren } from '../../db/schema';
-import { addDaysToDate, tokyoDate } from '../../lib/clock';
+import { addDays, addMonths, datesOfMonth, monthRange, weekdayOf } from '@renraku/contract';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { invalidMany, notFound } from '../../lib/errors';
-import { currentEnrolment } from '../children/service';
-import { addMonths, datesOfMonth, monthRange, weekdayOf } from './dates';
-import type { LinkedChild } from './policy';
+import { activeLinksOf, enrolmentCovers, type ChildGrant } from '../access';
 
-type Enrolment = NonNullable<LinkedChild['enrolment']>;
+type Enrolment = NonNullable<ChildGrant['enrolment']>;
 
 export const holidayOf = (date: string): string | null =>
   (holidayJp.holidays as Record<string, { name: string } | undefined>)[date]?.name ?? null;
@@ -46,13 +44,9 @@ export async function eventsByDate(
 }
 
 /** Every date of the month with its weekday, holiday and events (F §3 "Event calendar"). */
-export async function monthCalendar(
-  ctx: AppContext,
-  linked: LinkedChild,
-  yearMonth: string,
-): Promise<Record<string, CalendarDay>> {
+export async function monthCalendar(ctx: AppContext, grant: ChildGrant, yearMonth: string): Promise<Record<string, CalendarDay>> {
   const { first, last } = monthRange(yearMonth);
-  const byDate = await eventsByDate(ctx, linked.enrolment, first, last);
+  const byDate = await eventsByDate(ctx, grant.enrolment, first, last);
   return Object.fromEntries(
     datesOfMonth(yearMonth).map((date) => [
       date,
@@ -95,26 +89,25 @@ export const FEED_DAYS_AHEAD = 366;
  * The iCal feed of a token: the events of every activated, currently enrolled child of its user
  * (two queries). A sibling's shared event appears once, naming the children.
  */
-export async function icalFeed(ctx: AppContext, token: string, now: Date): Promise<string> {
+export async function icalFeed(ctx: AppContext, token: string, now: Date, today: string): Promise<string> {
   const [owner] = await ctx.db
     .update(eventCalendarTokens)
     .set({ lastUsedAt: now })
     .where(eq(eventCalendarTokens.tokenHash, sha256(token)))
     .returning({ userId: eventCalendarTokens.userId });
   if (!owner) throw notFound();
-  const today = tokyoDate(now);
   const from = `${addMonths(today.slice(0, 7), -FEED_MONTHS_BACK)}-01`;
-  const to = addDaysToDate(today, FEED_DAYS_AHEAD);
+  const to = addDays(today, FEED_DAYS_AHEAD);
   const rows = await ctx.db
     .select({ id: events.id, name: events.name, date: events.date, childId: children.id, childName: children.firstName })
     .from(childUser)
     .innerJoin(children, eq(children.id, childUser.childId))
-    .innerJoin(noteChildren, and(eq(noteChildren.childId, children.id), currentEnrolment(today)))
+    .innerJoin(noteChildren, and(eq(noteChildren.childId, children.id), enrolmentCovers(noteChildren, today)))
     .innerJoin(
       events,
       and(eq(events.facilityId, noteChildren.facilityId), or(isNull(events.classId), eq(events.classId, noteChildren.classId))),
     )
-    .where(and(eq(childUser.userId, owner.userId), eq(childUser.activated, true), gte(events.date, from), lte(events.date, to)))
+    .where(and(activeLinksOf(childUser, owner.userId), gte(events.date, from), lte(events.date, to)))
     .orderBy(asc(events.date), asc(events.id), asc(childUser.sortOrder));
   const childIds = new Set(rows.map((r) => r.childId));
   const byEvent = new Map<number, { name: string; date: string; children: string[] }>();
@@ -128,7 +121,7 @@ export async function icalFeed(ctx: AppContext, token: string, now: Date): Promi
     calendar.createEvent({
       id: `event-${id}@renraku`,
       start: event.date,
-      end: addDaysToDate(event.date, 1),
+      end: addDays(event.date, 1),
       allDay: true,
       stamp: now,
       summary: childIds.size > 1 ? `${event.name}（${event.children.join('・')}）` : event.name,

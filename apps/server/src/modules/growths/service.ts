@@ -2,19 +2,19 @@ import { desc, eq } from 'drizzle-orm';
 import type { GrowthRecord, ResponseOf, getChildGrowths } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { children, growths } from '../../db/schema';
-import { monthsBetween } from '../events/dates';
+import { monthsBetween } from '@renraku/contract';
 import { notFound, invalidMany } from '../../lib/errors';
-import type { LinkedChild } from '../events/policy';
+import type { ChildGrant } from '../access';
 import { referenceCurves } from './reference';
 
 /** The child's measurements, newest first, with the reference curves of its sex (one query). */
-export async function childGrowths(ctx: AppContext, linked: LinkedChild): Promise<ResponseOf<typeof getChildGrowths>> {
+export async function childGrowths(ctx: AppContext, grant: ChildGrant): Promise<ResponseOf<typeof getChildGrowths>> {
   const rows = await ctx.db
     .select()
     .from(growths)
-    .where(eq(growths.childId, linked.child.id))
+    .where(eq(growths.childId, grant.child.id))
     .orderBy(desc(growths.measuredOn), desc(growths.id));
-  const curves = referenceCurves(linked.child.sex);
+  const curves = referenceCurves(grant.child.sex);
   const actual: GrowthRecord[] = rows.map((row) => ({
     id: row.id,
     date: row.measuredOn,
@@ -22,10 +22,10 @@ export async function childGrowths(ctx: AppContext, linked: LinkedChild): Promis
     weight: row.weight === null ? null : Number(row.weight),
     head: row.head === null ? null : Number(row.head),
     chest: row.chest === null ? null : Number(row.chest),
-    age: Math.max(0, monthsBetween(linked.child.birth, row.measuredOn)),
+    age: Math.max(0, monthsBetween(grant.child.birth, row.measuredOn)),
   }));
   return {
-    sex: curves ? (linked.child.sex as 1 | 2) : null,
+    sex: curves ? (grant.child.sex as 1 | 2) : null,
     generalHeight: curves?.height ?? [],
     generalWeight: curves?.weight ?? [],
     actual,

@@ -1,13 +1,13 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { guardianMessages, relationTypes } from '@renraku/contract';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { guardianMessages, relationTypes, type Guardian } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { childUser, children, invitations, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { forbidden, HttpError, invalid, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
-import { authorize, findLink } from '../children/policy';
-import { presentGuardian } from '../children/service';
+import { activeLinksOf, authorizeLink, findLink } from '../access';
+import { presentGuardian } from './presenter';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -15,7 +15,7 @@ const inTx = <T>(ctx: AppContext, work: (db: Db) => Promise<T>) => ctx.db.transa
 
 /** The caller manages the child (main guardian) and the target is another guardian of it. */
 async function loadManagedPair(db: Db, callerId: number, childId: number, userId: number, { activatedOnly = true } = {}) {
-  const caller = authorize(await findLink(db, childId, callerId), 'manage');
+  const caller = authorizeLink(await findLink(db, callerId, childId), 'manage');
   const [row] = await db
     .select({ user: users, pivot: childUser })
     .from(childUser)
@@ -41,7 +41,7 @@ export async function toggleWritable(ctx: AppContext, callerId: number, childId:
 export async function detachGuardian(ctx: AppContext, callerId: number, childId: number, userId: number, now: Date) {
   return inTx(ctx, async (db) => {
     if (userId === callerId) {
-      authorize(await findLink(db, childId, callerId), 'manage');
+      authorizeLink(await findLink(db, callerId, childId), 'manage');
       throw invalid('userId', guardianMessages.mainCannotDetachSelf);
     }
     await loadManagedPair(db, callerId, childId, userId, { activatedOnly: false });
@@ -58,7 +58,7 @@ export async function detachGuardian(ctx: AppContext, callerId: number, childId:
 export async function changeMain(ctx: AppContext, callerId: number, childId: number, userId: number) {
   return inTx(ctx, async (db) => {
     if (userId === callerId) {
-      authorize(await findLink(db, childId, callerId), 'manage');
+      authorizeLink(await findLink(db, callerId, childId), 'manage');
       throw invalid('userId', guardianMessages.mainCannotChangeSelf);
     }
     const { target } = await loadManagedPair(db, callerId, childId, userId);
@@ -78,7 +78,7 @@ export async function changeMain(ctx: AppContext, callerId: number, childId: num
 }
 
 export async function changeRelationType(ctx: AppContext, callerId: number, childId: number, userId: number, type: number) {
-  authorize(await findLink(ctx.db, childId, callerId), 'view');
+  authorizeLink(await findLink(ctx.db, callerId, childId), 'view');
   if (userId !== callerId) throw forbidden(guardianMessages.onlySelfType);
   await ctx.db
     .update(childUser)
@@ -102,7 +102,7 @@ export async function invite(
   now: Date,
 ): Promise<{ status: 200 | 202; message: string }> {
   return inTx(ctx, async (db) => {
-    authorize(await findLink(db, input.child_id, caller.id), 'manage');
+    authorizeLink(await findLink(db, caller.id, input.child_id), 'manage');
     const [child] = await db.select().from(children).where(eq(children.id, input.child_id));
     const [invitee] = await db
       .select()
@@ -122,7 +122,7 @@ export async function invite(
       );
     if (open.length > 0) throw invalid('email', guardianMessages.alreadyInvited);
     if (invitee) {
-      const link = await findLink(db, input.child_id, invitee.id);
+      const link = await findLink(db, invitee.id, input.child_id);
       if (link && link.activated !== false) throw invalid('email', guardianMessages.alreadyInvited);
     }
     const token = randomToken(32);
@@ -200,9 +200,31 @@ export async function verifyInvitation(ctx: AppContext, callerId: number, token:
     const expired = () => new HttpError(403, guardianMessages.invitationExpired);
     if (!invitation || invitation.usedAt || invitation.closedAt || invitation.expiresAt <= now || invitation.userId !== callerId)
       throw expired();
-    const link = await findLink(db, invitation.childId, callerId);
+    const link = await findLink(db, callerId, invitation.childId);
     if (!link || link.activated !== null) throw expired();
     await db.update(invitations).set({ usedAt: now }).where(eq(invitations.id, invitation.id));
     return { child_id: invitation.childId };
   });
+}
+
+/** The activated guardians of a child, main first. */
+export async function listGuardians(ctx: AppContext, childId: number, db: Db = ctx.db): Promise<Guardian[]> {
+  const rows = await db
+    .select({ user: users, pivot: childUser })
+    .from(childUser)
+    .innerJoin(users, eq(users.id, childUser.userId))
+    .where(and(eq(childUser.childId, childId), eq(childUser.activated, true)))
+    .orderBy(sql`${childUser.main} desc`, asc(childUser.createdAt), asc(users.id));
+  return rows.map(({ user, pivot }) => presentGuardian(ctx, user, pivot));
+}
+
+/** One activated guardian of a child (the caller's right to see the child is checked before), or 404. */
+export async function getGuardian(ctx: AppContext, childId: number, userId: number): Promise<Guardian> {
+  const [row] = await ctx.db
+    .select({ user: users, pivot: childUser })
+    .from(childUser)
+    .innerJoin(users, eq(users.id, childUser.userId))
+    .where(and(eq(childUser.childId, childId), activeLinksOf(childUser, userId)));
+  if (!row) throw notFound();
+  return presentGuardian(ctx, row.user, row.pivot);
 }

@@ -11,9 +11,9 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
-import { presentUser } from '../users/presenter';
-import { peekPasswordReset, peekSignup } from './service';
-import { localIdentityProvider as idp } from './provider';
+import { presentUser } from '../users/service';
+import { peekPasswordReset, peekSignup } from './flows';
+import { localIdentityProvider as idp } from './service';
 
 export function idpRoutes(app: App, ctx: AppContext) {
   route(app, postSignup, { auth: false }, ({ body, req, now }) => idp.startSignup(ctx, body, req.ip, now));

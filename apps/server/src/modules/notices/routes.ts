@@ -16,21 +16,21 @@ import { answerQuestionnaire, getRespondent, listNotices, markRead, reloadFileUr
 export function noticesRoutes(app: App, ctx: AppContext) {
   hotRoute(app, getNotices, async ({ caller, query }) => listNotices(ctx, caller, query.date));
 
-  route(app, putNoticesRead, {}, async ({ user, now, body }) => {
-    await markRead(ctx, user.id, now, body.noticeId, body.childIds);
+  route(app, putNoticesRead, {}, async ({ viewer, now, body }) => {
+    await markRead(ctx, viewer, now, body.noticeId, body.childIds);
     return { message: noticeTexts.markedRead };
   });
 
-  route(app, getNoticeFileReload, {}, async ({ user, now, params, query }) => ({
-    url: await reloadFileUrl(ctx, user.id, now, params.id, params.fileId, query.childIds),
+  route(app, getNoticeFileReload, {}, async ({ viewer, now, params, query }) => ({
+    url: await reloadFileUrl(ctx, viewer, now, params.id, params.fileId, query.childIds),
   }));
 
-  route(app, getQuestionnaireRespondent, {}, async ({ user, now, params }) =>
-    getRespondent(ctx, user.id, now, params.noticeId, params.questionnaireId, params.childId),
+  route(app, getQuestionnaireRespondent, {}, async ({ viewer, now, params }) =>
+    getRespondent(ctx, viewer, now, params.noticeId, params.questionnaireId, params.childId),
   );
 
-  route(app, putQuestionnaireAnswers, {}, async ({ user, now, params, body }) => {
-    await answerQuestionnaire(ctx, user.id, now, params.id, params.questionnaireId, body);
+  route(app, putQuestionnaireAnswers, {}, async ({ viewer, now, params, body }) => {
+    await answerQuestionnaire(ctx, viewer, now, params.id, params.questionnaireId, body);
     return { message: noticeTexts.answered };
   });
 }

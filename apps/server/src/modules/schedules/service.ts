@@ -3,15 +3,30 @@ import { scheduleTexts, type ResponseOf, type Schedule, type ScheduleDay, type g
 import type { AppContext } from '../../context';
 import { facilities, noteChildren, scheduleWindows, schedules } from '../../db/schema';
 import { preparedSql } from '../../db/prepared';
-import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../auth/session';
-import { viewableEnrolment } from './policy';
+import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../../lib/sessions';
 import { invalidMany, notFound } from '../../lib/errors';
-import { addMonths, daysOfMonth, monthRange } from '../events/dates';
-import { tokyoDate } from '../../lib/clock';
-import type { LinkedChild } from '../events/policy';
+import { addMonths, datesOfMonth, isCalendarDate, monthRange, weekdayOf } from '@renraku/contract';
+import { callerChildEnrolment, type EnrolledGrant } from '../access';
+import { presentSchedule } from './presenter';
 
-type Enrolment = NonNullable<LinkedChild['enrolment']>;
+type Enrolment = EnrolledGrant['enrolment'];
 type Window = typeof scheduleWindows.$inferSelect;
+
+/**
+ * Every date of a month with its weekday label, computed once per month (a schedules month asks for
+ * it on every call; a handful of months are asked at any time, so the memo stays small).
+ */
+type MonthDay = { readonly date: string; readonly day: ReturnType<typeof weekdayOf> };
+const monthDaysMemo = new Map<string, readonly MonthDay[]>();
+function daysOfMonth(yearMonth: string): readonly MonthDay[] {
+  let days = monthDaysMemo.get(yearMonth);
+  if (!days) {
+    if (monthDaysMemo.size >= 48) monthDaysMemo.clear();
+    days = Object.freeze(datesOfMonth(yearMonth).map((date) => Object.freeze({ date, day: weekdayOf(date) })));
+    monthDaysMemo.set(yearMonth, days);
+  }
+  return days;
+}
 type Row = typeof schedules.$inferSelect;
 
 export interface Entry {
@@ -20,15 +35,6 @@ export interface Entry {
   leavingTime?: string | null;
   remarks?: string | null;
 }
-
-const present = (row: Row): Schedule => ({
-  id: row.id,
-  date: row.date,
-  isAbsent: row.isAbsent,
-  attendanceTime: row.attendanceTime,
-  leavingTime: row.leavingTime,
-  remarks: row.remarks,
-});
 
 /** Windows of the facility that overlap a date range (one query). */
 async function windowsFor(ctx: AppContext, facilityId: number, from: string, to: string): Promise<Window[]> {
@@ -70,13 +76,13 @@ const monthStatement = preparedSql<MonthFound>(
       from events e
       where e.facility_id = l.facility_id and e.date >= ${sql.placeholder('first')} and e.date <= ${sql.placeholder('last')}
         and (e.class_id is null or e.class_id = l.class_id)) as events
-    from (${viewableEnrolment}) l`,
+    from (${callerChildEnrolment}) l`,
 );
 
 /**
  * This month (offset 0) or next month (offset 1) of the child's schedule, keyed by date. One
  * statement, the session lookup included; 401 without a live session, 404 without an activated
- * link or a current enrolment (as `authorizeSchedules`).
+ * link or a current enrolment (as the write calls' `authorizeChild` and `requireEnrolment`).
  */
 export async function monthSchedules(
   ctx: AppContext,
@@ -84,7 +90,7 @@ export async function monthSchedules(
   childId: number,
   offset: number,
 ): Promise<ResponseOf<typeof getChildSchedules>> {
-  const today = tokyoDate(caller.now);
+  const { today } = caller;
   const month = addMonths(today.slice(0, 7), offset);
   const { first, last } = monthRange(month);
   const [found] = await monthStatement(ctx.db).rows({ ...callerValues(caller), childId, today, first, last });
@@ -168,11 +174,6 @@ const values = (entry: Entry) =>
     ? { isAbsent: true, attendanceTime: null, leavingTime: null }
     : { isAbsent: false, attendanceTime: entry.attendanceTime!, leavingTime: entry.leavingTime! };
 
-const isRealDate = (date: string) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
-};
-
 /** Registers (or replaces) one day. */
 export async function saveSchedule(
   ctx: AppContext,
@@ -184,7 +185,7 @@ export async function saveSchedule(
   entry: Entry,
 ): Promise<Schedule> {
   const errors = timeErrors(entry);
-  const [dateError] = isRealDate(date) ? await dateErrors(ctx, enrolment, today, [date]) : ['日付の形式が正しくありません'];
+  const [dateError] = isCalendarDate(date) ? await dateErrors(ctx, enrolment, today, [date]) : ['日付の形式が正しくありません'];
   if (dateError) errors.date = [dateError];
   if (Object.keys(errors).length > 0) throw invalidMany(errors);
   const set = { ...values(entry), remarks: entry.remarks ?? null, updatedBy: userId, updatedAt: now };
@@ -193,7 +194,7 @@ export async function saveSchedule(
     .values({ companyId: enrolment.companyId, noteChildId: enrolment.id, date, ...set })
     .onConflictDoUpdate({ target: [schedules.noteChildId, schedules.date], set })
     .returning();
-  return present(row!);
+  return presentSchedule(row!);
 }
 
 /** Registers the same answer for every date, all or none (checked first, then one statement). */
@@ -214,7 +215,7 @@ export async function saveBulk(
   const errors = timeErrors(entry);
   const seen = new Set<string>();
   dates.forEach((date, i) => {
-    if (!isRealDate(date)) (errors[`dates.${i}`] ??= []).push('日付の形式が正しくありません');
+    if (!isCalendarDate(date)) (errors[`dates.${i}`] ??= []).push('日付の形式が正しくありません');
     else if (seen.has(date)) (errors[`dates.${i}`] ??= []).push(scheduleTexts.datesDuplicated);
     seen.add(date);
   });
@@ -272,8 +273,6 @@ export async function findSchedule(ctx: AppContext, childId: number, scheduleId:
   return row.schedule;
 }
 
-export const presentSchedule = present;
-
 /** Changes one registered day; the date stays the schedule's own. */
 export async function updateSchedule(
   ctx: AppContext,
@@ -297,7 +296,7 @@ export async function updateSchedule(
     .set({ ...values(entry), remarks: entry.remarks ?? null, updatedBy: userId, updatedAt: now })
     .where(eq(schedules.id, existing.id))
     .returning();
-  return present(row!);
+  return presentSchedule(row!);
 }
 
 // ---- Staff side (for the later staff console; no HTTP route yet) ----

@@ -19,7 +19,7 @@ export function usersRoutes(app: App, ctx: AppContext) {
 
   route(app, putUsers, {}, async ({ user, body }) => service.updateName(ctx, user.id, body.name));
   route(app, postChildrenOrder, {}, async ({ user, body }) => service.saveChildrenOrder(ctx, user.id, body.child_ids));
-  route(app, getAvailableFunctions, {}, async ({ user, now }) => service.availableFunctions(ctx, user.id, now));
+  route(app, getAvailableFunctions, {}, async ({ viewer }) => service.availableFunctions(ctx, viewer));
 
   app.register(async (scope) => {
     await withMultipart(scope);

@@ -3,11 +3,14 @@ import { functionKeys, guardianMessages, type FunctionKey } from '@renraku/contr
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { childUser, facilityFunctions, noteChildren, users } from '../../db/schema';
-import { tokyoDate } from '../../lib/clock';
+
 import { invalid } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
-import { currentEnrolment, removeImage } from '../children/service';
+import { removeImage } from '../children/service';
+import { activeLinksOf, enrolmentCovers, type Viewer } from '../access';
 import { presentUser } from './presenter';
+
+export { presentUser };
 
 export async function updateName(ctx: AppContext, userId: number, name: string) {
   const [updated] = await ctx.db.update(users).set({ name }).where(eq(users.id, userId)).returning();
@@ -46,7 +49,7 @@ export async function saveChildrenOrder(ctx: AppContext, userId: number, childId
 }
 
 /** Functions enabled at any facility where one of the caller's activated children is enrolled today. */
-export async function availableFunctions(ctx: AppContext, userId: number, now: Date): Promise<FunctionKey[]> {
+export async function availableFunctions(ctx: AppContext, viewer: Viewer): Promise<FunctionKey[]> {
   const rows = await ctx.db
     .selectDistinct({ key: facilityFunctions.functionKey })
     .from(childUser)
@@ -55,7 +58,7 @@ export async function availableFunctions(ctx: AppContext, userId: number, now: D
       facilityFunctions,
       and(eq(facilityFunctions.facilityId, noteChildren.facilityId), eq(facilityFunctions.enabled, true)),
     )
-    .where(and(eq(childUser.userId, userId), eq(childUser.activated, true), currentEnrolment(tokyoDate(now))));
+    .where(and(activeLinksOf(childUser, viewer.userId), enrolmentCovers(noteChildren, viewer.today)));
   const enabled = new Set(rows.map((r) => r.key));
   return functionKeys.filter((key) => enabled.has(key));
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Header } from '../../components/header';
-import { useCurrentUser } from '../../features/auth/api';
-import { useChildren, useExistence } from '../../features/children/api';
+import { useCurrentUser } from '../../lib/session';
+import { useChildren, useExistence } from '../../lib/children';
 import { native } from '../../lib/native';
 import { showFailure } from '../../components/alerts';
 import { ApiRequestError } from '../../lib/api';

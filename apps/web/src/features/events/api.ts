@@ -6,8 +6,8 @@ import {
   getEventsViewableChildren,
   postEventsCalendarSubscription,
 } from '@renraku/contract/client';
+import { addMonths } from '@renraku/contract/dates';
 import { api } from '../../lib/api';
-import { addMonthsToYearMonth } from './components/dates';
 
 export const eventChildrenQueryOptions = () =>
   queryOptions({ queryKey: ['events', 'children'], queryFn: ({ signal }) => api(getEventsViewableChildren, { signal }) });
@@ -27,7 +27,7 @@ export const childEventMonthsQueryOptions = (id: number, first: string) =>
       month: pageParam,
       days: await api(getChildEvents, { params: { id }, query: { date: pageParam }, signal }),
     }),
-    getNextPageParam: (last) => addMonthsToYearMonth(last.month, 1),
+    getNextPageParam: (last) => addMonths(last.month, 1),
   });
 
 export const calendarSubscriptionQueryOptions = () =>

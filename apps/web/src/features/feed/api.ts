@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getChildrenContent, getMicrocms, getNoticesNotifications, type ResponseOf } from '@renraku/contract/client';
-import { addDaysTo } from '../../lib/dates';
+import { addDays } from '@renraku/contract/dates';
 import { api } from '../../lib/api';
 
 type ContentPage = ResponseOf<typeof getChildrenContent>;
 
 /** The day before a loaded day (F §4: older days load one day before the earliest loaded date). */
-export const dayBefore = (date: string) => addDaysTo(date, -1);
+export const dayBefore = (date: string) => addDays(date, -1);
 
 /**
  * The feed of the selected children: each page is one day (the newest with content on or before

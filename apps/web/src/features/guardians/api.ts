@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  getChildUser,
   getInviteVerify,
   postInvite,
   putChangeMain,
@@ -8,9 +9,18 @@ import {
   putRelationType,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { childQueryOptions } from '../children/api';
+import { childQueryOptions } from '../../lib/children';
 
 type Pair = { childId: number; userId: number };
+
+// Under the child's key: a change to the child (or its reload) refetches its guardians too.
+export const childUserQueryOptions = (childId: number, userId: number) =>
+  queryOptions({
+    queryKey: ['child', childId, 'users', userId],
+    queryFn: () => api(getChildUser, { params: { childId, userId } }),
+  });
+
+export const useChildUser = (childId: number, userId: number) => useQuery(childUserQueryOptions(childId, userId));
 
 function useInvalidateChild() {
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ import {
   type NoticesPage,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../../lib/session';
 
 /** Pages of notices, older dates on each next page (see NOTICE_DATES_PER_PAGE in the contract). */
 export const noticesQueryOptions = (userId: number | undefined) =>

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getAvailableFunctions, postChildrenOrder, postUserImage, putUsers, type ResponseOf } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { getSession, setSessionUser } from '../../lib/session';
+import { getSession, setSessionUser, useCurrentUser } from '../../lib/session';
 import { imageForm, uploadWithProgress, type PhotoUploadInput } from '../../lib/upload';
-import { useCurrentUser } from '../auth/api';
-import { childrenQueryOptions } from '../children/api';
+import { childrenQueryOptions } from '../../lib/children';
 
 export const functionsQueryOptions = (userId: number | undefined) =>
   queryOptions({ queryKey: ['functions-available', userId], queryFn: () => api(getAvailableFunctions), enabled: !!userId });

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { FooterLinks } from '../../info/components/footer-links';
+import { FooterLinks } from '../../../components/footer-links';
+import { useCurrentUser, useLogin } from '../../../lib/session';
 import { errorText } from '../../../lib/api';
 import { idpUrl } from '../../../lib/idp';
 import { isSafePath } from '../../../lib/safe-path';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
-import { useCurrentUser, useLogin } from '../api';
 import { CheckboxField, ErrorAlert, PasswordField, SubmitButton, TextField } from '../components/form-controls';
 import css from './login-page.module.css';
 

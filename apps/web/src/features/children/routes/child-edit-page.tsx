@@ -6,8 +6,10 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { useChild, useUpdateChild } from '../api';
-import { idFrom, useLoadFailure } from '../components/use-load-failure';
+import { useUpdateChild } from '../api';
+import { useChild } from '../../../lib/children';
+import { idFrom } from '../../../lib/route-id';
+import { useLoadFailure } from '../../../components/use-load-failure';
 
 /** /children/{id}/edit: the name shown in the notebook (main guardian only). */
 export function ChildEditPage() {

@@ -4,10 +4,12 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { PhotoUpload } from '../../../components/photo-upload';
-import { useConstants } from '../../auth/api';
-import { useChild, useUploadChildImage } from '../api';
-import { relationLabel } from '../components/relation-label';
-import { idFrom, useLoadFailure } from '../components/use-load-failure';
+import { useConstants } from '../../../lib/session';
+import { useChild } from '../../../lib/children';
+import { relationLabel } from '../../../lib/relation-label';
+import { idFrom } from '../../../lib/route-id';
+import { useLoadFailure } from '../../../components/use-load-failure';
+import { useUploadChildImage } from '../api';
 
 /** /children/{id}: the child, its photo and its guardians (A §2 Children area). */
 export function ChildPage() {

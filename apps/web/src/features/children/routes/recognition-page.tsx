@@ -6,7 +6,8 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useAnswerRecognition, useRecognition } from '../api';
-import { idFrom, useLoadFailure } from '../components/use-load-failure';
+import { idFrom } from '../../../lib/route-id';
+import { useLoadFailure } from '../../../components/use-load-failure';
 
 /** /children/recognition/{id}: accept or refuse an invitation (A §2, §4). */
 export function RecognitionPage() {

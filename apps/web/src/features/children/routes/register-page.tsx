@@ -6,7 +6,7 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/page-title';
 import { RUN_NATIVE_STATE } from '../../../lib/native';
-import { useConstants, useCurrentUser } from '../../auth/api';
+import { useConstants, useCurrentUser } from '../../../lib/session';
 import { useChildSession, useRegisterChild } from '../api';
 
 /** Digits only, hyphens inserted: YYYY-MM-DD, 10 characters (A §5). */

@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { dayLabel } from './dates';
+import { monthDayLabel } from '@renraku/contract/dates';
 
 interface SummaryValues {
   sleepTime?: string | null;
@@ -30,7 +30,7 @@ export function ContactSummary({
 }) {
   const rows: [string, string][] = [
     ['お子さま', childName],
-    ['日付', dayLabel(contactOn)],
+    ['日付', monthDayLabel(contactOn)],
     ['就寝時刻', show(values.sleepTime)],
     ['起床時刻', show(values.wakeTime)],
     ['体温', show(values.bodyTemperature, '℃')],

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { absenceTypeLabels, attendanceStatusLabels, type AttendanceItem } from '@renraku/contract/client';
+import { monthDayLabel, slashDateTimeLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
-import { dayLabel, sentAtLabel } from './dates';
 
 /** Changes or absences already sent, newest first, with the facility's read state. */
 export function HistoryList({ items, isPending }: { items: AttendanceItem[] | undefined; isPending: boolean }) {
@@ -22,7 +22,7 @@ export function HistoryList({ items, isPending }: { items: AttendanceItem[] | un
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2}>
                 <Text fw={700} size="sm">
-                  {dayLabel(item.target_date)} {attendanceStatusLabels[item.attendance_status_id]}
+                  {monthDayLabel(item.target_date)} {attendanceStatusLabels[item.attendance_status_id]}
                 </Text>
                 {item.attendance_time && <Text size="sm">登園時間：{item.attendance_time.slice(0, 5)}</Text>}
                 {item.leaving_time && <Text size="sm">お迎え時間：{item.leaving_time.slice(0, 5)}</Text>}
@@ -34,7 +34,7 @@ export function HistoryList({ items, isPending }: { items: AttendanceItem[] | un
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">
-                  送信日時：{sentAtLabel(item.created_at)}
+                  送信日時：{slashDateTimeLabel(item.created_at)}
                 </Text>
               </Stack>
               <Badge

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useChildren, useExistence } from '../../children/api';
+import { useChildren, useExistence } from '../../../lib/children';
 
 export interface CommunicationChild {
   childId: number;

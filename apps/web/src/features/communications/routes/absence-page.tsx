@@ -1,13 +1,13 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { absenceMonthsAhead, absenceTypes, communicationMessages as M, limits } from '@renraku/contract/client';
 import { useState } from 'react';
+import { addDays, endOfMonthAfter, monthDayLabel, tokyoDate } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useAttendanceHistory, useCheckTargetDate, useDiseases, useSendAbsence } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
-import { dayLabel, endOfMonthAfter, shiftDate, tokyoToday } from '../components/dates';
 import { DayInput } from '../components/day-input';
 import { HistoryList } from '../components/history-list';
 import { NotEnrolled } from '../components/not-enrolled';
@@ -18,7 +18,7 @@ import { useDateParam } from '../components/use-date-param';
 export function AbsencePage() {
   const { list, isPending } = useCommunicationChildren();
   const { selected, select } = useSelectedChild(list);
-  const today = tokyoToday();
+  const today = tokyoDate(new Date());
   const [date, setDate] = useDateParam(today);
   const history = useAttendanceHistory(selected?.childId, 'absence');
 
@@ -61,11 +61,11 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
     );
   }
 
-  const today = tokyoToday();
+  const today = tokyoDate(new Date());
   const limit = endOfMonthAfter(firstDate, absenceMonthsAhead);
   const dates = [firstDate, ...extra];
   const last = dates[dates.length - 1]!;
-  const canAdd = shiftDate(last, 1) <= limit;
+  const canAdd = addDays(last, 1) <= limit;
   const sick = Number(type) === absenceTypes.sick;
 
   const reset = () => {
@@ -107,14 +107,14 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
         <Text fw={500} size="sm">
           欠席日
         </Text>
-        <Text data-qa="absence-first-date">{dayLabel(firstDate)}</Text>
+        <Text data-qa="absence-first-date">{monthDayLabel(firstDate)}</Text>
         {extra.map((d, i) => (
           <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
             <div style={{ flex: 1 }}>
               <DayInput
                 label={`欠席日${i + 2}`}
                 value={d}
-                min={shiftDate(firstDate, 1)}
+                min={addDays(firstDate, 1)}
                 max={limit}
                 onChange={(v) => setExtra((list) => list.map((x, j) => (j === i ? v : x)))}
               />
@@ -134,13 +134,13 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
           variant="light"
           size="xs"
           disabled={!canAdd}
-          onClick={() => setExtra((list) => [...list, shiftDate(last, 1)])}
+          onClick={() => setExtra((list) => [...list, addDays(last, 1)])}
           style={{ alignSelf: 'flex-start' }}
         >
           日付を追加
         </Button>
         <Text size="xs" c="dimmed">
-          {dayLabel(limit)}まで選択できます
+          {monthDayLabel(limit)}まで選択できます
         </Text>
       </Stack>
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Radio, Group, Stack, Text } from '@mantine/core';
 import { communicationMessages as M, defaultFocusHours, limits } from '@renraku/contract/client';
 import { useState } from 'react';
+import { tokyoDate } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
@@ -8,7 +9,6 @@ import { ApiRequestError } from '../../../lib/api';
 import { useAttendanceHistory, useCheckTargetDate, useIsAbsence, useScheduleByDate, useSendAttendance } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
-import { tokyoToday } from '../components/dates';
 import { DayInput } from '../components/day-input';
 import { HistoryList } from '../components/history-list';
 import { NotEnrolled } from '../components/not-enrolled';
@@ -20,7 +20,7 @@ import { useDateParam } from '../components/use-date-param';
 export function AttendancePage() {
   const { list, isPending } = useCommunicationChildren();
   const { selected, select } = useSelectedChild(list);
-  const today = tokyoToday();
+  const today = tokyoDate(new Date());
   const [date, setDate] = useDateParam(today);
   const history = useAttendanceHistory(selected?.childId, 'change');
 

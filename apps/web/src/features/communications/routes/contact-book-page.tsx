@@ -8,6 +8,7 @@ import {
 } from '@renraku/contract/client';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { addDays, monthDayLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 
 import { Loading } from '../../../components/loading';
@@ -18,7 +19,6 @@ import { ContactSummary } from '../components/contact-summary';
 import { confirmDiscard } from '../components/confirm-discard';
 import { CounterTextarea } from '../components/counter-textarea';
 import { formFromEntry, pendingForms, pendingKey, toPayload, type ContactForm } from '../components/contact-form';
-import { dayLabel, shiftDate } from '../components/dates';
 import { TimeSelect } from '../components/time-select';
 
 type Consts = Exclude<ResponseOf<typeof getFamiliesInformation>['const'], never[]>;
@@ -74,7 +74,7 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
   const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
   const set = <K extends keyof ContactForm>(field: K, value: ContactForm[K]) => setForm((f) => ({ ...f, [field]: value }));
   const today = consts.today;
-  const tomorrow = shiftDate(today, 1);
+  const tomorrow = addDays(today, 1);
   const busy = save.isPending || check.isPending;
 
   const leave = async (next: { child?: number; date?: string }) => {
@@ -120,16 +120,16 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
       />
 
       <Group justify="space-between" wrap="nowrap" data-qa="day-nav">
-        <Button variant="subtle" onClick={() => void leave({ date: shiftDate(entry.contactOn, -1) })} aria-label="前日">
+        <Button variant="subtle" onClick={() => void leave({ date: addDays(entry.contactOn, -1) })} aria-label="前日">
           ‹ 前日
         </Button>
         <Text fw={700} data-qa="contact-day" aria-live="polite">
-          {dayLabel(entry.contactOn)}
+          {monthDayLabel(entry.contactOn)}
         </Text>
         <Button
           variant="subtle"
           disabled={entry.contactOn >= tomorrow}
-          onClick={() => void leave({ date: shiftDate(entry.contactOn, 1) })}
+          onClick={() => void leave({ date: addDays(entry.contactOn, 1) })}
           aria-label="翌日"
         >
           翌日 ›

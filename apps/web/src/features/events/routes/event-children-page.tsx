@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { eventChildrenQueryOptions } from '../api';
-import { ChildLinkList } from '../components/child-link-list';
+import { ChildLinkList } from '../../../components/child-link-list';
 
 /** /events/children: pick a child; activated links only (F §2 Events). */
 export function EventChildrenPage() {

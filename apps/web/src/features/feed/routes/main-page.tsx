@@ -2,15 +2,15 @@ import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@m
 import { feedTexts, limits, type Child, type DailyMessage } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { monthDayLabel, tokyoDate } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
 import { readLocal, writeLocal } from '../../../lib/storage';
-import { useCurrentUser } from '../../auth/api';
-import { useChildren, useExistence } from '../../children/api';
+import { useCurrentUser } from '../../../lib/session';
+import { useChildren, useExistence } from '../../../lib/children';
 import { useBanners, useFeedContent, useManualBanner } from '../api';
 import { MessageCard } from '../components/message-card';
-import { formatMonthDayWeekday, todayInTokyo } from '../../../lib/dates';
 
 /** The selected children per user (F §3 "Local browser storage"); the children area uses the same key. */
 const selectionKey = (userId: number) => `selectedChildren:${userId}`;
@@ -154,7 +154,7 @@ function RegistrationGuide() {
 }
 
 function dayLabel(date: string, today: string) {
-  const label = formatMonthDayWeekday(date);
+  const label = monthDayLabel(date);
   return date === today ? `今日 ${label}` : label;
 }
 
@@ -163,7 +163,7 @@ function Feed({ childIds, children }: { childIds: number[]; children: Child[] })
   const query = useFeedContent(childIds);
   const sentinel = useRef<HTMLDivElement>(null);
   const lastTrigger = useRef(0);
-  const today = todayInTokyo();
+  const today = tokyoDate(new Date());
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPending, isError, error } = query;
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { useChildren, useExistence } from '../../children/api';
+import { useChildren, useExistence } from '../../../lib/children';
 
 /** Quiet zone and pixels per module of the rendered QR (the e2e decodes with the same numbers). */
 const QR_MARGIN = 4;

@@ -3,11 +3,11 @@ import { growthTexts, type GrowthRecord } from '@renraku/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { slashDate } from '@renraku/contract/dates';
 import { showFailure } from '../../../components/alerts';
 import { NotFound } from '../../../components/not-found';
 import { ApiRequestError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/page-title';
-import { slashDate } from '../../events/components/dates';
 import { childGrowthsQueryOptions, growthChildrenQueryOptions } from '../api';
 import { GrowthChart } from '../components/growth-chart';
 

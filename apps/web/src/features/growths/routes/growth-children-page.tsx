@@ -3,7 +3,7 @@ import { growthTexts } from '@renraku/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { ChildLinkList } from '../../events/components/child-link-list';
+import { ChildLinkList } from '../../../components/child-link-list';
 import { growthChildrenQueryOptions } from '../api';
 
 /** /growths/children: pick a child (F §2 Growths). */

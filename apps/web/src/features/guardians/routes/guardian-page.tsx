@@ -6,11 +6,11 @@ import { confirm } from '../../../components/confirm';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { useConstants, useCurrentUser } from '../../auth/api';
-import { useChildUser } from '../../children/api';
-import { relationLabel } from '../../children/components/relation-label';
-import { idFrom, useLoadFailure } from '../../children/components/use-load-failure';
-import { useChangeMain, useDetach, useToggleWritable } from '../api';
+import { useConstants, useCurrentUser } from '../../../lib/session';
+import { relationLabel } from '../../../lib/relation-label';
+import { idFrom } from '../../../lib/route-id';
+import { useLoadFailure } from '../../../components/use-load-failure';
+import { useChangeMain, useDetach, useToggleWritable, useChildUser } from '../api';
 
 /** /children/{childId}/users/{userId}: one guardian; the main guardian manages the others (A §2). */
 export function GuardianPage() {

@@ -7,8 +7,8 @@ import { NotFound } from '../../../components/not-found';
 import { Caution } from '../../../components/caution';
 import { Page } from '../../../components/page';
 import { useOperator } from '../../../lib/operator';
-import { useConstants } from '../../auth/api';
-import { idFrom } from '../../children/components/use-load-failure';
+import { useConstants } from '../../../lib/session';
+import { idFrom } from '../../../lib/route-id';
 import { useInvite } from '../api';
 
 /** /users/{childId}/invite: invite a co-guardian (A §2). */

@@ -6,10 +6,10 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { useConstants } from '../../auth/api';
-import { useChildUser } from '../../children/api';
-import { idFrom, useLoadFailure } from '../../children/components/use-load-failure';
-import { useChangeRelationType } from '../api';
+import { useConstants } from '../../../lib/session';
+import { idFrom } from '../../../lib/route-id';
+import { useLoadFailure } from '../../../components/use-load-failure';
+import { useChangeRelationType, useChildUser } from '../api';
 
 /** /children/{childId}/users/{userId}/change/type: the guardian's own relation (A §2). */
 export function RelationTypePage() {

@@ -1,7 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/session';
 import { useChangeEmail } from '../api';
 import { FormError, fieldError } from '../components/form-error';
 import { IdpPage } from '../components/idp-page';

@@ -3,7 +3,7 @@ import { Accordion, Anchor, Button, Container, List, Stack, Text, Title } from '
 import { Link, useNavigate } from 'react-router';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
-import { FooterLinks } from '../components/footer-links';
+import { FooterLinks } from '../../../components/footer-links';
 
 interface FaqItem {
   value: string;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Container, Stack, Table, Text, Title } from '@mantine/core';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
-import { FooterLinks } from '../components/footer-links';
+import { FooterLinks } from '../../../components/footer-links';
 
 const BUSINESS_LINES = [
   '写真販売サービス、保育施設向け連絡帳サービスの企画・運営',

@@ -2,7 +2,7 @@ import { Code, Container, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { Navigate, useLocation } from 'react-router';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
-import { FooterLinks } from '../components/footer-links';
+import { FooterLinks } from '../../../components/footer-links';
 
 /** /email/sent: registration mail confirmation, reachable only right after /users/register. */
 export function EmailSentPage() {

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
-import { FooterLinks } from '../components/footer-links';
+import { FooterLinks } from '../../../components/footer-links';
 
 /** /password/reset/expired: the reset link is no longer valid; offers to start over. */
 export function PasswordExpiredPage() {

@@ -1,7 +1,7 @@
 import { Anchor, Container, Divider, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
-import { FooterLinks } from '../components/footer-links';
+import { FooterLinks } from '../../../components/footer-links';
 
 interface PolicySection {
   title: string;

@@ -2,7 +2,7 @@ import { Anchor, Button, Code, Container, List, Paper, Stack, Text, Title } from
 import { Link } from 'react-router';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
-import { FooterLinks } from '../components/footer-links';
+import { FooterLinks } from '../../../components/footer-links';
 
 /** /receptions: what a guardian needs before logging in (shared ID, mail domains to allow). */
 export function ReceptionsPage() {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { showFailure } from '../../../components/alerts';
 import { TermsPage } from './terms-page';
 import { isSafePath } from '../../../lib/safe-path';
-import { useAgreeTerms, useCurrentUser } from '../../auth/api';
+import { useAgreeTerms, useCurrentUser } from '../../../lib/session';
 
 /**
  * /terms and /term: the terms of use; for a signed-in ID user who has not agreed yet, the agree

@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Ti
 import type { Notice } from '@renraku/contract/client';
 import { toQueryString } from '../../../lib/query-string';
 import { Link } from 'react-router';
+import { tokyoTime } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { sendNoticeLinkClick } from '../analytics';
 import { useMarkNoticeRead } from '../api';
-import { tokyoClock } from './dates';
 import { NoticeText } from './linkified-text';
 
 export const fileLink = (noticeId: number, fileId: number, childIds: number[]) =>
@@ -69,7 +69,7 @@ export function NoticeCard({ notice, childNames, userSub, threshold }: Props) {
             {notice.nursery.name}
           </Text>
           <Text size="xs" c="dimmed">
-            {tokyoClock(notice.released_at)}
+            {tokyoTime(notice.released_at)}
           </Text>
         </Group>
         <Title order={3} size="h5" id={titleId}>

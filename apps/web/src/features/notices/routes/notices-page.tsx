@@ -1,15 +1,14 @@
 import { Loader, Center, Stack, Text, Title } from '@mantine/core';
 import { limits, noticeTexts, type Notice } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef } from 'react';
+import { fullDateLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
-import { useCurrentUser } from '../../auth/api';
-import { useChildren } from '../../children/api';
+import { useCurrentUser, useConstants } from '../../../lib/session';
+import { useChildren } from '../../../lib/children';
 import { useNotices } from '../api';
-import { dateHeading } from '../components/dates';
 import { NoticeCard } from '../components/notice-card';
-import { useConstants } from '../../auth/api';
 
 /** /notices: date-grouped notices and questionnaires with infinite scroll (F §2 "Notices"). */
 export function NoticesPage() {
@@ -62,7 +61,7 @@ export function NoticesPage() {
           {groups.map(([date, list]) => (
             <Stack component="section" key={date} gap="sm" aria-labelledby={`notices-${date}`}>
               <Title order={2} size="h6" id={`notices-${date}`} c="dimmed">
-                {dateHeading(date)}
+                {fullDateLabel(date)}
               </Title>
               {list.map((notice) => (
                 <NoticeCard

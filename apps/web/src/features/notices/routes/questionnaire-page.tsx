@@ -8,15 +8,15 @@ import {
 } from '@renraku/contract/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { fullDateTimeLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { ApiRequestError } from '../../../lib/api';
 import { useAnswerQuestionnaire, useQuestionnaireRespondent } from '../api';
-import { tokyoDateTime } from '../components/dates';
 import { NoticeText } from '../components/linkified-text';
-import { useConstants } from '../../auth/api';
+import { useConstants } from '../../../lib/session';
 
 const isId = (value: string | undefined) => !!value && /^[1-9]\d{0,9}$/.test(value);
 
@@ -98,7 +98,7 @@ function AnswerForm({ data, noticeId, childId }: { data: QuestionnaireRespondent
         <Paper withBorder p="md" radius="md">
           <Stack gap={6}>
             <Text size="xs" c="dimmed">
-              {questionnaire.facilityName}・{tokyoDateTime(data.releasedAt)}
+              {questionnaire.facilityName}・{fullDateTimeLabel(data.releasedAt)}
             </Text>
             <Title order={2} size="h4">
               {data.title}
@@ -124,7 +124,7 @@ function AnswerForm({ data, noticeId, childId }: { data: QuestionnaireRespondent
         {!closed && (
           <Text size="sm" c="dimmed">
             {questionnaire.isAnswered ? '回答済みです。締切までは回答を変更できます。' : 'アンケートへのご回答をお願いします。'}
-            （締切：{tokyoDateTime(questionnaire.closeAt)}）
+            （締切：{fullDateTimeLabel(questionnaire.closeAt)}）
           </Text>
         )}
         {questionnaire.questions.map((q, i) => (

@@ -1,10 +1,11 @@
 import { Group, NativeSelect, Text } from '@mantine/core';
-import { limits } from '@renraku/contract/client';
+import { hourOptions, minuteOptions } from '@renraku/contract/client';
 
-const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
-const minutes = Array.from({ length: 60 / limits.minuteStep }, (_, i) => String(i * limits.minuteStep).padStart(2, '0'));
-
-/** An HH:MM picker: hours 00–23, minutes in 5-minute steps (F §5, §9); `focusHour` is the hour offered first when empty. */
+/**
+ * An HH:MM picker: hours 00–23, minutes in 5-minute steps (F §5, §9); `focusHour` is the hour offered first when empty.
+ * Native selects that always hold a time, unlike the contact book's (communications/components/time-select.tsx),
+ * whose lists offer '--' for no time: a schedule always has both times.
+ */
 export function TimeSelect({
   label,
   value,
@@ -27,7 +28,7 @@ export function TimeSelect({
       <Group gap={6} wrap="nowrap" role="group" aria-labelledby={`${label}-label`}>
         <NativeSelect
           aria-label={`${label}（時）`}
-          data={hours}
+          data={hourOptions}
           value={h}
           onChange={(e) => onChange(`${e.currentTarget.value}:${m}`)}
           w={80}
@@ -35,7 +36,7 @@ export function TimeSelect({
         <Text aria-hidden>:</Text>
         <NativeSelect
           aria-label={`${label}（分）`}
-          data={minutes}
+          data={minuteOptions}
           value={m}
           onChange={(e) => onChange(`${h}:${e.currentTarget.value}`)}
           w={80}

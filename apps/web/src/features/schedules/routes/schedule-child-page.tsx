@@ -3,12 +3,12 @@ import { weekdayLabels, scheduleTexts, type ScheduleDay } from '@renraku/contrac
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { monthDayWideLabel, tokyoDate, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { ApiRequestError, errorText } from '../../../lib/api';
 import { readLocal, writeLocal } from '../../../lib/storage';
-import { monthDayLabel, todayInTokyo, weekdayIndexOf, yearMonthLabel } from '../../events/components/dates';
 import { childSchedulesQueryOptions, scheduleChildrenQueryOptions } from '../api';
 import { BulkModal } from '../components/bulk-modal';
 
@@ -59,7 +59,7 @@ function DayRow({ childId, day, linked }: { childId: number; day: ScheduleDay; l
           p="xs"
           w="100%"
           style={{ display: 'block' }}
-          aria-label={`${monthDayLabel(day.date)} ${status}`}
+          aria-label={`${monthDayWideLabel(day.date)} ${status}`}
         >
           {content}
         </UnstyledButton>
@@ -92,7 +92,7 @@ export function ScheduleChildPage() {
     setSelected(next);
     writeLocal(SELECTED_DAYS_KEY, next);
   };
-  const today = todayInTokyo();
+  const today = tokyoDate(new Date());
   const data = query.data;
   const days = data ? Object.values(data.schedules).filter((d) => selected.includes(weekdayIndexOf(d.date))) : [];
   const open = (d: ScheduleDay) => !!data?.can_register && d.school_day && d.date >= today;
@@ -144,9 +144,9 @@ export function ScheduleChildPage() {
         <>
           {data.window ? (
             <Text size="sm">
-              登録受付：{monthDayLabel(data.window.scheduledFirstDay)}〜{monthDayLabel(data.window.scheduledLastDay)}
+              登録受付：{monthDayWideLabel(data.window.scheduledFirstDay)}〜{monthDayWideLabel(data.window.scheduledLastDay)}
               <br />
-              登録期限：{monthDayLabel(data.window.deadline)}まで{data.can_register ? '' : '（受付は終了しました）'}
+              登録期限：{monthDayWideLabel(data.window.deadline)}まで{data.can_register ? '' : '（受付は終了しました）'}
             </Text>
           ) : (
             <Text size="sm" c="dimmed">

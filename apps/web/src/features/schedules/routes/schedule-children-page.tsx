@@ -3,7 +3,7 @@ import { scheduleTexts } from '@renraku/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { ChildLinkList } from '../../events/components/child-link-list';
+import { ChildLinkList } from '../../../components/child-link-list';
 import { scheduleChildrenQueryOptions } from '../api';
 
 /** /schedules/children (F §2 Schedules): nothing while loading; not-found when no child; a failed load is ignored. */

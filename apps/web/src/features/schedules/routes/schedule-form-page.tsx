@@ -3,12 +3,12 @@ import { scheduleLimits } from '@renraku/contract/client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { monthDayWideLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { ApiRequestError } from '../../../lib/api';
-import { monthDayLabel } from '../../events/components/dates';
 import { childScheduleQueryOptions, useSaveSchedule } from '../api';
 import { TimeSelect } from '../components/time-select';
 
@@ -70,7 +70,7 @@ export function ScheduleFormPage() {
   const fieldError = (field: string) => errors[field]?.join('\n');
 
   return (
-    <Page title={monthDayLabel(date)}>
+    <Page title={monthDayWideLabel(date)}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <SegmentedControl

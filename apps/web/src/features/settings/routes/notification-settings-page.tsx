@@ -6,7 +6,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api';
 import { useNotificationSettings, useSetEmailNotifications } from '../api';
-import { Snackbar } from '../components/snackbar';
+import { Snackbar } from '../../../components/snackbar';
 
 /** Email notification settings (A §2): one master toggle and its snackbar. */
 export function NotificationSettingsPage() {

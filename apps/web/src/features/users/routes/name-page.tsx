@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { guardianMessages } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Page } from '../../../components/page';
-import { useCurrentUser } from '../../auth/api';
+import { useCurrentUser } from '../../../lib/session';
 import { useUpdateName } from '../api';
 
 /** /users/setting/name (A §2). */

@@ -10,8 +10,8 @@ import { Page } from '../../../components/page';
 import { PhotoUpload } from '../../../components/photo-upload';
 import { idpUrl } from '../../../lib/idp';
 import { useOperator } from '../../../lib/operator';
-import { useCurrentUser, useLogout } from '../../auth/api';
-import { useChildren } from '../../children/api';
+import { useCurrentUser, useLogout } from '../../../lib/session';
+import { useChildren } from '../../../lib/children';
 import { useAvailableFunctions, useUploadUserImage } from '../api';
 import { ChildrenSorter } from '../components/children-sorter';
 

@@ -1,0 +1,27 @@
+/**
+ * The access kernel (DESIGN §3.1): the one place that decides who may read or write which child,
+ * and through it what the facility addressed to the child. Other areas import from here only.
+ */
+export { enrolmentCovers, nc, type Day } from './enrolment';
+export {
+  activeLinksOf,
+  authorizeLink,
+  canWriteFor,
+  cu,
+  isGuardianOf,
+  isMainGuardianOf,
+  type ChildAction,
+  type GuardianLink,
+} from './guardian-links';
+export {
+  authorizeChild,
+  findLink,
+  requireEnrolment,
+  viewableChildren,
+  viewableEnrolments,
+  type AuthorizeOptions,
+  type ChildGrant,
+  type EnrolledGrant,
+} from './children';
+export { callerChildEnrolment, callerChildIdsAmong, callerEnrolments, callerLinks } from './caller-fragments';
+export type { Viewer } from '../../lib/sessions';
