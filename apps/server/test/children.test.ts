@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import {
+  getAvailableFunctions,
   getChild,
   getChildren,
   getChildUser,
@@ -10,23 +11,19 @@ import {
   messages,
   postChild,
   postChildImage,
+  postChildrenSession,
+  postLogin,
   postRecognition,
   putChild,
 } from '@renraku/contract';
 import { childRegistrationAttempts, childUser, children } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { buildRegistrationToken, multipart } from './children.factories';
+import { buildChild, buildFamily, buildRegistrationToken, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
+import { type Agent, call, callRaw, setupApp } from './harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const db = () => t.database.db;
-const as = (user: { email: string }) => signIn(t.app, user);
-const anonymous = () => new Agent(t.app);
+const t = setupApp();
+const db = () => t.db;
+const as = (user: { email: string }) => t.signIn(user);
+const anonymous = () => t.agent();
 const linkOf = async (childId: number, userId: number) =>
   (
     await db()
@@ -49,7 +46,7 @@ async function jpegWithGps() {
 
 describe('GET /api/children', () => {
   it('401 for an anonymous visitor', async () => {
-    expect((await anonymous().get('/api/children')).statusCode).toBe(401);
+    expect((await call(anonymous(), getChildren)).statusCode).toBe(401);
   });
 
   it("lists only the caller's links, pending ones with activated null, in the saved order", async () => {
@@ -62,9 +59,9 @@ describe('GET /api/children', () => {
     await linkGuardian(db(), b.child.id, user.id, { main: true, sortOrder: 0 });
     await linkGuardian(db(), pending.child.id, user.id, { activated: null, sortOrder: 5 });
     await linkGuardian(db(), stranger.child.id, (await buildUser(db())).id, { main: true });
-    const res = await (await as(user)).get('/api/children');
+    const res = await call(await as(user), getChildren);
     expect(res.statusCode).toBe(200);
-    const list = getChildren.response.parse(res.json());
+    const list = res.data;
     expect(list.map((c) => c.first_name)).toEqual(['二郎', '一郎', '三郎']);
     expect(list[2]!.pivot.activated).toBeNull();
     expect(list[2]!.qr_token).toBe('');
@@ -76,16 +73,17 @@ describe('GET /api/children/{id}', () => {
     const f = await buildFamily(db());
     const invitee = await buildUser(db());
     await linkGuardian(db(), f.child.id, invitee.id, { activated: null });
-    expect((await anonymous().get(`/api/children/${f.child.id}`)).statusCode).toBe(401);
+    const params = { id: f.child.id };
+    expect((await call(anonymous(), getChild, { params })).statusCode).toBe(401);
     for (const stranger of [f.unrelated, invitee]) {
-      const res = await (await as(stranger)).get(`/api/children/${f.child.id}`);
+      const res = await call(await as(stranger), getChild, { params });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(messages.notFound);
     }
     for (const viewer of [f.readOnly, f.writable, f.main]) {
-      const res = await (await as(viewer)).get(`/api/children/${f.child.id}`);
+      const res = await call(await as(viewer), getChild, { params });
       expect(res.statusCode).toBe(200);
-      const child = getChild.response.parse(res.json());
+      const child = res.data;
       expect(child.users.map((u) => u.id).sort()).toEqual([f.main.id, f.writable.id, f.readOnly.id].sort());
       expect(child.users[0]).toMatchObject({ id: f.main.id, pivot: { main: true } });
       expect(res.body).not.toContain('password');
@@ -95,8 +93,8 @@ describe('GET /api/children/{id}', () => {
   it('422 for a malformed id, 404 for an unknown one', async () => {
     const f = await buildFamily(db());
     const agent = await as(f.main);
-    expect((await agent.get('/api/children/abc')).statusCode).toBe(422);
-    expect((await agent.get('/api/children/99999999')).statusCode).toBe(404);
+    expect((await callRaw(agent, getChild, { params: { id: 'abc' } })).statusCode).toBe(422);
+    expect((await call(agent, getChild, { params: { id: 99999999 } })).statusCode).toBe(404);
   });
 });
 
@@ -105,17 +103,18 @@ describe('PUT /api/children/{id}', () => {
 
   it('lets only the main guardian change the name', async () => {
     const f = await buildFamily(db());
-    expect((await anonymous().put(`/api/children/${f.child.id}`, body)).statusCode).toBe(401);
-    expect((await (await as(f.unrelated)).put(`/api/children/${f.child.id}`, body)).statusCode).toBe(404);
+    const params = { id: f.child.id };
+    expect((await call(anonymous(), putChild, { params, body })).statusCode).toBe(401);
+    expect((await call(await as(f.unrelated), putChild, { params, body })).statusCode).toBe(404);
     for (const viewer of [f.readOnly, f.writable]) {
-      const res = await (await as(viewer)).put(`/api/children/${f.child.id}`, body);
+      const res = await call(await as(viewer), putChild, { params, body });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(messages.forbidden);
     }
     expect((await childRow(f.child.id)).firstName).toBe(f.child.firstName);
-    const res = await (await as(f.main)).put(`/api/children/${f.child.id}`, body);
+    const res = await call(await as(f.main), putChild, { params, body });
     expect(res.statusCode).toBe(200);
-    expect(putChild.response.parse(res.json())).toMatchObject({ last_name: '山田', first_name: '花', first_name_kana: 'はな' });
+    expect(res.data).toMatchObject({ last_name: '山田', first_name: '花', first_name_kana: 'はな' });
     expect(await childRow(f.child.id)).toMatchObject({ lastName: '山田', firstName: '花' });
   });
 
@@ -128,7 +127,7 @@ describe('PUT /api/children/{id}', () => {
       [{ ...body, firstNameKana: 'Hana' }, 'めいはひらがなで入力してください'],
       [{ lastName: '山田' }, '名を入力してください'],
     ] as const) {
-      const res = await agent.put(`/api/children/${f.child.id}`, bad);
+      const res = await callRaw(agent, putChild, { params: { id: f.child.id }, body: bad });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(message);
     }
@@ -141,14 +140,15 @@ describe('recognition', () => {
     const f = await buildFamily(db());
     const invitee = await buildUser(db());
     await linkGuardian(db(), f.child.id, invitee.id, { activated: null });
-    const res = await (await as(invitee)).get(`/api/children/recognition/${f.child.id}`);
+    const params = { id: f.child.id };
+    const res = await call(await as(invitee), getRecognition, { params });
     expect(res.statusCode).toBe(200);
-    const body = getRecognition.response.parse(res.json());
+    const body = res.data;
     expect(body.child.first_name_kana).toBe('こ');
     expect(body.mainUser).toMatchObject({ id: f.main.id, name: f.main.name });
-    expect((await anonymous().get(`/api/children/recognition/${f.child.id}`)).statusCode).toBe(401);
+    expect((await call(anonymous(), getRecognition, { params })).statusCode).toBe(401);
     for (const other of [f.unrelated, f.readOnly, f.writable, f.main]) {
-      expect((await (await as(other)).get(`/api/children/recognition/${f.child.id}`)).statusCode).toBe(404);
+      expect((await call(await as(other), getRecognition, { params })).statusCode).toBe(404);
     }
   });
 
@@ -157,11 +157,11 @@ describe('recognition', () => {
     const [accepter, refuser] = [await buildUser(db()), await buildUser(db())];
     await linkGuardian(db(), f.child.id, accepter.id, { activated: null });
     await linkGuardian(db(), f.child.id, refuser.id, { activated: null });
-    const accepted = await (await as(accepter)).post('/api/children/recognition', { childId: f.child.id, activate: true });
+    const accepted = await call(await as(accepter), postRecognition, { body: { childId: f.child.id, activate: true } });
     expect(accepted.statusCode).toBe(200);
-    expect(postRecognition.response.parse(accepted.json())).toMatchObject([{ id: f.child.id, pivot: { activated: true } }]);
+    expect(accepted.data).toMatchObject([{ id: f.child.id, pivot: { activated: true } }]);
     expect((await linkOf(f.child.id, accepter.id))!.activated).toBe(true);
-    const refused = await (await as(refuser)).post('/api/children/recognition', { childId: f.child.id, activate: false });
+    const refused = await call(await as(refuser), postRecognition, { body: { childId: f.child.id, activate: false } });
     expect(refused.statusCode).toBe(200);
     expect(refused.json()).toEqual([]);
     expect(await linkOf(f.child.id, refuser.id)).toBeUndefined();
@@ -169,14 +169,14 @@ describe('recognition', () => {
 
   it('404 for a link that is not pending, 401 anonymous, 422 bad input; nothing written', async () => {
     const f = await buildFamily(db());
-    expect((await anonymous().post('/api/children/recognition', { childId: f.child.id, activate: true })).statusCode).toBe(401);
+    expect((await call(anonymous(), postRecognition, { body: { childId: f.child.id, activate: true } })).statusCode).toBe(401);
     for (const viewer of [f.unrelated, f.readOnly, f.writable, f.main]) {
-      expect(
-        (await (await as(viewer)).post('/api/children/recognition', { childId: f.child.id, activate: false })).statusCode,
-      ).toBe(404);
+      expect((await call(await as(viewer), postRecognition, { body: { childId: f.child.id, activate: false } })).statusCode).toBe(
+        404,
+      );
     }
     expect(await linkOf(f.child.id, f.readOnly.id)).toBeDefined();
-    const bad = await (await as(f.main)).post('/api/children/recognition', { childId: f.child.id });
+    const bad = await callRaw(await as(f.main), postRecognition, { body: { childId: f.child.id } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('承認するかどうかを指定してください');
   });
@@ -185,19 +185,21 @@ describe('recognition', () => {
 describe('GET /api/children/{childId}/users/{userId}', () => {
   it('answers a guardian of a child to its guardians only', async () => {
     const f = await buildFamily(db());
-    const url = `/api/children/${f.child.id}/users/${f.readOnly.id}`;
-    expect((await anonymous().get(url)).statusCode).toBe(401);
-    expect((await (await as(f.unrelated)).get(url)).statusCode).toBe(404);
+    const params = { childId: f.child.id, userId: f.readOnly.id };
+    expect((await call(anonymous(), getChildUser, { params })).statusCode).toBe(401);
+    expect((await call(await as(f.unrelated), getChildUser, { params })).statusCode).toBe(404);
     for (const viewer of [f.readOnly, f.writable, f.main]) {
-      const res = await (await as(viewer)).get(url);
+      const res = await call(await as(viewer), getChildUser, { params });
       expect(res.statusCode).toBe(200);
-      expect(getChildUser.response.parse(res.json())).toMatchObject({
+      expect(res.data).toMatchObject({
         user: { id: f.readOnly.id, pivot: { writable: false } },
         child: { id: f.child.id },
       });
     }
     // A user who is not a guardian of this child.
-    expect((await (await as(f.main)).get(`/api/children/${f.child.id}/users/${f.unrelated.id}`)).statusCode).toBe(404);
+    expect(
+      (await call(await as(f.main), getChildUser, { params: { childId: f.child.id, userId: f.unrelated.id } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -205,10 +207,10 @@ describe('child registration', () => {
   it('session: checks the URL for a visitor who is not logged in', async () => {
     const { child } = await buildChild(db());
     const { token } = await buildRegistrationToken(db(), child);
-    const ok = await anonymous().post('/api/children/session', { company: child.companyId, token });
+    const ok = await call(anonymous(), postChildrenSession, { body: { company: child.companyId, token } });
     expect(ok.statusCode).toBe(200);
     expect(ok.cookies.find((c) => c.name === 'renraku_child_registration')?.httpOnly).toBe(true);
-    const bad = await anonymous().post('/api/children/session', { company: child.companyId, token: 'nope' });
+    const bad = await call(anonymous(), postChildrenSession, { body: { company: child.companyId, token: 'nope' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe(guardianMessages.registrationTokenInvalid);
   });
@@ -218,8 +220,8 @@ describe('child registration', () => {
     const { token } = await buildRegistrationToken(db(), child);
     const user = await buildUser(db());
     const visitor = anonymous();
-    expect((await visitor.post('/api/children/session', { company: child.companyId, token })).statusCode).toBe(200);
-    const signedIn = await visitor.post('/api/login', { email: user.email, password: TEST_PASSWORD, remember: false });
+    expect((await call(visitor, postChildrenSession, { body: { company: child.companyId, token } })).statusCode).toBe(200);
+    const signedIn = await call(visitor, postLogin, { body: { email: user.email, password: TEST_PASSWORD, remember: false } });
     const registration = `/children/register/${child.companyId}/${encodeURIComponent(token)}`;
     expect(signedIn.json()).toMatchObject({ path: registration, next_path: registration });
 
@@ -228,9 +230,9 @@ describe('child registration', () => {
     const tampered = cookie.replace(token, other.token);
     const forger = anonymous();
     forger.setCookie('renraku_child_registration', tampered);
-    const forged = await forger.post('/api/login', { email: user.email, password: TEST_PASSWORD, remember: false });
+    const forged = await call(forger, postLogin, { body: { email: user.email, password: TEST_PASSWORD, remember: false } });
     expect(forged.json()).toMatchObject({ path: '/main', next_path: '/main' });
-    const plain = await anonymous().post('/api/login', { email: user.email, password: TEST_PASSWORD, remember: false });
+    const plain = await call(anonymous(), postLogin, { body: { email: user.email, password: TEST_PASSWORD, remember: false } });
     expect(plain.json()).toMatchObject({ path: '/main', next_path: '/main' });
   });
 
@@ -240,18 +242,21 @@ describe('child registration', () => {
     const one = await buildRegistrationToken(db(), child);
     const two = await buildRegistrationToken(db(), child);
     expect(
-      (await anonymous().post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId }))
-        .statusCode,
+      (
+        await call(anonymous(), postChild, {
+          body: { birth: child.birth, type: 1, token: one.token, company_id: child.companyId },
+        })
+      ).statusCode,
     ).toBe(401);
-    const res = await (
-      await as(first)
-    ).post('/api/children', { birth: child.birth, type: 1, token: one.token, company_id: child.companyId });
+    const res = await call(await as(first), postChild, {
+      body: { birth: child.birth, type: 1, token: one.token, company_id: child.companyId },
+    });
     expect(res.statusCode).toBe(201);
-    expect(postChild.response.parse(res.json())).toEqual({ message: '登録完了', child_id: child.id });
+    expect(res.data).toEqual({ message: '登録完了', child_id: child.id });
     expect(await linkOf(child.id, first.id)).toMatchObject({ main: true, writable: true, activated: true, type: 1 });
-    const again = await (
-      await as(second)
-    ).post('/api/children', { birth: child.birth, type: 0, token: two.token, company_id: child.companyId });
+    const again = await call(await as(second), postChild, {
+      body: { birth: child.birth, type: 0, token: two.token, company_id: child.companyId },
+    });
     expect(again.statusCode).toBe(201);
     expect(await linkOf(child.id, second.id)).toMatchObject({ main: false, writable: true, activated: true });
   });
@@ -262,25 +267,21 @@ describe('child registration', () => {
     const { token, row } = await buildRegistrationToken(db(), child);
     const agent = await as(user);
     for (let i = 0; i < 5; i++) {
-      const res = await agent.post('/api/children', { birth: '2019-01-01', type: 0, token, company_id: child.companyId });
+      const res = await call(agent, postChild, { body: { birth: '2019-01-01', type: 0, token, company_id: child.companyId } });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(guardianMessages.wrongBirth);
     }
-    const blocked = await agent.post('/api/children', { birth: child.birth, type: 0, token, company_id: child.companyId });
+    const blocked = await call(agent, postChild, { body: { birth: child.birth, type: 0, token, company_id: child.companyId } });
     expect(blocked.statusCode).toBe(429);
     expect(await linkOf(child.id, user.id)).toBeUndefined();
     expect(
       (await db().select().from(childRegistrationAttempts).where(eq(childRegistrationAttempts.tokenId, row.id))).length,
     ).toBe(5);
     // An hour later the guardian may try again.
-    const later = await agent.request(
-      'POST',
-      '/api/children',
-      { birth: child.birth, type: 0, token, company_id: child.companyId },
-      {
-        headers: { 'x-test-now': new Date(Date.now() + 61 * 60_000).toISOString() },
-      },
-    );
+    const later = await call(agent, postChild, {
+      body: { birth: child.birth, type: 0, token, company_id: child.companyId },
+      headers: { 'x-test-now': new Date(Date.now() + 61 * 60_000).toISOString() },
+    });
     expect(later.statusCode).toBe(201);
   });
 
@@ -291,17 +292,19 @@ describe('child registration', () => {
     const expired = await buildRegistrationToken(db(), child, { expiresAt: new Date(Date.now() - 1000) });
     const used = await buildRegistrationToken(db(), child, { usedAt: new Date() });
     for (const token of [expired.token, used.token, 'unknown']) {
-      const res = await agent.post('/api/children', { birth: child.birth, type: 0, token, company_id: child.companyId });
+      const res = await call(agent, postChild, { body: { birth: child.birth, type: 0, token, company_id: child.companyId } });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(guardianMessages.registrationTokenInvalid);
     }
     await linkGuardian(db(), child.id, user.id, { main: true });
     const fresh = await buildRegistrationToken(db(), child);
-    const linked = await agent.post('/api/children', {
-      birth: child.birth,
-      type: 0,
-      token: fresh.token,
-      company_id: child.companyId,
+    const linked = await call(agent, postChild, {
+      body: {
+        birth: child.birth,
+        type: 0,
+        token: fresh.token,
+        company_id: child.companyId,
+      },
     });
     expect(linked.statusCode).toBe(422);
     expect(linked.json().message).toBe(guardianMessages.alreadyLinked);
@@ -309,7 +312,7 @@ describe('child registration', () => {
       [{ birth: '2020/01/01', type: 0, token: fresh.token, company_id: child.companyId }, '日付の形式が正しくありません'],
       [{ birth: child.birth, type: 42, token: fresh.token, company_id: child.companyId }, '続柄を選択してください'],
     ] as const) {
-      const res = await agent.post('/api/children', bad);
+      const res = await callRaw(agent, postChild, { body: bad });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(message);
     }
@@ -318,11 +321,13 @@ describe('child registration', () => {
 
 describe('POST /api/children/{childId}/images', () => {
   const upload = async (agent: Agent, childId: number, data: Buffer, filename = 'photo.jpg') => {
-    const body = multipart([
-      { name: 'content_name', value: filename },
-      { name: 'upload_file', filename, data },
-    ]);
-    return agent.post(`/api/children/${childId}/images`, body.payload, { headers: body.headers });
+    return call(agent, postChildImage, {
+      params: { childId },
+      multipart: [
+        { name: 'content_name', value: filename },
+        { name: 'upload_file', filename, data },
+      ],
+    });
   };
 
   it('stores the photo without any EXIF (GPS) and serves it by a signed URL', async () => {
@@ -332,7 +337,7 @@ describe('POST /api/children/{childId}/images', () => {
     const agent = await as(f.writable);
     const res = await upload(agent, f.child.id, input);
     expect(res.statusCode).toBe(200);
-    const { image_url } = postChildImage.response.parse(res.json());
+    const { image_url } = res.data;
     expect(image_url).toMatch(/^\/files\/children\/.+sig=/);
     const served = await agent.get(image_url);
     expect(served.statusCode).toBe(200);
@@ -345,7 +350,7 @@ describe('POST /api/children/{childId}/images', () => {
     const key = (await childRow(f.child.id)).imageKey!;
     const original = await agent.get(t.app.ctx.files.url(key)!);
     expect((await sharp(original.rawPayload).metadata()).exif).toBeUndefined();
-    const detail = getChild.response.parse((await (await as(f.readOnly)).get(`/api/children/${f.child.id}`)).json());
+    const detail = (await call(await as(f.readOnly), getChild, { params: { id: f.child.id } })).data;
     expect(detail.image_url).toMatch(/^\/files\//);
   });
 
@@ -372,11 +377,13 @@ describe('POST /api/children/{childId}/images', () => {
     const text = await upload(agent, f.child.id, Buffer.from('not an image at all'));
     expect(text.statusCode).toBe(422);
     expect(text.json().message).toBe('画像ファイルを選択してください');
-    const none = multipart([{ name: 'content_name', value: 'x' }]);
-    const missing = await agent.post(`/api/children/${f.child.id}/images`, none.payload, { headers: none.headers });
+    const missing = await call(agent, postChildImage, {
+      params: { childId: f.child.id },
+      multipart: [{ name: 'content_name', value: 'x' }],
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().message).toBe('画像ファイルを選択してください');
-    const json = await agent.post(`/api/children/${f.child.id}/images`, { upload_file: 'x' });
+    const json = await callRaw(agent, postChildImage, { params: { childId: f.child.id }, body: { upload_file: 'x' } });
     expect(json.statusCode).toBe(422);
     expect((await childRow(f.child.id)).imageKey).toBeNull();
   });
@@ -387,8 +394,8 @@ describe('demo data', () => {
     const { seedDemo } = await import('../src/seed');
     const { DEMO_REGISTRATION } = await import('../src/seed/guardians');
     const ids = await seedDemo(db(), t.config);
-    const main = await new Agent(t.app).login('hogosha@example.com', 'hoiku-demo-2026');
-    const list = getChildren.response.parse((await main.get('/api/children')).json());
+    const main = await t.agent().login('hogosha@example.com', 'hoiku-demo-2026');
+    const list = (await call(main, getChildren)).data;
     expect(list.map((c) => [c.first_name, c.pivot.activated])).toEqual([
       ['陽翔', true],
       ['結衣', true],
@@ -396,20 +403,17 @@ describe('demo data', () => {
     ]);
     expect(list.every((c) => c.image_url)).toBe(true);
     expect((await main.get(list[0]!.image_url!)).statusCode).toBe(200);
-    expect((await main.get('/api/users/functions/available')).json()).toEqual([
-      'notice',
-      'schedule',
-      'body_measurement',
-      'event',
-    ]);
-    const recognition = getRecognition.response.parse((await main.get(`/api/children/recognition/${ids.children.sota}`)).json());
+    expect((await call(main, getAvailableFunctions)).json()).toEqual(['notice', 'schedule', 'body_measurement', 'event']);
+    const recognition = (await call(main, getRecognition, { params: { id: ids.children.sota } })).data;
     expect(recognition.mainUser?.name).toBe('山田 太郎');
-    const sub = await new Agent(t.app).login('sub@example.com', 'hoiku-demo-2026');
-    const res = await sub.post('/api/children', {
-      birth: DEMO_REGISTRATION.birth,
-      type: 0,
-      token: DEMO_REGISTRATION.token,
-      company_id: ids.companies.sakura,
+    const sub = await t.agent().login('sub@example.com', 'hoiku-demo-2026');
+    const res = await call(sub, postChild, {
+      body: {
+        birth: DEMO_REGISTRATION.birth,
+        type: 0,
+        token: DEMO_REGISTRATION.token,
+        company_id: ids.companies.sakura,
+      },
     });
     expect(res.statusCode).toBe(201);
   });
@@ -426,12 +430,12 @@ describe('query budget', () => {
         for (let g = 0; g < n; g++) await linkGuardian(db(), child.id, (await buildUser(db())).id);
       }
       const agent = await as(user);
-      const list = getChildren.response.parse((await agent.get('/api/children')).json());
+      const list = (await call(agent, getChildren)).data;
       const before = t.database.queryCount();
-      await agent.get('/api/children');
+      await call(agent, getChildren);
       const listQueries = t.database.queryCount() - before;
       const mid = t.database.queryCount();
-      await agent.get(`/api/children/${list[0]!.id}`);
+      await call(agent, getChild, { params: { id: list[0]!.id } });
       counts.push(listQueries, t.database.queryCount() - mid);
     }
     // [list, detail] for 1 child × 1 guardian, then for 6 children × 7 guardians.

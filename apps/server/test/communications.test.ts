@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   communicationMessages as M,
@@ -16,9 +16,17 @@ import {
 } from '@renraku/contract';
 import { attendanceReportDiseases, attendanceReports, diseases, familyInformation } from '../src/db/schema';
 import { markAttendanceReportsRead } from '../src/modules/communications/service';
-import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { buildAbsence, buildSchedule, buildScheduleWindow, ensureDiseaseMaster } from './communications.factories';
+import { type Agent, call, callRaw, setupApp } from './harness';
+import {
+  buildAbsence,
+  buildChild,
+  buildFamily,
+  buildSchedule,
+  buildScheduleWindow,
+  buildUser,
+  diseaseIdsByName,
+  linkGuardian,
+} from './factories';
 
 // Friday 2026-11-20, 10:00 in Tokyo.
 const NOW = '2026-11-20T01:00:00.000Z';
@@ -26,20 +34,15 @@ const TODAY = '2026-11-20';
 const TOMORROW = '2026-11-21';
 const YESTERDAY = '2026-11-19';
 
-let t: TestApp;
+const t = setupApp();
 let diseaseIds: Record<string, number>;
 beforeAll(async () => {
-  t = await createTestApp();
-  const rows = await ensureDiseaseMaster(t.database.db);
-  diseaseIds = Object.fromEntries(rows.map((d) => [d.name, d.id]));
+  diseaseIds = await diseaseIdsByName(t.db);
 });
-afterAll(() => t.close());
 
-const db = () => t.database.db;
-const as = async (user: { email: string } | null, now = NOW) => {
-  const agent = new Agent(t.app, { 'x-test-now': now });
-  return user ? agent.login(user.email, TEST_PASSWORD) : agent;
-};
+const db = () => t.db;
+const as = async (user: { email: string } | null, now = NOW) =>
+  user ? t.signIn(user, { 'x-test-now': now }) : t.agent({ 'x-test-now': now });
 const family = async () => {
   const f = await buildFamily(db());
   return {
@@ -60,7 +63,7 @@ const entryOf = async (noteChildId: number, day = TODAY) =>
     where: and(eq(familyInformation.noteChildId, noteChildId), eq(familyInformation.contactOn, day)),
   });
 
-const contact = (overrides: Record<string, unknown> = {}) => ({
+const contact = <O extends Record<string, unknown>>(overrides: O = {} as O) => ({
   sleepTime: '21:00',
   wakeTime: '07:00',
   bodyTemperature: '36.5',
@@ -79,14 +82,14 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
 // -------------------------------------------------------------------------------------------------
 describe('GET /api/families/information', () => {
   it('answers 401 without a session', async () => {
-    expect((await (await as(null)).get('/api/families/information')).statusCode).toBe(401);
+    expect((await call(await as(null), getFamiliesInformation)).statusCode).toBe(401);
   });
 
   it('answers a blank entry for each enrolled child and the form constants', async () => {
     const f = await family();
-    const res = await f.agents.main.get('/api/families/information');
+    const res = await call(f.agents.main, getFamiliesInformation);
     expect(res.statusCode).toBe(200);
-    const body = getFamiliesInformation.response.parse(res.json());
+    const body = res.data;
     expect(body.familyInfo).toHaveLength(1);
     expect(body.familyInfo[0]).toMatchObject({
       childId: f.child.id,
@@ -125,27 +128,23 @@ describe('GET /api/families/information', () => {
     const { child } = await buildChild(db(), { admittedOn: '2020-04-01', leftOn: '2026-03-31' });
     const user = await buildUser(db());
     await linkGuardian(db(), child.id, user.id, { main: true });
-    const res = await (await as(user)).get('/api/families/information');
+    const res = await call(await as(user), getFamiliesInformation);
     expect(res.json()).toEqual({ familyInfo: [], const: [] });
   });
 
   it('shows a read-only guardian the entry without editing, and the unrelated guardian only their own child', async () => {
     const f = await family();
-    const ro = getFamiliesInformation.response.parse((await f.agents.readOnly.get('/api/families/information')).json());
+    const ro = (await call(f.agents.readOnly, getFamiliesInformation)).data;
     expect(ro.familyInfo[0]).toMatchObject({ childId: f.child.id, writable: false, editable: false, sendable: false });
-    const other = getFamiliesInformation.response.parse((await f.agents.unrelated.get('/api/families/information')).json());
+    const other = (await call(f.agents.unrelated, getFamiliesInformation)).data;
     expect(other.familyInfo.map((e) => e.childId)).toEqual([f.otherChild.id]);
   });
 
   it('the next day is editable but not sendable; a past day is neither', async () => {
     const f = await family();
-    const next = getFamiliesInformation.response.parse(
-      (await f.agents.main.get(`/api/families/information?date=${TOMORROW}`)).json(),
-    );
+    const next = (await call(f.agents.main, getFamiliesInformation, { query: { date: TOMORROW } })).data;
     expect(next.familyInfo[0]).toMatchObject({ contactOn: TOMORROW, editable: true, sendable: false });
-    const past = getFamiliesInformation.response.parse(
-      (await f.agents.main.get(`/api/families/information?date=${YESTERDAY}`)).json(),
-    );
+    const past = (await call(f.agents.main, getFamiliesInformation, { query: { date: YESTERDAY } })).data;
     expect(past.familyInfo[0]).toMatchObject({ contactOn: YESTERDAY, editable: false, sendable: false });
   });
 
@@ -156,8 +155,8 @@ describe('GET /api/families/information', () => {
       await linkGuardian(db(), child.id, f.main.id, { main: true, sortOrder: i + 1 });
     }
     const before = t.database.queryCount();
-    const res = await f.agents.main.get('/api/families/information');
-    expect(getFamiliesInformation.response.parse(res.json()).familyInfo).toHaveLength(4);
+    const res = await call(f.agents.main, getFamiliesInformation);
+    expect(res.data.familyInfo).toHaveLength(4);
     // one statement: the session lookup, the enrolments and the day's entries
     expect(t.database.queryCount() - before).toBe(1);
   });
@@ -167,17 +166,16 @@ describe('GET /api/families/information', () => {
 describe('POST /api/families/information/children/{childId} (draft and send)', () => {
   it('saves a draft, restores it, and changes it again', async () => {
     const f = await family();
-    const res = await f.agents.writable.post(`/api/families/information/children/${f.child.id}`, contact());
+    const res = await call(f.agents.writable, postFamiliesInformation, { params: { childId: f.child.id }, body: contact() });
     expect(res.statusCode).toBe(200);
-    const saved = postFamiliesInformation.response.parse(res.json());
+    const saved = res.data;
     expect(saved.familyInfo).toMatchObject({
       isSent: false,
       exists: true,
       editable: true,
       message: '昨夜は少し咳をしていました。',
     });
-    const got = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json())
-      .familyInfo[0]!;
+    const got = (await call(f.agents.main, getFamiliesInformation)).data.familyInfo[0]!;
     expect(got).toMatchObject({
       sleep: { started_at: '21:00', ended_at: '07:00' },
       thermometry: { temperature: '36.5', done_at: '07:10' },
@@ -188,10 +186,10 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
       ],
       isSent: false,
     });
-    const again = await f.agents.main.post(
-      `/api/families/information/children/${f.child.id}`,
-      contact({ bodyTemperature: '', message: '変更' }),
-    );
+    const again = await call(f.agents.main, postFamiliesInformation, {
+      params: { childId: f.child.id },
+      body: contact({ bodyTemperature: '', message: '変更' }),
+    });
     expect(again.statusCode).toBe(200);
     const row = await entryOf(f.noteChild.id);
     expect(row).toMatchObject({ temperature: null, message: '変更', isSent: false });
@@ -200,12 +198,17 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
   it('saves a draft for the next day, but refuses to send it (nothing written)', async () => {
     const f = await family();
     expect(
-      (await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: TOMORROW }))).statusCode,
+      (
+        await call(f.agents.main, postFamiliesInformation, {
+          params: { childId: f.child.id },
+          body: contact({ contactOn: TOMORROW }),
+        })
+      ).statusCode,
     ).toBe(200);
-    const res = await f.agents.main.post(
-      `/api/families/information/children/${f.child.id}`,
-      contact({ contactOn: TOMORROW, isSent: true, message: 'x' }),
-    );
+    const res = await call(f.agents.main, postFamiliesInformation, {
+      params: { childId: f.child.id },
+      body: contact({ contactOn: TOMORROW, isSent: true, message: 'x' }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: M.sendOnlyToday, errors: { contactOn: [M.sendOnlyToday] } });
     expect(await entryOf(f.noteChild.id, TOMORROW)).toMatchObject({ isSent: false, message: '昨夜は少し咳をしていました。' });
@@ -213,7 +216,10 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
 
   it('refuses a draft for a past day', async () => {
     const f = await family();
-    const res = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ contactOn: YESTERDAY }));
+    const res = await call(f.agents.main, postFamiliesInformation, {
+      params: { childId: f.child.id },
+      body: contact({ contactOn: YESTERDAY }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(M.draftOutOfRange);
     expect(await entryOf(f.noteChild.id, YESTERDAY)).toBeUndefined();
@@ -221,9 +227,12 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
 
   it('sends today; a sent entry can never be changed: a second send or an edit answers 409 and nothing changes', async () => {
     const f = await family();
-    const sent = await f.agents.main.post(`/api/families/information/children/${f.child.id}`, contact({ isSent: true }));
+    const sent = await call(f.agents.main, postFamiliesInformation, {
+      params: { childId: f.child.id },
+      body: contact({ isSent: true }),
+    });
     expect(sent.statusCode).toBe(200);
-    expect(postFamiliesInformation.response.parse(sent.json()).familyInfo).toMatchObject({
+    expect(sent.data.familyInfo).toMatchObject({
       isSent: true,
       editable: false,
       sendable: false,
@@ -237,27 +246,24 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
       contact({ isSent: false, message: '上書き' }),
       contact({ isSent: true }),
     ]) {
-      const res = await f.agents.writable.post(`/api/families/information/children/${f.child.id}`, body);
+      const res = await call(f.agents.writable, postFamiliesInformation, { params: { childId: f.child.id }, body });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: M.alreadySent });
     }
     expect(await entryOf(f.noteChild.id)).toEqual(stored);
-    const confirm = await f.agents.main.post(
-      '/api/families/information/children/confirm',
-      contact({ childId: f.child.id, isSent: true }),
-    );
+    const confirm = await call(f.agents.main, postFamiliesInformationConfirm, {
+      body: contact({ childId: f.child.id, isSent: true }),
+    });
     expect(confirm.statusCode).toBe(409);
-    const view = getFamiliesInformation.response.parse((await f.agents.main.get('/api/families/information')).json())
-      .familyInfo[0]!;
+    const view = (await call(f.agents.main, getFamiliesInformation)).data.familyInfo[0]!;
     expect(view).toMatchObject({ isSent: true, editable: false, sentAt: NOW });
   });
 
   it('a double-submitted send stores one entry: one 200, one 409', async () => {
     const f = await family();
-    const url = `/api/families/information/children/${f.child.id}`;
     const [a, b] = await Promise.all([
-      f.agents.main.post(url, contact({ isSent: true })),
-      f.agents.main.post(url, contact({ isSent: true })),
+      call(f.agents.main, postFamiliesInformation, { params: { childId: f.child.id }, body: contact({ isSent: true }) }),
+      call(f.agents.main, postFamiliesInformation, { params: { childId: f.child.id }, body: contact({ isSent: true }) }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const rows = await db().select().from(familyInformation).where(eq(familyInformation.noteChildId, f.noteChild.id));
@@ -266,25 +272,30 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
 
   it('checks each permission case (anonymous, unrelated, read-only, writable, main)', async () => {
     const f = await family();
-    const url = `/api/families/information/children/${f.child.id}`;
-    expect((await f.agents.anonymous.post(url, contact())).statusCode).toBe(401);
-    const unrelated = await f.agents.unrelated.post(url, contact());
+    const params = { childId: f.child.id };
+    expect((await call(f.agents.anonymous, postFamiliesInformation, { params, body: contact() })).statusCode).toBe(401);
+    const unrelated = await call(f.agents.unrelated, postFamiliesInformation, {
+      params,
+      body: contact(),
+    });
     expect(unrelated.statusCode).toBe(404);
     expect(unrelated.json()).toEqual({ message: messages.notFound });
-    const ro = await f.agents.readOnly.post(url, contact());
+    const ro = await call(f.agents.readOnly, postFamiliesInformation, { params, body: contact() });
     expect(ro.statusCode).toBe(403);
     expect(ro.json()).toEqual({ message: M.readOnly });
     expect(await entryOf(f.noteChild.id)).toBeUndefined();
-    expect((await f.agents.writable.post(url, contact())).statusCode).toBe(200);
-    expect((await f.agents.main.post(url, contact())).statusCode).toBe(200);
-    expect((await f.agents.main.post('/api/families/information/children/999999', contact())).statusCode).toBe(404);
+    expect((await call(f.agents.writable, postFamiliesInformation, { params, body: contact() })).statusCode).toBe(200);
+    expect((await call(f.agents.main, postFamiliesInformation, { params, body: contact() })).statusCode).toBe(200);
+    expect(
+      (await call(f.agents.main, postFamiliesInformation, { params: { childId: 999999 }, body: contact() })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a child who is not (or no longer) enrolled', async () => {
     const { child } = await buildChild(db(), { admittedOn: '2027-04-01' });
     const user = await buildUser(db());
     await linkGuardian(db(), child.id, user.id, { main: true });
-    const res = await (await as(user)).post(`/api/families/information/children/${child.id}`, contact());
+    const res = await call(await as(user), postFamiliesInformation, { params: { childId: child.id }, body: contact() });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: M.childNotEnrolled });
   });
@@ -294,10 +305,14 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
     const user = await buildUser(db());
     await linkGuardian(db(), child.id, user.id, { main: true });
     const agent = await as(user);
+    const params = { childId: child.id };
     for (const res of [
-      await agent.post(`/api/attendances/${child.id}`, { targetDate: TODAY, attendanceType: 1, attendanceTime: '10:00' }),
-      await agent.post(`/api/absences/${child.id}`, { absenceType: 2, absenceDates: [TODAY] }),
-      await agent.get(`/api/children/checkTargetDate/${child.id}?target_date=${TODAY}`),
+      await call(agent, postAttendance, {
+        params,
+        body: { targetDate: TODAY, attendanceType: 1, attendanceTime: '10:00' },
+      }),
+      await call(agent, postAbsence, { params, body: { absenceType: 2, absenceDates: [TODAY] } }),
+      await call(agent, getCheckTargetDate, { params, query: { target_date: TODAY } }),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: M.childNotEnrolled });
@@ -308,22 +323,24 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
     const f = await family();
     const invited = await buildUser(db());
     await linkGuardian(db(), f.child.id, invited.id, { activated: null });
-    expect((await (await as(invited)).post(`/api/families/information/children/${f.child.id}`, contact())).statusCode).toBe(404);
+    expect(
+      (await call(await as(invited), postFamiliesInformation, { params: { childId: f.child.id }, body: contact() })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps the pool answer only in the pool season', async () => {
     const f = await family();
-    await f.agents.main.post(
-      `/api/families/information/children/${f.child.id}`,
-      contact({ isParticipate: true, canShowPool: true }),
-    );
+    await call(f.agents.main, postFamiliesInformation, {
+      params: { childId: f.child.id },
+      body: contact({ isParticipate: true, canShowPool: true }),
+    });
     expect((await entryOf(f.noteChild.id))!.isParticipate).toBeNull();
     const summer = await as(f.main, '2026-07-15T01:00:00.000Z');
-    const res = await summer.post(
-      `/api/families/information/children/${f.child.id}`,
-      contact({ contactOn: '2026-07-15', isParticipate: false }),
-    );
-    expect(postFamiliesInformation.response.parse(res.json()).familyInfo).toMatchObject({
+    const res = await call(summer, postFamiliesInformation, {
+      params: { childId: f.child.id },
+      body: contact({ contactOn: '2026-07-15', isParticipate: false }),
+    });
+    expect(res.data.familyInfo).toMatchObject({
       canShowPool: true,
       isParticipate: false,
     });
@@ -334,12 +351,11 @@ describe('POST /api/families/information/children/{childId} (draft and send)', (
 describe('POST /api/families/information/children/confirm', () => {
   it('accepts a valid entry for today and writes nothing', async () => {
     const f = await family();
-    const res = await f.agents.main.post(
-      '/api/families/information/children/confirm',
-      contact({ childId: f.child.id, isSent: true, bodyTemperature: '42.0' }),
-    );
+    const res = await call(f.agents.main, postFamiliesInformationConfirm, {
+      body: contact({ childId: f.child.id, isSent: true, bodyTemperature: '42.0' }),
+    });
     expect(res.statusCode).toBe(200);
-    expect(postFamiliesInformationConfirm.response.parse(res.json())).toEqual({ result: true });
+    expect(res.data).toEqual({ result: true });
     expect(await entryOf(f.noteChild.id)).toBeUndefined();
   });
 
@@ -357,16 +373,15 @@ describe('POST /api/families/information/children/confirm', () => {
   for (const [name, override, field, message] of bad) {
     it(`refuses ${name} (422, nothing written), as sending does`, async () => {
       const f = await family();
-      const confirm = await f.agents.main.post(
-        '/api/families/information/children/confirm',
-        contact({ childId: f.child.id, isSent: true, ...override }),
-      );
+      const confirm = await callRaw(f.agents.main, postFamiliesInformationConfirm, {
+        body: contact({ childId: f.child.id, isSent: true, ...override }),
+      });
       expect(confirm.statusCode).toBe(422);
       expect(confirm.json().errors[field]).toEqual([message]);
-      const send = await f.agents.main.post(
-        `/api/families/information/children/${f.child.id}`,
-        contact({ isSent: true, ...override }),
-      );
+      const send = await callRaw(f.agents.main, postFamiliesInformation, {
+        params: { childId: f.child.id },
+        body: contact({ isSent: true, ...override }),
+      });
       expect(send.statusCode).toBe(422);
       expect(send.json().errors[field]).toEqual([message]);
       expect(await entryOf(f.noteChild.id)).toBeUndefined();
@@ -375,19 +390,17 @@ describe('POST /api/families/information/children/confirm', () => {
 
   it('accepts exactly 500 characters', async () => {
     const f = await family();
-    const res = await f.agents.main.post(
-      '/api/families/information/children/confirm',
-      contact({ childId: f.child.id, message: '😀'.repeat(500) }),
-    );
+    const res = await call(f.agents.main, postFamiliesInformationConfirm, {
+      body: contact({ childId: f.child.id, message: '😀'.repeat(500) }),
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses a day other than today', async () => {
     const f = await family();
-    const res = await f.agents.main.post(
-      '/api/families/information/children/confirm',
-      contact({ childId: f.child.id, contactOn: TOMORROW }),
-    );
+    const res = await call(f.agents.main, postFamiliesInformationConfirm, {
+      body: contact({ childId: f.child.id, contactOn: TOMORROW }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(M.sendOnlyToday);
   });
@@ -395,13 +408,13 @@ describe('POST /api/families/information/children/confirm', () => {
   it('checks each permission case', async () => {
     const f = await family();
     const body = contact({ childId: f.child.id });
-    expect((await f.agents.anonymous.post('/api/families/information/children/confirm', body)).statusCode).toBe(401);
-    expect((await f.agents.unrelated.post('/api/families/information/children/confirm', body)).statusCode).toBe(404);
-    const ro = await f.agents.readOnly.post('/api/families/information/children/confirm', body);
+    expect((await call(f.agents.anonymous, postFamiliesInformationConfirm, { body })).statusCode).toBe(401);
+    expect((await call(f.agents.unrelated, postFamiliesInformationConfirm, { body })).statusCode).toBe(404);
+    const ro = await call(f.agents.readOnly, postFamiliesInformationConfirm, { body });
     expect(ro.statusCode).toBe(403);
     expect(ro.json().message).toBe(M.readOnly);
-    expect((await f.agents.writable.post('/api/families/information/children/confirm', body)).statusCode).toBe(200);
-    expect((await f.agents.main.post('/api/families/information/children/confirm', body)).statusCode).toBe(200);
+    expect((await call(f.agents.writable, postFamiliesInformationConfirm, { body })).statusCode).toBe(200);
+    expect((await call(f.agents.main, postFamiliesInformationConfirm, { body })).statusCode).toBe(200);
   });
 });
 
@@ -428,48 +441,61 @@ const pickUp = (overrides: Record<string, unknown> = {}) => ({
 describe('POST /api/attendances/{childId}', () => {
   it('stores an arrival change and a pick-up change; the history lists them newest first with read state', async () => {
     const f = await family();
-    expect((await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival())).json()).toEqual({ result: true });
+    const params = { childId: f.child.id };
+    expect((await call(f.agents.main, postAttendance, { params, body: arrival() })).json()).toEqual({
+      result: true,
+    });
     const later = await as(f.writable, '2026-11-20T01:05:00.000Z');
-    const res = await later.post(`/api/attendances/${f.child.id}`, pickUp({ targetDate: TOMORROW }));
-    expect(postAttendance.response.parse(res.json())).toEqual({ result: true });
+    const res = await call(later, postAttendance, { params, body: pickUp({ targetDate: TOMORROW }) });
+    expect(res.data).toEqual({ result: true });
 
-    const all = getChildAttendances.response.parse(
-      (await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json(),
-    );
+    const all = (
+      await call(f.agents.main, getChildAttendances, {
+        params,
+        query: { attendance_status_type: 'change' },
+      })
+    ).data;
     expect(all.map((a) => [a.attendance_status_id, a.target_date, a.attendance_time, a.leaving_time, a.message])).toEqual([
       [2, TOMORROW, null, '16:00', '祖母が迎えに行きます'],
       [1, TODAY, '10:30', null, '通院のため遅れます'],
     ]);
     expect(all.every((a) => a.read_at === null)).toBe(true);
     await markAttendanceReportsRead(db(), [all[1]!.id], new Date('2026-11-20T01:30:00.000Z'));
-    const onDay = getChildAttendances.response.parse(
-      (
-        await f.agents.readOnly.get(`/api/children/${f.child.id}/attendances?target_date=${TODAY}&attendance_status_type=change`)
-      ).json(),
-    );
+    const onDay = (
+      await call(f.agents.readOnly, getChildAttendances, {
+        params,
+        query: { target_date: TODAY, attendance_status_type: 'change' },
+      })
+    ).data;
     expect(onDay).toHaveLength(1);
     expect(onDay[0]!.read_at).toBe('2026-11-20T01:30:00.000Z');
   });
 
   it('a same-payload send twice within seconds stores one record (sequential and concurrent)', async () => {
     const f = await family();
-    const url = `/api/attendances/${f.child.id}`;
-    expect((await f.agents.main.post(url, arrival())).statusCode).toBe(200);
-    expect((await f.agents.main.post(url, arrival())).statusCode).toBe(200);
+    const params = { childId: f.child.id };
+    expect((await call(f.agents.main, postAttendance, { params, body: arrival() })).statusCode).toBe(200);
+    expect((await call(f.agents.main, postAttendance, { params, body: arrival() })).statusCode).toBe(200);
     expect(await reportCount(f.noteChild.id)).toBe(1);
-    const results = await Promise.all([f.agents.main.post(url, pickUp()), f.agents.main.post(url, pickUp())]);
+    const results = await Promise.all([
+      call(f.agents.main, postAttendance, { params, body: pickUp() }),
+      call(f.agents.main, postAttendance, { params, body: pickUp() }),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(await reportCount(f.noteChild.id)).toBe(2);
     // The same change sent again a minute later is a new report.
     const minuteLater = await as(f.main, '2026-11-20T01:01:00.000Z');
-    expect((await minuteLater.post(url, arrival())).statusCode).toBe(200);
+    expect((await call(minuteLater, postAttendance, { params, body: arrival() })).statusCode).toBe(200);
     expect(await reportCount(f.noteChild.id)).toBe(3);
   });
 
   it('is blocked when an absence was already sent for the date (409, the exact message, nothing written)', async () => {
     const f = await family();
-    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
-    const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, pickUp({ targetDate: TOMORROW }));
+    await buildAbsence(db(), { noteChild: f.noteChild, targetDate: TOMORROW });
+    const res = await call(f.agents.main, postAttendance, {
+      params: { childId: f.child.id },
+      body: pickUp({ targetDate: TOMORROW }),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: '既に欠席の連絡をしているため、登園・お迎え時間の変更はできません。施設へ直接ご連絡ください。',
@@ -491,7 +517,7 @@ describe('POST /api/attendances/{childId}', () => {
   for (const [name, body, field, message] of bad) {
     it(`refuses ${name} (422, nothing written)`, async () => {
       const f = await family();
-      const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, body);
+      const res = await callRaw(f.agents.main, postAttendance, { params: { childId: f.child.id }, body });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
       expect(await reportCount(f.noteChild.id)).toBe(0);
@@ -501,20 +527,27 @@ describe('POST /api/attendances/{childId}', () => {
   it('accepts a 255-character note', async () => {
     const f = await family();
     expect(
-      (await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival({ attendanceText: 'あ'.repeat(255) }))).statusCode,
+      (
+        await call(f.agents.main, postAttendance, {
+          params: { childId: f.child.id },
+          body: arrival({ attendanceText: 'あ'.repeat(255) }),
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
   it('refuses a date inside an open schedule registration window with the server message', async () => {
     const f = await family();
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-12-01',
       lastDay: '2026-12-31',
       deadline: '2026-11-25',
     });
-    const res = await f.agents.main.post(`/api/attendances/${f.child.id}`, arrival({ targetDate: '2026-12-03' }));
+    const res = await call(f.agents.main, postAttendance, {
+      params: { childId: f.child.id },
+      body: arrival({ targetDate: '2026-12-03' }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(
       '12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください',
@@ -524,15 +557,15 @@ describe('POST /api/attendances/{childId}', () => {
 
   it('checks each permission case', async () => {
     const f = await family();
-    const url = `/api/attendances/${f.child.id}`;
-    expect((await f.agents.anonymous.post(url, arrival())).statusCode).toBe(401);
-    expect((await f.agents.unrelated.post(url, arrival())).statusCode).toBe(404);
-    const ro = await f.agents.readOnly.post(url, arrival());
+    const params = { childId: f.child.id };
+    expect((await call(f.agents.anonymous, postAttendance, { params, body: arrival() })).statusCode).toBe(401);
+    expect((await call(f.agents.unrelated, postAttendance, { params, body: arrival() })).statusCode).toBe(404);
+    const ro = await call(f.agents.readOnly, postAttendance, { params, body: arrival() });
     expect(ro.statusCode).toBe(403);
     expect(ro.json()).toEqual({ message: M.readOnly });
     expect(await reportCount(f.noteChild.id)).toBe(0);
-    expect((await f.agents.writable.post(url, arrival())).statusCode).toBe(200);
-    expect((await f.agents.main.post(url, pickUp())).statusCode).toBe(200);
+    expect((await call(f.agents.writable, postAttendance, { params, body: arrival() })).statusCode).toBe(200);
+    expect((await call(f.agents.main, postAttendance, { params, body: pickUp() })).statusCode).toBe(200);
   });
 });
 
@@ -548,16 +581,20 @@ const absence = (overrides: Record<string, unknown> = {}) => ({
 describe('POST /api/absences/{childId}', () => {
   it('reports a sick absence for three dates with a symptom; the history shows them with the disease names', async () => {
     const f = await family();
-    const res = await f.agents.main.post(
-      `/api/absences/${f.child.id}`,
-      absence({ diseases: [diseaseIds['発熱']!, diseaseIds['インフルエンザ']!] }),
-    );
+    const params = { childId: f.child.id };
+    const res = await call(f.agents.main, postAbsence, {
+      params,
+      body: absence({ diseases: [diseaseIds['発熱']!, diseaseIds['インフルエンザ']!] }),
+    });
     expect(res.statusCode).toBe(200);
-    expect(postAbsence.response.parse(res.json())).toEqual({ result: true });
+    expect(res.data).toEqual({ result: true });
     expect(await reportCount(f.noteChild.id)).toBe(3);
-    const history = getChildAttendances.response.parse(
-      (await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=absence`)).json(),
-    );
+    const history = (
+      await call(f.agents.main, getChildAttendances, {
+        params,
+        query: { attendance_status_type: 'absence' },
+      })
+    ).data;
     expect(history.map((h) => h.target_date).sort()).toEqual([TODAY, '2026-11-24', '2026-11-25']);
     expect(history[0]).toMatchObject({
       attendance_status_id: 3,
@@ -567,20 +604,30 @@ describe('POST /api/absences/{childId}', () => {
     });
     expect(history[0]!.diseases.map((d) => d.name).sort()).toEqual(['インフルエンザ', '発熱'].sort());
     // The change history does not list absences.
-    expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=change`)).json()).toEqual([]);
+    expect(
+      (
+        await call(f.agents.main, getChildAttendances, {
+          params,
+          query: { attendance_status_type: 'change' },
+        })
+      ).json(),
+    ).toEqual([]);
   });
 
   it('sends and lists with a bounded number of queries', async () => {
     const f = await family();
     let before = t.database.queryCount();
-    await f.agents.main.post(
-      `/api/absences/${f.child.id}`,
-      absence({ absenceDates: [TODAY, TOMORROW, '2026-11-23', '2026-11-24'] }),
-    );
+    await call(f.agents.main, postAbsence, {
+      params: { childId: f.child.id },
+      body: absence({ absenceDates: [TODAY, TOMORROW, '2026-11-23', '2026-11-24'] }),
+    });
     // session, access, windows, diseases, begin, lock, duplicate, already absent, 2 inserts, commit
     expect(t.database.queryCount() - before).toBeLessThanOrEqual(12);
     before = t.database.queryCount();
-    const list = await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=absence`);
+    const list = await call(f.agents.main, getChildAttendances, {
+      params: { childId: f.child.id },
+      query: { attendance_status_type: 'absence' },
+    });
     expect(list.json()).toHaveLength(4);
     // session, access, reports, diseases
     expect(t.database.queryCount() - before).toBeLessThanOrEqual(4);
@@ -588,10 +635,10 @@ describe('POST /api/absences/{childId}', () => {
 
   it('reports a personal absence without diseases (and ignores any)', async () => {
     const f = await family();
-    const res = await f.agents.writable.post(
-      `/api/absences/${f.child.id}`,
-      absence({ absenceType: 2, absenceDates: [TOMORROW], diseases: [diseaseIds['咳']!], message: '' }),
-    );
+    const res = await call(f.agents.writable, postAbsence, {
+      params: { childId: f.child.id },
+      body: absence({ absenceType: 2, absenceDates: [TOMORROW], diseases: [diseaseIds['咳']!], message: '' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(
       await db()
@@ -621,7 +668,7 @@ describe('POST /api/absences/{childId}', () => {
   for (const [name, body, field, message] of bad) {
     it(`refuses ${name} (422, the exact text, nothing written)`, async () => {
       const f = await family();
-      const res = await f.agents.main.post(`/api/absences/${f.child.id}`, body());
+      const res = await callRaw(f.agents.main, postAbsence, { params: { childId: f.child.id }, body: body() });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
       expect(await reportCount(f.noteChild.id)).toBe(0);
@@ -630,8 +677,8 @@ describe('POST /api/absences/{childId}', () => {
 
   it('writes none of the dates when one is already reported absent', async () => {
     const f = await family();
-    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: '2026-11-24' });
-    const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence());
+    await buildAbsence(db(), { noteChild: f.noteChild, targetDate: '2026-11-24' });
+    const res = await call(f.agents.main, postAbsence, { params: { childId: f.child.id }, body: absence() });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: M.absenceAlreadySent,
@@ -643,13 +690,15 @@ describe('POST /api/absences/{childId}', () => {
   it('refuses a date the schedule check does not allow, with its message, and writes nothing', async () => {
     const f = await family();
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-12-01',
       lastDay: '2026-12-31',
       deadline: '2026-11-25',
     });
-    const res = await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TODAY, '2026-12-02'] }));
+    const res = await call(f.agents.main, postAbsence, {
+      params: { childId: f.child.id },
+      body: absence({ absenceDates: [TODAY, '2026-12-02'] }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['absenceDates.1']).toEqual([
       '12月1日〜12月31日は翌月登園予定の登録期間中（締切：11月25日）です。翌月登園予定登録から変更してください',
@@ -660,35 +709,44 @@ describe('POST /api/absences/{childId}', () => {
   it('allows dates of a window whose deadline has passed (the schedule is fixed; changes go through here)', async () => {
     const f = await family();
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-11-01',
       lastDay: '2026-11-30',
       deadline: '2026-10-25',
     });
-    expect((await f.agents.main.post(`/api/absences/${f.child.id}`, absence({ absenceDates: [TOMORROW] }))).statusCode).toBe(200);
+    expect(
+      (await call(f.agents.main, postAbsence, { params: { childId: f.child.id }, body: absence({ absenceDates: [TOMORROW] }) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a double-submitted absence stores one set of records', async () => {
     const f = await family();
-    const url = `/api/absences/${f.child.id}`;
-    const results = await Promise.all([f.agents.main.post(url, absence()), f.agents.main.post(url, absence())]);
+    const params = { childId: f.child.id };
+    const results = await Promise.all([
+      call(f.agents.main, postAbsence, { params, body: absence() }),
+      call(f.agents.main, postAbsence, { params, body: absence() }),
+    ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
-    expect((await f.agents.main.post(url, absence())).statusCode).toBe(200);
+    expect((await call(f.agents.main, postAbsence, { params, body: absence() })).statusCode).toBe(200);
     expect(await reportCount(f.noteChild.id)).toBe(3);
   });
 
   it('checks each permission case', async () => {
     const f = await family();
-    const url = `/api/absences/${f.child.id}`;
-    expect((await f.agents.anonymous.post(url, absence())).statusCode).toBe(401);
-    expect((await f.agents.unrelated.post(url, absence())).statusCode).toBe(404);
-    const ro = await f.agents.readOnly.post(url, absence());
+    const params = { childId: f.child.id };
+    expect((await call(f.agents.anonymous, postAbsence, { params, body: absence() })).statusCode).toBe(401);
+    expect((await call(f.agents.unrelated, postAbsence, { params, body: absence() })).statusCode).toBe(404);
+    const ro = await call(f.agents.readOnly, postAbsence, { params, body: absence() });
     expect(ro.statusCode).toBe(403);
     expect(ro.json()).toEqual({ message: M.readOnly });
     expect(await reportCount(f.noteChild.id)).toBe(0);
-    expect((await f.agents.writable.post(url, absence({ absenceDates: [TODAY] }))).statusCode).toBe(200);
-    expect((await f.agents.main.post(url, absence({ absenceDates: [TOMORROW] }))).statusCode).toBe(200);
+    expect((await call(f.agents.writable, postAbsence, { params, body: absence({ absenceDates: [TODAY] }) })).statusCode).toBe(
+      200,
+    );
+    expect((await call(f.agents.main, postAbsence, { params, body: absence({ absenceDates: [TOMORROW] }) })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -697,36 +755,40 @@ describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, 
   let f: Awaited<ReturnType<typeof family>>;
   beforeAll(async () => {
     f = await family();
-    await buildAbsence(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, targetDate: TOMORROW });
+    await buildAbsence(db(), { noteChild: f.noteChild, targetDate: TOMORROW });
     await buildScheduleWindow(db(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       firstDay: '2026-12-01',
       lastDay: '2026-12-31',
       deadline: '2026-11-25',
     });
     await buildSchedule(db(), {
-      companyId: f.companyId,
-      noteChildId: f.noteChild.id,
+      noteChild: f.noteChild,
       date: TODAY,
       attendanceTime: '08:30',
       leavingTime: '17:15',
     });
-    await buildSchedule(db(), { companyId: f.companyId, noteChildId: f.noteChild.id, date: TOMORROW, isAbsent: true });
+    await buildSchedule(db(), { noteChild: f.noteChild, date: TOMORROW, isAbsent: true });
   });
 
   it('GET isAbsence answers whether an absence was sent for the date', async () => {
-    const yes = await f.agents.main.get(`/api/children/${f.child.id}/isAbsence?target_date=${TOMORROW}`);
-    expect(getChildIsAbsence.response.parse(yes.json())).toEqual({ result: true });
-    expect((await f.agents.readOnly.get(`/api/children/${f.child.id}/isAbsence?target_date=${TODAY}`)).json()).toEqual({
+    const yes = await call(f.agents.main, getChildIsAbsence, {
+      params: { childId: f.child.id },
+      query: { target_date: TOMORROW },
+    });
+    expect(yes.data).toEqual({ result: true });
+    expect(
+      (
+        await call(f.agents.readOnly, getChildIsAbsence, { params: { childId: f.child.id }, query: { target_date: TODAY } })
+      ).json(),
+    ).toEqual({
       result: false,
     });
   });
 
   it('GET checkTargetDate: allowed, past, inside an open window', async () => {
-    const ok = getCheckTargetDate.response.parse(
-      (await f.agents.main.get(`/api/children/checkTargetDate/${f.child.id}?target_date=${TODAY}`)).json(),
-    );
+    const params = { childId: f.child.id };
+    const ok = (await call(f.agents.main, getCheckTargetDate, { params, query: { target_date: TODAY } })).data;
     expect(ok).toEqual({
       scheduledFirstDay: null,
       scheduledLastDay: null,
@@ -735,11 +797,9 @@ describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, 
       result: true,
       message: null,
     });
-    const past = (await f.agents.main.get(`/api/children/checkTargetDate/${f.child.id}?target_date=${YESTERDAY}`)).json();
+    const past = (await call(f.agents.main, getCheckTargetDate, { params, query: { target_date: YESTERDAY } })).json();
     expect(past).toMatchObject({ type: 'past', result: false, message: M.pastDate });
-    const ranged = getCheckTargetDate.response.parse(
-      (await f.agents.writable.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json(),
-    );
+    const ranged = (await call(f.agents.writable, getCheckTargetDate, { params, query: { target_date: '2026-12-10' } })).data;
     expect(ranged).toMatchObject({
       scheduledFirstDay: '2026-12-01',
       scheduledLastDay: '2026-12-31',
@@ -749,56 +809,67 @@ describe('reads: isAbsence, checkTargetDate, get-schedule-by-date, attendances, 
     });
     // After the deadline the window no longer blocks.
     const afterDeadline = await as(f.main, '2026-11-26T01:00:00.000Z');
-    expect((await afterDeadline.get(`/api/children/checkTargetDate/${f.child.id}?target_date=2026-12-10`)).json()).toMatchObject({
+    expect(
+      (await call(afterDeadline, getCheckTargetDate, { params, query: { target_date: '2026-12-10' } })).json(),
+    ).toMatchObject({
       result: true,
       type: null,
     });
   });
 
   it('POST get-schedule-by-date answers the registered times (nulls when absent or none)', async () => {
-    const url = `/api/children/${f.child.id}/get-schedule-by-date`;
-    expect(postScheduleByDate.response.parse((await f.agents.main.post(url, { date: TODAY })).json())).toEqual({
+    const params = { childId: f.child.id };
+    expect((await call(f.agents.main, postScheduleByDate, { params, body: { date: TODAY } })).data).toEqual({
       data: { attendance_time: '08:30', leaving_time: '17:15' },
     });
-    expect((await f.agents.readOnly.post(url, { date: TOMORROW })).json()).toEqual({
+    expect((await call(f.agents.readOnly, postScheduleByDate, { params, body: { date: TOMORROW } })).json()).toEqual({
       data: { attendance_time: null, leaving_time: null },
     });
-    expect((await f.agents.main.post(url, { date: '2026-11-30' })).json()).toEqual({
+    expect((await call(f.agents.main, postScheduleByDate, { params, body: { date: '2026-11-30' } })).json()).toEqual({
       data: { attendance_time: null, leaving_time: null },
     });
-    const bad = await f.agents.main.post(url, { date: 'x' });
+    const bad = await call(f.agents.main, postScheduleByDate, { params, body: { date: 'x' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('日付の形式が正しくありません');
   });
 
   it('every read refuses anonymous (401) and unrelated (404) callers', async () => {
-    const urls = [
-      `/api/children/${f.child.id}/isAbsence?target_date=${TODAY}`,
-      `/api/children/checkTargetDate/${f.child.id}?target_date=${TODAY}`,
-      `/api/children/${f.child.id}/attendances?attendance_status_type=change`,
+    const params = { childId: f.child.id };
+    const reads = [
+      (agent: Agent) => call(agent, getChildIsAbsence, { params, query: { target_date: TODAY } }),
+      (agent: Agent) => call(agent, getCheckTargetDate, { params, query: { target_date: TODAY } }),
+      (agent: Agent) => call(agent, getChildAttendances, { params, query: { attendance_status_type: 'change' } }),
     ];
-    for (const url of urls) {
-      expect((await f.agents.anonymous.get(url)).statusCode).toBe(401);
-      expect((await f.agents.unrelated.get(url)).statusCode).toBe(404);
-      expect((await f.agents.readOnly.get(url)).statusCode).toBe(200);
-      expect((await f.agents.writable.get(url)).statusCode).toBe(200);
+    for (const read of reads) {
+      expect((await read(f.agents.anonymous)).statusCode).toBe(401);
+      expect((await read(f.agents.unrelated)).statusCode).toBe(404);
+      expect((await read(f.agents.readOnly)).statusCode).toBe(200);
+      expect((await read(f.agents.writable)).statusCode).toBe(200);
     }
-    const schedule = `/api/children/${f.child.id}/get-schedule-by-date`;
-    expect((await f.agents.anonymous.post(schedule, { date: TODAY })).statusCode).toBe(401);
-    expect((await f.agents.unrelated.post(schedule, { date: TODAY })).statusCode).toBe(404);
+    expect(
+      (await call(f.agents.anonymous, postScheduleByDate, { params: { childId: f.child.id }, body: { date: TODAY } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(f.agents.unrelated, postScheduleByDate, { params: { childId: f.child.id }, body: { date: TODAY } })).statusCode,
+    ).toBe(404);
   });
 
   it('GET attendances refuses a bad status type and date', async () => {
-    const res = await f.agents.main.get(`/api/children/${f.child.id}/attendances?attendance_status_type=other`);
+    const res = await callRaw(f.agents.main, getChildAttendances, {
+      params: { childId: f.child.id },
+      query: { attendance_status_type: 'other' },
+    });
     expect(res.statusCode).toBe(422);
-    expect((await f.agents.main.get(`/api/children/${f.child.id}/attendances?target_date=20261120`)).json().message).toBe(
-      '日付の形式が正しくありません',
-    );
+    expect(
+      (
+        await call(f.agents.main, getChildAttendances, { params: { childId: f.child.id }, query: { target_date: '20261120' } })
+      ).json().message,
+    ).toBe('日付の形式が正しくありません');
   });
 
   it('GET diseases lists diseases and symptoms', async () => {
-    expect((await f.agents.anonymous.get('/api/children/diseases')).statusCode).toBe(401);
-    const list = getChildrenDiseases.response.parse((await f.agents.readOnly.get('/api/children/diseases')).json());
+    expect((await call(f.agents.anonymous, getChildrenDiseases)).statusCode).toBe(401);
+    const list = (await call(f.agents.readOnly, getChildrenDiseases)).data;
     expect(list).toContainEqual({ id: diseaseIds['インフルエンザ'], name: 'インフルエンザ', type: 'disease' });
     expect(list).toContainEqual({ id: diseaseIds['発熱'], name: '発熱', type: 'symptom' });
     expect(list.map((d) => d.name)).toEqual(

@@ -1,73 +1,72 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { calendarSubscriptionSchema, getChildEvents, getEventsViewableChildren, messages } from '@renraku/contract';
+import {
+  deleteEventsCalendarSubscription,
+  getChildEvents,
+  getEventsCalendarSubscription,
+  getEventsViewableChildren,
+  messages,
+  postEventsCalendarSubscription,
+} from '@renraku/contract';
 import { eventCalendarTokens, noteChildren } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian } from './factories';
-import { buildClass, buildEvent } from './planning.factories';
+import { buildChild, buildClass, buildEvent, buildFamily, buildUser, linkGuardian } from './factories';
+import { type Agent, call, setupApp } from './harness';
 
-let t: TestApp;
+const t = setupApp();
 let family: Awaited<ReturnType<typeof buildFamily>>;
 let sibling: Awaited<ReturnType<typeof buildChild>>;
 const NOW = '2026-11-10T03:00:00.000Z';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  family = await buildFamily(t.database.db);
-  const { companyId, facilityId } = family;
-  const hiyoko = await buildClass(t.database.db, { companyId, facilityId, name: 'ひよこ組' });
-  const kirin = await buildClass(t.database.db, { companyId, facilityId, name: 'きりん組' });
-  await t.database.db.update(noteChildren).set({ classId: hiyoko.id }).where(eq(noteChildren.id, family.noteChild.id));
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-11-03', name: '運動会' });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-11-03', name: 'ひよこ組 お弁当の日', classId: hiyoko.id });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-11-12', name: 'きりん組 遠足', classId: kirin.id });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2026-12-20', name: 'クリスマス会' });
-  await buildEvent(t.database.db, { companyId, facilityId, date: '2025-01-10', name: '昔の行事' });
-  const other = await buildChild(t.database.db);
-  await buildEvent(t.database.db, {
-    companyId: other.companyId,
+  family = await buildFamily(t.db);
+  const { facilityId } = family;
+  const hiyoko = await buildClass(t.db, { facilityId, name: 'ひよこ組' });
+  const kirin = await buildClass(t.db, { facilityId, name: 'きりん組' });
+  await t.db.update(noteChildren).set({ classId: hiyoko.id }).where(eq(noteChildren.id, family.noteChild.id));
+  await buildEvent(t.db, { facilityId, date: '2026-11-03', name: '運動会' });
+  await buildEvent(t.db, { facilityId, date: '2026-11-03', name: 'ひよこ組 お弁当の日', classId: hiyoko.id });
+  await buildEvent(t.db, { facilityId, date: '2026-11-12', name: 'きりん組 遠足', classId: kirin.id });
+  await buildEvent(t.db, { facilityId, date: '2026-12-20', name: 'クリスマス会' });
+  await buildEvent(t.db, { facilityId, date: '2025-01-10', name: '昔の行事' });
+  const other = await buildChild(t.db);
+  await buildEvent(t.db, {
     facilityId: other.facilityId,
     date: '2026-11-04',
     name: '他園の行事',
   });
   // A sibling at another facility, linked to the main guardian.
-  sibling = await buildChild(t.database.db, { firstName: '妹' });
-  await linkGuardian(t.database.db, sibling.child.id, family.main.id, { main: true });
-  await buildEvent(t.database.db, {
-    companyId: sibling.companyId,
+  sibling = await buildChild(t.db, { firstName: '妹' });
+  await linkGuardian(t.db, sibling.child.id, family.main.id, { main: true });
+  await buildEvent(t.db, {
     facilityId: sibling.facilityId,
     date: '2026-11-20',
     name: '発表会',
   });
 });
-afterAll(() => t.close());
 
-const as = (user: { email: string }) => signIn(t.app, user, { 'x-test-now': NOW });
-const url = (date?: string) => `/api/children/${family.child.id}/events${date ? `?date=${date}` : ''}`;
+const as = (user: { email: string }) => t.signIn(user, { 'x-test-now': NOW });
+const childEvents = (agent: Agent, date?: string) =>
+  call(agent, getChildEvents, { params: { id: family.child.id }, query: { date } });
 
 describe('GET /api/events/children/viewable', () => {
   it('lists the activated, enrolled children; 401 without a session', async () => {
-    expect((await new Agent(t.app).get('/api/events/children/viewable')).statusCode).toBe(401);
-    const main = getEventsViewableChildren.response.parse(
-      (await (await as(family.main)).get('/api/events/children/viewable')).json(),
-    );
+    expect((await call(t.agent(), getEventsViewableChildren)).statusCode).toBe(401);
+    const main = (await call(await as(family.main), getEventsViewableChildren)).data;
     expect(main.map((c) => c.id)).toEqual([family.child.id, sibling.child.id]);
     for (const user of [family.writable, family.readOnly]) {
-      const body = getEventsViewableChildren.response.parse((await (await as(user)).get('/api/events/children/viewable')).json());
+      const body = (await call(await as(user), getEventsViewableChildren)).data;
       expect(body.map((c) => c.id)).toEqual([family.child.id]);
     }
-    const unrelated = getEventsViewableChildren.response.parse(
-      (await (await as(family.unrelated)).get('/api/events/children/viewable')).json(),
-    );
+    const unrelated = (await call(await as(family.unrelated), getEventsViewableChildren)).data;
     expect(unrelated.map((c) => c.id)).toEqual([family.otherChild.id]);
   });
 });
 
 describe('GET /api/children/{id}/events', () => {
   it('answers every date of the month with weekday, holiday and the facility’s and class’s events', async () => {
-    const res = await (await as(family.main)).get(url('2026-11'));
+    const res = await childEvents(await as(family.main), '2026-11');
     expect(res.statusCode).toBe(200);
-    const body = getChildEvents.response.parse(res.json());
+    const body = res.data;
     expect(Object.keys(body)).toHaveLength(30);
     expect(Object.keys(body)[0]).toBe('2026-11-01');
     expect(body['2026-11-01']).toEqual({ day: '日', holiday: null, events: [] });
@@ -86,41 +85,38 @@ describe('GET /api/children/{id}/events', () => {
   });
 
   it('answers the current month without a date', async () => {
-    const body = getChildEvents.response.parse((await (await as(family.readOnly)).get(url())).json());
+    const body = (await childEvents(await as(family.readOnly))).data;
     expect(Object.keys(body)[0]).toBe('2026-11-01');
-    const december = getChildEvents.response.parse((await (await as(family.writable)).get(url('2026-12'))).json());
+    const december = (await childEvents(await as(family.writable), '2026-12')).data;
     expect(Object.keys(december)).toHaveLength(31);
     expect(december['2026-12-20']!.events.map((e) => e.name)).toEqual(['クリスマス会']);
   });
 
   it('answers the days without events for a child not enrolled today', async () => {
-    const left = await buildChild(t.database.db, { leftOn: '2026-03-31' });
-    await buildEvent(t.database.db, {
-      companyId: left.companyId,
+    const left = await buildChild(t.db, { leftOn: '2026-03-31' });
+    await buildEvent(t.db, {
       facilityId: left.facilityId,
       date: '2026-11-05',
       name: '退所後の行事',
     });
-    const user = await buildUser(t.database.db);
-    await linkGuardian(t.database.db, left.child.id, user.id, { main: true });
-    const body = getChildEvents.response.parse(
-      (await (await as(user)).get(`/api/children/${left.child.id}/events?date=2026-11`)).json(),
-    );
+    const user = await buildUser(t.db);
+    await linkGuardian(t.db, left.child.id, user.id, { main: true });
+    const body = (await call(await as(user), getChildEvents, { params: { id: left.child.id }, query: { date: '2026-11' } })).data;
     expect(Object.values(body).flatMap((d) => d.events)).toEqual([]);
-    expect((await (await as(user)).get('/api/events/children/viewable')).json()).toEqual([]);
+    expect((await call(await as(user), getEventsViewableChildren)).json()).toEqual([]);
   });
 
   it('refuses a malformed month and hides the child from others', async () => {
-    const bad = await (await as(family.main)).get(url('2026-13'));
+    const bad = await childEvents(await as(family.main), '2026-13');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('年月の形式が正しくありません');
-    expect((await new Agent(t.app).get(url())).statusCode).toBe(401);
-    const unrelated = await (await as(family.unrelated)).get(url());
+    expect((await childEvents(t.agent())).statusCode).toBe(401);
+    const unrelated = await childEvents(await as(family.unrelated));
     expect(unrelated.statusCode).toBe(404);
     expect(unrelated.json()).toEqual({ message: messages.notFound });
-    const invited = await buildUser(t.database.db);
-    await linkGuardian(t.database.db, family.child.id, invited.id, { activated: null });
-    expect((await (await as(invited)).get(url())).statusCode).toBe(404);
+    const invited = await buildUser(t.db);
+    await linkGuardian(t.db, family.child.id, invited.id, { activated: null });
+    expect((await childEvents(await as(invited))).statusCode).toBe(404);
   });
 });
 
@@ -148,19 +144,17 @@ function parseIcal(text: string) {
 }
 
 describe('iCal subscription', () => {
-  const path = '/api/events/calendar_subscription';
-
   it('issues a secret address whose feed is a valid calendar of the children’s events', async () => {
     const agent = await as(family.main);
-    expect(calendarSubscriptionSchema.parse((await agent.get(path)).json())).toEqual({ active: false, created_at: null });
-    const issued = await agent.post(path);
+    expect((await call(agent, getEventsCalendarSubscription)).data).toEqual({ active: false, created_at: null });
+    const issued = await call(agent, postEventsCalendarSubscription);
     expect(issued.statusCode).toBe(201);
-    const body = calendarSubscriptionSchema.parse(issued.json());
+    const body = issued.data;
     expect(body.active).toBe(true);
     expect(body.url).toMatch(/^http:\/\/localhost:\d+\/api\/events\/ical\/[\w-]{32}$/);
     // The address is not shown again, and the token is stored hashed only.
-    expect((await agent.get(path)).json()).toEqual({ active: true, created_at: body.created_at });
-    const [row] = await t.database.db.select().from(eventCalendarTokens).where(eq(eventCalendarTokens.userId, family.main.id));
+    expect((await call(agent, getEventsCalendarSubscription)).json()).toEqual({ active: true, created_at: body.created_at });
+    const [row] = await t.db.select().from(eventCalendarTokens).where(eq(eventCalendarTokens.userId, family.main.id));
     expect(body.url).not.toContain(row!.tokenHash);
 
     const feed = await t.app.inject({ method: 'GET', url: new URL(body.url!).pathname, headers: { 'x-test-now': NOW } });
@@ -186,31 +180,27 @@ describe('iCal subscription', () => {
 
   it('revokes the old address when a new one is issued or the subscription is deleted', async () => {
     const agent = await as(family.readOnly);
-    const first = calendarSubscriptionSchema.parse((await agent.post(path)).json());
-    const second = calendarSubscriptionSchema.parse((await agent.post(path)).json());
+    const first = (await call(agent, postEventsCalendarSubscription)).data;
+    const second = (await call(agent, postEventsCalendarSubscription)).data;
     expect((await t.app.inject({ method: 'GET', url: new URL(first.url!).pathname })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: new URL(second.url!).pathname })).statusCode).toBe(200);
-    expect((await agent.delete(path)).statusCode).toBe(204);
+    expect((await call(agent, deleteEventsCalendarSubscription)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: new URL(second.url!).pathname })).statusCode).toBe(404);
-    expect((await agent.get(path)).json()).toEqual({ active: false, created_at: null });
+    expect((await call(agent, getEventsCalendarSubscription)).json()).toEqual({ active: false, created_at: null });
     expect(
-      (
-        await t.database.db
-          .select({ n: count() })
-          .from(eventCalendarTokens)
-          .where(eq(eventCalendarTokens.userId, family.readOnly.id))
-      )[0]!.n,
+      (await t.db.select({ n: count() }).from(eventCalendarTokens).where(eq(eventCalendarTokens.userId, family.readOnly.id)))[0]!
+        .n,
     ).toBe(0);
   });
 
   it('needs a session and the XSRF header to issue; an unknown token is 404', async () => {
-    expect((await new Agent(t.app).get(path)).statusCode).toBe(401);
-    expect((await new Agent(t.app).post(path)).statusCode).toBe(401);
+    expect((await call(t.agent(), getEventsCalendarSubscription)).statusCode).toBe(401);
+    expect((await call(t.agent(), postEventsCalendarSubscription)).statusCode).toBe(401);
     const agent = await as(family.writable);
-    expect((await agent.post(path, {}, { xsrf: false })).statusCode).toBe(419);
+    expect((await call(agent, postEventsCalendarSubscription, { xsrf: false })).statusCode).toBe(419);
     expect((await t.app.inject({ method: 'GET', url: '/api/events/ical/not-a-token' })).statusCode).toBe(404);
     // Calendar apps may ask for the address with an .ics suffix.
-    const issued = calendarSubscriptionSchema.parse((await agent.post(path)).json());
+    const issued = (await call(agent, postEventsCalendarSubscription)).data;
     expect((await t.app.inject({ method: 'GET', url: `${new URL(issued.url!).pathname}.ics` })).statusCode).toBe(200);
   });
 });
@@ -218,8 +208,8 @@ describe('iCal subscription', () => {
 describe('createEvent (staff side)', () => {
   it('adds an event the guardian then sees; refuses an empty name and another facility’s class', async () => {
     const { createEvent } = await import('../src/modules/events/service');
-    const other = await buildChild(t.database.db);
-    const otherClass = await buildClass(t.database.db, { companyId: other.companyId, facilityId: other.facilityId });
+    const other = await buildChild(t.db);
+    const otherClass = await buildClass(t.db, { facilityId: other.facilityId });
     await createEvent(t.app.ctx, { facilityId: family.facilityId, date: '2026-11-27', name: ' 焼き芋会 ' });
     await expect(createEvent(t.app.ctx, { facilityId: family.facilityId, date: '2026-11-27', name: '  ' })).rejects.toMatchObject(
       { status: 422 },
@@ -227,7 +217,7 @@ describe('createEvent (staff side)', () => {
     await expect(
       createEvent(t.app.ctx, { facilityId: family.facilityId, classId: otherClass.id, date: '2026-11-27', name: '遠足' }),
     ).rejects.toMatchObject({ status: 404 });
-    const body = getChildEvents.response.parse((await (await as(family.main)).get(url('2026-11'))).json());
+    const body = (await childEvents(await as(family.main), '2026-11')).data;
     expect(body['2026-11-27']!.events.map((e) => e.name)).toEqual(['焼き芋会']);
   });
 });

@@ -1,28 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  getChild,
   getChildren,
   getInviteVerify,
   guardianMessages,
   messages,
+  postEmailChange,
+  postEmailVerify,
   postInvite,
   putChangeMain,
   putChangeWritable,
+  putDetach,
+  putRelationType,
 } from '@renraku/contract';
 import { childUser, invitations, mailOutbox } from '../src/db/schema';
-import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { latestMails } from './children.factories';
+import { buildFamily, buildUser, latestMails, linkGuardian, TEST_PASSWORD } from './factories';
+import { call, callRaw, setupApp } from './harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const db = () => t.database.db;
-const as = (user: { email: string }) => signIn(t.app, user);
-const anonymous = () => new Agent(t.app);
+const t = setupApp();
+const db = () => t.db;
+const as = (user: { email: string }) => t.signIn(user);
+const anonymous = () => t.agent();
 const linkOf = async (childId: number, userId: number) =>
   (
     await db()
@@ -37,31 +36,31 @@ describe('PUT /api/users/change/writable', () => {
   it('the main guardian toggles a co-guardian; others may not', async () => {
     const f = await buildFamily(db());
     const body = { childId: f.child.id, userId: f.readOnly.id };
-    expect((await anonymous().put('/api/users/change/writable', body)).statusCode).toBe(401);
-    expect((await (await as(f.unrelated)).put('/api/users/change/writable', body)).statusCode).toBe(404);
+    expect((await call(anonymous(), putChangeWritable, { body })).statusCode).toBe(401);
+    expect((await call(await as(f.unrelated), putChangeWritable, { body })).statusCode).toBe(404);
     for (const viewer of [f.readOnly, f.writable]) {
-      const res = await (await as(viewer)).put('/api/users/change/writable', body);
+      const res = await call(await as(viewer), putChangeWritable, { body });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(messages.forbidden);
     }
     expect((await linkOf(f.child.id, f.readOnly.id))!.writable).toBe(false);
     const main = await as(f.main);
-    const res = await main.put('/api/users/change/writable', body);
+    const res = await call(main, putChangeWritable, { body });
     expect(res.statusCode).toBe(200);
-    expect(putChangeWritable.response.parse(res.json())).toMatchObject({ id: f.readOnly.id, pivot: { writable: true } });
+    expect(res.data).toMatchObject({ id: f.readOnly.id, pivot: { writable: true } });
     expect((await linkOf(f.child.id, f.readOnly.id))!.writable).toBe(true);
-    await main.put('/api/users/change/writable', body);
+    await call(main, putChangeWritable, { body });
     expect((await linkOf(f.child.id, f.readOnly.id))!.writable).toBe(false);
   });
 
   it('422 for the main guardian themself and for bad input; 404 for a non-guardian', async () => {
     const f = await buildFamily(db());
     const main = await as(f.main);
-    const self = await main.put('/api/users/change/writable', { childId: f.child.id, userId: f.main.id });
+    const self = await call(main, putChangeWritable, { body: { childId: f.child.id, userId: f.main.id } });
     expect(self.statusCode).toBe(422);
     expect(self.json().message).toBe(guardianMessages.mainCannotChangeSelf);
-    expect((await main.put('/api/users/change/writable', { childId: f.child.id, userId: f.unrelated.id })).statusCode).toBe(404);
-    expect((await main.put('/api/users/change/writable', { childId: 'x', userId: f.readOnly.id })).statusCode).toBe(422);
+    expect((await call(main, putChangeWritable, { body: { childId: f.child.id, userId: f.unrelated.id } })).statusCode).toBe(404);
+    expect((await call(main, putChangeWritable, { body: { childId: 'x', userId: f.readOnly.id } })).statusCode).toBe(422);
     expect((await linkOf(f.child.id, f.main.id))!.writable).toBe(true);
   });
 });
@@ -70,20 +69,20 @@ describe('PUT /api/users/detach', () => {
   it('the main guardian removes a co-guardian; never themself; others may not', async () => {
     const f = await buildFamily(db());
     const body = { childId: f.child.id, userId: f.writable.id };
-    expect((await anonymous().put('/api/users/detach', body)).statusCode).toBe(401);
-    expect((await (await as(f.unrelated)).put('/api/users/detach', body)).statusCode).toBe(404);
+    expect((await call(anonymous(), putDetach, { body })).statusCode).toBe(401);
+    expect((await call(await as(f.unrelated), putDetach, { body })).statusCode).toBe(404);
     for (const viewer of [f.readOnly, f.writable])
-      expect((await (await as(viewer)).put('/api/users/detach', body)).statusCode).toBe(403);
+      expect((await call(await as(viewer), putDetach, { body })).statusCode).toBe(403);
     expect(await linkOf(f.child.id, f.writable.id)).toBeDefined();
     const main = await as(f.main);
-    const self = await main.put('/api/users/detach', { childId: f.child.id, userId: f.main.id });
+    const self = await call(main, putDetach, { body: { childId: f.child.id, userId: f.main.id } });
     expect(self.statusCode).toBe(422);
     expect(self.json().message).toBe(guardianMessages.mainCannotDetachSelf);
     expect(await linkOf(f.child.id, f.main.id)).toBeDefined();
-    expect((await main.put('/api/users/detach', body)).statusCode).toBe(200);
+    expect((await call(main, putDetach, { body })).statusCode).toBe(200);
     expect(await linkOf(f.child.id, f.writable.id)).toBeUndefined();
     // The detached guardian no longer sees the child.
-    expect((await (await as(f.writable)).get(`/api/children/${f.child.id}`)).statusCode).toBe(404);
+    expect((await call(await as(f.writable), getChild, { params: { id: f.child.id } })).statusCode).toBe(404);
   });
 });
 
@@ -91,20 +90,20 @@ describe('PUT /api/users/change/main', () => {
   it('hands the main role over in one transaction', async () => {
     const f = await buildFamily(db());
     const body = { childId: f.child.id, userId: f.readOnly.id };
-    expect((await anonymous().put('/api/users/change/main', body)).statusCode).toBe(401);
-    expect((await (await as(f.unrelated)).put('/api/users/change/main', body)).statusCode).toBe(404);
+    expect((await call(anonymous(), putChangeMain, { body })).statusCode).toBe(401);
+    expect((await call(await as(f.unrelated), putChangeMain, { body })).statusCode).toBe(404);
     for (const viewer of [f.readOnly, f.writable])
-      expect((await (await as(viewer)).put('/api/users/change/main', body)).statusCode).toBe(403);
-    const res = await (await as(f.main)).put('/api/users/change/main', body);
+      expect((await call(await as(viewer), putChangeMain, { body })).statusCode).toBe(403);
+    const res = await call(await as(f.main), putChangeMain, { body });
     expect(res.statusCode).toBe(200);
-    expect(putChangeMain.response.parse(res.json())).toMatchObject({
+    expect(res.data).toMatchObject({
       mainUser: { id: f.readOnly.id, pivot: { main: true, writable: true } },
       currentUser: { id: f.main.id, pivot: { main: false } },
     });
     expect(await linkOf(f.child.id, f.main.id)).toMatchObject({ main: false });
     expect(await linkOf(f.child.id, f.readOnly.id)).toMatchObject({ main: true, writable: true });
     // The former main guardian is now an ordinary guardian.
-    expect((await (await as(f.main)).put('/api/users/change/main', { childId: f.child.id, userId: f.main.id })).statusCode).toBe(
+    expect((await call(await as(f.main), putChangeMain, { body: { childId: f.child.id, userId: f.main.id } })).statusCode).toBe(
       403,
     );
   });
@@ -114,8 +113,8 @@ describe('PUT /api/users/change/main', () => {
     const invitee = await buildUser(db());
     await linkGuardian(db(), f.child.id, invitee.id, { activated: null });
     const main = await as(f.main);
-    expect((await main.put('/api/users/change/main', { childId: f.child.id, userId: f.main.id })).statusCode).toBe(422);
-    expect((await main.put('/api/users/change/main', { childId: f.child.id, userId: invitee.id })).statusCode).toBe(404);
+    expect((await call(main, putChangeMain, { body: { childId: f.child.id, userId: f.main.id } })).statusCode).toBe(422);
+    expect((await call(main, putChangeMain, { body: { childId: f.child.id, userId: invitee.id } })).statusCode).toBe(404);
     expect(await linkOf(f.child.id, f.main.id)).toMatchObject({ main: true });
   });
 });
@@ -123,22 +122,27 @@ describe('PUT /api/users/change/main', () => {
 describe('PUT /api/users/type', () => {
   it('only the guardian themself changes their relation type', async () => {
     const f = await buildFamily(db());
-    expect((await anonymous().put('/api/users/type', { childId: f.child.id, userId: f.readOnly.id, type: 5 })).statusCode).toBe(
-      401,
-    );
     expect(
-      (await (await as(f.unrelated)).put('/api/users/type', { childId: f.child.id, userId: f.unrelated.id, type: 5 })).statusCode,
+      (await call(anonymous(), putRelationType, { body: { childId: f.child.id, userId: f.readOnly.id, type: 5 } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(await as(f.unrelated), putRelationType, { body: { childId: f.child.id, userId: f.unrelated.id, type: 5 } }))
+        .statusCode,
     ).toBe(404);
-    const other = await (await as(f.main)).put('/api/users/type', { childId: f.child.id, userId: f.readOnly.id, type: 5 });
+    const other = await call(await as(f.main), putRelationType, {
+      body: { childId: f.child.id, userId: f.readOnly.id, type: 5 },
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe(guardianMessages.onlySelfType);
     for (const viewer of [f.readOnly, f.writable, f.main]) {
-      const res = await (await as(viewer)).put('/api/users/type', { childId: f.child.id, userId: viewer.id, type: 5 });
+      const res = await call(await as(viewer), putRelationType, { body: { childId: f.child.id, userId: viewer.id, type: 5 } });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('続柄を更新しました');
       expect((await linkOf(f.child.id, viewer.id))!.type).toBe(5);
     }
-    const bad = await (await as(f.writable)).put('/api/users/type', { childId: f.child.id, userId: f.writable.id, type: 99 });
+    const bad = await callRaw(await as(f.writable), putRelationType, {
+      body: { childId: f.child.id, userId: f.writable.id, type: 99 },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('続柄を選択してください');
     expect((await linkOf(f.child.id, f.writable.id))!.type).toBe(5);
@@ -149,26 +153,27 @@ describe('POST /api/users/invite', () => {
   it('a registered address: pending link, invitation mail with a verify URL, which leads to recognition', async () => {
     const f = await buildFamily(db());
     const invitee = await buildUser(db(), { name: '招待 太郎' });
-    const res = await (
-      await as(f.main)
-    ).post('/api/users/invite', { child_id: f.child.id, email: invitee.email.toUpperCase(), type: 5, writable: false });
+    const res = await call(await as(f.main), postInvite, {
+      body: { child_id: f.child.id, email: invitee.email.toUpperCase(), type: 5, writable: false },
+    });
     expect(res.statusCode).toBe(200);
-    expect(postInvite.response.parse(res.json()).message).toBe(guardianMessages.invitationSent);
+    expect(res.data.message).toBe(guardianMessages.invitationSent);
     expect(await linkOf(f.child.id, invitee.id)).toMatchObject({ activated: null, writable: false, type: 5, main: false });
     const [mail] = await mailsTo(invitee.email);
     expect(mail).toMatchObject({ kind: 'invitation', status: 'pending', userId: invitee.id });
     const token = /\/users\/invite\/verify\/([\w-]+)/.exec(mail!.text)![1]!;
     const agent = await as(invitee);
-    const children = getChildren.response.parse((await agent.get('/api/children')).json());
+    const children = (await call(agent, getChildren)).data;
     expect(children).toMatchObject([{ id: f.child.id, pivot: { activated: null } }]);
+    const params = { token };
     // Only the invitee may open the link.
-    expect((await (await as(f.unrelated)).get(`/api/users/invite/verify/${token}`)).statusCode).toBe(403);
-    expect((await anonymous().get(`/api/users/invite/verify/${token}`)).statusCode).toBe(401);
-    const verified = await agent.get(`/api/users/invite/verify/${token}`);
+    expect((await call(await as(f.unrelated), getInviteVerify, { params })).statusCode).toBe(403);
+    expect((await call(anonymous(), getInviteVerify, { params })).statusCode).toBe(401);
+    const verified = await call(agent, getInviteVerify, { params });
     expect(verified.statusCode).toBe(200);
-    expect(getInviteVerify.response.parse(verified.json())).toEqual({ child_id: f.child.id });
+    expect(verified.data).toEqual({ child_id: f.child.id });
     // Single use.
-    const again = await agent.get(`/api/users/invite/verify/${token}`);
+    const again = await call(agent, getInviteVerify, { params });
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(guardianMessages.invitationExpired);
   });
@@ -176,13 +181,12 @@ describe('POST /api/users/invite', () => {
   it('the verify link expires after 7 days', async () => {
     const f = await buildFamily(db());
     const invitee = await buildUser(db());
-    await (await as(f.main)).post('/api/users/invite', { child_id: f.child.id, email: invitee.email, type: 0, writable: true });
+    await call(await as(f.main), postInvite, { body: { child_id: f.child.id, email: invitee.email, type: 0, writable: true } });
     const [mail] = await mailsTo(invitee.email);
     const token = /\/users\/invite\/verify\/([\w-]+)/.exec(mail!.text)![1]!;
     // A remembered session outlives the 7 days.
-    const late = await (
-      await new Agent(t.app).login(invitee.email, TEST_PASSWORD, true)
-    ).get(`/api/users/invite/verify/${token}`, {
+    const late = await call(await t.agent().login(invitee.email, TEST_PASSWORD, true), getInviteVerify, {
+      params: { token },
       headers: { 'x-test-now': new Date(Date.now() + 7 * 86_400_000 + 60_000).toISOString() },
     });
     expect(late.statusCode).toBe(403);
@@ -192,7 +196,7 @@ describe('POST /api/users/invite', () => {
   it('an unregistered address: 202 with a message, sign-up guidance mail, the invitation kept; claimed after sign-up', async () => {
     const f = await buildFamily(db());
     const email = `new-${Date.now()}@example.com`;
-    const res = await (await as(f.main)).post('/api/users/invite', { child_id: f.child.id, email, type: 1, writable: true });
+    const res = await call(await as(f.main), postInvite, { body: { child_id: f.child.id, email, type: 1, writable: true } });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: guardianMessages.invitationSignupGuidance });
     const [mail] = await mailsTo(email);
@@ -200,13 +204,13 @@ describe('POST /api/users/invite', () => {
     expect(mail!.text).toContain('/users/register');
     expect(await invitationsOf(f.child.id)).toMatchObject([{ email, userId: null }]);
     // Inviting the same address again while open: 422.
-    const twice = await (await as(f.main)).post('/api/users/invite', { child_id: f.child.id, email, type: 1, writable: true });
+    const twice = await call(await as(f.main), postInvite, { body: { child_id: f.child.id, email, type: 1, writable: true } });
     expect(twice.statusCode).toBe(422);
     // An account with the address made elsewhere (verified): signing in turns the invitation into
     // a pending link.
     const newcomer = await buildUser(db(), { email, emailVerifiedAt: new Date() });
     expect(await invitationsOf(f.child.id)).toMatchObject([{ email, userId: null }]);
-    const list = getChildren.response.parse((await (await as(newcomer)).get('/api/children')).json());
+    const list = (await call(await as(newcomer), getChildren)).data;
     expect(list).toMatchObject([{ id: f.child.id, pivot: { activated: null, type: 1 } }]);
     expect(await invitationsOf(f.child.id)).toMatchObject([{ email, userId: newcomer.id }]);
   });
@@ -215,18 +219,18 @@ describe('POST /api/users/invite', () => {
     const f = await buildFamily(db());
     const email = `moving-${Date.now()}@example.com`;
     expect(
-      (await (await as(f.main)).post('/api/users/invite', { child_id: f.child.id, email, type: 1, writable: false })).statusCode,
+      (await call(await as(f.main), postInvite, { body: { child_id: f.child.id, email, type: 1, writable: false } })).statusCode,
     ).toBe(202);
     const mover = await buildUser(db());
     const session = await as(mover);
-    expect((await session.get('/api/children')).json()).toEqual([]);
-    expect((await session.post('/api/idp/email/change', { current_password: TEST_PASSWORD, new_email: email })).statusCode).toBe(
-      202,
-    );
+    expect((await call(session, getChildren)).json()).toEqual([]);
+    expect(
+      (await call(session, postEmailChange, { body: { current_password: TEST_PASSWORD, new_email: email } })).statusCode,
+    ).toBe(202);
     const [verifyMail] = (await mailsTo(email)).filter((m) => m.text.includes('/email/verify'));
-    const token = /\/email\/verify\/([A-Za-z0-9_-]+)/.exec(verifyMail!.text)![1];
-    expect((await anonymous().post('/api/idp/email/verify', { token })).statusCode).toBe(200);
-    const list = getChildren.response.parse((await session.get('/api/children')).json());
+    const token = /\/email\/verify\/([A-Za-z0-9_-]+)/.exec(verifyMail!.text)![1]!;
+    expect((await call(anonymous(), postEmailVerify, { body: { token } })).statusCode).toBe(200);
+    const list = (await call(session, getChildren)).data;
     expect(list).toMatchObject([{ id: f.child.id, pivot: { activated: null, type: 1, writable: false } }]);
   });
 
@@ -235,13 +239,13 @@ describe('POST /api/users/invite', () => {
     const target = await buildUser(db());
     const body = { child_id: f.child.id, email: target.email, type: 0, writable: true };
     const before = (await latestMails(db(), 1))[0]?.id ?? 0;
-    expect((await anonymous().post('/api/users/invite', body)).statusCode).toBe(401);
-    expect((await (await as(f.unrelated)).post('/api/users/invite', body)).statusCode).toBe(404);
+    expect((await call(anonymous(), postInvite, { body })).statusCode).toBe(401);
+    expect((await call(await as(f.unrelated), postInvite, { body })).statusCode).toBe(404);
     for (const viewer of [f.readOnly, f.writable])
-      expect((await (await as(viewer)).post('/api/users/invite', body)).statusCode).toBe(403);
+      expect((await call(await as(viewer), postInvite, { body })).statusCode).toBe(403);
     const main = await as(f.main);
     for (const linked of [f.readOnly.email, f.main.email]) {
-      const res = await main.post('/api/users/invite', { ...body, email: linked });
+      const res = await call(main, postInvite, { body: { ...body, email: linked } });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(guardianMessages.alreadyInvited);
     }
@@ -250,7 +254,7 @@ describe('POST /api/users/invite', () => {
       [{ ...body, email: 'not-an-address' }, 'メールアドレスの形式が正しくありません'],
       [{ ...body, type: 12 }, '続柄を選択してください'],
     ] as const) {
-      const res = await main.post('/api/users/invite', bad);
+      const res = await callRaw(main, postInvite, { body: bad });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(message);
     }
@@ -258,7 +262,7 @@ describe('POST /api/users/invite', () => {
     expect(await invitationsOf(f.child.id)).toEqual([]);
     expect((await latestMails(db(), 1))[0]?.id ?? 0).toBe(before);
     // Pending: a second invitation is refused.
-    expect((await main.post('/api/users/invite', body)).statusCode).toBe(200);
-    expect((await main.post('/api/users/invite', body)).statusCode).toBe(422);
+    expect((await call(main, postInvite, { body })).statusCode).toBe(200);
+    expect((await call(main, postInvite, { body })).statusCode).toBe(422);
   });
 });

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { postLogin } from '@renraku/contract';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/client';
@@ -119,18 +120,8 @@ export class Agent {
   delete = (url: string, body?: unknown) => this.request('DELETE', url, body ?? {});
 
   async login(email: string, password: string, remember = false) {
-    const response = await this.post('/api/login', { email, password, remember });
+    const response = await this.post(postLogin.path, { email, password, remember });
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
     return this;
   }
-}
-
-/** A client signed in as `user` (password from the factories), optionally with fixed headers such as the test clock. */
-export async function signIn(
-  app: FastifyInstance,
-  user: { email: string },
-  headers: Record<string, string> = {},
-): Promise<Agent> {
-  const { TEST_PASSWORD } = await import('./factories');
-  return new Agent(app, headers).login(user.email, TEST_PASSWORD);
 }

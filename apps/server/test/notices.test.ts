@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   getNoticeFileReload,
+  type BodyInputOf,
   type Notice,
   getNotices,
   getQuestionnaireRespondent,
@@ -21,26 +22,18 @@ import {
 } from '../src/db/schema';
 import { tokyoDate } from '@renraku/contract';
 import { fileUrls } from '../src/lib/files';
-import { Agent, createTestApp, type TestApp } from './helpers';
-import { buildChild, buildFamily, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { buildNotice, threeQuestions, tinyJpeg, tinyPdf } from './notices.factories';
+import { call, callRaw, setupApp } from './harness';
+import { buildChild, buildFamily, buildNotice, buildUser, linkGuardian, threeQuestions, tinyJpeg, tinyPdf } from './factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const db = () => t.database.db;
-const storage = () => t.app.ctx.storage;
+const t = setupApp();
+const db = () => t.db;
+const storage = () => t.storage;
 const HOUR = 60 * 60 * 1000;
-const as = async (user: { email: string }, headers: Record<string, string> = {}) =>
-  new Agent(t.app, headers).login(user.email, TEST_PASSWORD);
+const as = (user: { email: string }, headers: Record<string, string> = {}) => t.signIn(user, headers);
 
 async function familyWithNotice(extra: Partial<Parameters<typeof buildNotice>[2]> = {}) {
   const family = await buildFamily(db());
   const built = await buildNotice(db(), storage(), {
-    companyId: family.companyId,
     facilityId: family.facilityId,
     noteChildIds: [family.noteChild.id],
     ...extra,
@@ -60,9 +53,9 @@ describe('GET /api/notices', () => {
       ],
       questionnaire: threeQuestions(new Date('2026-12-31T00:00:00Z')),
     });
-    const res = await (await as(f.main)).get('/api/notices');
+    const res = await call(await as(f.main), getNotices);
     expect(res.statusCode).toBe(200);
-    const page = getNotices.response.parse(res.json());
+    const page = res.data;
     const notice = page['2026-11-20']!.find((n) => n.id === f.notice.id)!;
     expect(notice).toMatchObject({
       title: 'テストのお知らせ',
@@ -85,14 +78,14 @@ describe('GET /api/notices', () => {
   it('shows the notice to every activated guardian and to nobody else', async () => {
     const f = await familyWithNotice();
     for (const viewer of [f.writable, f.readOnly]) {
-      const page = getNotices.response.parse((await (await as(viewer)).get('/api/notices')).json());
+      const page = (await call(await as(viewer), getNotices)).data;
       expect(allNotices(page).map((n) => n.id)).toContain(f.notice.id);
     }
-    const unrelated = getNotices.response.parse((await (await as(f.unrelated)).get('/api/notices')).json());
+    const unrelated = (await call(await as(f.unrelated), getNotices)).data;
     expect(allNotices(unrelated).map((n) => n.id)).not.toContain(f.notice.id);
     const invited = await buildUser(db());
     await linkGuardian(db(), f.child.id, invited.id, { activated: null });
-    expect((await (await as(invited)).get('/api/notices')).json()).toEqual({});
+    expect((await call(await as(invited), getNotices)).json()).toEqual({});
   });
 
   it('never shows a notice of another facility, nor one released in the future', async () => {
@@ -100,23 +93,21 @@ describe('GET /api/notices', () => {
     const elsewhere = await buildChild(db());
     // Wrongly addressed: another facility's notice targeting this enrolment.
     const foreign = await buildNotice(db(), storage(), {
-      companyId: elsewhere.companyId,
       facilityId: elsewhere.facilityId,
       noteChildIds: [f.noteChild.id],
     });
     const future = await buildNotice(db(), storage(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       noteChildIds: [f.noteChild.id],
       releasedAt: new Date(Date.now() + 2 * HOUR),
     });
-    const ids = allNotices(getNotices.response.parse((await (await as(f.main)).get('/api/notices')).json())).map((n) => n.id);
+    const ids = allNotices((await call(await as(f.main), getNotices)).data).map((n) => n.id);
     expect(ids).toContain(f.notice.id);
     expect(ids).not.toContain(foreign.notice.id);
     expect(ids).not.toContain(future.notice.id);
     // Once its release time has come, it shows.
     const later = await as(f.main, { 'x-test-now': new Date(Date.now() + 3 * HOUR).toISOString() });
-    const laterIds = allNotices(getNotices.response.parse((await later.get('/api/notices')).json())).map((n) => n.id);
+    const laterIds = allNotices((await call(later, getNotices)).data).map((n) => n.id);
     expect(laterIds).toContain(future.notice.id);
     expect(laterIds).not.toContain(foreign.notice.id);
   });
@@ -126,11 +117,10 @@ describe('GET /api/notices', () => {
     const left = await buildChild(db(), { leftOn: '2021-03-31' });
     await linkGuardian(db(), left.child.id, user.id, { main: true });
     await buildNotice(db(), storage(), {
-      companyId: left.companyId,
       facilityId: left.facilityId,
       noteChildIds: [left.noteChild.id],
     });
-    expect((await (await as(user)).get('/api/notices')).json()).toEqual({});
+    expect((await call(await as(user), getNotices)).json()).toEqual({});
   });
 
   it(`pages by ${NOTICE_DATES_PER_PAGE} release dates, older than the date given, in a bounded number of queries`, async () => {
@@ -139,7 +129,6 @@ describe('GET /api/notices', () => {
     for (let day = 1; day <= 12; day++) {
       const releasedAt = new Date(Date.UTC(2026, 0, day, 1));
       await buildNotice(db(), storage(), {
-        companyId: f.companyId,
         facilityId: f.facilityId,
         noteChildIds: [f.noteChild.id],
         releasedAt,
@@ -148,20 +137,20 @@ describe('GET /api/notices', () => {
     }
     const agent = await as(f.main);
     let before = t.database.queryCount();
-    const first = getNotices.response.parse((await agent.get('/api/notices')).json());
+    const first = (await call(agent, getNotices)).data;
     // one statement for the session, the page's days and targets; one for the bodies not cached yet
     expect(t.database.queryCount() - before).toBe(2);
     before = t.database.queryCount();
-    expect(getNotices.response.parse((await agent.get('/api/notices')).json())).toEqual(first);
+    expect((await call(agent, getNotices)).data).toEqual(first);
     expect(t.database.queryCount() - before).toBe(1);
     const firstDates = Object.keys(first);
     expect(firstDates).toHaveLength(NOTICE_DATES_PER_PAGE);
     expect(firstDates[0]).toBe('2026-01-31');
     expect(first['2026-01-31']).toHaveLength(1);
     expect([...firstDates].sort().reverse()).toEqual(firstDates);
-    const second = getNotices.response.parse((await agent.get(`/api/notices?date=${firstDates.at(-1)}`)).json());
+    const second = (await call(agent, getNotices, { query: { date: firstDates.at(-1) } })).data;
     expect(Object.keys(second)).toEqual(['2026-01-03', '2026-01-02', '2026-01-01']);
-    expect((await agent.get('/api/notices?date=2026-01-01')).json()).toEqual({});
+    expect((await call(agent, getNotices, { query: { date: '2026-01-01' } })).json()).toEqual({});
   });
 
   it('follows a postponed, deleted or wrongly written notice: the days a page counts are kept by the database', async () => {
@@ -170,7 +159,6 @@ describe('GET /api/notices', () => {
     for (let day = 1; day <= 11; day++) {
       built.push(
         await buildNotice(db(), storage(), {
-          companyId: f.companyId,
           facilityId: f.facilityId,
           noteChildIds: [f.noteChild.id],
           releasedAt: new Date(Date.UTC(2025, 5, day, 1)),
@@ -178,7 +166,7 @@ describe('GET /api/notices', () => {
       );
     }
     const agent = await as(f.main);
-    const datesOf = async () => Object.keys(getNotices.response.parse((await agent.get('/api/notices')).json()));
+    const datesOf = async () => Object.keys((await call(agent, getNotices)).data);
     expect(await datesOf()).toEqual([
       '2025-06-30',
       ...Array.from({ length: 9 }, (_, i) => `2025-06-${String(11 - i).padStart(2, '0')}`),
@@ -223,8 +211,7 @@ describe('GET /api/notices', () => {
   it('shows a notice as it is now after a change of its text, files or questionnaire (bodies cached by version)', async () => {
     const f = await familyWithNotice({ questionnaire: threeQuestions(new Date('2026-12-31T00:00:00Z')) });
     const agent = await as(f.main);
-    const shown = async () =>
-      allNotices(getNotices.response.parse((await agent.get('/api/notices')).json())).find((n) => n.id === f.notice.id) as Notice;
+    const shown = async () => allNotices((await call(agent, getNotices)).data).find((n) => n.id === f.notice.id) as Notice;
     expect((await shown()).title).toBe('テストのお知らせ');
     await db().update(notices).set({ title: '訂正: 遠足の日程' }).where(eq(notices.id, f.notice.id));
     expect((await shown()).title).toBe('訂正: 遠足の日程');
@@ -250,9 +237,9 @@ describe('GET /api/notices', () => {
   });
 
   it('refuses anonymous callers and a malformed date', async () => {
-    expect((await new Agent(t.app).get('/api/notices')).statusCode).toBe(401);
+    expect((await call(t.agent(), getNotices)).statusCode).toBe(401);
     const f = await buildFamily(db());
-    const res = await (await as(f.main)).get('/api/notices?date=2026-1-1');
+    const res = await call(await as(f.main), getNotices, { query: { date: '2026-1-1' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('日付の形式が正しくありません');
   });
@@ -272,18 +259,17 @@ describe('PUT /api/notices/read', () => {
     const sibling = await buildChild(db(), { facilityId: f.facilityId });
     await linkGuardian(db(), sibling.child.id, f.main.id, { main: true });
     const both = await buildNotice(db(), storage(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       noteChildIds: [f.noteChild.id, sibling.noteChild.id],
     });
     const agent = await as(f.main);
-    const res = await agent.put('/api/notices/read', { noticeId: both.notice.id, childIds: [f.child.id] });
+    const res = await call(agent, putNoticesRead, { body: { noticeId: both.notice.id, childIds: [f.child.id] } });
     expect(res.statusCode).toBe(200);
-    expect(putNoticesRead.response.parse(res.json())).toEqual({ message: 'お知らせ1件を既読にしました' });
+    expect(res.data).toEqual({ message: 'お知らせ1件を既読にしました' });
     const first = await readAt(both.notice.id, f.noteChild.id);
     expect(first).not.toBeNull();
     expect(await readAt(both.notice.id, sibling.noteChild.id)).toBeNull();
-    const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+    const page = (await call(agent, getNotices)).data;
     const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as {
       children: { child_id: number; unRead: boolean }[];
     };
@@ -294,7 +280,9 @@ describe('PUT /api/notices/read', () => {
       ]),
     );
     // Again: still 200, the first read time stays.
-    expect((await agent.put('/api/notices/read', { noticeId: both.notice.id, childIds: [f.child.id] })).statusCode).toBe(200);
+    expect((await call(agent, putNoticesRead, { body: { noticeId: both.notice.id, childIds: [f.child.id] } })).statusCode).toBe(
+      200,
+    );
     expect(await readAt(both.notice.id, f.noteChild.id)).toEqual(first);
   });
 
@@ -302,7 +290,7 @@ describe('PUT /api/notices/read', () => {
     for (const viewer of ['readOnly', 'writable'] as const) {
       const f = await familyWithNotice();
       expect(
-        (await (await as(f[viewer])).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode,
+        (await call(await as(f[viewer]), putNoticesRead, { body: { noticeId: f.notice.id, childIds: [f.child.id] } })).statusCode,
       ).toBe(200);
       expect(await readAt(f.notice.id, f.noteChild.id)).not.toBeNull();
     }
@@ -311,21 +299,20 @@ describe('PUT /api/notices/read', () => {
   it('answers 404 for someone else’s child or an unreleased notice, 401 anonymous, and writes nothing', async () => {
     const f = await familyWithNotice();
     const unrelated = await as(f.unrelated);
-    const res = await unrelated.put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] });
+    const res = await call(unrelated, putNoticesRead, { body: { noticeId: f.notice.id, childIds: [f.child.id] } });
     expect(res.statusCode).toBe(404);
-    expect((await unrelated.put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.otherChild.id] })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(unrelated, putNoticesRead, { body: { noticeId: f.notice.id, childIds: [f.otherChild.id] } })).statusCode,
+    ).toBe(404);
     const future = await buildNotice(db(), storage(), {
-      companyId: f.companyId,
       facilityId: f.facilityId,
       noteChildIds: [f.noteChild.id],
       releasedAt: new Date(Date.now() + HOUR),
     });
     expect(
-      (await (await as(f.main)).put('/api/notices/read', { noticeId: future.notice.id, childIds: [f.child.id] })).statusCode,
+      (await call(await as(f.main), putNoticesRead, { body: { noticeId: future.notice.id, childIds: [f.child.id] } })).statusCode,
     ).toBe(404);
-    expect((await new Agent(t.app).put('/api/notices/read', { noticeId: f.notice.id, childIds: [f.child.id] })).statusCode).toBe(
+    expect((await call(t.agent(), putNoticesRead, { body: { noticeId: f.notice.id, childIds: [f.child.id] } })).statusCode).toBe(
       401,
     );
     expect(await readAt(f.notice.id, f.noteChild.id)).toBeNull();
@@ -334,7 +321,7 @@ describe('PUT /api/notices/read', () => {
 
   it('refuses a body without children with 422', async () => {
     const f = await familyWithNotice();
-    const res = await (await as(f.main)).put('/api/notices/read', { noticeId: f.notice.id, childIds: [] });
+    const res = await call(await as(f.main), putNoticesRead, { body: { noticeId: f.notice.id, childIds: [] } });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('お子さまを指定してください');
     expect(await readAt(f.notice.id, f.noteChild.id)).toBeNull();
@@ -350,9 +337,12 @@ describe('GET /api/notices/{id}/files/{fileId}/reload', () => {
   it('answers a short-lived signed URL that serves the PDF', async () => {
     const f = await withPdf();
     for (const viewer of [f.main, f.writable, f.readOnly]) {
-      const res = await (await as(viewer)).get(`/api/notices/${f.notice.id}/files/${f.file.id}/reload?childIds[]=${f.child.id}`);
+      const res = await call(await as(viewer), getNoticeFileReload, {
+        params: { id: f.notice.id, fileId: f.file.id },
+        query: { childIds: [f.child.id] },
+      });
       expect(res.statusCode).toBe(200);
-      const { url } = getNoticeFileReload.response.parse(res.json());
+      const { url } = res.data;
       const exp = Number(new URL(url, 'http://x').searchParams.get('exp'));
       expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(300_000);
       const file = await t.app.inject({ method: 'GET', url });
@@ -365,7 +355,10 @@ describe('GET /api/notices/{id}/files/{fileId}/reload', () => {
   it('refuses a tampered or expired URL with 403 and no bytes', async () => {
     const f = await withPdf();
     const { url } = (
-      await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${f.file.id}/reload?childIds[]=${f.child.id}`)
+      await call(await as(f.main), getNoticeFileReload, {
+        params: { id: f.notice.id, fileId: f.file.id },
+        query: { childIds: [f.child.id] },
+      })
     ).json();
     const tampered = new URL(url, 'http://x');
     tampered.searchParams.set('sig', `${tampered.searchParams.get('sig')!.slice(0, -2)}AA`);
@@ -382,18 +375,22 @@ describe('GET /api/notices/{id}/files/{fileId}/reload', () => {
 
   it('answers 404 unless one of the children is the caller’s and addressed, 401 anonymous, 422 without children', async () => {
     const f = await withPdf();
-    const path = `/api/notices/${f.notice.id}/files/${f.file.id}/reload`;
     const unrelated = await as(f.unrelated);
-    expect((await unrelated.get(`${path}?childIds[]=${f.child.id}`)).statusCode).toBe(404);
-    expect((await unrelated.get(`${path}?childIds[]=${f.otherChild.id}`)).statusCode).toBe(404);
+    const params = { id: f.notice.id, fileId: f.file.id };
+    expect((await call(unrelated, getNoticeFileReload, { params, query: { childIds: [f.child.id] } })).statusCode).toBe(404);
+    expect((await call(unrelated, getNoticeFileReload, { params, query: { childIds: [f.otherChild.id] } })).statusCode).toBe(404);
     const other = await familyWithNotice({ files: [{ name: 'x.pdf', data: tinyPdf(), document: true }] });
     // A file of another notice through this notice's id.
     expect(
-      (await (await as(f.main)).get(`/api/notices/${f.notice.id}/files/${other.files[0]!.id}/reload?childIds[]=${f.child.id}`))
-        .statusCode,
+      (
+        await call(await as(f.main), getNoticeFileReload, {
+          params: { id: f.notice.id, fileId: other.files[0]!.id },
+          query: { childIds: [f.child.id] },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await new Agent(t.app).get(`${path}?childIds[]=${f.child.id}`)).statusCode).toBe(401);
-    const res = await (await as(f.main)).get(path);
+    expect((await call(t.agent(), getNoticeFileReload, { params, query: { childIds: [f.child.id] } })).statusCode).toBe(401);
+    const res = await callRaw(await as(f.main), getNoticeFileReload, { params });
     expect(res.statusCode).toBe(422);
   });
 });
@@ -410,18 +407,21 @@ describe('questionnaires', () => {
       single: single!,
       multi: multi!,
       free: free!,
-      getPath: `/api/notices/${f.notice.id}/questionnaires/${q.id}/respondents/${f.child.id}`,
-      putPath: `/api/notices/${f.notice.id}/questionnaires/${q.id}`,
+      /** The params of GET …/respondents/{childId} */
+      respondent: { noticeId: f.notice.id, questionnaireId: q.id, childId: f.child.id },
+      /** The params of PUT …/questionnaires/{questionnaireId} */
+      answers: { id: f.notice.id, questionnaireId: q.id },
     };
   }
   type Q = Awaited<ReturnType<typeof withQuestionnaire>>;
+  type Answer = BodyInputOf<typeof putQuestionnaireAnswers>['answers'][number];
   const goodAnswers = (f: Q, childId = f.child.id) => ({
     childId,
     answers: [
-      { questionId: f.single.id, text: f.single.choiceIds[0], isRequired: true },
-      { questionId: f.multi.id, text: [f.multi.choiceIds[0], f.multi.choiceIds[2]], isRequired: true },
+      { questionId: f.single.id, text: f.single.choiceIds[0]!, isRequired: true },
+      { questionId: f.multi.id, text: [f.multi.choiceIds[0]!, f.multi.choiceIds[2]!], isRequired: true },
       { questionId: f.free.id, text: 'よろしくお願いします', isRequired: false },
-    ],
+    ] as [Answer, Answer, Answer],
   });
   const answerRows = async (f: Q, childId = f.child.id) =>
     db()
@@ -441,9 +441,9 @@ describe('questionnaires', () => {
   describe('GET …/respondents/{childId}', () => {
     it('answers the questionnaire with its questions; only the main guardian may answer', async () => {
       const f = await withQuestionnaire();
-      const res = await (await as(f.main)).get(f.getPath);
+      const res = await call(await as(f.main), getQuestionnaireRespondent, { params: f.respondent });
       expect(res.statusCode).toBe(200);
-      const body = getQuestionnaireRespondent.response.parse(res.json());
+      const body = res.data;
       expect(body).toMatchObject({
         title: 'テストのお知らせ',
         child: { id: f.child.id },
@@ -463,18 +463,23 @@ describe('questionnaires', () => {
         ['ご意見', false, 'free_text', 0, null],
       ]);
       for (const viewer of [f.writable, f.readOnly]) {
-        const other = getQuestionnaireRespondent.response.parse((await (await as(viewer)).get(f.getPath)).json());
+        const other = (await call(await as(viewer), getQuestionnaireRespondent, { params: f.respondent })).data;
         expect(other.questionnaire.canAnswer).toBe(false);
       }
     });
 
     it('answers 404 to an unrelated guardian, for a mismatched notice, and 401 anonymous', async () => {
       const f = await withQuestionnaire();
-      expect((await (await as(f.unrelated)).get(f.getPath)).statusCode).toBe(404);
+      expect((await call(await as(f.unrelated), getQuestionnaireRespondent, { params: f.respondent })).statusCode).toBe(404);
       const other = await familyWithNotice();
-      const mismatched = `/api/notices/${other.notice.id}/questionnaires/${f.q.id}/respondents/${f.child.id}`;
-      expect((await (await as(f.main)).get(mismatched)).statusCode).toBe(404);
-      expect((await new Agent(t.app).get(f.getPath)).statusCode).toBe(401);
+      expect(
+        (
+          await call(await as(f.main), getQuestionnaireRespondent, {
+            params: { noticeId: other.notice.id, questionnaireId: f.q.id, childId: f.child.id },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect((await call(t.agent(), getQuestionnaireRespondent, { params: f.respondent })).statusCode).toBe(401);
     });
   });
 
@@ -482,54 +487,57 @@ describe('questionnaires', () => {
     it('stores the main guardian’s answers; the list and the screen show them', async () => {
       const f = await withQuestionnaire();
       const agent = await as(f.main);
-      const res = await agent.put(f.putPath, goodAnswers(f));
+      const res = await call(agent, putQuestionnaireAnswers, { params: f.answers, body: goodAnswers(f) });
       expect(res.statusCode).toBe(200);
-      expect(putQuestionnaireAnswers.response.parse(res.json())).toEqual({ message: '回答を送信しました' });
+      expect(res.data).toEqual({ message: '回答を送信しました' });
       expect(await answerRows(f)).toHaveLength(4);
-      const view = getQuestionnaireRespondent.response.parse((await agent.get(f.getPath)).json());
+      const view = (await call(agent, getQuestionnaireRespondent, { params: f.respondent })).data;
       expect(view.questionnaire.isAnswered).toBe(true);
       expect(view.questionnaire.questions.map((q) => q.answer)).toEqual([
         f.single.choiceIds[0],
         [f.multi.choiceIds[0], f.multi.choiceIds[2]],
         'よろしくお願いします',
       ]);
-      const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+      const page = (await call(agent, getNotices)).data;
       expect(allNotices(page).find((n) => n.id === f.notice.id)).toMatchObject({ children: [{ isAnswered: true }] });
     });
 
     it('refuses co-guardians with 403 「回答する権限がありません」 and unrelated ones with 404, writing nothing', async () => {
       const f = await withQuestionnaire();
       for (const viewer of [f.writable, f.readOnly]) {
-        const res = await (await as(viewer)).put(f.putPath, goodAnswers(f));
+        const res = await call(await as(viewer), putQuestionnaireAnswers, { params: f.answers, body: goodAnswers(f) });
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe('回答する権限がありません');
       }
-      expect((await (await as(f.unrelated)).put(f.putPath, goodAnswers(f))).statusCode).toBe(404);
-      expect((await new Agent(t.app).put(f.putPath, goodAnswers(f))).statusCode).toBe(401);
+      expect(
+        (await call(await as(f.unrelated), putQuestionnaireAnswers, { params: f.answers, body: goodAnswers(f) })).statusCode,
+      ).toBe(404);
+      expect((await call(t.agent(), putQuestionnaireAnswers, { params: f.answers, body: goodAnswers(f) })).statusCode).toBe(401);
       expect(await respondentCount(f)).toBe(0);
     });
 
     it('refuses an answer after closeAt with 422 and writes nothing', async () => {
       const f = await withQuestionnaire(new Date(Date.now() + HOUR));
       const late = await as(f.main, { 'x-test-now': new Date(Date.now() + 2 * HOUR).toISOString() });
-      const res = await late.put(f.putPath, goodAnswers(f));
+      const res = await call(late, putQuestionnaireAnswers, { params: f.answers, body: goodAnswers(f) });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(noticeTexts.closed);
       expect(await respondentCount(f)).toBe(0);
-      const view = getQuestionnaireRespondent.response.parse((await late.get(f.getPath)).json());
+      const view = (await call(late, getQuestionnaireRespondent, { params: f.respondent })).data;
       expect(view.questionnaire.isClosed).toBe(true);
     });
 
     it('checks required questions on the server, whatever the client says', async () => {
       const f = await withQuestionnaire();
-      const res = await (
-        await as(f.main)
-      ).put(f.putPath, {
-        childId: f.child.id,
-        answers: [
-          { questionId: f.single.id, text: null, isRequired: false },
-          { questionId: f.multi.id, text: [], isRequired: false },
-        ],
+      const res = await call(await as(f.main), putQuestionnaireAnswers, {
+        params: f.answers,
+        body: {
+          childId: f.child.id,
+          answers: [
+            { questionId: f.single.id, text: null, isRequired: false },
+            { questionId: f.multi.id, text: [], isRequired: false },
+          ],
+        },
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({
@@ -543,20 +551,32 @@ describe('questionnaires', () => {
       const f = await withQuestionnaire();
       const agent = await as(f.main);
       const base = goodAnswers(f);
-      const foreign = await agent.put(f.putPath, {
-        ...base,
-        answers: [{ ...base.answers[0], text: f.multi.choiceIds[0] }, base.answers[1], base.answers[2]],
+      const foreign = await callRaw(agent, putQuestionnaireAnswers, {
+        params: f.answers,
+        body: {
+          ...base,
+          answers: [{ ...base.answers[0], text: f.multi.choiceIds[0] }, base.answers[1], base.answers[2]],
+        },
       });
       expect(foreign.statusCode).toBe(422);
       expect(foreign.json().errors).toEqual({ [`questions.${f.single.id}`]: [noticeTexts.badChoice] });
-      const foreignMulti = await agent.put(f.putPath, {
-        ...base,
-        answers: [base.answers[0], { ...base.answers[1], text: [f.single.choiceIds[1]] }],
+      const foreignMulti = await callRaw(agent, putQuestionnaireAnswers, {
+        params: f.answers,
+        body: {
+          ...base,
+          answers: [base.answers[0], { ...base.answers[1], text: [f.single.choiceIds[1]] }],
+        },
       });
       expect(foreignMulti.json().errors).toEqual({ [`questions.${f.multi.id}`]: [noticeTexts.badChoice] });
-      const wrongType = await agent.put(f.putPath, { ...base, answers: [{ ...base.answers[0], text: 'はい' }, base.answers[1]] });
+      const wrongType = await callRaw(agent, putQuestionnaireAnswers, {
+        params: f.answers,
+        body: { ...base, answers: [{ ...base.answers[0], text: 'はい' }, base.answers[1]] },
+      });
       expect(wrongType.json().errors).toEqual({ [`questions.${f.single.id}`]: [noticeTexts.badAnswer] });
-      const unknown = await agent.put(f.putPath, { ...base, answers: [...base.answers, { questionId: 999999, text: 'x' }] });
+      const unknown = await callRaw(agent, putQuestionnaireAnswers, {
+        params: f.answers,
+        body: { ...base, answers: [...base.answers, { questionId: 999999, text: 'x' }] },
+      });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors).toEqual({ 'answers.3.questionId': [noticeTexts.unknownQuestion] });
       expect(await respondentCount(f)).toBe(0);
@@ -566,16 +586,22 @@ describe('questionnaires', () => {
       const f = await withQuestionnaire();
       const agent = await as(f.main);
       const base = goodAnswers(f);
-      const tooLong = await agent.put(f.putPath, {
-        ...base,
-        answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1001) }],
+      const tooLong = await call(agent, putQuestionnaireAnswers, {
+        params: f.answers,
+        body: {
+          ...base,
+          answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1001) }],
+        },
       });
       expect(tooLong.statusCode).toBe(422);
       expect(tooLong.json().message).toBe('自由記述は1000文字以内で入力してください');
       expect(await respondentCount(f)).toBe(0);
-      const ok = await agent.put(f.putPath, {
-        ...base,
-        answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1000) }],
+      const ok = await call(agent, putQuestionnaireAnswers, {
+        params: f.answers,
+        body: {
+          ...base,
+          answers: [base.answers[0], base.answers[1], { ...base.answers[2], text: 'あ'.repeat(1000) }],
+        },
       });
       expect(ok.statusCode).toBe(200);
     });
@@ -583,21 +609,24 @@ describe('questionnaires', () => {
     it('replaces the previous answers as a whole when answering again', async () => {
       const f = await withQuestionnaire();
       const agent = await as(f.main);
-      await agent.put(f.putPath, goodAnswers(f));
-      const res = await agent.put(f.putPath, {
-        childId: f.child.id,
-        answers: [
-          { questionId: f.single.id, text: f.single.choiceIds[1] },
-          { questionId: f.multi.id, text: [f.multi.choiceIds[1]] },
-          { questionId: f.free.id, text: null },
-        ],
+      await call(agent, putQuestionnaireAnswers, { params: f.answers, body: goodAnswers(f) });
+      const res = await call(agent, putQuestionnaireAnswers, {
+        params: f.answers,
+        body: {
+          childId: f.child.id,
+          answers: [
+            { questionId: f.single.id, text: f.single.choiceIds[1]! },
+            { questionId: f.multi.id, text: [f.multi.choiceIds[1]!] },
+            { questionId: f.free.id, text: null },
+          ],
+        },
       });
       expect(res.statusCode).toBe(200);
       const rows = await answerRows(f);
       expect(rows.map((r) => r.choiceId ?? r.text).sort()).toEqual([f.single.choiceIds[1], f.multi.choiceIds[1]].sort());
       expect(await respondentCount(f)).toBe(1);
       // A refused re-answer leaves the stored answers as they were.
-      await agent.put(f.putPath, { childId: f.child.id, answers: [] });
+      await call(agent, putQuestionnaireAnswers, { params: f.answers, body: { childId: f.child.id, answers: [] } });
       expect(await answerRows(f)).toHaveLength(2);
     });
 
@@ -606,22 +635,24 @@ describe('questionnaires', () => {
       const sibling = await buildChild(db(), { facilityId: f.facilityId });
       await linkGuardian(db(), sibling.child.id, f.main.id, { main: true });
       const both = await buildNotice(db(), storage(), {
-        companyId: f.companyId,
         facilityId: f.facilityId,
         noteChildIds: [f.noteChild.id, sibling.noteChild.id],
         questionnaire: threeQuestions(future()),
       });
       const q = both.questionnaire!;
       const agent = await as(f.main);
-      const res = await agent.put(`/api/notices/${both.notice.id}/questionnaires/${q.id}`, {
-        childId: sibling.child.id,
-        answers: [
-          { questionId: q.questions[0]!.id, text: q.questions[0]!.choiceIds[0] },
-          { questionId: q.questions[1]!.id, text: [q.questions[1]!.choiceIds[0]] },
-        ],
+      const res = await call(agent, putQuestionnaireAnswers, {
+        params: { id: both.notice.id, questionnaireId: q.id },
+        body: {
+          childId: sibling.child.id,
+          answers: [
+            { questionId: q.questions[0]!.id, text: q.questions[0]!.choiceIds[0]! },
+            { questionId: q.questions[1]!.id, text: [q.questions[1]!.choiceIds[0]!] },
+          ],
+        },
       });
       expect(res.statusCode).toBe(200);
-      const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+      const page = (await call(agent, getNotices)).data;
       const entry = allNotices(page).find((n) => n.id === both.notice.id) as unknown as {
         children: { child_id: number; isAnswered: boolean }[];
       };

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getConfigConst, relationTypeOrder } from '@renraku/contract';
+import { describe, expect, it } from 'vitest';
+import { getChildrenContent, getConfigConst, getHealth, getNotices, relationTypeOrder } from '@renraku/contract';
 import { loadConfig, ConfigError } from '../src/config';
-import { createTestApp, type TestApp } from './helpers';
+import { call, setupApp } from './harness';
+import { createTestApp } from './helpers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setupApp();
 
 describe('platform', () => {
   it('GET /api/health touches the database', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await call(t.agent(), getHealth);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('GET /api/config/const answers relation types and the head office address', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/config/const' });
-    const body = getConfigConst.response.parse(res.json());
+    const body = (await call(t.agent(), getConfigConst)).data;
     expect(Object.keys(body.relation_types)).toHaveLength(10);
     expect(relationTypeOrder).toEqual([0, 1, 2, 5, 6, 3, 4, 7, 8, 9]);
     expect(body.head_office_address).toBe(t.config.operator.head_office_address);
@@ -31,8 +27,14 @@ describe('platform', () => {
   });
 
   it('sets security headers on every answer, errors and hot calls included', async () => {
-    for (const url of ['/api/health', '/api/nothing-here', '/api/children/content?children[]=1', '/api/notices']) {
-      const res = await t.app.inject({ method: 'GET', url });
+    const anonymous = t.agent();
+    for (const send of [
+      () => call(anonymous, getHealth),
+      () => anonymous.get('/api/nothing-here'),
+      () => call(anonymous, getChildrenContent, { query: { children: [1] } }),
+      () => call(anonymous, getNotices),
+    ]) {
+      const res = await send();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");

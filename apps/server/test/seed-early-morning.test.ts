@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { getNotices } from '@renraku/contract';
 import { seedDemo } from '../src/seed';
 import { notInTheFuture } from '../src/seed/context';
-import { Agent, createTestApp, type TestApp } from './helpers';
+import { type Agent, call, setupApp } from './harness';
 
 /**
  * The demo seeded between midnight and 07:30 in Tokyo: "today 07:30" has not come yet. The demo
@@ -13,15 +13,13 @@ import { Agent, createTestApp, type TestApp } from './helpers';
  * end-to-end tests when they ran at that hour).
  */
 const NOW = new Date('2026-11-22T20:00:00Z'); // 05:00 on 2026-11-23 in Tokyo
-let t: TestApp;
+const t = setupApp();
 let agent: Agent;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'seed-')) }, NOW);
-  agent = new Agent(t.app, { 'x-test-now': NOW.toISOString() });
+  await seedDemo(t.db, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'seed-')) }, NOW);
+  agent = t.agent({ 'x-test-now': NOW.toISOString() });
   await agent.login('hogosha@example.com', 'hoiku-demo-2026');
 }, 60_000);
-afterAll(() => t.close());
 
 describe('demo data seeded early in the morning', () => {
   it('moves instants that have not come yet into the hour before now, in their order', () => {
@@ -35,7 +33,7 @@ describe('demo data seeded early in the morning', () => {
   });
 
   it('shows today’s notices on the first page of notices, newest first', async () => {
-    const page = getNotices.response.parse((await agent.get('/api/notices')).json());
+    const page = (await call(agent, getNotices)).data;
     const [newestDay, ...others] = Object.keys(page);
     expect(newestDay).toBe('2026-11-23');
     expect(others.every((day) => day < newestDay!)).toBe(true);
@@ -43,7 +41,7 @@ describe('demo data seeded early in the morning', () => {
   });
 
   it('keeps every seeded communication in the past, so a new one comes first in the history', async () => {
-    const raw = (t.database.db as unknown as { $client: { query: (q: string) => Promise<{ rows: { n: number }[] }> } }).$client;
+    const raw = (t.db as unknown as { $client: { query: (q: string) => Promise<{ rows: { n: number }[] }> } }).$client;
     const { rows } = await raw.query(
       `select count(*)::int as n from attendance_reports where created_at > '${NOW.toISOString()}'`,
     );

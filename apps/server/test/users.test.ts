@@ -1,38 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import { getAvailableFunctions, getDevMailbox, getNotificationSettings, guardianMessages, putUsers } from '@renraku/contract';
+import {
+  deletePushToken,
+  getAvailableFunctions,
+  getDevMailbox,
+  getNotificationSettings,
+  guardianMessages,
+  postChildrenOrder,
+  postNotificationSettingsDisable,
+  postNotificationSettingsEnable,
+  postRegisterToken,
+  postUserImage,
+  putUsers,
+} from '@renraku/contract';
 import { childUser, mailOutbox, notificationSettings, pushTokens, users } from '../src/db/schema';
 import { enqueueMail, deliverPendingMails } from '../src/lib/mail';
-import { Agent, createTestApp, type TestApp, signIn } from './helpers';
-import { buildChild, buildFacility, buildFamily, buildUser, linkGuardian } from './factories';
-import { enableFunctions, multipart } from './children.factories';
+import { buildChild, buildFacility, buildFamily, buildUser, enableFunctions, linkGuardian } from './factories';
+import { call, callRaw, setupApp } from './harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const db = () => t.database.db;
-const as = (user: { email: string }) => signIn(t.app, user);
-const anonymous = () => new Agent(t.app);
+const t = setupApp();
+const db = () => t.db;
+const as = (user: { email: string }) => t.signIn(user);
+const anonymous = () => t.agent();
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 
 describe('PUT /api/users', () => {
   it('changes the name (trimmed); 401 anonymous; 422 empty or too long, nothing written', async () => {
     const user = await buildUser(db());
-    expect((await anonymous().put('/api/users', { name: 'x' })).statusCode).toBe(401);
+    expect((await call(anonymous(), putUsers, { body: { name: 'x' } })).statusCode).toBe(401);
     const agent = await as(user);
-    const res = await agent.put('/api/users', { name: '  佐藤 花子 ' });
+    const res = await call(agent, putUsers, { body: { name: '  佐藤 花子 ' } });
     expect(res.statusCode).toBe(200);
-    expect(putUsers.response.parse(res.json()).name).toBe('佐藤 花子');
+    expect(res.data.name).toBe('佐藤 花子');
     for (const [bad, message] of [
       [{ name: '   ' }, 'お名前を入力してください'],
       [{}, 'お名前を入力してください'],
       [{ name: 'あ'.repeat(51) }, 'お名前は50文字以内で入力してください'],
     ] as const) {
-      const r = await agent.put('/api/users', bad);
+      const r = await callRaw(agent, putUsers, { body: bad });
       expect(r.statusCode).toBe(422);
       expect(r.json().message).toBe(message);
     }
@@ -47,19 +53,20 @@ describe('POST /api/users/images', () => {
       .jpeg()
       .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 0/1 0/1' } })
       .toBuffer();
-    const body = multipart([
+    const parts = [
       { name: 'content_name', value: 'me.jpg' },
       { name: 'upload_file', filename: 'me.jpg', data: jpeg },
-    ]);
-    expect((await anonymous().post('/api/users/images', body.payload, { headers: body.headers })).statusCode).toBe(401);
+    ];
+    expect((await call(anonymous(), postUserImage, { multipart: parts })).statusCode).toBe(401);
     const agent = await as(user);
-    const res = await agent.post('/api/users/images', body.payload, { headers: body.headers });
+    const res = await call(agent, postUserImage, { multipart: parts });
     expect(res.statusCode).toBe(200);
     const served = await agent.get(res.json().image_url);
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
     expect((await userRow(user.id)).imageKey).toMatch(/^users\//);
-    const bad = multipart([{ name: 'upload_file', filename: 'x.jpg', data: Buffer.from('hello') }]);
-    const r = await agent.post('/api/users/images', bad.payload, { headers: bad.headers });
+    const r = await call(agent, postUserImage, {
+      multipart: [{ name: 'upload_file', filename: 'x.jpg', data: Buffer.from('hello') }],
+    });
     expect(r.statusCode).toBe(422);
     expect(r.json().message).toBe('画像ファイルを選択してください');
   });
@@ -73,9 +80,9 @@ describe('POST /api/users/children/order', () => {
     await linkGuardian(db(), b.child.id, user.id, { sortOrder: 1 });
     await linkGuardian(db(), c.child.id, user.id, { activated: null, sortOrder: 2 });
     const other = await buildFamily(db());
-    expect((await anonymous().post('/api/users/children/order', { child_ids: [b.child.id, a.child.id] })).statusCode).toBe(401);
+    expect((await call(anonymous(), postChildrenOrder, { body: { child_ids: [b.child.id, a.child.id] } })).statusCode).toBe(401);
     const agent = await as(user);
-    const res = await agent.post('/api/users/children/order', { child_ids: [b.child.id, a.child.id] });
+    const res = await call(agent, postChildrenOrder, { body: { child_ids: [b.child.id, a.child.id] } });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(guardianMessages.orderSaved);
     const order = async () =>
@@ -95,7 +102,7 @@ describe('POST /api/users/children/order', () => {
       [a.child.id, other.child.id],
       [],
     ]) {
-      const r = await agent.post('/api/users/children/order', { child_ids: bad });
+      const r = await call(agent, postChildrenOrder, { body: { child_ids: bad } });
       expect(r.statusCode).toBe(422);
       expect(r.json().message).toBe(bad.length === 0 ? 'お子さまを指定してください' : guardianMessages.orderMismatch);
     }
@@ -118,11 +125,11 @@ describe('GET /api/users/functions/available', () => {
     await linkGuardian(db(), a.child.id, user.id, { writable: false });
     await linkGuardian(db(), b.child.id, user.id, { activated: null });
     await linkGuardian(db(), left.child.id, user.id);
-    expect((await anonymous().get('/api/users/functions/available')).statusCode).toBe(401);
-    const res = await (await as(user)).get('/api/users/functions/available');
+    expect((await call(anonymous(), getAvailableFunctions)).statusCode).toBe(401);
+    const res = await call(await as(user), getAvailableFunctions);
     expect(res.statusCode).toBe(200);
-    expect(getAvailableFunctions.response.parse(res.json())).toEqual(['notice', 'event']);
-    expect((await (await as(await buildUser(db()))).get('/api/users/functions/available')).json()).toEqual([]);
+    expect(res.data).toEqual(['notice', 'event']);
+    expect((await call(await as(await buildUser(db())), getAvailableFunctions)).json()).toEqual([]);
   });
 });
 
@@ -130,14 +137,14 @@ describe('notification settings and the outbox', () => {
   it('toggles the master switch; a notification to a user who turned it off is not written', async () => {
     const f = await buildFamily(db());
     const agent = await as(f.writable);
-    expect((await anonymous().get('/api/settings/notification_settings')).statusCode).toBe(401);
-    expect((await anonymous().post('/api/settings/notification_settings/disable')).statusCode).toBe(401);
-    const initial = getNotificationSettings.response.parse((await agent.get('/api/settings/notification_settings')).json());
+    expect((await call(anonymous(), getNotificationSettings)).statusCode).toBe(401);
+    expect((await call(anonymous(), postNotificationSettingsDisable)).statusCode).toBe(401);
+    const initial = (await call(agent, getNotificationSettings)).data;
     expect(initial).toEqual({ isNotificationDisabled: false, notification_settings: { email_all: true } });
-    const off = await agent.post('/api/settings/notification_settings/disable');
+    const off = await call(agent, postNotificationSettingsDisable);
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toBe('すべてのメール通知をオフにしました。');
-    expect((await agent.get('/api/settings/notification_settings')).json().notification_settings.email_all).toBe(false);
+    expect((await call(agent, getNotificationSettings)).json().notification_settings.email_all).toBe(false);
     expect(
       await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'notice', subject: 's', text: 't' }),
     ).toBeNull();
@@ -145,7 +152,7 @@ describe('notification settings and the outbox', () => {
     expect(
       await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'invitation', subject: 's', text: 't' }),
     ).toEqual(expect.any(Number));
-    const on = await agent.post('/api/settings/notification_settings/enable');
+    const on = await call(agent, postNotificationSettingsEnable);
     expect(on.json().message).toBe('すべてのメール通知をオンにしました。');
     expect(
       await enqueueMail(db(), { to: f.writable.email, userId: f.writable.id, kind: 'notice', subject: 's', text: 't' }),
@@ -155,13 +162,13 @@ describe('notification settings and the outbox', () => {
     ).toBe(false);
     // No activated child: the screen shows its empty state.
     const lonely = await as(await buildUser(db()));
-    expect((await lonely.get('/api/settings/notification_settings')).json().isNotificationDisabled).toBe(true);
+    expect((await call(lonely, getNotificationSettings)).json().isNotificationDisabled).toBe(true);
   });
 
   it('the dev mailbox lists mails newest first; the worker sends and marks them', async () => {
     const a = await enqueueMail(db(), { to: 'a@example.com', kind: 'invitation', subject: 'A', text: 'a' });
     const b = await enqueueMail(db(), { to: 'b@example.com', kind: 'invitation', subject: 'B', text: 'b' });
-    const list = getDevMailbox.response.parse((await anonymous().get('/api/dev/mailbox')).json());
+    const list = (await call(anonymous(), getDevMailbox)).data;
     expect(list[0]!.id).toBe(b);
     expect(list[1]!.id).toBe(a);
     const sent: string[] = [];
@@ -176,20 +183,20 @@ describe('push tokens', () => {
   it('register and delete are idempotent; one user cannot delete another’s token', async () => {
     const [alice, bob] = [await buildUser(db()), await buildUser(db())];
     const tokens = async () => db().select().from(pushTokens).where(eq(pushTokens.token, 'device-token-1'));
-    expect((await anonymous().post('/api/fcm/register-token', { token: 'device-token-1' })).statusCode).toBe(401);
+    expect((await call(anonymous(), postRegisterToken, { body: { token: 'device-token-1' } })).statusCode).toBe(401);
     const a = await as(alice);
-    expect((await a.post('/api/fcm/register-token', { token: 'device-token-1' })).statusCode).toBe(200);
-    expect((await a.post('/api/fcm/register-token', { token: 'device-token-1' })).statusCode).toBe(200);
+    expect((await call(a, postRegisterToken, { body: { token: 'device-token-1' } })).statusCode).toBe(200);
+    expect((await call(a, postRegisterToken, { body: { token: 'device-token-1' } })).statusCode).toBe(200);
     expect(await tokens()).toMatchObject([{ userId: alice.id }]);
     const b = await as(bob);
-    expect((await b.delete('/api/fcm/delete-token', { token: 'device-token-1' })).statusCode).toBe(200);
+    expect((await call(b, deletePushToken, { body: { token: 'device-token-1' } })).statusCode).toBe(200);
     expect(await tokens()).toHaveLength(1);
-    expect((await a.delete('/api/fcm/delete-token', { token: 'device-token-1' })).statusCode).toBe(200);
-    expect((await a.delete('/api/fcm/delete-token', { token: 'device-token-1' })).statusCode).toBe(200);
+    expect((await call(a, deletePushToken, { body: { token: 'device-token-1' } })).statusCode).toBe(200);
+    expect((await call(a, deletePushToken, { body: { token: 'device-token-1' } })).statusCode).toBe(200);
     expect(await tokens()).toHaveLength(0);
-    const bad = await a.post('/api/fcm/register-token', { token: ' ' });
+    const bad = await call(a, postRegisterToken, { body: { token: ' ' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('トークンを指定してください');
-    expect((await anonymous().delete('/api/fcm/delete-token', { token: 'x' })).statusCode).toBe(401);
+    expect((await call(anonymous(), deletePushToken, { body: { token: 'x' } })).statusCode).toBe(401);
   });
 });

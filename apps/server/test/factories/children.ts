@@ -1,7 +1,7 @@
 import { functionKeys } from '@renraku/contract';
-import type { Db } from '../src/db/client';
-import { childRegistrationTokens, facilityFunctions, invitations, mailOutbox } from '../src/db/schema';
-import { randomToken, sha256 } from '../src/lib/crypto';
+import type { Db } from '../../src/db/client';
+import { childRegistrationTokens, facilityFunctions, invitations, mailOutbox } from '../../src/db/schema';
+import { randomToken, sha256 } from '../../src/lib/crypto';
 import { desc } from 'drizzle-orm';
 
 /** A registration URL for a child: answers the raw token. */
@@ -40,17 +40,4 @@ export async function latestMails(db: Db, limit = 5) {
 
 export async function allInvitations(db: Db) {
   return db.select().from(invitations);
-}
-
-/** A multipart/form-data body as a browser sends it. */
-export function multipart(parts: { name: string; value?: string; filename?: string; contentType?: string; data?: Buffer }[]) {
-  const boundary = `----renraku${randomToken(8)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined) head += `; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'image/jpeg'}`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), part.data ?? Buffer.from(part.value ?? ''), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

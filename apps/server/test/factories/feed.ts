@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../src/db/client';
-import { classBroadcasts, classes, dailyNotes, familyInformation, feedFiles, noteChildren } from '../src/db/schema';
-import type { Storage } from '../src/lib/files';
-import { storeImage } from '../src/lib/images';
+import type { Db } from '../../src/db/client';
+import { classBroadcasts, classes, dailyNotes, familyInformation, feedFiles, noteChildren } from '../../src/db/schema';
+import type { Storage } from '../../src/lib/files';
+import { storeImage } from '../../src/lib/images';
 
 /** A published daily note with every field filled (override any). */
 export async function buildDailyNote(

@@ -1,13 +1,13 @@
-import type { Db } from '../src/db/client';
-import { childUser, children, companies, facilities, noteChildren, users } from '../src/db/schema';
-import { randomToken } from '../src/lib/crypto';
-import { hashPassword } from '../src/lib/passwords';
+import type { Db } from '../../src/db/client';
+import { childUser, children, companies, facilities, noteChildren, users } from '../../src/db/schema';
+import { randomToken } from '../../src/lib/crypto';
+import { hashPassword } from '../../src/lib/passwords';
 
-/** Factories that create any missing parents, so each test sets up only what it talks about. */
+/** The organisation and its people: companies, facilities, guardians, children and their links. */
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 let sequence = 0;
-const next = () => ++sequence;
+export const next = () => ++sequence;
 
 export async function buildCompany(db: Db, name = `会社${next()}`) {
   const [row] = await db.insert(companies).values({ name }).returning();
@@ -21,6 +21,14 @@ export async function buildFacility(db: Db, input: { companyId?: number; name?: 
     .values({ companyId, name: input.name ?? `施設${next()}` })
     .returning();
   return row!;
+}
+
+/** The facility given (with its company), else a new one in a new company. */
+export async function facilityOf(db: Db, facilityId: number | undefined): Promise<{ id: number; companyId: number }> {
+  if (facilityId === undefined) return buildFacility(db);
+  const row = await db.query.facilities.findFirst({ where: (f, { eq }) => eq(f.id, facilityId) });
+  if (!row) throw new Error(`no facility ${facilityId}`);
+  return row;
 }
 
 export async function buildUser(db: Db, input: Partial<typeof users.$inferInsert> = {}) {
@@ -38,16 +46,12 @@ export async function buildUser(db: Db, input: Partial<typeof users.$inferInsert
   return row!;
 }
 
+/** A child enrolled at the facility (a new facility and company when none is given). */
 export async function buildChild(
   db: Db,
   input: { facilityId?: number; admittedOn?: string; leftOn?: string | null; firstName?: string } = {},
 ) {
-  const facility = input.facilityId
-    ? {
-        id: input.facilityId,
-        companyId: (await db.query.facilities.findFirst({ where: (f, { eq }) => eq(f.id, input.facilityId!) }))!.companyId,
-      }
-    : await buildFacility(db);
+  const facility = await facilityOf(db, input.facilityId);
   const [child] = await db
     .insert(children)
     .values({
