@@ -1,18 +1,8 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import type { AnswerFormatType } from '@renraku/contract';
 import type { Db } from '../../src/db/client';
-import {
-  noticeFiles,
-  notices,
-  noticeTargets,
-  questionnaireChoices,
-  questionnaireQuestions,
-  questionnaires,
-} from '../../src/db/schema';
-import { randomToken } from '../../src/lib/crypto';
 import type { Storage } from '../../src/lib/files';
-import { storeImage } from '../../src/lib/images';
+import { createNotice } from '../../src/modules/notices/service';
 import { facilityOf } from './core';
 
 export const tinyJpeg = () =>
@@ -43,92 +33,17 @@ export interface NoticeInput {
  */
 export async function buildNotice(db: Db, storage: Storage, input: NoticeInput = {}) {
   const facility = await facilityOf(db, input.facilityId);
-  const companyId = facility.companyId;
-  const releasedAt = input.releasedAt ?? new Date(Date.now() - 60 * 60 * 1000);
-  const stored: { name: string; key: string; isDocument: boolean; size: number }[] = [];
-  for (const file of input.files ?? []) {
-    const key = file.document
-      ? `notices/${randomToken(16)}.${path.extname(file.name).slice(1).toLowerCase()}`
-      : await storeImage(storage, 'notices', file.data);
-    if (file.document) await storage.put(key, file.data);
-    stored.push({ name: file.name, key, isDocument: file.document ?? false, size: file.data.length });
-  }
-  const [notice] = await db
-    .insert(notices)
-    .values({
-      companyId,
-      facilityId: facility.id,
-      title: input.title ?? 'テストのお知らせ',
-      text: input.text ?? '本文です https://example.com/info をご覧ください',
-      releasedAt,
-    })
-    .returning();
-  const files = stored.length
-    ? await db
-        .insert(noticeFiles)
-        .values(
-          stored.map((f, i) => ({
-            companyId,
-            noticeId: notice!.id,
-            name: f.name,
-            storageKey: f.key,
-            isDocument: f.isDocument,
-            byteSize: f.size,
-            sortOrder: i,
-          })),
-        )
-        .returning()
-    : [];
-  const noteChildIds = input.noteChildIds ?? [];
-  if (noteChildIds.length) {
-    // released_at and facility_id are the notice's copies; the database sets them anyway (migration 0009).
-    await db.insert(noticeTargets).values(
-      noteChildIds.map((noteChildId) => ({
-        companyId,
-        noticeId: notice!.id,
-        noteChildId,
-        releasedAt,
-        facilityId: facility.id,
-      })),
-    );
-  }
-  let questionnaire: { id: number; questions: { id: number; choiceIds: number[] }[] } | null = null;
-  if (input.questionnaire) {
-    const [q] = await db
-      .insert(questionnaires)
-      .values({ companyId, noticeId: notice!.id, closeAt: input.questionnaire.closeAt })
-      .returning();
-    const questionRows = await db
-      .insert(questionnaireQuestions)
-      .values(
-        input.questionnaire.questions.map((question, i) => ({
-          companyId,
-          questionnaireId: q!.id,
-          text: question.text,
-          isRequired: question.isRequired,
-          answerFormat: question.answerFormat,
-          sortOrder: i,
-        })),
-      )
-      .returning({ id: questionnaireQuestions.id });
-    const choices = input.questionnaire.questions.flatMap((question, qi) =>
-      (question.choices ?? []).map((text, ci) => ({ companyId, questionId: questionRows[qi]!.id, text, sortOrder: ci })),
-    );
-    const choiceRows = choices.length
-      ? await db
-          .insert(questionnaireChoices)
-          .values(choices)
-          .returning({ id: questionnaireChoices.id, questionId: questionnaireChoices.questionId })
-      : [];
-    questionnaire = {
-      id: q!.id,
-      questions: questionRows.map((r) => ({
-        id: r.id,
-        choiceIds: choiceRows.filter((c) => c.questionId === r.id).map((c) => c.id),
-      })),
-    };
-  }
-  return { notice: notice!, files, questionnaire };
+  // Written as the app writes notices (the seed and, next, the staff side), defaults filled in.
+  return createNotice(db, storage, {
+    companyId: facility.companyId,
+    facilityId: facility.id,
+    title: input.title ?? 'テストのお知らせ',
+    text: input.text ?? '本文です https://example.com/info をご覧ください',
+    releasedAt: input.releasedAt ?? new Date(Date.now() - 60 * 60 * 1000),
+    noteChildIds: input.noteChildIds ?? [],
+    files: input.files,
+    questionnaire: input.questionnaire,
+  });
 }
 
 /** A questionnaire with one question of each answer format; the free text is optional. */
