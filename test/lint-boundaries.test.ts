@@ -24,7 +24,8 @@ async function lint(filePath: string, code: string) {
 /** `specifier` imported and used (so that only the import's own rules can fire). */
 const importing = (specifier: string) => `import * as imported from '${specifier}';\nexport const used = imported;\n`;
 
-describe('web features', () => {
+// The first lint loads typescript-eslint and the import resolver: seconds on a loaded 2-core machine.
+describe('web features', { timeout: 120_000 }, () => {
   it.each([
     ['a feature importing another feature’s api', 'apps/web/src/features/feed/routes/x.tsx', '../../notices/api'],
     [
