@@ -219,8 +219,8 @@ export async function generateDataset(db: Db, options: GenerateOptions): Promise
   );
   await run(
     'classes',
-    `insert into classes (id, company_id, facility_id, name) overriding system value
-     select g, (g - 1) / 18 + 1, (g - 1) / 6 + 1, ${pick(['ひよこ組', 'りす組', 'うさぎ組', 'ぱんだ組', 'きりん組', 'ぞう組'], 'g - 1')}
+    `insert into classes (id, company_id, facility_id, fiscal_year, name) overriding system value
+     select g, (g - 1) / 18 + 1, (g - 1) / 6 + 1, 2026, ${pick(['ひよこ組', 'りす組', 'うさぎ組', 'ぱんだ組', 'きりん組', 'ぞう組'], 'g - 1')}
      from generate_series(1, ${F * 6}) g`,
   );
   // Child g: facility (g-1)/100+1, age (g-1)%6 = its class of the facility.

@@ -24,6 +24,9 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  STAFF_DIST: z.string().optional(),
+  /** Two-factor sign-in for every staff member: on in production, offered (not forced) elsewhere. */
+  STAFF_REQUIRE_2FA: z.enum(['0', '1']).optional(),
   APP_NAME: z.string().default('れんらくノート'),
   ID_SERVICE_NAME: z.string().default('はいチーズ！ID'),
   COMPANY_NAME: z.string().default('千株式会社'),
@@ -58,6 +61,10 @@ export interface AppConfig {
   appUrl: string;
   sessionSecret: string;
   redisUrl?: string;
+  /** Staff must pass TOTP (and enrol it first) to sign in (staff.md §1). */
+  staffRequire2fa: boolean;
+  /** The built staff app, served under /staff/. */
+  staffDist: string;
   smtpUrl?: string;
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
@@ -111,6 +118,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean)
       .map((o) => new URL(o).origin),
     messageMinimizeThresholdLength: env.MESSAGE_MINIMIZE_THRESHOLD_LENGTH,
+    staffRequire2fa: env.STAFF_REQUIRE_2FA ? env.STAFF_REQUIRE_2FA === '1' : production,
+    staffDist: path.resolve(env.STAFF_DIST ?? new URL('../../staff/dist', import.meta.url).pathname),
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     operator: {
       app_name: env.APP_NAME,

@@ -2,10 +2,12 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import qs from 'qs';
 import { z } from 'zod';
-import type { BodyInputOf, Call, HttpMethod, ParamsOf, ResponseOf } from '@renraku/contract';
+import { postStaffLogin, type BodyInputOf, type Call, type HttpMethod, type ParamsOf, type ResponseOf } from '@renraku/contract';
 import type { AppConfig } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import type { Storage } from '../src/lib/files';
+import { eq } from 'drizzle-orm';
+import { staffMemberships } from '../src/db/schema';
 import { randomToken } from '../src/lib/crypto';
 import { Agent, createTestApp, type TestApp } from './helpers';
 import { TEST_PASSWORD } from './factories';
@@ -25,6 +27,8 @@ export interface TestAppHandle {
   agent(headers?: Record<string, string>): Agent;
   /** A client signed in as `user` with the factories' password. */
   signIn(user: { email: string }, headers?: Record<string, string>): Promise<Agent>;
+  /** A client signed in to the staff side as `user` (no 2FA enrolled: the test config does not force it). */
+  signInStaff(user: { email: string }, headers?: Record<string, string>): Promise<Agent>;
 }
 
 /**
@@ -62,6 +66,12 @@ export function setupApp(env: Record<string, string> = {}): TestAppHandle {
     },
     agent: (headers = {}) => new Agent(t().app, headers),
     signIn: (user, headers = {}) => new Agent(t().app, headers).login(user.email, TEST_PASSWORD),
+    signInStaff: async (user, headers = {}) => {
+      const agent = new Agent(t().app, headers);
+      const res = await call(agent, postStaffLogin, { body: { email: user.email, password: TEST_PASSWORD } });
+      if (res.statusCode !== 200 || res.data.stage !== 'ok') throw new Error(`staff login failed: ${res.statusCode} ${res.body}`);
+      return agent;
+    },
   };
 }
 
@@ -208,3 +218,40 @@ export function multipart(parts: MultipartPart[]) {
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Staff callers
+
+/** The callers every staff call's permission tests go through (staff.md §7). */
+export type StaffPersona =
+  'companyAdmin' | 'director' | 'office' | 'classStaffA' | 'classStaffB' | 'otherFacility' | 'ended' | 'guardian' | 'anonymous';
+
+/**
+ * A client per persona of a `buildStaffWorld()`: staff signed in to the staff side; the ended
+ * membership's person signed in while it was current, then the membership ended (the session
+ * stays, and must grant nothing); the guardian signed in to the guardian app; anonymous.
+ */
+export async function staffAgents(
+  t: TestAppHandle,
+  world: {
+    staff: Record<StaffPersonaOfStaff, { user: { email: string }; membership: { id: number } }>;
+    family: { main: { email: string } };
+  },
+): Promise<Record<StaffPersona, Agent>> {
+  const s = world.staff;
+  const ended = await t.signInStaff(s.ended.user);
+  await t.db.update(staffMemberships).set({ validUntil: '2025-03-31' }).where(eq(staffMemberships.id, s.ended.membership.id));
+  return {
+    companyAdmin: await t.signInStaff(s.companyAdmin.user),
+    director: await t.signInStaff(s.director.user),
+    office: await t.signInStaff(s.office.user),
+    classStaffA: await t.signInStaff(s.classStaffA.user),
+    classStaffB: await t.signInStaff(s.classStaffB.user),
+    otherFacility: await t.signInStaff(s.otherFacility.user),
+    ended,
+    guardian: await t.signIn(world.family.main),
+    anonymous: t.agent(),
+  };
+}
+
+type StaffPersonaOfStaff = Exclude<StaffPersona, 'guardian' | 'anonymous'>;

@@ -44,6 +44,12 @@ export const addMonths = (yearMonth: string, offset: number): string => {
   return isoDay(new Date(Date.UTC(y, m - 1 + offset, 1))).slice(0, 7);
 };
 
+/** 年度 of a date: the year of the April it falls after (2027-03-31 → 2026). */
+export const fiscalYearOf = (date: string): number => {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return m >= 4 ? y : y - 1;
+};
+
 /** The first and last day of a `YYYY-MM`. */
 export const monthRange = (yearMonth: string): { first: string; last: string } => {
   const [y, m] = yearMonth.split('-').map(Number) as [number, number];

@@ -16,3 +16,4 @@ export * from './schedules';
 export * from './growths';
 export * from './push';
 export * from './idp';
+export * from './staff';

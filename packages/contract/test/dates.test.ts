@@ -4,6 +4,7 @@ import {
   addMonths,
   datesOfMonth,
   endOfMonthAfter,
+  fiscalYearOf,
   fullDateLabel,
   fullDateTimeLabel,
   isCalendarDate,
@@ -32,6 +33,7 @@ describe('facility days (Asia/Tokyo)', () => {
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
     expect(addMonths('2026-12', 1)).toBe('2027-01');
     expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect([fiscalYearOf('2026-04-01'), fiscalYearOf('2027-03-31'), fiscalYearOf('2026-03-31')]).toEqual([2026, 2026, 2025]);
     expect(monthRange('2028-02')).toEqual({ first: '2028-02-01', last: '2028-02-29' });
     expect(endOfMonthAfter('2026-11-23', 1)).toBe('2026-12-31');
     expect(datesOfMonth('2026-02')).toHaveLength(28);

@@ -15,6 +15,7 @@ import { idpRoutes } from './idp/routes';
 import { filesRoutes } from './files/routes';
 import { settingsRoutes } from './settings/routes';
 import { usersRoutes } from './users/routes';
+import { staffRoutes } from './staff/routes';
 
 /** Every area's routes; one line per area. */
 export function registerModules(app: App, ctx: AppContext) {
@@ -33,4 +34,5 @@ export function registerModules(app: App, ctx: AppContext) {
   guardiansRoutes(app, ctx);
   pushRoutes(app, ctx);
   idpRoutes(app, ctx);
+  staffRoutes(app, ctx);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { childUser, children, classes, companies, facilities, noteChildren, users } from '../db/schema';
-import { addDays, tokyoDate } from '@renraku/contract';
+import { addDays, fiscalYearOf, tokyoDate } from '@renraku/contract';
 import { randomToken } from '../lib/crypto';
 import { hashPassword } from '../lib/passwords';
 
@@ -35,8 +35,8 @@ export async function seedAccounts(db: Db, now: Date): Promise<DemoIds> {
   const [cHiyoko, cKirin] = await db
     .insert(classes)
     .values([
-      { companyId: sakura!.id, facilityId: fSakura!.id, name: 'ひよこ組' },
-      { companyId: himawari!.id, facilityId: fHimawari!.id, name: 'きりん組' },
+      { companyId: sakura!.id, facilityId: fSakura!.id, name: 'ひよこ組', fiscalYear: fiscalYearOf(today), ageBand: 1 },
+      { companyId: himawari!.id, facilityId: fHimawari!.id, name: 'きりん組', fiscalYear: fiscalYearOf(today), ageBand: 4 },
     ])
     .returning({ id: classes.id });
 

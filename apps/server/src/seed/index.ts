@@ -15,6 +15,7 @@ import { seedGrowths } from './growths';
 import { seedGuardians } from './guardians';
 import { seedPush } from './push';
 import { seedIdp } from './idp';
+import { seedStaff } from './staff';
 
 export type { DemoIds };
 
@@ -40,6 +41,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir'>, now =
     await seedGuardians(seed);
     await seedPush(seed);
     await seedIdp(seed);
+    await seedStaff(seed);
     return ids;
   });
 }

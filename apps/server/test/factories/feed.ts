@@ -42,7 +42,7 @@ export async function buildDailyNote(
 export async function buildClassFor(db: Db, noteChild: { id: number; companyId: number; facilityId: number }) {
   const [klass] = await db
     .insert(classes)
-    .values({ companyId: noteChild.companyId, facilityId: noteChild.facilityId, name: 'ひよこ組' })
+    .values({ companyId: noteChild.companyId, facilityId: noteChild.facilityId, name: 'ひよこ組', fiscalYear: 2026 })
     .returning();
   await db.update(noteChildren).set({ classId: klass!.id }).where(eq(noteChildren.id, noteChild.id));
   return klass!;

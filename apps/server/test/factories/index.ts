@@ -9,3 +9,4 @@ export * from './communications';
 export * from './feed';
 export * from './notices';
 export * from './planning';
+export * from './staff';

@@ -3,11 +3,16 @@ import { classes, events, growths, scheduleWindows, schedules } from '../../src/
 import { buildChild, facilityOf } from './core';
 
 /** The events, schedules and growths areas: classes, events, schedule windows, schedules, growth records. */
-export async function buildClass(db: Db, input: { facilityId?: number; name?: string } = {}) {
+export async function buildClass(db: Db, input: { facilityId?: number; name?: string; fiscalYear?: number } = {}) {
   const facility = await facilityOf(db, input.facilityId);
   const [row] = await db
     .insert(classes)
-    .values({ name: input.name ?? 'ひよこ組', companyId: facility.companyId, facilityId: facility.id })
+    .values({
+      name: input.name ?? 'ひよこ組',
+      companyId: facility.companyId,
+      facilityId: facility.id,
+      fiscalYear: input.fiscalYear ?? 2026,
+    })
     .returning();
   return row!;
 }

@@ -10,3 +10,4 @@ export * from './guardians';
 export * from './push';
 export * from './idp';
 export * from './mail';
+export * from './staff';

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Every tenant table carries company_id so data can later be distributed by company (DESIGN §5). */
 export const companies = pgTable('companies', {
@@ -31,8 +31,15 @@ export const classes = pgTable(
       .notNull()
       .references(() => facilities.id),
     name: text('name').notNull(),
+    /** 年度: the April of its fiscal year (2026 = April 2026 to March 2027). */
+    fiscalYear: integer('fiscal_year').notNull(),
+    /** 0–5 (歳児), null = mixed ages. */
+    ageBand: smallint('age_band'),
+    /** The class its children move to at 進級. */
+    nextClassId: integer('next_class_id'),
+    sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('classes_facility_idx').on(t.facilityId)],
+  (t) => [index('classes_facility_idx').on(t.facilityId, t.fiscalYear)],
 );
 
 /** The child as guardians know it. */
@@ -51,6 +58,9 @@ export const children = pgTable(
     /** 1 boy, 2 girl: picks the growth reference curves. */
     sex: integer('sex').notNull().default(1),
     imageKey: text('image_key'),
+    /** Sensitive (staff.md §3): shown on tablets only after the PIN; every staff read is audited. */
+    allergies: text('allergies').notNull().default(''),
+    careNotes: text('care_notes').notNull().default(''),
     qrToken: text('qr_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,3 +25,15 @@ export {
 } from './children';
 export { callerChildEnrolment, callerChildIdsAmong, callerEnrolments, callerLinks } from './caller-fragments';
 export type { Viewer } from '../../lib/sessions';
+export {
+  authorizeClass,
+  authorizeFacility,
+  authorizeStaffChild,
+  membershipCovers,
+  staffFacilities,
+  staffMayDo,
+  type FacilityGrant,
+  type StaffAction,
+  type StaffChildGrant,
+  type StaffViewer,
+} from './staff';

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contract';
+import { staffMessages } from '@renraku/contract';
+import { HttpError, unauthenticated } from './errors';
+import { route, type App } from './route';
+import { loadStaffSession, type StaffPending, type StaffSession } from './staff-sessions';
+
+/** A staff caller as the access kernel takes it (`StaffViewer` of modules/access). */
+export interface StaffCaller {
+  userId: number;
+  today: string;
+  deviceId: number | null;
+  ip: string;
+}
+
+export interface StaffCtx<C extends Call> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  now: Date;
+  today: string;
+  session: StaffSession;
+  staff: StaffCaller;
+}
+
+interface StaffRouteOptions {
+  /** The sign-in stages the call also serves (the 2FA calls); by default only a complete sign-in. */
+  pending?: readonly Exclude<StaffPending, null>[];
+  /** Desktop only: not from a paired tablet's PIN session (setting a PIN, 2FA). */
+  desktopOnly?: boolean;
+}
+
+/**
+ * Registers a staff call (`/api/staff/...`): only a staff session counts (a guardian's session never
+ * does: 401), and only a complete one unless the call serves a pending stage (401 with the reason).
+ * What the caller may do at a facility or with a child is decided by the access kernel in the
+ * handler, from the memberships covering the request's day.
+ */
+export function staffRoute<C extends Call>(
+  app: App,
+  call: C,
+  options: StaffRouteOptions,
+  handler: (ctx: StaffCtx<C>) => Promise<ResponseOf<C>>,
+): void {
+  route(app, call, { auth: false }, async (ctx) => {
+    const session = await loadStaffSession(app.ctx.db, ctx.req, ctx.now);
+    if (!session) throw unauthenticated();
+    if (session.pending && !options.pending?.includes(session.pending)) {
+      throw new HttpError(401, session.pending === 'totp_setup' ? staffMessages.totpRequired : staffMessages.totpPending);
+    }
+    if (options.desktopOnly && session.deviceId) throw new HttpError(403, staffMessages.desktopOnly);
+    const staff = { userId: session.user.id, today: ctx.today, deviceId: session.deviceId, ip: ctx.req.ip };
+    return handler({ ...ctx, session, staff });
+  });
+}

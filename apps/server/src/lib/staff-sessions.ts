@@ -1,0 +1,128 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { devices, staffSessions, users } from '../db/schema';
+import { randomToken, sha256 } from './crypto';
+
+/**
+ * Staff sessions (DESIGN §3.1): their own table and cookies, scoped to `/api/staff`, so a guardian
+ * session never satisfies a staff call and the guardian calls never see a staff cookie.
+ */
+export const STAFF_SESSION_COOKIE = 'renraku_staff_session';
+/** A paired tablet's long-lived credential (staff.md §1). */
+export const DEVICE_COOKIE = 'renraku_device';
+const COOKIE_PATH = '/api/staff';
+
+/** A desktop sign-in lasts a working day. */
+export const DESKTOP_SESSION_MS = 12 * 60 * 60 * 1000;
+/** A PIN session on a tablet ends after 5 idle minutes: the tablet is back at the PIN pad. */
+export const DEVICE_IDLE_MS = 5 * 60 * 1000;
+/** The idle expiry is written at most this often. */
+const TOUCH_AFTER_MS = 30 * 1000;
+/** Browsers cap cookie lifetimes at 400 days; the device credential is revocable from the desktop. */
+const DEVICE_COOKIE_MS = 400 * 24 * 60 * 60 * 1000;
+
+export type StaffPending = 'totp' | 'totp_setup' | null;
+
+export interface StaffSession {
+  id: string;
+  user: typeof users.$inferSelect;
+  deviceId: number | null;
+  pending: StaffPending;
+}
+
+/**
+ * The staff session of the request, or null. A tablet's PIN session holds only while the tablet's
+ * credential still matches a paired, unrevoked device: revoking the device ends it at once.
+ */
+export async function loadStaffSession(db: Db, req: FastifyRequest, now: Date): Promise<StaffSession | null> {
+  const token = req.cookies[STAFF_SESSION_COOKIE];
+  if (!token) return null;
+  const id = sha256(token);
+  const deviceToken = req.cookies[DEVICE_COOKIE];
+  const [row] = await db
+    .select({ session: staffSessions, user: users })
+    .from(staffSessions)
+    .innerJoin(users, eq(users.id, staffSessions.userId))
+    .leftJoin(devices, eq(devices.id, staffSessions.deviceId))
+    .where(
+      and(
+        eq(staffSessions.id, id),
+        gt(staffSessions.expiresAt, now),
+        or(
+          isNull(staffSessions.deviceId),
+          and(isNull(devices.revokedAt), eq(devices.credentialHash, deviceToken ? sha256(deviceToken) : '')),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { session } = row;
+  if (session.deviceId && session.expiresAt.getTime() - now.getTime() < DEVICE_IDLE_MS - TOUCH_AFTER_MS) {
+    await db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(now.getTime() + DEVICE_IDLE_MS) })
+      .where(eq(staffSessions.id, id));
+  }
+  return { id, user: row.user, deviceId: session.deviceId, pending: session.pending as StaffPending };
+}
+
+export async function createStaffSession(
+  db: Db,
+  input: { userId: number; deviceId: number | null; pending: StaffPending; now: Date; userAgent: string | undefined },
+): Promise<string> {
+  const token = randomToken();
+  const lifetime = input.deviceId ? DEVICE_IDLE_MS : DESKTOP_SESSION_MS;
+  await db.insert(staffSessions).values({
+    id: sha256(token),
+    userId: input.userId,
+    deviceId: input.deviceId,
+    pending: input.pending,
+    expiresAt: new Date(input.now.getTime() + lifetime),
+    userAgent: input.userAgent?.slice(0, 255),
+  });
+  return token;
+}
+
+/** The second factor passed: the same session (its id was issued at the password step) is now complete. */
+export async function completeStaffSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(staffSessions).set({ pending: null }).where(eq(staffSessions.id, sessionId));
+}
+
+export async function deleteStaffSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.id, sessionId));
+}
+
+/** Ends every PIN session of a device (revocation, or the tablet locked by hand). */
+export async function deleteDeviceSessions(db: Db, deviceId: number): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.deviceId, deviceId));
+}
+
+/** Expired staff sessions go (called on sign-in: no job needed for a table this small). */
+export async function pruneStaffSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(staffSessions).where(sql`${staffSessions.expiresAt} < ${now}`);
+}
+
+const cookieOptions = (req: FastifyRequest) => ({
+  path: COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: req.protocol === 'https',
+});
+
+/** A browser-session cookie: the staff session also ends when the browser closes. */
+export function setStaffSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string) {
+  reply.setCookie(STAFF_SESSION_COOKIE, token, cookieOptions(req));
+}
+
+export function clearStaffSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(STAFF_SESSION_COOKIE, { path: COOKIE_PATH });
+}
+
+export function setDeviceCookie(reply: FastifyReply, req: FastifyRequest, token: string, now: Date) {
+  reply.setCookie(DEVICE_COOKIE, token, { ...cookieOptions(req), expires: new Date(now.getTime() + DEVICE_COOKIE_MS) });
+}
+
+export function clearDeviceCookie(reply: FastifyReply) {
+  reply.clearCookie(DEVICE_COOKIE, { path: COOKIE_PATH });
+}

@@ -1,0 +1,161 @@
+import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { StaffRole } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { children, classes, facilities, noteChildren, staffMembershipClasses, staffMemberships } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import type { Day } from './enrolment';
+
+/**
+ * A staff caller (staff.md §1): the person, the request's day, the paired tablet they act on (null
+ * on a desktop) and where from. Staff power comes only from memberships covering `today`.
+ */
+export interface StaffViewer {
+  userId: number;
+  today: string;
+  deviceId: number | null;
+  ip: string;
+}
+
+/**
+ * What staff may do at a facility (staff.md §1's table), the second catalogue beside the guardians'
+ * `ChildAction`:
+ * - `facility.read`: see the facility, its classes, roster and children's records (every member:
+ *   a 保育士 covering another class must see its children's allergies; each read is audited);
+ * - `roster.write`: children, enrolments, CSV import, registration links, guardians' links;
+ * - `facility.setup`: profile, functions, classes, devices, staff, the audit log.
+ */
+export type StaffAction = 'facility.read' | 'roster.write' | 'facility.setup';
+
+const staffMay: Record<StaffRole, readonly StaffAction[]> = {
+  company_admin: ['facility.read', 'roster.write', 'facility.setup'],
+  director: ['facility.read', 'roster.write', 'facility.setup'],
+  office: ['facility.read', 'roster.write'],
+  class_staff: ['facility.read'],
+};
+
+export const staffMayDo = (role: StaffRole, action: StaffAction) => staffMay[role].includes(action);
+
+/** The strongest role first, when one person holds several memberships at a facility. */
+const roleRank: Record<StaffRole, number> = { company_admin: 0, director: 1, office: 2, class_staff: 3 };
+
+/** The membership rule, written once: a membership grants on the days of its 所属期間 only. */
+export const membershipCovers = (m: { validFrom: SQLWrapper; validUntil: SQLWrapper }, day: Day): SQL =>
+  sql`(${m.validFrom} <= ${day} and (${m.validUntil} is null or ${m.validUntil} >= ${day}))`;
+
+/** What a staff member may use of a facility: its ids, their role there and their classes. */
+export interface FacilityGrant {
+  facilityId: number;
+  companyId: number;
+  facilityName: string;
+  role: StaffRole;
+  classIds: number[];
+}
+
+/**
+ * The facilities a staff member's memberships grant today, one grant each (a company admin's
+ * membership grants every facility of the company). One statement.
+ */
+export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: number): Promise<FacilityGrant[]> {
+  const rows = await db
+    .select({
+      facilityId: facilities.id,
+      companyId: facilities.companyId,
+      facilityName: facilities.name,
+      role: staffMemberships.role,
+      classIds: sql<number[]>`coalesce((select array_agg(${staffMembershipClasses.classId}) from ${staffMembershipClasses}
+        where ${staffMembershipClasses.membershipId} = ${staffMemberships.id}), '{}')`,
+    })
+    .from(staffMemberships)
+    .innerJoin(
+      facilities,
+      or(
+        eq(facilities.id, staffMemberships.facilityId),
+        and(isNull(staffMemberships.facilityId), eq(facilities.companyId, staffMemberships.companyId)),
+      ),
+    )
+    .where(
+      and(
+        eq(staffMemberships.userId, staff.userId),
+        membershipCovers(staffMemberships, staff.today),
+        facilityId === undefined ? undefined : eq(facilities.id, facilityId),
+      ),
+    )
+    .orderBy(facilities.id);
+  const byFacility = new Map<number, FacilityGrant>();
+  for (const row of rows) {
+    const grant = { ...row, role: row.role as StaffRole, classIds: row.classIds.map(Number) };
+    const seen = byFacility.get(row.facilityId);
+    if (!seen) byFacility.set(row.facilityId, grant);
+    else if (roleRank[grant.role] < roleRank[seen.role]) byFacility.set(row.facilityId, { ...grant, classIds: seen.classIds });
+    else seen.classIds = [...new Set([...seen.classIds, ...grant.classIds])];
+  }
+  return [...byFacility.values()];
+}
+
+/**
+ * The one check of a staff call that names a facility: no membership covering today → 404 (a
+ * facility that is not theirs does not exist for them); a member whose role does not allow the
+ * action → 403.
+ */
+export async function authorizeFacility(
+  ctx: AppContext,
+  staff: StaffViewer,
+  facilityId: number,
+  action: StaffAction,
+  db: Db = ctx.db,
+): Promise<FacilityGrant> {
+  const [grant] = await staffFacilities(db, staff, facilityId);
+  if (!grant) throw notFound();
+  if (!staffMayDo(grant.role, action)) throw forbidden();
+  return grant;
+}
+
+/** A class of a facility the caller holds a grant for; 404 for another facility's class. */
+export async function authorizeClass(ctx: AppContext, staff: StaffViewer, classId: number, action: StaffAction, db: Db = ctx.db) {
+  const [klass] = await db.select().from(classes).where(eq(classes.id, classId));
+  if (!klass) throw notFound();
+  const grant = await authorizeFacility(ctx, staff, klass.facilityId, action, db);
+  return { klass, grant };
+}
+
+export interface StaffChildGrant {
+  child: typeof children.$inferSelect;
+  /** The child's latest enrolment at a facility the caller holds a grant for (past, current or future). */
+  enrolment: typeof noteChildren.$inferSelect;
+  grant: FacilityGrant;
+}
+
+/**
+ * The one check of a staff call that names a child: the child must be enrolled (at any time) at a
+ * facility where the caller's membership covers today; else 404, never revealing the child.
+ */
+export async function authorizeStaffChild(
+  ctx: AppContext,
+  staff: StaffViewer,
+  childId: number,
+  action: StaffAction,
+  db: Db = ctx.db,
+): Promise<StaffChildGrant> {
+  const grants = await staffFacilities(db, staff);
+  if (grants.length === 0) throw notFound();
+  const [row] = await db
+    .select({ child: children, enrolment: noteChildren })
+    .from(children)
+    .innerJoin(noteChildren, eq(noteChildren.childId, children.id))
+    .where(
+      and(
+        eq(children.id, childId),
+        inArray(
+          noteChildren.facilityId,
+          grants.map((g) => g.facilityId),
+        ),
+      ),
+    )
+    .orderBy(desc(noteChildren.admittedOn))
+    .limit(1);
+  if (!row) throw notFound();
+  const grant = grants.find((g) => g.facilityId === row.enrolment.facilityId)!;
+  if (!staffMayDo(grant.role, action)) throw forbidden();
+  return { ...row, grant };
+}

@@ -1,0 +1,151 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { tokyoInstant, addDays, type AuditEntry } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { auditLog, children, devices, users } from '../../db/schema';
+import type { StaffViewer } from '../access';
+
+/** What was done, in Japanese for the director's screen and the CSV. */
+export const auditActionLabels: Record<string, string> = {
+  'child.read': '園児情報の閲覧',
+  'child.create': '園児の登録',
+  'child.update': '園児情報の変更',
+  'children.import': '園児のCSV取込',
+  'child.registration.issue': '登録用URLの発行',
+  'child.guardian.unlink': '保護者の紐付け解除',
+  'child.guardians.read': '保護者情報の閲覧',
+  'class.create': 'クラスの作成',
+  'class.update': 'クラスの変更',
+  'device.pairing.issue': 'ペアリングコードの発行',
+  'device.pair': '端末のペアリング',
+  'device.revoke': '端末の登録解除',
+  'staff.pin.set': 'PINの設定',
+  'staff.totp.enable': '二段階認証の有効化',
+  'staff.login': 'サインイン',
+  'staff.unlock': '端末でのPIN解除',
+};
+
+export interface AuditInput {
+  companyId: number;
+  facilityId: number | null;
+  action: string;
+  targetType: string;
+  targetId?: number | null;
+  childId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Appends one entry (staff.md §2): pass the transaction of the action itself, so that the action
+ * and its entry are written together or not at all.
+ */
+export async function recordAudit(db: Db, staff: StaffViewer, now: Date, entry: AuditInput): Promise<void> {
+  await db.insert(auditLog).values({
+    companyId: entry.companyId,
+    facilityId: entry.facilityId,
+    at: now,
+    userId: staff.userId,
+    deviceId: staff.deviceId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    childId: entry.childId ?? null,
+    ip: staff.ip,
+    details: entry.details ?? null,
+  });
+}
+
+export interface AuditFilter {
+  user_id?: number;
+  child_id?: number;
+  date?: string;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+function auditWhere(facilityId: number, filter: AuditFilter): SQL {
+  return and(
+    eq(auditLog.facilityId, facilityId),
+    filter.user_id ? eq(auditLog.userId, filter.user_id) : undefined,
+    filter.child_id ? eq(auditLog.childId, filter.child_id) : undefined,
+    // A Tokyo day: [00:00, next 00:00) in Asia/Tokyo, so the (facility_id, at) index serves it.
+    filter.date
+      ? and(
+          sql`${auditLog.at} >= ${tokyoInstant(filter.date, '00:00')}`,
+          sql`${auditLog.at} < ${tokyoInstant(addDays(filter.date, 1), '00:00')}`,
+        )
+      : undefined,
+  )!;
+}
+
+const auditChild = alias(children, 'audit_child');
+
+function auditRows(db: Db, facilityId: number, filter: AuditFilter) {
+  return db
+    .select({
+      entry: auditLog,
+      userName: users.name,
+      userEmail: users.email,
+      deviceName: devices.name,
+      childName: sql<string | null>`${auditChild.lastName} || ' ' || ${auditChild.firstName}`,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.userId))
+    .leftJoin(devices, eq(devices.id, auditLog.deviceId))
+    .leftJoin(auditChild, eq(auditChild.id, auditLog.childId))
+    .where(auditWhere(facilityId, filter))
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+}
+
+type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
+
+const presentAuditRow = (row: AuditRow): AuditEntry => ({
+  id: row.entry.id,
+  at: row.entry.at.toISOString(),
+  user: { id: row.entry.userId, name: row.userName ?? row.userEmail },
+  device: row.entry.deviceId ? { id: row.entry.deviceId, name: row.deviceName ?? '' } : null,
+  action: row.entry.action,
+  action_label: auditActionLabels[row.entry.action] ?? row.entry.action,
+  target_type: row.entry.targetType,
+  target_id: row.entry.targetId,
+  child: row.entry.childId ? { id: row.entry.childId, name: row.childName ?? '' } : null,
+  ip: row.entry.ip,
+});
+
+export async function listAudit(ctx: AppContext, facilityId: number, filter: AuditFilter & { page: number }) {
+  const [rows, [total]] = await Promise.all([
+    auditRows(ctx.db, facilityId, filter)
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((filter.page - 1) * AUDIT_PAGE_SIZE),
+    ctx.db.select({ n: count() }).from(auditLog).where(auditWhere(facilityId, filter)),
+  ]);
+  return { data: rows.map(presentAuditRow), total: total?.n ?? 0, per_page: AUDIT_PAGE_SIZE };
+}
+
+const csvCell = (value: string | number | null) => {
+  const text = value === null ? '' : String(value);
+  // Quote every cell; a leading = + - @ is defused so Excel never runs it as a formula.
+  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+/** Every matching entry as CSV, UTF-8 with BOM so that Excel opens it in Japanese. */
+export async function auditCsv(ctx: AppContext, facilityId: number, filter: AuditFilter): Promise<string> {
+  const rows = (await auditRows(ctx.db, facilityId, filter).limit(100_000)).map(presentAuditRow);
+  const header = ['日時', '職員', '端末', '操作', '対象', '対象ID', '園児', 'IPアドレス'];
+  const lines = rows.map((r) =>
+    [
+      new Date(r.at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
+      r.user.name,
+      r.device?.name ?? '',
+      r.action_label,
+      r.target_type,
+      r.target_id,
+      r.child?.name ?? '',
+      r.ip,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,36 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { StaffRole } from '@renraku/contract';
+import type { Db } from '../../db/client';
+import { staffMembershipClasses, staffMemberships } from '../../db/schema';
+import { membershipCovers } from '../access';
+
+/** A person's memberships, current and not (the staff app lists them), with their classes. */
+export async function membershipsOf(db: Db, userId: number) {
+  const rows = await db.select().from(staffMemberships).where(eq(staffMemberships.userId, userId)).orderBy(staffMemberships.id);
+  const classRows = rows.length
+    ? await db
+        .select()
+        .from(staffMembershipClasses)
+        .where(
+          inArray(
+            staffMembershipClasses.membershipId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return rows.map((m) => ({
+    ...m,
+    role: m.role as StaffRole,
+    classIds: classRows.filter((c) => c.membershipId === m.id).map((c) => c.classId),
+  }));
+}
+
+/** Whether the person holds any membership covering the day (a staff sign-in needs one). */
+export async function hasCurrentMembership(db: Db, userId: number, day: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(staffMemberships)
+    .where(and(eq(staffMemberships.userId, userId), membershipCovers(staffMemberships, day)))
+    .limit(1);
+  return !!row;
+}

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import {
+  auditQuery,
+  getStaffAudit,
+  getStaffMe,
+  messages,
+  postStaffLogin,
+  postStaffLoginTotp,
+  postStaffLogout,
+  postStaffTotpEnable,
+  postStaffTotpSetup,
+  putStaffPin,
+  staffAuditCsvPath,
+  staffMessages,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import { devices } from '../../db/schema';
+import { idParam } from '@renraku/contract';
+import { fastifyPath, route, type App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
+import { invalidMany, unauthenticated } from '../../lib/errors';
+import { clearStaffSessionCookie, completeStaffSession, deleteStaffSession, loadStaffSession } from '../../lib/staff-sessions';
+import { authorizeFacility, staffFacilities, type StaffViewer } from '../access';
+import type { Db } from '../../db/client';
+import { auditCsv, listAudit, recordAudit } from './audit';
+import { membershipsOf } from './memberships';
+import { hasPin, setPin } from './pin';
+import { signInStaff } from './sign-in';
+import { enableTotp, isTotpEnabled, startTotpSetup, totpState, verifySecondFactor } from './totp';
+
+/** The staff side's own calls: sign-in, 2FA, the PIN, the caller, the audit log (staff.md §1–2). */
+export function staffRoutes(app: App, ctx: AppContext) {
+  route(app, postStaffLogin, { auth: false }, async ({ req, reply, body, now, today }) =>
+    signInStaff(ctx, req, reply, { email: body.email, password: body.password, now, today }),
+  );
+
+  staffRoute(app, postStaffLoginTotp, { pending: ['totp'] }, async ({ session, body, now }) => {
+    if (session.pending !== 'totp') return { stage: 'ok' as const };
+    await verifySecondFactor(ctx, session.user.id, body.code, now);
+    await completeStaffSession(ctx.db, session.id);
+    return { stage: 'ok' as const };
+  });
+
+  route(app, postStaffLogout, { auth: false }, async ({ req, reply, now }) => {
+    const session = await loadStaffSession(ctx.db, req, now);
+    if (session) await deleteStaffSession(ctx.db, session.id);
+    clearStaffSessionCookie(reply);
+    return { message: messages.loggedOut };
+  });
+
+  staffRoute(app, getStaffMe, { pending: ['totp', 'totp_setup'] }, async ({ session, staff }) => {
+    const [memberships, grants, totp, pinSet, device] = await Promise.all([
+      membershipsOf(ctx.db, staff.userId),
+      session.pending ? Promise.resolve([]) : staffFacilities(ctx.db, staff),
+      totpState(ctx.db, staff.userId),
+      hasPin(ctx.db, staff.userId),
+      session.deviceId
+        ? ctx.db
+            .select()
+            .from(devices)
+            .where(eq(devices.id, session.deviceId))
+            .then((rows) => rows[0])
+        : Promise.resolve(undefined),
+    ]);
+    return {
+      user: { id: session.user.id, name: session.user.name, email: session.user.email },
+      stage: session.pending ?? ('ok' as const),
+      totp_enabled: isTotpEnabled(totp),
+      pin_set: pinSet,
+      device: device ? { id: device.id, name: device.name, facility_id: device.facilityId } : null,
+      memberships: memberships.map((m) => ({
+        id: m.id,
+        role: m.role,
+        company_id: m.companyId,
+        facility_id: m.facilityId,
+        class_ids: m.classIds,
+        valid_from: m.validFrom,
+        valid_until: m.validUntil,
+      })),
+      facilities: grants.map((g) => ({
+        id: g.facilityId,
+        name: g.facilityName,
+        company_id: g.companyId,
+        role: g.role,
+        class_ids: g.classIds,
+      })),
+    };
+  });
+
+  staffRoute(app, postStaffTotpSetup, { pending: ['totp_setup'], desktopOnly: true }, async ({ session }) =>
+    startTotpSetup(ctx, session.user),
+  );
+
+  staffRoute(app, postStaffTotpEnable, { pending: ['totp_setup'], desktopOnly: true }, async ({ session, staff, body, now }) => {
+    const codes = await enableTotp(ctx, session.user.id, body.code, now);
+    if (session.pending) await completeStaffSession(ctx.db, session.id);
+    await auditOwnAccount(ctx, staff, now, 'staff.totp.enable');
+    return { recovery_codes: codes };
+  });
+
+  staffRoute(app, putStaffPin, { desktopOnly: true }, async ({ staff, body, now }) => {
+    await ctx.db.transaction(async (tx) => {
+      await setPin(tx, staff.userId, body.pin);
+      await auditOwnAccount(ctx, staff, now, 'staff.pin.set', tx);
+    });
+    return { message: staffMessages.pinSaved };
+  });
+
+  staffRoute(app, getStaffAudit, {}, async ({ staff, params, query }) => {
+    await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return listAudit(ctx, params.facilityId, query);
+  });
+
+  // The CSV export: not a JSON call, the same filters and the same check.
+  const csvQuery = auditQuery.omit({ page: true });
+  app.get<{ Params: { facilityId: string }; Querystring: Record<string, unknown> }>(
+    fastifyPath(staffAuditCsvPath),
+    async (req, reply) => {
+      const session = await loadStaffSession(ctx.db, req, req.now);
+      if (!session || session.pending) throw unauthenticated();
+      const facilityId = idParam.safeParse(req.params.facilityId);
+      const filter = csvQuery.safeParse(req.query);
+      if (!facilityId.success || !filter.success) throw invalidMany({ _: [messages.invalidInput] });
+      const staff = { userId: session.user.id, today: req.today, deviceId: session.deviceId, ip: req.ip };
+      const grant = await authorizeFacility(ctx, staff, facilityId.data, 'facility.setup');
+      const body = await auditCsv(ctx, grant.facilityId, filter.data);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${grant.facilityId}-${req.today}.csv"`)
+        .send(body);
+    },
+  );
+}
+
+/** A change to one's own account (PIN, 2FA) is entered in the log of every facility the person works at today. */
+async function auditOwnAccount(ctx: AppContext, staff: StaffViewer, now: Date, action: string, db: Db = ctx.db) {
+  for (const grant of await staffFacilities(db, staff)) {
+    await recordAudit(db, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action,
+      targetType: 'user',
+      targetId: staff.userId,
+    });
+  }
+}

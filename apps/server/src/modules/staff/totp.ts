@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { generateSecret, generateURI, verifySync } from 'otplib';
+import { staffMessages } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { staffTotp } from '../../db/schema';
+import { randomToken, safeEqual, seal, sha256, unseal } from '../../lib/crypto';
+import { HttpError, conflict, invalid, tooMany } from '../../lib/errors';
+
+/** Wrong codes allowed per person in a window before 429 (a 6-digit code must not be guessable). */
+const TOTP_LIMIT = { attempts: 5, windowSec: 15 * 60 };
+const RECOVERY_CODE_COUNT = 10;
+
+const failKey = (userId: number) => `totp:user:${userId}`;
+
+export async function totpState(db: Db, userId: number) {
+  const [row] = await db.select().from(staffTotp).where(eq(staffTotp.userId, userId));
+  return row;
+}
+
+export const isTotpEnabled = (row: Awaited<ReturnType<typeof totpState>>) => !!row?.enabledAt;
+
+/** A new secret (replacing an unconfirmed one); refused while 2FA is on. */
+export async function startTotpSetup(ctx: AppContext, user: { id: number; email: string }) {
+  const current = await totpState(ctx.db, user.id);
+  if (isTotpEnabled(current)) throw conflict(staffMessages.totpAlreadyEnabled);
+  const secret = generateSecret();
+  const sealed = seal(ctx.config.sessionSecret, secret);
+  await ctx.db
+    .insert(staffTotp)
+    .values({ userId: user.id, secret: sealed })
+    .onConflictDoUpdate({
+      target: staffTotp.userId,
+      set: { secret: sealed, enabledAt: null, lastTimeStep: null, recoveryCodes: [] },
+    });
+  return { secret, uri: generateURI({ issuer: ctx.config.operator.app_name, label: user.email, secret }) };
+}
+
+/** A code of the current 30-second step (±1 step for clock drift), each step accepted once. */
+function matchingTimeStep(ctx: AppContext, row: typeof staffTotp.$inferSelect, code: string, now: Date): number | null {
+  const secret = unseal(ctx.config.sessionSecret, row.secret);
+  const result = verifySync({ secret, token: code, epoch: Math.floor(now.getTime() / 1000), epochTolerance: 30 });
+  if (!result.valid || !('timeStep' in result)) return null;
+  if (row.lastTimeStep !== null && result.timeStep <= row.lastTimeStep) return null;
+  return result.timeStep;
+}
+
+async function guardAttempts(ctx: AppContext, userId: number) {
+  const seen = await ctx.counter.peek(failKey(userId));
+  if (seen.count >= TOTP_LIMIT.attempts) throw tooMany(undefined, seen.retryAfterSec);
+}
+
+async function failAttempt(ctx: AppContext, userId: number): Promise<never> {
+  await ctx.counter.hit(failKey(userId), TOTP_LIMIT.windowSec);
+  throw invalid('code', staffMessages.totpInvalid);
+}
+
+/** Confirms enrolment with a first code; answers the recovery codes, shown once (stored as SHA-256). */
+export async function enableTotp(ctx: AppContext, userId: number, code: string, now: Date): Promise<string[]> {
+  await guardAttempts(ctx, userId);
+  const row = await totpState(ctx.db, userId);
+  if (!row) throw new HttpError(422, staffMessages.totpNotStarted);
+  if (isTotpEnabled(row)) throw conflict(staffMessages.totpAlreadyEnabled);
+  const step = matchingTimeStep(ctx, row, code, now);
+  if (step === null) return failAttempt(ctx, userId);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = randomToken(8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .padEnd(8, '0')
+      .slice(0, 8);
+    return `${raw.slice(0, 4)}-${raw.slice(4)}`;
+  });
+  await ctx.db
+    .update(staffTotp)
+    .set({ enabledAt: now, lastTimeStep: step, recoveryCodes: codes.map((c) => sha256(c)) })
+    .where(eq(staffTotp.userId, userId));
+  await ctx.counter.reset(failKey(userId));
+  return codes;
+}
+
+/** The second factor at sign-in: a TOTP code, or a recovery code (used up). */
+export async function verifySecondFactor(ctx: AppContext, userId: number, code: string, now: Date): Promise<void> {
+  await guardAttempts(ctx, userId);
+  const row = await totpState(ctx.db, userId);
+  if (!row || !isTotpEnabled(row)) return failAttempt(ctx, userId);
+  if (/^\d{6}$/.test(code)) {
+    const step = matchingTimeStep(ctx, row, code, now);
+    if (step === null) return failAttempt(ctx, userId);
+    await ctx.db.update(staffTotp).set({ lastTimeStep: step }).where(eq(staffTotp.userId, userId));
+  } else {
+    const hash = sha256(code.toLowerCase());
+    if (!row.recoveryCodes.some((c) => safeEqual(c, hash))) return failAttempt(ctx, userId);
+    await ctx.db
+      .update(staffTotp)
+      .set({ recoveryCodes: row.recoveryCodes.filter((c) => c !== hash) })
+      .where(eq(staffTotp.userId, userId));
+  }
+  await ctx.counter.reset(failKey(userId));
+}

@@ -1,0 +1,48 @@
+import { fiscalYearOf, tokyoDate } from '@renraku/contract';
+import { staffMembershipClasses, staffMemberships, staffPins, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { DEMO_PASSWORD } from './accounts';
+import type { SeedContext } from './context';
+
+export const DEMO_STAFF_EMAILS = {
+  admin: 'houjin@example.com',
+  director: 'enchou@example.com',
+  classStaff: 'hoikushi@example.com',
+} as const;
+/** The demo staff's tablet PIN (README). */
+export const DEMO_STAFF_PIN = '1234';
+
+/**
+ * The staff of さくら保育園 (staff.md §7): a company admin of さくら会, the director, and a 保育士 of
+ * ひよこ組; 2FA offered, not forced, in the demo (README).
+ */
+export async function seedStaff({ db, ids, now }: SeedContext) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const pinHash = await hashPassword(DEMO_STAFF_PIN);
+  // Since the April of the previous fiscal year: they have worked here for a while.
+  const since = `${fiscalYearOf(tokyoDate(now)) - 1}-04-01`;
+  const [admin, director, classStaff] = await db
+    .insert(users)
+    .values([
+      { email: DEMO_STAFF_EMAILS.admin, passwordHash, name: '桜井 法子', agreedAt: now, emailVerifiedAt: now },
+      { email: DEMO_STAFF_EMAILS.director, passwordHash, name: '佐藤 園子', agreedAt: now, emailVerifiedAt: now },
+      { email: DEMO_STAFF_EMAILS.classStaff, passwordHash, name: '田中 保美', agreedAt: now, emailVerifiedAt: now },
+    ])
+    .returning({ id: users.id });
+  const company = ids.companies.sakura;
+  const facility = ids.facilities.sakura;
+  const [, , staffMembership] = await db
+    .insert(staffMemberships)
+    .values([
+      { companyId: company, facilityId: null, userId: admin!.id, role: 'company_admin', validFrom: since },
+      { companyId: company, facilityId: facility, userId: director!.id, role: 'director', validFrom: since },
+      { companyId: company, facilityId: facility, userId: classStaff!.id, role: 'class_staff', validFrom: since },
+    ])
+    .returning({ id: staffMemberships.id });
+  await db.insert(staffMembershipClasses).values({ membershipId: staffMembership!.id, classId: ids.classes.sakuraHiyoko });
+  await db.insert(staffPins).values([
+    { userId: director!.id, pinHash },
+    { userId: classStaff!.id, pinHash },
+  ]);
+  return { admin: admin!.id, director: director!.id, classStaff: classStaff!.id };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** The four staff roles (staff.md §1). */
+export const staffRoles = ['company_admin', 'director', 'class_staff', 'office'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffRoleLabels: Record<StaffRole, string> = {
+  company_admin: '法人管理者',
+  director: '園長',
+  class_staff: '保育士',
+  office: '事務',
+};
+
+/** Texts of the staff side, shared by server and staff app. */
+export const staffMessages = {
+  notStaff: 'スタッフとしての所属がありません',
+  totpInvalid: '確認コードが正しくありません',
+  totpRequired: '二段階認証の設定が必要です',
+  totpNotStarted: '先に二段階認証の設定を開始してください',
+  totpAlreadyEnabled: '二段階認証はすでに有効です',
+  pinSaved: 'PINを設定しました',
+  pinInvalid: 'PINが正しくありません',
+  pinLocked: 'PINの入力に5回失敗したため、15分間ロックされています',
+  pinFormat: 'PINは4桁の数字で入力してください',
+  pinNotSet: 'PINが設定されていません。職員室のパソコンでPINを設定してください',
+  deviceRequired: 'この端末はペアリングされていません',
+  desktopOnly: 'この操作は職員室のパソコンから行ってください',
+  totpPending: '確認コードを入力してください',
+  pairingCodeInvalid: 'ペアリングコードが正しくないか、有効期限が切れています',
+} as const;
+
+export const staffPersonSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { defineCall, idParam, messageSchema } from '../common';
+import { staffPersonSchema } from './common';
+import { facilityParams } from './facilities';
+
+/** Paired tablets and the PIN (staff.md §1). */
+export const deviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  class_id: z.number().int().nullable(),
+  paired_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+});
+
+export const getStaffDevices = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/devices',
+  summary: 'The facility’s tablets, paired, waiting for their code, and revoked (director, company admin)',
+  params: facilityParams,
+  response: z.array(deviceSchema),
+});
+
+export const postStaffDevice = defineCall({
+  method: 'POST',
+  path: '/api/staff/facilities/{facilityId}/devices',
+  summary: 'Registers a tablet and answers its one-time pairing code (8 digits, 10 minutes) (director, company admin); audited',
+  params: facilityParams,
+  body: z.object({
+    name: z
+      .string({ message: '端末名を入力してください' })
+      .trim()
+      .min(1, '端末名を入力してください')
+      .max(30, '端末名は30文字以内で入力してください'),
+    class_id: idParam.nullable().optional().default(null),
+  }),
+  response: z.object({ device: deviceSchema, code: z.string(), expires_at: z.string() }),
+  status: 201,
+});
+
+export const deleteStaffDevice = defineCall({
+  method: 'DELETE',
+  path: '/api/staff/devices/{deviceId}',
+  summary: 'Revokes a tablet: its credential and PIN sessions end at once (director, company admin); audited',
+  params: z.object({ deviceId: idParam }),
+  response: messageSchema,
+});
+
+export const postStaffDevicePair = defineCall({
+  method: 'POST',
+  path: '/api/staff/device/pair',
+  summary: 'On the tablet: exchanges the pairing code for the device credential (an HttpOnly cookie); no session needed',
+  body: z.object({
+    code: z
+      .string({ message: 'ペアリングコードを入力してください' })
+      .trim()
+      .regex(/^\d{8}$/, 'ペアリングコードは8桁の数字で入力してください'),
+  }),
+  response: z.object({ device: z.object({ id: z.number().int(), name: z.string(), facility_name: z.string() }) }),
+});
+
+export const getStaffDevice = defineCall({
+  method: 'GET',
+  path: '/api/staff/device',
+  summary: 'On a paired tablet: the device and the staff who may unlock it (names for the PIN pad); 401 when not paired',
+  response: z.object({
+    device: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      facility_id: z.number().int(),
+      facility_name: z.string(),
+      class_id: z.number().int().nullable(),
+    }),
+    staff: z.array(staffPersonSchema),
+  }),
+});
+
+export const postStaffDeviceUnlock = defineCall({
+  method: 'POST',
+  path: '/api/staff/device/unlock',
+  summary: 'On a paired tablet: a staff member’s PIN opens a PIN session (5 idle minutes); 5 wrong PINs lock it for 15 minutes',
+  body: z.object({
+    user_id: idParam,
+    pin: z.string({ message: 'PINは4桁の数字で入力してください' }).regex(/^\d{4}$/, 'PINは4桁の数字で入力してください'),
+  }),
+  response: z.object({ stage: z.literal('ok') }),
+});
+
+export const postStaffDeviceLock = defineCall({
+  method: 'POST',
+  path: '/api/staff/device/lock',
+  summary: 'On a paired tablet: ends the PIN session (back to the PIN pad)',
+  response: messageSchema,
+});
+
+export const deleteStaffUserPin = defineCall({
+  method: 'DELETE',
+  path: '/api/staff/facilities/{facilityId}/staff/{userId}/pin',
+  summary: 'Resets a staff member’s PIN (they set a new one on the desktop) (director, company admin); audited',
+  params: z.object({ facilityId: idParam, userId: idParam }),
+  response: messageSchema,
+});

@@ -1,0 +1,7 @@
+/** The staff side's calls (DESIGN §3.1: `src/staff/<area>.ts`). */
+export * from './common';
+export * from './auth';
+export * from './audit';
+export * from './facilities';
+export * from './children';
+export * from './devices';
