@@ -26,6 +26,7 @@ import { auditCsv, listAudit, recordAudit } from './audit';
 import { membershipsOf } from './memberships';
 import { hasPin, setPin } from './pin';
 import { signInStaff } from './sign-in';
+import { memberRoutes } from './member-routes';
 import { enableTotp, isTotpEnabled, startTotpSetup, totpState, verifySecondFactor } from './totp';
 
 /** The staff side's own calls: sign-in, 2FA, the PIN, the caller, the audit log (staff.md §1–2). */
@@ -130,6 +131,8 @@ export function staffRoutes(app: App, ctx: AppContext) {
         .send(body);
     },
   );
+
+  memberRoutes(app, ctx);
 }
 
 /** A change to one's own account (PIN, 2FA) is entered in the log of every facility the person works at today. */
