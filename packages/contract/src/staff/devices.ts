@@ -11,7 +11,21 @@ export const deviceSchema = z.object({
   paired_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   last_seen_at: z.string().nullable(),
+  /** Not paired yet: until when its pairing code may be typed on the tablet (null once paired or revoked). */
+  pairing_expires_at: z.string().nullable(),
 });
+export type StaffDevice = z.infer<typeof deviceSchema>;
+
+/** How long a pairing code shown on the desktop may be typed on the tablet. */
+export const PAIRING_CODE_MINUTES = 10;
+
+/** Texts of the devices' calls (beside `staffMessages`). */
+export const deviceMessages = {
+  classNotFound: 'この施設のクラスを選択してください',
+  revoked: '端末の登録を解除しました',
+  locked: '端末をロックしました',
+  pinReset: 'PINをリセットしました',
+} as const;
 
 export const getStaffDevices = defineCall({
   method: 'GET',
