@@ -21,6 +21,7 @@ export const auditActionLabels: Record<string, string> = {
   'device.pair': '端末のペアリング',
   'device.revoke': '端末の登録解除',
   'staff.pin.set': 'PINの設定',
+  'staff.pin.reset': 'PINのリセット',
   'staff.totp.enable': '二段階認証の有効化',
   'staff.member.invite': '職員の招待',
   'staff.member.update': '職員の所属の変更',

@@ -23,6 +23,7 @@ import { clearStaffSessionCookie, completeStaffSession, deleteStaffSession, load
 import { authorizeFacility, staffFacilities, type StaffViewer } from '../access';
 import type { Db } from '../../db/client';
 import { auditCsv, listAudit, recordAudit } from './audit';
+import { deviceRoutes } from './device-routes';
 import { membershipsOf } from './memberships';
 import { hasPin, setPin } from './pin';
 import { signInStaff } from './sign-in';
@@ -133,6 +134,7 @@ export function staffRoutes(app: App, ctx: AppContext) {
   );
 
   memberRoutes(app, ctx);
+  deviceRoutes(app, ctx);
 }
 
 /** A change to one's own account (PIN, 2FA) is entered in the log of every facility the person works at today. */
