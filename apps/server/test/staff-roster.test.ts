@@ -541,6 +541,26 @@ describe('guardians’ links', () => {
   });
 });
 
+describe('contract', () => {
+  it('the OpenAPI document lists the roster and setup calls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/staff/facilities/{facilityId}/classes',
+        '/api/staff/classes/{classId}',
+        '/api/staff/facilities/{facilityId}/children',
+        '/api/staff/children/{childId}',
+        '/api/staff/facilities/{facilityId}/children/import/preview',
+        '/api/staff/facilities/{facilityId}/children/import',
+        '/api/staff/children/{childId}/registration',
+        '/api/staff/children/{childId}/guardians',
+        '/api/staff/children/{childId}/guardians/{userId}',
+      ]),
+    );
+  });
+});
+
 describe('no staff session', () => {
   it('a guardian session never satisfies a staff call', async () => {
     const res = await call(as.guardian, getStaffChild, { params: { childId: w.family.child.id } });
