@@ -51,6 +51,12 @@ test.describe('staff sign-in', () => {
     await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', '設定']);
     await page.goto(`/staff/f/${classStaff.facilityId}/audit`);
     await expect(page.getByRole('heading', { level: 1, name: '権限がありません' })).toBeVisible();
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+
+    const office = await createStaff(request, 'jimu', { role: 'office' });
+    await signIn(page, office.email);
+    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', '設定']);
+    await expect(page.getByText('あなたの役割: 事務')).toBeVisible();
   });
 
   test('a director enrols 2FA in the settings, signs out, and signs in again with a code', async ({ page, request }) => {

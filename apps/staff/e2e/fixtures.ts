@@ -21,13 +21,15 @@ export async function expectTouchTargets(page: Page) {
     .locator('button:visible, a[role="button"]:visible, input:not([type="hidden"]):visible')
     .evaluateAll((elements) =>
       elements
-        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        // A field's touch area is its frame (an input inside Mantine's wrapper, as the password's).
+        .map((el) => ({ el, box: (el.closest('.mantine-Input-input') ?? el).getBoundingClientRect() }))
         // A control inside a field (the password's show button) shares the field's height.
         .filter(({ el, box }) => box.height < 44 && !el.closest('.mantine-Input-section'))
-        .map(
-          ({ el, box }) =>
-            `${el.tagName.toLowerCase()} "${el.textContent?.trim() || el.getAttribute('aria-label')}" ${box.height}px`,
-        ),
+        .map(({ el, box }) => {
+          const name =
+            el.textContent?.trim() || el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent;
+          return `${el.tagName.toLowerCase()} "${name}" ${box.height}px`;
+        }),
     );
   expect(small).toEqual([]);
 }

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@renraku/contract/staff';
+import { TableScroll } from '../../../components/table-scroll';
 import { dateTimeSecondsLabel } from '../../../lib/dates';
 
 const dash = <Text c="dimmed">—</Text>;
@@ -7,7 +8,7 @@ const dash = <Text c="dimmed">—</Text>;
 /** The log's rows: when, who, on which tablet, what, which child, from where. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={880}>
+    <TableScroll label="監査ログの表" minWidth={880}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="audit-table">
         <Table.Thead>
           <Table.Tr>
@@ -50,6 +51,6 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

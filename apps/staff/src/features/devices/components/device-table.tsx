@@ -1,6 +1,7 @@
 import { Button, Table, Text } from '@mantine/core';
 import type { ResponseOf } from '@renraku/contract/client';
 import type { getStaffDevices } from '@renraku/contract/staff';
+import { TableScroll } from '../../../components/table-scroll';
 import { dateTimeLabel } from '../../../lib/dates';
 import { DeviceStatus } from './device-status';
 
@@ -19,7 +20,7 @@ export function DeviceTable({
   revokingId: number | null;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <TableScroll label="端末の一覧" minWidth={720}>
       <Table verticalSpacing="sm" data-testid="device-table">
         <Table.Thead>
           <Table.Tr>
@@ -58,6 +59,6 @@ export function DeviceTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
