@@ -33,6 +33,34 @@ const webZones = [
   { target: './apps/web/src', from: './apps/server' },
 ];
 
+/** The staff app's areas (apps/staff/src/features), fenced in the same way (DESIGN §3.1). */
+const staffAreas = fs
+  .readdirSync(path.join(repoRoot, 'apps/staff/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The staff app's arrows, as the web's: shared → features → app, no feature importing another.
+ * The two apps share no code: what both need would go to a package (DESIGN §3.1 packages/ui).
+ */
+const staffZones = [
+  { target: './apps/staff/src/components', from: ['./apps/staff/src/features', './apps/staff/src/app'] },
+  {
+    target: './apps/staff/src/lib',
+    from: ['./apps/staff/src/features', './apps/staff/src/app', './apps/staff/src/components'],
+  },
+  { target: './apps/staff/src/features', from: './apps/staff/src/app' },
+  ...staffAreas.map((area) => ({
+    target: `./apps/staff/src/features/${area}`,
+    from: './apps/staff/src/features',
+    except: [`./${area}`],
+    message: 'A feature imports no other feature (DESIGN §3.1): move what both need to components/ or lib/.',
+  })),
+  { target: './apps/staff', from: './apps/web', message: 'The two apps share no code (DESIGN §3.1).' },
+  { target: './apps/web', from: './apps/staff', message: 'The two apps share no code (DESIGN §3.1).' },
+  { target: './apps/staff/src', from: './apps/server' },
+];
+
 const serverAreas = fs
   .readdirSync(path.join(repoRoot, 'apps/server/src/modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'access')
@@ -43,7 +71,7 @@ const serverAreas = fs
  * public functions) or the access kernel; the kernel reaches no area; lib and db reach no module.
  */
 const serverZones = [
-  { target: './apps/server', from: './apps/web' },
+  { target: './apps/server', from: ['./apps/web', './apps/staff'] },
   { target: './apps/server/src/lib', from: './apps/server/src/modules' },
   { target: './apps/server/src/db', from: './apps/server/src/modules' },
   { target: './apps/server/src/modules/access', from: './apps/server/src/modules', except: ['./access'] },
@@ -65,6 +93,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/web/test-results/**',
+      'apps/staff/test-results/**',
     ],
   },
   js.configs.recommended,
@@ -86,13 +115,32 @@ export default tseslint.config(
     },
   },
   {
+    // The staff app takes the staff calls from @renraku/contract/staff and the texts and dates from
+    // their own modules, not the root, which carries every guardian area's schemas too.
+    files: ['apps/staff/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@renraku/contract',
+              message: 'Import from @renraku/contract/staff, /client/messages or /dates.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       // basePath: the zones hold wherever ESLint runs from (an editor, a test, a subfolder).
-      'import/no-restricted-paths': ['error', { zones: webZones, basePath: repoRoot }],
+      'import/no-restricted-paths': ['error', { zones: [...webZones, ...staffZones], basePath: repoRoot }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',

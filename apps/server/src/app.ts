@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import helmet from 'helmet';
@@ -155,32 +155,51 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   return app;
 }
 
+/** Cache headers of a built app's files: hashed assets for a year, the rest revalidated. */
+const cacheHeaders: FastifyStaticOptions['setHeaders'] = (res, filePath) => {
+  res.header(
+    'cache-control',
+    filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+};
+
+/** `/staff` and `/staff/...`: the staff app's paths (DESIGN §3.1). */
+const isStaffPath = (url: string) => /^\/staff(\/|$|\?)/.test(url);
+/** A file name with an extension in the last segment (`/staff/assets/x.js`, `/staff/favicon.svg`): a missing asset is a 404, not the app. */
+const isAssetPath = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+
 /**
- * The built web app: hashed assets cached for a year, index.html for every other non-API path.
+ * The built web apps: hashed assets cached for a year, index.html for every other non-API path.
  * The build writes brotli and gzip copies beside each text file (apps/web/scripts/precompress.mjs);
  * `preCompressed` sends the one the browser accepts (also for the index.html fallback, which goes
- * through the same sendFile), with `Vary: Accept-Encoding`, else the plain file.
+ * through the same sendFile), with `Vary: Accept-Encoding`, else the plain file. The guardian app
+ * is at the root; the staff app (its own build) under /staff/.
  */
 async function serveWeb(app: FastifyInstance, config: AppConfig) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const hasStaff = fs.existsSync(path.join(config.staffDist, 'index.html'));
+  const staticOptions: FastifyStaticOptions = {
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // The compressed copies are no URLs of their own: /x.js answers with them when asked.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    setHeaders: cacheHeaders,
+  };
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // The compressed copies are no URLs of their own: /x.js answers with them when asked.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await app.register(fastifyStatic, { root: config.webDist, ...staticOptions });
+  }
+  if (hasStaff) {
+    // A second registration under its own prefix; `reply.sendFile` is decorated once (by the first).
+    await app.register(fastifyStatic, { root: config.staffDist, prefix: '/staff/', decorateReply: !hasWeb, ...staticOptions });
   }
   app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && hasStaff && isStaffPath(req.url)) {
+      // A missing file (an old build's chunk) is a 404; any other path is a screen of the staff app.
+      if (isAssetPath(req.url)) return reply.status(404).send({ message: messages.notFound });
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.staffDist);
+    }
     if (req.method === 'GET' && !isApiPath(req.url) && hasWeb) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -52,6 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
+    STAFF_DIST: path.join(dataDir, 'no-staff'),
     ...env,
   });
   const database = await createTestDatabase();

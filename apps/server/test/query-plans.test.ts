@@ -79,7 +79,13 @@ beforeAll(async () => {
   client = (database.db as unknown as { $client: Client }).$client;
   await generateDataset(database.db, { scale: 0.01, today: tokyoDate(new Date()) });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renraku-plans-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    STAFF_DIST: path.join(dataDir, 'no-staff'),
+  });
   app = await buildApp(config, { database: { ...database, db: await capturingDb(database) } });
   await app.ready();
   // User 10 is the main guardian of children 10 and 9 (siblings), the dataset's shape.

@@ -1,0 +1,61 @@
+import { NavLink, Stack } from '@mantine/core';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { facilityPath } from '../../lib/facility';
+import { roleAbilities } from '../../lib/roles';
+import type { StaffFacility } from '../../lib/staff-session';
+
+interface Item {
+  label: string;
+  to: string;
+  end?: boolean;
+}
+
+/** The menu by role (staff.md §1): devices and the audit log for directors and company admins only. */
+function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
+  const items: Item[] = [];
+  if (facility) {
+    const { setup } = roleAbilities(facility.role);
+    items.push(
+      { label: 'ホーム', to: facilityPath(facility.id), end: true },
+      { label: 'クラス', to: facilityPath(facility.id, 'classes') },
+      { label: '園児', to: facilityPath(facility.id, 'children') },
+    );
+    if (setup) {
+      items.push(
+        { label: '端末', to: facilityPath(facility.id, 'devices') },
+        { label: '監査ログ', to: facilityPath(facility.id, 'audit') },
+      );
+    }
+  }
+  // 2FA and the PIN are set on a desktop only (the server refuses them from a tablet's PIN session).
+  if (!onDevice) items.push({ label: '設定', to: '/settings' });
+  return items;
+}
+
+export function ShellNav({
+  facility,
+  onDevice,
+  onNavigate,
+}: {
+  facility: StaffFacility | null;
+  onDevice: boolean;
+  onNavigate: () => void;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4}>
+      {itemsFor(facility, onDevice).map((item) => (
+        <NavLink
+          key={item.to}
+          component={RouterLink}
+          to={item.to}
+          end={item.end}
+          label={item.label}
+          active={item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`)}
+          onClick={onNavigate}
+          fw={500}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loading } from '../components/loading';
+import { NotFound } from '../components/not-found';
+import { RouteError } from '../components/route-error';
+import { FacilityLayout } from './layouts/facility-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { SetupOnly } from './layouts/setup-only';
+import { SignedInLayout } from './layouts/signed-in-layout';
+import { Root } from './root';
+import { StartRedirect } from './start-redirect';
+
+/** Each screen's code loads with its route. */
+const screen = (load: () => Promise<Record<string, unknown>>, name: string) => async () => ({
+  Component: (await load())[name] as React.ComponentType,
+});
+
+const screens = {
+  login: screen(() => import('../features/auth/routes/login-page'), 'LoginPage'),
+  twoFactorSetup: screen(() => import('../features/settings/routes/two-factor-setup-page'), 'TwoFactorSetupPage'),
+  settings: screen(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
+  pair: screen(() => import('../features/tablet/routes/pair-page'), 'PairPage'),
+  pin: screen(() => import('../features/tablet/routes/pin-page'), 'PinPage'),
+  home: screen(() => import('../features/home/routes/home-page'), 'HomePage'),
+  classes: screen(() => import('../features/roster/routes/classes-page'), 'ClassesPage'),
+  children: screen(() => import('../features/roster/routes/children-page'), 'ChildrenPage'),
+  devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
+  audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
+};
+
+/**
+ * Error boundaries: a screen that throws while its code loads or while it renders shows RouteError
+ * inside its layout (the shell stays, with its menu); the root's boundary catches the rest.
+ */
+const guarded = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+
+/** The whole route table of the staff app, under /staff/ (DESIGN §3.1). */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <StartRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: guarded([
+          { path: 'login', lazy: screens.login },
+          { path: 'two-factor/setup', lazy: screens.twoFactorSetup },
+          // The class tablet: pairing with the director's code, then the PIN pad.
+          { path: 'pair', lazy: screens.pair },
+          { path: 'pin', lazy: screens.pin },
+        ]),
+      },
+      {
+        element: <SignedInLayout />,
+        children: guarded([
+          { path: 'settings', lazy: screens.settings },
+          {
+            path: 'f/:facilityId',
+            element: <FacilityLayout />,
+            children: [
+              { index: true, lazy: screens.home },
+              // The roster's screens (classes, children, CSV import, handouts): features/roster.
+              { path: 'classes', lazy: screens.classes },
+              { path: 'children', lazy: screens.children },
+              {
+                element: <SetupOnly />,
+                children: [
+                  { path: 'devices', lazy: screens.devices },
+                  { path: 'audit', lazy: screens.audit },
+                ],
+              },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+          { path: '*', element: <NotFound /> },
+        ]),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/staff' });

@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function AuditPage() {
+  return <Page title="監査ログ" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function LoginPage() {
+  return <Page title="ログイン" />;
+}

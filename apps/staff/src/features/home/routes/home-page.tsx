@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function HomePage() {
+  return <Page title="ホーム" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function PairPage() {
+  return <Page title="端末のペアリング" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../../components/page';
+
+export function PinPage() {
+  return <Page title="PINでロック解除" />;
+}

@@ -1,0 +1,15 @@
+import type { StaffRole } from '@renraku/contract/staff';
+
+/**
+ * What the screens offer a role (staff.md §1); the server's access kernel decides every call, this
+ * only hides what would be refused.
+ */
+export function roleAbilities(role: StaffRole) {
+  const director = role === 'director' || role === 'company_admin';
+  return {
+    /** Facility setup: devices, the audit log. */
+    setup: director,
+    /** Classes and children may be written. */
+    rosterWrite: director || role === 'office',
+  };
+}
