@@ -184,21 +184,24 @@ export const putStaffFacility = defineCall({
   response: facilityProfileSchema,
 });
 
+export const closedDayBody = z.object({
+  date: z
+    .string({ message: '日付を入力してください' })
+    .min(1, { message: '日付を入力してください', abort: true })
+    .refine(isCalendarDate, '日付は正しい日付（例：2026-12-29）で入力してください'),
+  name: z
+    .string({ message: '休園日の名前を入力してください' })
+    .trim()
+    .min(1, '休園日の名前を入力してください')
+    .max(30, '休園日の名前は30文字以内で入力してください'),
+});
+
 export const postStaffClosedDay = defineCall({
   method: 'POST',
   path: '/api/staff/facilities/{facilityId}/closed-days',
   summary: 'Adds a closed day (not a public holiday, once per date) (director, company admin); audited',
   params: facilityParams,
-  body: z.object({
-    date: z
-      .string({ message: '日付を入力してください' })
-      .refine(isCalendarDate, '日付は正しい日付（例：2026-12-29）で入力してください'),
-    name: z
-      .string({ message: '休園日の名前を入力してください' })
-      .trim()
-      .min(1, '休園日の名前を入力してください')
-      .max(30, '休園日の名前は30文字以内で入力してください'),
-  }),
+  body: closedDayBody,
   response: closedDaySchema,
   status: 201,
 });
