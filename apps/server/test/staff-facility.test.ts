@@ -218,9 +218,14 @@ describe('functions', () => {
     expect(await guardianSees()).toEqual([]);
     await call(as.director, putStaffFacilityFunctions, { params: params(), body: all(true) });
     expect(await guardianSees()).toEqual(['notice', 'schedule', 'body_measurement', 'event']);
+    // Only the switches sent change.
+    const one = await call(as.director, putStaffFacilityFunctions, { params: params(), body: { event: false } });
+    expect(one.data).toEqual({ ...all(true), event: false });
+    expect(await guardianSees()).toEqual(['notice', 'schedule', 'body_measurement']);
+    await call(as.director, putStaffFacilityFunctions, { params: params(), body: { event: true } });
 
     const entries = await auditOf('facility.functions.update');
-    expect(entries).toHaveLength(5);
+    expect(entries).toHaveLength(7);
     expect(entries.map((e) => e.details)).toContainEqual({ before: some, after: all(false) });
   });
 
@@ -229,11 +234,10 @@ describe('functions', () => {
     const [before, audits] = [await rows(), await auditCount()];
     const send = (body: Record<string, unknown>) => callRaw(as.director, putStaffFacilityFunctions, { params: params(), body });
     expectInvalid(await send({ notice: 'yes', schedule: false, body_measurement: false, event: false }), 'notice');
-    expectInvalid(
-      await send({ notice: false, schedule: false, body_measurement: false }),
-      'event',
-      'オンかオフを選択してください',
-    );
+    expectInvalid(await send({ event: 'off' }), 'event', 'オンかオフを選択してください');
+    const none = await send({});
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe('変更する機能を指定してください');
     expect(await rows()).toEqual(before);
     expect(await auditCount()).toBe(audits);
   });

@@ -214,12 +214,20 @@ export const deleteStaffClosedDay = defineCall({
   response: messageSchema,
 });
 
+/**
+ * The switches to change; the ones not sent stay as they are (two directors switching different
+ * functions at once do not undo each other).
+ */
+export const facilityFunctionsBody = facilityFunctionsSchema
+  .partial()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), '変更する機能を指定してください');
+
 export const putStaffFacilityFunctions = defineCall({
   method: 'PUT',
   path: '/api/staff/facilities/{facilityId}/functions',
-  summary: 'Switches the guardians’ functions on or off (director, company admin); audited',
+  summary: 'Switches the guardians’ functions on or off (those sent; the others stay) (director, company admin); audited',
   params: facilityParams,
-  body: facilityFunctionsSchema,
+  body: facilityFunctionsBody,
   response: facilityFunctionsSchema,
 });
 

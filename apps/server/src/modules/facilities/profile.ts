@@ -170,33 +170,44 @@ export async function deleteClosedDay(db: Db, staff: StaffViewer, grant: Facilit
   return { message: facilityMessages.closedDayDeleted };
 }
 
-/** Switches the functions: one upsert of the four rows (the guardian app reads `enabled`); audited with before/after. */
-export async function setFunctions(db: Db, staff: StaffViewer, grant: FacilityGrant, input: FacilityFunctions, now: Date) {
+/**
+ * Switches the functions sent (the others stay): one upsert of their rows (the guardian app reads
+ * `enabled`); audited with before and after; answers every function's state.
+ */
+export async function setFunctions(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  input: Partial<FacilityFunctions>,
+  now: Date,
+): Promise<FacilityFunctions> {
+  const changed = functionKeys.filter((key) => input[key] !== undefined);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const before = await functionsOf(t, grant.facilityId);
     await t
       .insert(facilityFunctions)
       .values(
-        functionKeys.map((key) => ({
+        changed.map((key) => ({
           facilityId: grant.facilityId,
           companyId: grant.companyId,
           functionKey: key,
-          enabled: input[key],
+          enabled: input[key]!,
         })),
       )
       .onConflictDoUpdate({
         target: [facilityFunctions.facilityId, facilityFunctions.functionKey],
         set: { enabled: sql`excluded.enabled` },
       });
+    const after = { ...before, ...Object.fromEntries(changed.map((key) => [key, input[key]!])) };
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
       action: 'facility.functions.update',
       targetType: 'facility',
       targetId: grant.facilityId,
-      details: { before, after: input },
+      details: { before, after },
     });
-    return input;
+    return after;
   });
 }

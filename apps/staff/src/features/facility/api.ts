@@ -44,7 +44,7 @@ export function useSaveProfile(facilityId: number) {
 export function useSaveFunctions(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FacilityFunctions) => api(putStaffFacilityFunctions, { params: { facilityId }, body }),
+    mutationFn: (body: Partial<FacilityFunctions>) => api(putStaffFacilityFunctions, { params: { facilityId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: facilityKey(facilityId) }),
   });
 }

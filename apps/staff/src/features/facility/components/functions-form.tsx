@@ -19,11 +19,12 @@ const keys = Object.keys(facilityFunctionLabels) as (keyof FacilityFunctions)[];
 export function FunctionsForm({ facilityId, functions }: { facilityId: number; functions: FacilityFunctions }) {
   const save = useSaveFunctions(facilityId);
   // While saving, the switch shows the value being saved.
-  const shown = save.isPending && save.variables ? save.variables : functions;
+  const shown = save.isPending && save.variables ? { ...functions, ...save.variables } : functions;
 
+  // Only the switch touched is sent: another director's change to another switch stays.
   const toggle = (key: keyof FacilityFunctions, on: boolean) =>
     save.mutate(
-      { ...functions, [key]: on },
+      { [key]: on },
       { onSuccess: () => showSuccess(facilityMessages.functionsSaved), onError: (error) => showFailure(error) },
     );
 
