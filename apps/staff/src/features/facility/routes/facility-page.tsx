@@ -1,5 +1,5 @@
 import { NativeSelect, Stack, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import { FormError } from '../../../components/form-error';
@@ -37,43 +37,46 @@ export function FacilityPage() {
 
   return (
     <Page title="施設設定">
-      <Tabs
-        value={tab}
-        onChange={(value) => setSearch(value && value !== 'profile' ? { tab: value } : {}, { replace: true })}
-        keepMounted={false}
-        styles={{ tab: { minHeight: 44, fontSize: 'var(--mantine-font-size-md)' } }}
-      >
-        <Tabs.List mb="lg">
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {profile.isPending ? (
-          <Loading />
-        ) : profile.error ? (
-          <FormError error={profile.error} />
-        ) : (
-          <>
-            <Tabs.Panel value="profile">
-              <ProfileForm key={profile.data.id} profile={profile.data} />
-            </Tabs.Panel>
-            <Tabs.Panel value="functions">
-              <FunctionsForm facilityId={facility.id} functions={profile.data.functions} />
-            </Tabs.Panel>
-            <Tabs.Panel value="closed-days">
-              <ClosedDaysTab facilityId={facility.id} currentYear={currentYear} />
-            </Tabs.Panel>
-            <Tabs.Panel value="banners">
-              <BannersSection facilityId={facility.id} />
-            </Tabs.Panel>
-            <Tabs.Panel value="promotion">
-              <PromotionSection facilityId={facility.id} currentYear={currentYear} />
-            </Tabs.Panel>
-          </>
-        )}
-      </Tabs>
+      {/* Validation texts in a red dark enough for 4.5:1 on the app's background (Mantine's default red is not). */}
+      <div style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setSearch(value && value !== 'profile' ? { tab: value } : {}, { replace: true })}
+          keepMounted={false}
+          styles={{ tab: { minHeight: 44, fontSize: 'var(--mantine-font-size-md)' } }}
+        >
+          <Tabs.List mb="lg">
+            {tabs.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {profile.isPending ? (
+            <Loading />
+          ) : profile.error ? (
+            <FormError error={profile.error} />
+          ) : (
+            <>
+              <Tabs.Panel value="profile">
+                <ProfileForm key={profile.data.id} profile={profile.data} />
+              </Tabs.Panel>
+              <Tabs.Panel value="functions">
+                <FunctionsForm facilityId={facility.id} functions={profile.data.functions} />
+              </Tabs.Panel>
+              <Tabs.Panel value="closed-days">
+                <ClosedDaysTab facilityId={facility.id} currentYear={currentYear} />
+              </Tabs.Panel>
+              <Tabs.Panel value="banners">
+                <BannersSection facilityId={facility.id} />
+              </Tabs.Panel>
+              <Tabs.Panel value="promotion">
+                <PromotionSection facilityId={facility.id} currentYear={currentYear} />
+              </Tabs.Panel>
+            </>
+          )}
+        </Tabs>
+      </div>
     </Page>
   );
 }
