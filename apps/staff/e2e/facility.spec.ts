@@ -97,19 +97,21 @@ test('the director switches a function off and on', async ({ page }) => {
 test('the director adds a closed day beside the public holidays, then deletes it', async ({ page }) => {
   const tablet = test.info().project.name === 'tablet';
   const [date, label, name] = tablet
-    ? ['2026-08-14', '8月14日(金)', 'お盆休み（タブレット）']
-    : ['2026-08-13', '8月13日(木)', 'お盆休み（パソコン）'];
+    ? ['2026-10-06', '10月6日(火)', '運動会の振替休園（タブレット）']
+    : ['2026-10-05', '10月5日(月)', '運動会の振替休園（パソコン）'];
   await openTab(page, '休園日');
   // Public holidays are listed read-only.
   const july = page.getByTestId('closed-days-2026-07');
   await expect(july.getByRole('row', { name: /海の日/ })).toContainText('祝日');
   await expect(july.getByRole('button')).toHaveCount(0);
+  // The facility's own days (the demo's summer closing) beside them, with their delete buttons.
+  await expect(page.getByTestId('closed-days-2026-08').getByRole('row', { name: /夏季休園/ })).toHaveCount(2);
   await expectAccessible(page);
 
   await page.getByRole('textbox', { name: '日付', exact: true }).fill(date);
   await page.getByRole('textbox', { name: '名前', exact: true }).fill(name);
   await page.getByRole('button', { name: '追加する' }).click();
-  const row = page.getByTestId('closed-days-2026-08').getByRole('row', { name: new RegExp(name) });
+  const row = page.getByTestId('closed-days-2026-10').getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(label);
   await expect(row).toContainText('休園日');
   await expectAccessible(page);

@@ -116,11 +116,12 @@ export function BannerForm({ facilityId }: { facilityId: number }) {
                 setFields((f) => ({ ...f, last }));
               }}
               error={errors.ends_at}
-              description="空欄にすると削除するまで表示します"
-              w={220}
+              w={200}
             />
           </Group>
-          <Text size="sm">表示開始日の0:00から表示終了日の23:59まで、この施設の園児の保護者のホーム画面に表示されます。</Text>
+          <Text size="sm">
+            表示開始日の0:00から表示終了日の23:59まで、この施設の園児の保護者のホーム画面に表示されます。表示終了日を空欄にすると、削除するまで表示します。
+          </Text>
           {add.isError && Object.keys(serverFieldErrors(add.error)).length === 0 && <FormError error={add.error} />}
           <Group>
             <Button type="submit" loading={add.isPending}>

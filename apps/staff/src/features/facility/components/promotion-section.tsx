@@ -17,8 +17,7 @@ export function PromotionSection({ facilityId, currentYear }: { facilityId: numb
   return (
     <Stack gap="md" maw={960}>
       <Text size="sm">
-        年度が替わったら、各クラスの園児を次の年度のクラスへまとめて移します。卒園・退園を選んだクラスの園児は {year + 1}
-        年3月31日で退所になります。確定は1年度につき1回で、取り消せません。
+        {`年度が替わったら、各クラスの園児を次の年度のクラスへまとめて移します。卒園・退園を選んだクラスの園児は${year + 1}年3月31日で退所になります。確定は1年度につき1回で、取り消せません。`}
       </Text>
       <NativeSelect
         label="進級元の年度"

@@ -95,7 +95,7 @@ function ClosedDaysTab({ facilityId, currentYear }: { facilityId: number; curren
         onChange={(e) => setYear(Number(e.currentTarget.value))}
         data={[currentYear - 1, currentYear, currentYear + 1].map((y) => ({
           value: String(y),
-          label: `${y}年度（${y}年4月〜）`,
+          label: `${y}年度`,
         }))}
       />
       {profile.isPending ? (
