@@ -25,6 +25,7 @@ const screens = {
   children: screen(() => import('../features/roster/routes/children-page'), 'ChildrenPage'),
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
+  facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
 };
 
 /**
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'devices', lazy: screens.devices },
                   { path: 'audit', lazy: screens.audit },
+                  { path: 'facility', lazy: screens.facility },
                 ],
               },
               { path: '*', element: <NotFound /> },
