@@ -13,6 +13,7 @@ export const TRANSACTIONAL_KINDS = new Set([
   'email_change',
   'password_changed',
   'account_exists',
+  'staff_invite',
 ]);
 
 export interface MailInput {

@@ -29,6 +29,11 @@ interface RouteOptions<Authed extends boolean> {
   auth?: Authed;
   /** Extra Fastify route config (rate limits). */
   config?: Record<string, unknown>;
+  /**
+   * Who calls, decided before the input is validated (so a caller without the right session learns
+   * nothing about the call's input): the staff calls' own session lookup. Default: the guardian session.
+   */
+  authenticate?: (req: FastifyRequest) => Promise<void>;
 }
 
 /** `/api/children/{id}` → `/api/children/:id` */
@@ -47,10 +52,12 @@ export function route<C extends Call, Authed extends boolean = true>(
   const needsAuth = options.auth !== false;
   register(app, call, options.config, {
     // Only the contract's calls look up the session: assets and the SPA's index.html never do.
-    onRequest: async (req) => {
-      const token = req.cookies[SESSION_COOKIE];
-      req.user = token ? await loadSessionUser(app.ctx.db, token, req.now) : null;
-    },
+    onRequest:
+      options.authenticate ??
+      (async (req) => {
+        const token = req.cookies[SESSION_COOKIE];
+        req.user = token ? await loadSessionUser(app.ctx.db, token, req.now) : null;
+      }),
     handler: (req, reply) => {
       if (needsAuth && !req.user) throw unauthenticated();
       const viewer = req.user ? { userId: req.user.id, today: req.today } : null;

@@ -44,14 +44,25 @@ export function staffRoute<C extends Call>(
   options: StaffRouteOptions,
   handler: (ctx: StaffCtx<C>) => Promise<ResponseOf<C>>,
 ): void {
-  route(app, call, { auth: false }, async (ctx) => {
-    const session = await loadStaffSession(app.ctx.db, ctx.req, ctx.now);
+  const authenticate = async (req: FastifyRequest) => {
+    const session = await loadStaffSession(app.ctx.db, req, req.now);
     if (!session) throw unauthenticated();
     if (session.pending && !options.pending?.includes(session.pending)) {
       throw new HttpError(401, session.pending === 'totp_setup' ? staffMessages.totpRequired : staffMessages.totpPending);
     }
     if (options.desktopOnly && session.deviceId) throw new HttpError(403, staffMessages.desktopOnly);
+    req.staffSession = session;
+  };
+  route(app, call, { auth: false, authenticate }, async (ctx) => {
+    const session = ctx.req.staffSession!;
     const staff = { userId: session.user.id, today: ctx.today, deviceId: session.deviceId, ip: ctx.req.ip };
     return handler({ ...ctx, session, staff });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff session of a staff call, set before its input is validated. */
+    staffSession?: StaffSession;
+  }
 }

@@ -1,5 +1,6 @@
 import { fiscalYearOf, tokyoDate } from '@renraku/contract';
-import { staffMembershipClasses, staffMemberships, staffPins, users } from '../db/schema';
+import { devicePairingCodes, devices, staffMembershipClasses, staffMemberships, staffPins, users } from '../db/schema';
+import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_PASSWORD } from './accounts';
 import type { SeedContext } from './context';
@@ -11,6 +12,12 @@ export const DEMO_STAFF_EMAILS = {
 } as const;
 /** The demo staff's tablet PIN (README). */
 export const DEMO_STAFF_PIN = '1234';
+/**
+ * The demo's pairing code (README): pairs one browser as さくら保育園's お試しタブレット, once, for a
+ * year from seeding. Real codes are random and live 10 minutes; this one exists in the demo only.
+ */
+export const DEMO_PAIRING_CODE = '20262026';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The staff of さくら保育園 (staff.md §7): a company admin of さくら会, the director, and a 保育士 of
@@ -44,5 +51,32 @@ export async function seedStaff({ db, ids, now }: SeedContext) {
     { userId: director!.id, pinHash },
     { userId: classStaff!.id, pinHash },
   ]);
+  // ひよこ組's tablet, paired by the director a week ago (its credential is held by no browser of the
+  // demo), and a tablet registered and waiting for the README's fixed code.
+  const [, trial] = await db
+    .insert(devices)
+    .values([
+      {
+        companyId: company,
+        facilityId: facility,
+        classId: ids.classes.sakuraHiyoko,
+        name: 'ひよこ組タブレット',
+        credentialHash: sha256(randomToken()),
+        pairedBy: director!.id,
+        pairedAt: new Date(now.getTime() - 7 * DAY_MS),
+        lastSeenAt: new Date(now.getTime() - 60 * 60 * 1000),
+      },
+      {
+        companyId: company,
+        facilityId: facility,
+        classId: ids.classes.sakuraHiyoko,
+        name: 'お試しタブレット',
+        pairedBy: director!.id,
+      },
+    ])
+    .returning({ id: devices.id });
+  await db
+    .insert(devicePairingCodes)
+    .values({ deviceId: trial!.id, codeHash: sha256(DEMO_PAIRING_CODE), expiresAt: new Date(now.getTime() + 365 * DAY_MS) });
   return { admin: admin!.id, director: director!.id, classStaff: classStaff!.id };
 }

@@ -26,6 +26,12 @@ export const staffMessages = {
   deviceRequired: 'この端末はペアリングされていません',
   desktopOnly: 'この操作は職員室のパソコンから行ってください',
   totpPending: '確認コードを入力してください',
+  memberExists: 'この方はすでにこの施設の職員として登録されています',
+  memberSelf: 'ご自身の所属は変更・終了できません',
+  memberClassInvalid: 'この施設のクラスを選択してください',
+  memberPeriodInvalid: '所属終了日は所属開始日以降の日付を入力してください',
+  memberInvited: '招待メールを送信しました',
+  memberEnded: '所属を終了しました',
   pairingCodeInvalid: 'ペアリングコードが正しくないか、有効期限が切れています',
 } as const;
 

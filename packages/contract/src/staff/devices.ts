@@ -11,7 +11,21 @@ export const deviceSchema = z.object({
   paired_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   last_seen_at: z.string().nullable(),
+  /** Not paired yet: until when its pairing code may be typed on the tablet (null once paired or revoked). */
+  pairing_expires_at: z.string().nullable(),
 });
+export type StaffDevice = z.infer<typeof deviceSchema>;
+
+/** How long a pairing code shown on the desktop may be typed on the tablet. */
+export const PAIRING_CODE_MINUTES = 10;
+
+/** Texts of the devices' calls (beside `staffMessages`). */
+export const deviceMessages = {
+  classNotFound: 'この施設のクラスを選択してください',
+  revoked: '端末の登録を解除しました',
+  locked: '端末をロックしました',
+  pinReset: 'PINをリセットしました',
+} as const;
 
 export const getStaffDevices = defineCall({
   method: 'GET',
@@ -24,7 +38,8 @@ export const getStaffDevices = defineCall({
 export const postStaffDevice = defineCall({
   method: 'POST',
   path: '/api/staff/facilities/{facilityId}/devices',
-  summary: 'Registers a tablet and answers its one-time pairing code (8 digits, 10 minutes) (director, company admin); audited',
+  summary:
+    'Registers a tablet and answers its one-time pairing code (8 digits, 10 minutes) (director, company admin; desktop only); audited',
   params: facilityParams,
   body: z.object({
     name: z
@@ -41,7 +56,7 @@ export const postStaffDevice = defineCall({
 export const deleteStaffDevice = defineCall({
   method: 'DELETE',
   path: '/api/staff/devices/{deviceId}',
-  summary: 'Revokes a tablet: its credential and PIN sessions end at once (director, company admin); audited',
+  summary: 'Revokes a tablet: its credential and PIN sessions end at once (director, company admin; desktop only); audited',
   params: z.object({ deviceId: idParam }),
   response: messageSchema,
 });
@@ -49,7 +64,8 @@ export const deleteStaffDevice = defineCall({
 export const postStaffDevicePair = defineCall({
   method: 'POST',
   path: '/api/staff/device/pair',
-  summary: 'On the tablet: exchanges the pairing code for the device credential (an HttpOnly cookie); no session needed',
+  summary:
+    'On the tablet: exchanges the pairing code for the device credential (an HttpOnly cookie); no session needed; 10 wrong codes per address in 15 minutes → 429',
   body: z.object({
     code: z
       .string({ message: 'ペアリングコードを入力してください' })
@@ -78,7 +94,8 @@ export const getStaffDevice = defineCall({
 export const postStaffDeviceUnlock = defineCall({
   method: 'POST',
   path: '/api/staff/device/unlock',
-  summary: 'On a paired tablet: a staff member’s PIN opens a PIN session (5 idle minutes); 5 wrong PINs lock it for 15 minutes',
+  summary:
+    'On a paired tablet: a staff member’s PIN opens a PIN session (5 idle minutes); 5 wrong PINs lock it for 15 minutes (429); 404 for someone not working there today',
   body: z.object({
     user_id: idParam,
     pin: z.string({ message: 'PINは4桁の数字で入力してください' }).regex(/^\d{4}$/, 'PINは4桁の数字で入力してください'),
@@ -96,7 +113,8 @@ export const postStaffDeviceLock = defineCall({
 export const deleteStaffUserPin = defineCall({
   method: 'DELETE',
   path: '/api/staff/facilities/{facilityId}/staff/{userId}/pin',
-  summary: 'Resets a staff member’s PIN (they set a new one on the desktop) (director, company admin); audited',
+  summary:
+    'Resets a staff member’s PIN (they set a new one on the desktop) and ends their PIN sessions (director, company admin; desktop only); audited',
   params: z.object({ facilityId: idParam, userId: idParam }),
   response: messageSchema,
 });

@@ -5,3 +5,4 @@ export * from './audit';
 export * from './facilities';
 export * from './children';
 export * from './devices';
+export * from './members';

@@ -20,7 +20,7 @@ const TOKEN_TTL_MS = 60 * 60 * 1000;
 export const IDP_LIMITS = { mailsPerAddress: 5, mailsPerIp: 30, mailWindowSec: 3600, passwordChecks: 10, passwordWindowSec: 900 };
 
 const inTx = <T>(ctx: AppContext, work: (db: Db) => Promise<T>) => ctx.db.transaction((tx) => work(tx as unknown as Db));
-const link = (ctx: AppContext, path: string) => new URL(path, ctx.config.appUrl).toString();
+export const link = (ctx: AppContext, path: string) => new URL(path, ctx.config.appUrl).toString();
 const linkInvalid = () => new HttpError(422, idpMessages.linkInvalid, { token: [idpMessages.linkInvalid] });
 
 /** Counts one mail-sending request per address and per IP; 429 past the limits. */
@@ -44,9 +44,9 @@ async function checkCurrentPassword(ctx: AppContext, user: SessionUser, password
   }
 }
 
-async function issueToken(
+export async function issueToken(
   db: Db,
-  input: { purpose: Purpose; email: string; userId?: number; redirectUrl?: string | null },
+  input: { purpose: Purpose; email: string; userId?: number; redirectUrl?: string | null; ttlMs?: number },
   now: Date,
 ) {
   const token = randomToken(32);
@@ -56,7 +56,7 @@ async function issueToken(
     email: input.email,
     userId: input.userId ?? null,
     redirectUrl: input.redirectUrl ?? null,
-    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + (input.ttlMs ?? TOKEN_TTL_MS)),
   });
   return token;
 }

@@ -19,3 +19,5 @@ export interface IdentityProvider {
 }
 
 export const localIdentityProvider: IdentityProvider = { verifyCredentials, ...local };
+
+export { inviteStaffAccount } from './staff-invite';

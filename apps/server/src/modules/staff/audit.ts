@@ -21,8 +21,11 @@ export const auditActionLabels: Record<string, string> = {
   'device.pair': '端末のペアリング',
   'device.revoke': '端末の登録解除',
   'staff.pin.set': 'PINの設定',
+  'staff.pin.reset': 'PINのリセット',
   'staff.totp.enable': '二段階認証の有効化',
-  'staff.login': 'サインイン',
+  'staff.member.invite': '職員の招待',
+  'staff.member.update': '職員の所属の変更',
+  'staff.member.end': '職員の所属の終了',
   'staff.unlock': '端末でのPIN解除',
 };
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { StaffRole } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { staffMembershipClasses, staffMemberships } from '../../db/schema';
+import { staffMembershipClasses, staffMemberships, users } from '../../db/schema';
 import { membershipCovers } from '../access';
 
 /** A person's memberships, current and not (the staff app lists them), with their classes. */
@@ -32,5 +32,26 @@ export async function hasCurrentMembership(db: Db, userId: number, day: string):
     .from(staffMemberships)
     .where(and(eq(staffMemberships.userId, userId), membershipCovers(staffMemberships, day)))
     .limit(1);
+  return !!row;
+}
+
+/**
+ * Whether the person (a user id, or a column holding one) works at the facility on the day: a
+ * membership of that facility, or a company admin's of its company, covering the day.
+ */
+export const worksAtFacility = (
+  userId: number | SQLWrapper,
+  facility: { facilityId: number; companyId: number },
+  day: string,
+): SQL => sql`exists (select 1 from ${staffMemberships}
+  where ${staffMemberships.userId} = ${userId} and ${membershipCovers(staffMemberships, day)}
+    and (${staffMemberships.facilityId} = ${facility.facilityId}
+      or (${staffMemberships.facilityId} is null and ${staffMemberships.companyId} = ${facility.companyId})))`;
+
+export async function worksAt(db: Db, userId: number, facility: { facilityId: number; companyId: number }, day: string) {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(users)
+    .where(and(eq(users.id, userId), worksAtFacility(users.id, facility, day)));
   return !!row;
 }

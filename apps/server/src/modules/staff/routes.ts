@@ -23,9 +23,11 @@ import { clearStaffSessionCookie, completeStaffSession, deleteStaffSession, load
 import { authorizeFacility, staffFacilities, type StaffViewer } from '../access';
 import type { Db } from '../../db/client';
 import { auditCsv, listAudit, recordAudit } from './audit';
+import { deviceRoutes } from './device-routes';
 import { membershipsOf } from './memberships';
 import { hasPin, setPin } from './pin';
 import { signInStaff } from './sign-in';
+import { memberRoutes } from './member-routes';
 import { enableTotp, isTotpEnabled, startTotpSetup, totpState, verifySecondFactor } from './totp';
 
 /** The staff side's own calls: sign-in, 2FA, the PIN, the caller, the audit log (staff.md §1–2). */
@@ -130,6 +132,9 @@ export function staffRoutes(app: App, ctx: AppContext) {
         .send(body);
     },
   );
+
+  memberRoutes(app, ctx);
+  deviceRoutes(app, ctx);
 }
 
 /** A change to one's own account (PIN, 2FA) is entered in the log of every facility the person works at today. */

@@ -1,0 +1,74 @@
+import {
+  deleteStaffDevice,
+  deleteStaffUserPin,
+  deviceMessages,
+  getStaffDevice,
+  getStaffDevices,
+  postStaffDevice,
+  postStaffDeviceLock,
+  postStaffDevicePair,
+  postStaffDeviceUnlock,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import { route, type App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
+import { authorizeFacility } from '../access';
+import { deviceStaff, listDevices, pairDevice, registerDevice, requireDevice, revokeDevice } from './devices';
+import { lockDevice, resetPin, unlockDevice } from './pin';
+
+/**
+ * Paired tablets and the PIN (staff.md §1). On the desktop (director, company admin; not from a
+ * tablet's PIN session, a weaker sign-in): register, list and revoke tablets, reset a PIN. On the
+ * tablet, with its device cookie only: pair, the PIN pad's list, unlock and lock.
+ */
+export function deviceRoutes(app: App, ctx: AppContext) {
+  staffRoute(app, getStaffDevices, {}, async ({ staff, params, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return listDevices(ctx.db, grant.facilityId, now);
+  });
+
+  staffRoute(app, postStaffDevice, { desktopOnly: true }, async ({ staff, params, body, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return registerDevice(ctx, staff, grant, { name: body.name, classId: body.class_id }, now);
+  });
+
+  staffRoute(app, deleteStaffDevice, { desktopOnly: true }, async ({ staff, params, now }) => {
+    await revokeDevice(ctx, staff, params.deviceId, now);
+    return { message: deviceMessages.revoked };
+  });
+
+  staffRoute(app, deleteStaffUserPin, { desktopOnly: true }, async ({ staff, params, now }) => {
+    await resetPin(ctx, staff, params.facilityId, params.userId, now);
+    return { message: deviceMessages.pinReset };
+  });
+
+  route(app, postStaffDevicePair, { auth: false }, async ({ req, reply, body, now, today }) =>
+    pairDevice(ctx, req, reply, { code: body.code, now, today }),
+  );
+
+  route(app, getStaffDevice, { auth: false }, async ({ req, now, today }) => {
+    const device = await requireDevice(ctx.db, req, now);
+    return {
+      device: {
+        id: device.id,
+        name: device.name,
+        facility_id: device.facilityId,
+        facility_name: device.facilityName,
+        class_id: device.classId,
+      },
+      staff: await deviceStaff(ctx.db, device, today),
+    };
+  });
+
+  route(app, postStaffDeviceUnlock, { auth: false }, async ({ req, reply, body, now, today }) => {
+    const device = await requireDevice(ctx.db, req, now);
+    await unlockDevice(ctx, req, reply, device, { userId: body.user_id, pin: body.pin, now, today });
+    return { stage: 'ok' as const };
+  });
+
+  route(app, postStaffDeviceLock, { auth: false }, async ({ req, reply, now }) => {
+    await requireDevice(ctx.db, req, now);
+    await lockDevice(ctx, req, reply);
+    return { message: deviceMessages.locked };
+  });
+}

@@ -1,0 +1,30 @@
+import { deleteStaffMember, getStaffMembers, postStaffMember, putStaffMember, staffMessages } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
+import { authorizeFacility } from '../access';
+import { endMember, inviteMember, listMembers, updateMember } from './members';
+
+/** The facility's staff (staff.md §3): list, invite, change, end. */
+export function memberRoutes(app: App, ctx: AppContext) {
+  staffRoute(app, getStaffMembers, {}, async ({ staff, params }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return listMembers(ctx.db, grant, staff.today);
+  });
+
+  staffRoute(app, postStaffMember, {}, async ({ staff, params, body, now, reply }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    const member = await inviteMember(ctx, staff, grant, body, now);
+    reply.status(201);
+    return member;
+  });
+
+  staffRoute(app, putStaffMember, {}, async ({ staff, params, body, now }) =>
+    updateMember(ctx, staff, params.membershipId, body, now),
+  );
+
+  staffRoute(app, deleteStaffMember, {}, async ({ staff, params, now }) => {
+    await endMember(ctx, staff, params.membershipId, now);
+    return { message: staffMessages.memberEnded };
+  });
+}
