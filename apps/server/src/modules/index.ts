@@ -16,6 +16,9 @@ import { filesRoutes } from './files/routes';
 import { settingsRoutes } from './settings/routes';
 import { usersRoutes } from './users/routes';
 import { staffRoutes } from './staff/routes';
+import { facilitiesStaffRoutes } from './facilities/staff-routes';
+import { childrenStaffRoutes } from './children/staff-routes';
+import { guardiansStaffRoutes } from './guardians/staff-routes';
 
 /** Every area's routes; one line per area. */
 export function registerModules(app: App, ctx: AppContext) {
@@ -35,4 +38,7 @@ export function registerModules(app: App, ctx: AppContext) {
   pushRoutes(app, ctx);
   idpRoutes(app, ctx);
   staffRoutes(app, ctx);
+  facilitiesStaffRoutes(app, ctx);
+  childrenStaffRoutes(app, ctx);
+  guardiansStaffRoutes(app, ctx);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateString, defineCall, idParam, messageSchema } from '../common';
+import { defineCall, idParam, messageSchema } from '../common';
+import { isCalendarDate } from '../dates';
 import { facilityParams } from './facilities';
 
 /** The roster (staff.md §3): children, enrolments, CSV import, registration links, guardians' links. */
@@ -31,31 +32,88 @@ export const getStaffChildren = defineCall({
   response: z.array(staffChildListItemSchema),
 });
 
+/** Texts of the roster (staff.md §3), shared by server and staff app. */
+export const rosterMessages = {
+  classNotFound: 'クラスが見つかりません',
+  birthInFuture: '生年月日に未来の日付は指定できません',
+  leftBeforeAdmitted: '退所日は入所日以降の日付を入力してください',
+  admittedBeforeBirth: '入所日は生年月日以降の日付を入力してください',
+  guardianUnlinked: '保護者の紐付けを解除しました',
+  csvUnreadable: 'CSVファイルを読み取れませんでした',
+  csvEmpty: 'CSVに園児の行がありません（1行目は見出し、2行目から1人1行）',
+  csvTooManyRows: '一度に取り込めるのは1000人までです。ファイルを分けて取り込んでください',
+  csvHasErrors: 'CSVにエラーがあります。修正してから、もう一度取り込んでください（何も登録されていません）',
+  csvBadRow: 'この行を読み取れませんでした（列の数か引用符を確認してください）',
+  csvDuplicateRow: (line: number) => `${line}行目と同じ園児です（姓・名・生年月日が同じ）`,
+  csvAlreadyEnrolled: 'この施設にすでに登録されている園児です（姓・名・生年月日が同じ）',
+  csvUnknownClass: (name: string) => `「${name}」というクラスが今年度にありません`,
+  csvSex: '「男」「女」または 1・2 で入力してください',
+} as const;
+
+/** Most children a CSV import takes at once. */
+export const CHILDREN_IMPORT_MAX_ROWS = 1000;
+
+/** A real calendar date `YYYY-MM-DD` (not 2024-02-30), with the field's name in the message. */
+const calendarDate = (label: string) =>
+  z.string({ message: `${label}を入力してください` }).superRefine((value, ctx) => {
+    if (value.trim() === '') ctx.addIssue({ code: 'custom', message: `${label}を入力してください` });
+    else if (!isCalendarDate(value))
+      ctx.addIssue({ code: 'custom', message: `${label}は正しい日付（例：2024-04-01）で入力してください` });
+  });
+
 const name = (label: string, max: number) =>
   z
     .string({ message: `${label}を入力してください` })
     .trim()
-    .min(1, `${label}を入力してください`)
+    .min(1, { message: `${label}を入力してください`, abort: true })
     .max(max, `${label}は${max}文字以内で入力してください`);
-const kana = (label: string) => name(label, 30).regex(/^[\u3041-\u309F\u30FC\s　]+$/, `${label}はひらがなで入力してください`);
+const kana = (label: string) => name(label, 30).regex(/^[\u3041-\u309F\u30FC\s\u3000]+$/, `${label}はひらがなで入力してください`);
 
-export const staffChildBody = z.object({
-  last_name: name('姓', 30),
-  first_name: name('名', 30),
-  last_name_kana: kana('せい'),
-  first_name_kana: kana('めい'),
-  birth: dateString,
-  /** 1 boy, 2 girl */
-  sex: z.coerce
-    .number()
-    .int()
-    .refine((v) => v === 1 || v === 2, '性別を選択してください'),
-  allergies: z.string().trim().max(1000, 'アレルギーは1000文字以内で入力してください').optional().default(''),
-  care_notes: z.string().trim().max(2000, '配慮事項は2000文字以内で入力してください').optional().default(''),
-  class_id: idParam.nullable().optional().default(null),
-  admitted_on: dateString,
-  left_on: dateString.nullable().optional().default(null),
-});
+/**
+ * A child and its enrolment as staff enter them (the form, and each row of the CSV import). The
+ * server adds what needs the day or the facility: birth not in the future, the class is the
+ * facility's.
+ */
+export const staffChildBody = z
+  .object({
+    last_name: name('姓', 30),
+    first_name: name('名', 30),
+    last_name_kana: kana('せい'),
+    first_name_kana: kana('めい'),
+    birth: calendarDate('生年月日'),
+    /** 1 boy, 2 girl */
+    sex: z.coerce
+      .number({ message: '性別を選択してください' })
+      .int('性別を選択してください')
+      .refine((v) => v === 1 || v === 2, '性別を選択してください'),
+    allergies: z
+      .string({ message: 'アレルギーは文字で入力してください' })
+      .trim()
+      .max(1000, 'アレルギーは1000文字以内で入力してください')
+      .optional()
+      .default(''),
+    care_notes: z
+      .string({ message: '配慮事項は文字で入力してください' })
+      .trim()
+      .max(2000, '配慮事項は2000文字以内で入力してください')
+      .optional()
+      .default(''),
+    class_id: z.coerce
+      .number({ message: rosterMessages.classNotFound })
+      .int(rosterMessages.classNotFound)
+      .positive(rosterMessages.classNotFound)
+      .max(2_147_483_647, rosterMessages.classNotFound)
+      .nullable()
+      .optional()
+      .default(null),
+    admitted_on: calendarDate('入所日'),
+    left_on: calendarDate('退所日').nullable().optional().default(null),
+  })
+  .superRefine((child, ctx) => {
+    if (child.left_on && child.admitted_on && child.left_on < child.admitted_on)
+      ctx.addIssue({ code: 'custom', path: ['left_on'], message: rosterMessages.leftBeforeAdmitted });
+  });
+export type StaffChildInput = z.infer<typeof staffChildBody>;
 
 /** A child's personal record as staff see it: every read is audited (`child.read`). */
 export const staffChildSchema = staffChildListItemSchema.extend({
@@ -107,10 +165,15 @@ export const childrenImportBody = z.object({
   file_base64: z
     .string({ message: 'ファイルを選択してください' })
     .min(1, 'ファイルを選択してください')
-    .max(1_300_000, 'ファイルが大きすぎます（1MBまで）'),
+    // 700 KB of CSV (plenty for 1000 children) in base64 stays under the server's 1 MB body limit.
+    .max(960_000, 'ファイルが大きすぎます（700KBまで）'),
 });
 
-/** The columns of the roster CSV (Japanese headers as facilities keep them in Excel). */
+/**
+ * The columns of the roster CSV (Japanese headers as facilities keep them in Excel), in any order.
+ * 性別: 男 / 女 / 1 / 2; クラス: a class name of the current 年度 (empty: no class); dates
+ * 2024-04-01 or 2024/4/1; 退所日, アレルギー and 配慮事項 may be empty.
+ */
 export const childrenCsvColumns = [
   '姓',
   '名',

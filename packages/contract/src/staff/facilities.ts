@@ -5,6 +5,12 @@ import { staffPersonSchema } from './common';
 /** Facility setup (staff.md §3): classes per fiscal year. */
 export const facilityParams = z.object({ facilityId: idParam });
 
+/** Texts of facility setup, shared by server and staff app. */
+export const facilityMessages = {
+  /** The CSV import finds a class by its name in the 年度, so names are unique there. */
+  classNameTaken: 'この年度には同じ名前のクラスがすでにあります',
+} as const;
+
 export const staffClassSchema = z.object({
   id: z.number().int(),
   name: z.string(),

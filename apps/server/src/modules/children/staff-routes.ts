@@ -1,0 +1,56 @@
+import {
+  getStaffChild,
+  getStaffChildren,
+  postStaffChild,
+  postStaffChildRegistration,
+  postStaffChildrenImport,
+  postStaffChildrenImportPreview,
+  putStaffChild,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
+import { authorizeFacility, authorizeStaffChild } from '../access';
+import { importChildren, previewImport } from './import';
+import { issueRegistration } from './registration';
+import { createChild, listRoster, readChildRecord, updateChild } from './roster';
+
+/** The roster's staff calls (staff.md §3): children and enrolments, CSV import, registration URLs. */
+export function childrenStaffRoutes(app: App, ctx: AppContext) {
+  // Names, birth dates and enrolments only: no sensitive field, so no read entry.
+  staffRoute(app, getStaffChildren, {}, async ({ staff, params, query, today }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
+    return listRoster(ctx.db, grant.facilityId, today, { classId: query.class_id, includeLeft: query.include_left === '1' });
+  });
+
+  staffRoute(app, postStaffChild, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'roster.write');
+    return createChild(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, getStaffChild, {}, async ({ staff, params, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
+    return readChildRecord(ctx.db, staff, granted, now);
+  });
+
+  staffRoute(app, putStaffChild, {}, async ({ staff, params, body, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
+    return updateChild(ctx.db, staff, granted, body, now);
+  });
+
+  staffRoute(app, postStaffChildrenImportPreview, {}, async ({ staff, params, body, today }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'roster.write');
+    const { encoding, rows, valid } = await previewImport(ctx.db, grant, body.file_base64, today);
+    return { encoding, rows: rows.map(({ line, values, errors }) => ({ line, values, errors })), valid };
+  });
+
+  staffRoute(app, postStaffChildrenImport, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'roster.write');
+    return importChildren(ctx.db, staff, grant, body.file_base64, now);
+  });
+
+  staffRoute(app, postStaffChildRegistration, {}, async ({ staff, params, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
+    return issueRegistration(ctx, staff, granted, now);
+  });
+}

@@ -1,0 +1,19 @@
+import { deleteStaffChildGuardian, getStaffChildGuardians } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
+import { authorizeStaffChild } from '../access';
+import { childGuardiansForStaff, unlinkGuardian } from './staff-links';
+
+/** Guardians' links as the facility manages them (staff.md §3). */
+export function guardiansStaffRoutes(app: App, ctx: AppContext) {
+  staffRoute(app, getStaffChildGuardians, {}, async ({ staff, params, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
+    return childGuardiansForStaff(ctx.db, staff, granted, now);
+  });
+
+  staffRoute(app, deleteStaffChildGuardian, {}, async ({ staff, params, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
+    return unlinkGuardian(ctx.db, staff, granted, params.userId, now);
+  });
+}
