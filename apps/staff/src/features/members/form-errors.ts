@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { messages } from '@renraku/contract/client/messages';
 import { ApiRequestError, errorText } from '../../lib/api';
 
@@ -31,3 +32,9 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]): { 
   if (Object.keys(result).length === 0 && others.length === 0) return { fields: {}, rest: error.message };
   return { fields: result, rest: others.length > 0 ? others.join('\n') : messages.invalidInput };
 }
+
+/**
+ * Mantine's error red (red.6) is below 4.5:1 on white, for the messages and an invalid field's text:
+ * a form sets this on itself so that both use red.9.
+ */
+export const readableErrors = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;

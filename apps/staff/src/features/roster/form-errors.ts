@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { messages } from '@renraku/contract/client/messages';
 import { ApiRequestError, errorText } from '../../lib/api';
 
@@ -36,3 +37,9 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]): { 
   // The alert still says that something is wrong (read out at once); each field says what.
   return { fields: result, rest: others.length > 0 ? others.join('\n') : messages.invalidInput };
 }
+
+/**
+ * Mantine's error red (red.6) is below 4.5:1 on white, for the messages and an invalid field's text:
+ * a form sets this on itself so that both use red.9.
+ */
+export const readableErrors = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;

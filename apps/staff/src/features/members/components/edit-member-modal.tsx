@@ -1,27 +1,32 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { slashDate } from '@renraku/contract/dates';
 import { putStaffMember, type StaffMember } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { useUpdateMember } from '../api';
-import { serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
 import { memberName } from '../labels';
 import { membershipBody, MembershipFields, type MembershipValues } from './membership-fields';
 
 const FIELDS = ['role', 'class_ids', 'valid_until'] as const;
 
-/** A membership's role, classes and last day (its start stays). Mounted while open. */
+/** A membership's role, classes and last day (its start stays); its PIN reset and 「所属を終了」. Mounted while open. */
 export function EditMemberModal({
   facilityId,
   member,
   classes,
   onClose,
+  onResetPin,
+  onEnd,
 }: {
   facilityId: number;
   member: StaffMember;
   classes: { id: number; name: string }[];
   onClose: () => void;
+  /** null on a tablet (the server resets PINs from the desktop only) or without a PIN. */
+  onResetPin: (() => void) | null;
+  onEnd: () => void;
 }) {
   const update = useUpdateMember(facilityId);
   const [values, setValues] = useState<MembershipValues>({
@@ -62,7 +67,7 @@ export function EditMemberModal({
       size="lg"
       closeButtonProps={{ 'aria-label': '閉じる' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate style={readableErrors}>
         <Stack gap="md">
           <FormError error={Object.keys(errors).length > 0 ? null : server.rest} />
           <Text size="sm">
@@ -79,6 +84,22 @@ export function EditMemberModal({
           </Group>
         </Stack>
       </form>
+      <Divider my="lg" />
+      <Stack gap="sm" component="section" aria-labelledby="member-other-actions">
+        <Title order={3} size="h5" id="member-other-actions">
+          その他の操作
+        </Title>
+        <Group gap="sm">
+          {onResetPin && (
+            <Button variant="default" onClick={onResetPin}>
+              PINをリセット
+            </Button>
+          )}
+          <Button color="red" variant="light" onClick={onEnd}>
+            所属を終了
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }

@@ -5,7 +5,7 @@ import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { todayInTokyo } from '../../../lib/dates';
 import { useInviteMember } from '../api';
-import { serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
 import { membershipBody, MembershipFields, type MembershipValues } from './membership-fields';
 
 const FIELDS = ['email', 'name', 'role', 'class_ids', 'valid_from', 'valid_until'] as const;
@@ -47,7 +47,7 @@ export function InviteMemberModal({
 
   return (
     <Modal opened onClose={onClose} title="職員を招待" size="lg" closeButtonProps={{ 'aria-label': '閉じる' }}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate style={readableErrors}>
         <Stack gap="md">
           <Text size="sm">
             招待メールを送ります。はいチーズ！IDをお持ちでない方には、パスワードを設定するためのリンクが届きます。

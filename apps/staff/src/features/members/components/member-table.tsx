@@ -1,58 +1,31 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { slashDate } from '@renraku/contract/dates';
 import { staffRoleLabels, type StaffMember } from '@renraku/contract/staff';
 import { memberName } from '../labels';
 import { MemberSecurityBadges, MemberStatusBadge } from './member-badges';
 
-export interface MemberActions {
-  onEdit: (member: StaffMember) => void;
-  onEnd: (member: StaffMember) => void;
-  /** null on a tablet: the PIN is reset from the desktop only. */
-  onResetPin: ((member: StaffMember) => void) | null;
-}
-
 const period = (member: StaffMember) =>
   `${slashDate(member.valid_from)} 〜 ${member.valid_until ? slashDate(member.valid_until) : ''}`;
 
-/** What may be done to a membership: not one's own, not a company admin's (the company's), not an ended one. */
-function RowActions({ member, selfId, actions }: { member: StaffMember; selfId: number; actions: MemberActions }) {
-  const label = memberName(member);
-  const manageable = member.user_id !== selfId && member.role !== 'company_admin' && member.status !== 'ended';
-  return (
-    <Group gap="xs" justify="flex-end" wrap="wrap">
-      {manageable && (
-        <Button variant="light" onClick={() => actions.onEdit(member)} aria-label={`${label}さんを編集`}>
-          編集
-        </Button>
-      )}
-      {actions.onResetPin && member.pin_set && member.status !== 'ended' && (
-        <Button variant="default" onClick={() => actions.onResetPin?.(member)} aria-label={`${label}さんのPINをリセット`}>
-          PINをリセット
-        </Button>
-      )}
-      {manageable && (
-        <Button color="red" variant="light" onClick={() => actions.onEnd(member)} aria-label={`${label}さんの所属を終了`}>
-          所属を終了
-        </Button>
-      )}
-    </Group>
-  );
-}
+/** A membership the caller may change: not their own, not a company admin's (the company's), not an ended one. */
+export const isManageable = (member: StaffMember, selfId: number) =>
+  member.user_id !== selfId && member.role !== 'company_admin' && member.status !== 'ended';
 
 /** The facility's staff: role, classes, 所属期間, status and sign-in set-up, with their actions. */
 export function MemberTable({
   members,
   classNames,
   selfId,
-  actions,
+  onEdit,
 }: {
   members: StaffMember[];
   classNames: Map<number, string>;
   selfId: number;
-  actions: MemberActions;
+  /** 「編集」: role, classes, last day; PIN reset and 「所属を終了」 are in its dialog. */
+  onEdit: (member: StaffMember) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="sm" data-testid="member-table">
         <Table.Thead>
           <Table.Tr>
@@ -76,7 +49,7 @@ export function MemberTable({
                   {member.email}
                 </Text>
               </Table.Th>
-              <Table.Td>{staffRoleLabels[member.role]}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{staffRoleLabels[member.role]}</Table.Td>
               <Table.Td>
                 {member.role === 'class_staff'
                   ? member.class_ids.map((id) => classNames.get(id) ?? 'ほかの年度のクラス').join('、') || '未設定'
@@ -89,8 +62,12 @@ export function MemberTable({
               <Table.Td>
                 <MemberSecurityBadges member={member} />
               </Table.Td>
-              <Table.Td>
-                <RowActions member={member} selfId={selfId} actions={actions} />
+              <Table.Td ta="right">
+                {isManageable(member, selfId) && (
+                  <Button variant="light" onClick={() => onEdit(member)} aria-label={`${memberName(member)}さんを編集`}>
+                    編集
+                  </Button>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}

@@ -16,7 +16,7 @@ import { memberName } from '../labels';
 
 /**
  * `/staff/f/:facilityId/members` (staff.md §3 "Staff", directors and company admins): the
- * facility's staff, 「職員を招待」, a membership's edit, 「所属を終了」 and 「PINをリセット」.
+ * facility's staff, 「職員を招待」, a membership's edit with its 「PINをリセット」 and 「所属を終了」.
  */
 export function MembersPage() {
   const facility = useFacility();
@@ -29,6 +29,11 @@ export function MembersPage() {
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const classList = (classes.data ?? []).map((c) => ({ id: c.id, name: c.name }));
   const classNames = new Map(classList.map((c) => [c.id, c.name]));
+  // The dialog closes before the question is asked.
+  const closeAnd = (member: StaffMember, next: (member: StaffMember) => Promise<void>) => () => {
+    setEditing(null);
+    void next(member);
+  };
 
   const end = async (member: StaffMember) => {
     const ok = await confirm({
@@ -61,21 +66,19 @@ export function MembersPage() {
           職員はまだ登録されていません。
         </Text>
       ) : (
-        <MemberTable
-          members={members.data}
-          classNames={classNames}
-          selfId={me.user.id}
-          actions={{
-            onEdit: setEditing,
-            onEnd: (member) => void end(member),
-            // The server resets PINs from the desktop only.
-            onResetPin: me.device ? null : (member) => void reset(member),
-          }}
-        />
+        <MemberTable members={members.data} classNames={classNames} selfId={me.user.id} onEdit={setEditing} />
       )}
       {inviting && <InviteMemberModal facilityId={facility.id} classes={classList} onClose={() => setInviting(false)} />}
       {editing && (
-        <EditMemberModal facilityId={facility.id} member={editing} classes={classList} onClose={() => setEditing(null)} />
+        <EditMemberModal
+          facilityId={facility.id}
+          member={editing}
+          classes={classList}
+          onClose={() => setEditing(null)}
+          // The server resets PINs from the desktop only.
+          onResetPin={editing.pin_set && !me?.device ? closeAnd(editing, reset) : null}
+          onEnd={closeAnd(editing, end)}
+        />
       )}
     </Page>
   );

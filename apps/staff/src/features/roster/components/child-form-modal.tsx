@@ -6,7 +6,7 @@ import { staffChildBody, type StaffChild, type StaffChildInput } from '@renraku/
 import { FormError } from '../../../components/form-error';
 import { todayInTokyo } from '../../../lib/dates';
 import { useClasses } from '../api';
-import { serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
 import { ChildFormFields, childBodyOf, childFormFields, childFormValues } from './child-form-fields';
 
 /**
@@ -55,7 +55,7 @@ export function ChildFormModal({
 
   return (
     <Modal opened onClose={() => onClose(null)} title={title} size="xl" closeButtonProps={{ 'aria-label': '閉じる' }}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate style={readableErrors}>
         <Stack gap="md">
           <FormError error={checkedLocally ? messages.invalidInput : server.rest} />
           <ChildFormFields

@@ -8,7 +8,7 @@ const colors: Record<StaffChildListItem['status'], string> = { enrolled: 'teal.9
 /** 在籍 / 入所予定 / 退所 on the request's day. */
 export function ChildStatusBadge({ status }: { status: StaffChildListItem['status'] }) {
   return (
-    <Badge color={colors[status]} variant="filled" size="lg" radius="sm">
+    <Badge color={colors[status]} variant="filled" size="lg" radius="sm" miw="max-content">
       {childStatusLabels[status]}
     </Badge>
   );

@@ -9,7 +9,7 @@ import { ChildStatusBadge } from './child-status-badge';
 /** The roster: each child's name (a link to the record) with kana, birth date, class, enrolment and guardians. */
 export function ChildrenTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="xs" striped data-testid="children-table">
         <Table.Thead>
           <Table.Tr>

@@ -4,7 +4,7 @@ import { classBody, type StaffClass } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { useCreateClass, useUpdateClass } from '../api';
-import { serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
 import { ageBandFromValue, ageBandOptions, ageBandValue, fiscalYearLabel } from '../labels';
 
 const FIELDS = ['name', 'fiscal_year', 'age_band'] as const;
@@ -61,7 +61,7 @@ export function ClassFormModal({
       title={editing ? 'クラスを編集' : 'クラスを追加'}
       closeButtonProps={{ 'aria-label': '閉じる' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate style={readableErrors}>
         <Stack gap="md">
           <FormError error={server.rest} />
           <TextInput

@@ -51,11 +51,11 @@ function LinkedGuardians({
               <Table.Td>
                 <Group gap={6}>
                   {guardian.main && (
-                    <Badge color="brand.8" variant="filled" radius="sm">
+                    <Badge color="brand.8" variant="filled" radius="sm" miw="max-content">
                       主保護者
                     </Badge>
                   )}
-                  <Badge color={guardian.writable ? 'teal.9' : 'gray.7'} variant="filled" radius="sm">
+                  <Badge color={guardian.writable ? 'teal.9' : 'gray.7'} variant="filled" radius="sm" miw="max-content">
                     {guardian.writable ? '書き込み可' : '閲覧のみ'}
                   </Badge>
                 </Group>

@@ -13,22 +13,27 @@ const errorCell = {
   outlineOffset: -2,
 };
 
+// Short values stay on one line; the free texts and the errors wrap.
+const longColumns = new Set<string>(['アレルギー', '配慮事項']);
+const wrapping = { whiteSpace: 'normal', minWidth: 160 } as const;
+
 /** Every CSV row as read, by its line in the file; a row with errors is marked and lists them. */
 export function ImportPreviewTable({ rows }: { rows: PreviewRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={1200} maxHeight={560}>
-      <Table verticalSpacing={6} stickyHeader withColumnBorders data-testid="import-preview">
+    // Focusable and named: a keyboard scrolls the rows (they hold no control of their own).
+    <Table.ScrollContainer minWidth={1000} maxHeight={560} type="native" tabIndex={0} role="region" aria-label="取り込む内容">
+      <Table verticalSpacing={6} stickyHeader withColumnBorders style={{ whiteSpace: 'nowrap' }} data-testid="import-preview">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">行</Table.Th>
+            <Table.Th scope="col" miw={300}>
+              エラー
+            </Table.Th>
             {childrenCsvColumns.map((column) => (
               <Table.Th key={column} scope="col">
                 {column}
               </Table.Th>
             ))}
-            <Table.Th scope="col" miw={260}>
-              エラー
-            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -42,12 +47,7 @@ export function ImportPreviewTable({ rows }: { rows: PreviewRow[] }) {
                 data-invalid={bad || undefined}
               >
                 <Table.Th scope="row">{row.line}行目</Table.Th>
-                {childrenCsvColumns.map((column) => (
-                  <Table.Td key={column} style={columnHasError(row, column) ? errorCell : undefined}>
-                    {row.values[column] ?? ''}
-                  </Table.Td>
-                ))}
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'normal' }}>
                   {bad ? (
                     <List size="sm" c="red.9" spacing={2}>
                       {row.errors.map((error) => (
@@ -60,6 +60,14 @@ export function ImportPreviewTable({ rows }: { rows: PreviewRow[] }) {
                     </Text>
                   )}
                 </Table.Td>
+                {childrenCsvColumns.map((column) => (
+                  <Table.Td
+                    key={column}
+                    style={{ ...(columnHasError(row, column) ? errorCell : {}), ...(longColumns.has(column) ? wrapping : {}) }}
+                  >
+                    {row.values[column] ?? ''}
+                  </Table.Td>
+                ))}
               </Table.Tr>
             );
           })}

@@ -42,6 +42,9 @@ export function ChildrenPage() {
   const classes = useClasses(facility.id, fiscalYearOf(todayInTokyo()));
   const create = useCreateChild(facility.id);
   const [adding, setAdding] = useState(false);
+  // The count says what it counts, so that it is never read as another filter's.
+  const className = classes.data?.find((c) => c.id === filter.classId)?.name;
+  const shownLabel = `${filter.classId ? (className ?? 'クラス') : 'すべてのクラス'}${filter.includeLeft ? '（退所を含む）' : ''}`;
 
   const actions = canWrite && (
     <Group gap="sm">
@@ -63,16 +66,18 @@ export function ChildrenPage() {
         <Loading />
       ) : children.error ? (
         <FormError error={children.error} />
-      ) : children.data.length === 0 ? (
-        <Text py="lg" ta="center">
-          該当する園児はいません。
-        </Text>
       ) : (
         <>
           <Text size="sm" aria-live="polite" data-testid="children-count">
-            {children.data.length}人
+            {shownLabel}：{children.data.length}人
           </Text>
-          <ChildrenTable facilityId={facility.id} children={children.data} />
+          {children.data.length === 0 ? (
+            <Text py="lg" ta="center">
+              該当する園児はいません。
+            </Text>
+          ) : (
+            <ChildrenTable facilityId={facility.id} children={children.data} />
+          )}
         </>
       )}
       {adding && (
