@@ -28,7 +28,8 @@ beforeAll(async () => {
   panda = await buildClass(db(), { facilityId: w.facilityId, name: 'ぱんだ組', fiscalYear });
   kirin = await buildClass(db(), { facilityId: w.facilityId, name: 'きりん組', fiscalYear });
   as = await staffAgents(t, w);
-});
+  // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
+}, 120_000);
 
 const personas: StaffPersona[] = [
   'companyAdmin',
