@@ -51,3 +51,31 @@ describe('web features', { timeout: 120_000 }, () => {
     expect(await lint(filePath, importing(specifier))).toEqual([]);
   });
 });
+
+describe('staff app features', { timeout: 120_000 }, () => {
+  it.each([
+    ['a feature importing another feature’s api', 'apps/staff/src/features/audit/routes/x.tsx', '../../devices/api'],
+    [
+      'a feature importing another feature’s screen',
+      'apps/staff/src/features/home/routes/x.tsx',
+      '../../settings/routes/settings-page',
+    ],
+    ['shared UI importing a feature', 'apps/staff/src/components/x.tsx', '../features/audit/api'],
+    ['lib importing shared UI', 'apps/staff/src/lib/x.ts', '../components/loading'],
+    ['a feature importing the app', 'apps/staff/src/features/audit/routes/x.tsx', '../../../app/router'],
+    ['the staff app importing the guardian app', 'apps/staff/src/lib/x.ts', '../../../web/src/lib/api'],
+    ['the guardian app importing the staff app', 'apps/web/src/lib/x.ts', '../../../staff/src/lib/api'],
+  ])('%s fails lint', async (_case, filePath, specifier) => {
+    const messages = await lint(filePath, importing(specifier));
+    expect(messages).toEqual([expect.objectContaining({ ruleId: rule, severity: 2 })]);
+  });
+
+  it.each([
+    ['a feature importing shared UI', 'apps/staff/src/features/audit/routes/x.tsx', '../../../components/page'],
+    ['a feature importing lib', 'apps/staff/src/features/audit/routes/x.tsx', '../../../lib/facility'],
+    ['a feature importing its own api', 'apps/staff/src/features/audit/routes/x.tsx', '../api'],
+    ['the app importing a feature', 'apps/staff/src/app/x.tsx', '../features/audit/routes/audit-page'],
+  ])('%s passes lint', async (_case, filePath, specifier) => {
+    expect(await lint(filePath, importing(specifier))).toEqual([]);
+  });
+});

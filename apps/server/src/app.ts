@@ -101,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   app.decorateRequest('now', null as unknown as Date);
   app.decorateRequest('today', '');
   app.decorateRequest('staffSession', undefined);
+  app.decorateRequest('pairedDevice', undefined);
   app.addHook('onRequest', async (req) => {
     req.now = requestNow(config.testClock, req.headers['x-test-now']);
     req.today = tokyoDate(req.now);

@@ -5,6 +5,7 @@ import * as contract from '@renraku/contract';
 import {
   getChildren,
   getStaffAudit,
+  getStaffChild,
   getStaffMe,
   messages,
   postStaffLogin,
@@ -17,7 +18,7 @@ import {
   staffMessages,
   type Call,
 } from '@renraku/contract';
-import { auditLog, staffPins, staffSessions, staffTotp } from '../src/db/schema';
+import { auditLog, noteChildren, staffPins, staffSessions, staffTotp } from '../src/db/schema';
 import { buildStaff, buildStaffWorld, buildUser, TEST_PASSWORD } from './factories';
 import { call, callRaw, setupApp, staffAgents, urlOf, type Agent } from './harness';
 
@@ -29,7 +30,8 @@ const auditCount = async () => (await db().select({ n: count() }).from(auditLog)
 const staffCalls = (Object.values(contract) as unknown[])
   .filter((value): value is Call => typeof value === 'object' && value !== null && 'path' in value && 'method' in value)
   .filter((c) => c.path.startsWith('/api/staff/'));
-const openCalls = new Set(['/api/staff/login', '/api/staff/logout', '/api/staff/device/pair', '/api/staff/device']);
+/** Sign-in, sign-out and pairing are for visitors by nature (a code or a password is their credential). */
+const openCalls = new Set(['/api/staff/login', '/api/staff/logout', '/api/staff/device/pair']);
 const fill = (path: string) => path.replace(/\{\w+\}/g, '1');
 
 describe('staff sign-in', () => {
@@ -102,6 +104,24 @@ describe('who may call /api/staff/', () => {
     expect(me.data.facilities).toEqual([]);
     const audit = await call(agents.ended, getStaffAudit, { params: { facilityId: world.facilityId } });
     expect(audit.statusCode).toBe(404);
+  });
+});
+
+describe('a child who moved to another facility', () => {
+  it('belongs to the new facility: the former facility’s staff get 404, the new one’s 200', async () => {
+    const world = await buildStaffWorld(db());
+    const agents = await staffAgents(t, world);
+    const params = { childId: world.family.child.id };
+    expect((await call(agents.director, getStaffChild, { params })).statusCode).toBe(200);
+    await db().update(noteChildren).set({ leftOn: '2026-03-31' }).where(eq(noteChildren.id, world.family.noteChild.id));
+    await db().insert(noteChildren).values({
+      companyId: world.otherFacility.companyId,
+      childId: world.family.child.id,
+      facilityId: world.otherFacility.facilityId,
+      admittedOn: '2026-04-01',
+    });
+    expect((await call(agents.director, getStaffChild, { params })).statusCode).toBe(404);
+    expect((await call(agents.otherFacility, getStaffChild, { params })).statusCode).toBe(200);
   });
 });
 

@@ -33,8 +33,6 @@ let as: Record<StaffPersona, Agent>;
 
 beforeAll(async () => {
   w = await buildStaffWorld(db());
-  // The world's child is in class A (the class staff A's class).
-  await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, w.family.noteChild.id));
   as = await staffAgents(t, w);
   // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
 }, 120_000);

@@ -35,7 +35,8 @@ describe('the staff app beside the guardian app', () => {
     writeDist(path.join(dir, 'staff'), { 'index.html': staffPage, 'assets/staff-abc.js': staffScript, 'favicon.svg': '<svg/>' });
     both = await createTestApp({ WEB_DIST: path.join(dir, 'web'), STAFF_DIST: path.join(dir, 'staff') });
     guardianOnly = await createTestApp({ WEB_DIST: path.join(dir, 'web') });
-  });
+    // Two apps, two databases: a PGlite opens in seconds, more on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     await both?.close();
     await guardianOnly?.close();

@@ -19,6 +19,7 @@ import { staffRoutes } from './staff/routes';
 import { facilitiesStaffRoutes } from './facilities/staff-routes';
 import { childrenStaffRoutes } from './children/staff-routes';
 import { guardiansStaffRoutes } from './guardians/staff-routes';
+import { feedStaffRoutes } from './feed/staff-routes';
 
 /** Every area's routes; one line per area. */
 export function registerModules(app: App, ctx: AppContext) {
@@ -41,4 +42,5 @@ export function registerModules(app: App, ctx: AppContext) {
   facilitiesStaffRoutes(app, ctx);
   childrenStaffRoutes(app, ctx);
   guardiansStaffRoutes(app, ctx);
+  feedStaffRoutes(app, ctx);
 }

@@ -16,6 +16,7 @@ import { seedGuardians } from './guardians';
 import { seedPush } from './push';
 import { seedIdp } from './idp';
 import { seedStaff } from './staff';
+import { seedFacilitySetup } from './facility-setup';
 
 export type { DemoIds };
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir'>, now =
     await seedPush(seed);
     await seedIdp(seed);
     await seedStaff(seed);
+    await seedFacilitySetup(seed);
     return ids;
   });
 }

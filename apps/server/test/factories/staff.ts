@@ -1,6 +1,7 @@
 import type { StaffRole } from '@renraku/contract';
 import type { Db } from '../../src/db/client';
-import { staffMembershipClasses, staffMemberships, staffPins } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { noteChildren, staffMembershipClasses, staffMemberships, staffPins } from '../../src/db/schema';
 import { hashPassword } from '../../src/lib/passwords';
 import { buildChild, buildFamily, buildUser, facilityOf } from './core';
 import { buildClass } from './planning';
@@ -51,6 +52,7 @@ export async function buildStaffWorld(db: Db) {
     await buildClass(db, { facilityId, name: 'ひよこ組' }),
     await buildClass(db, { facilityId, name: 'りす組' }),
   ];
+  await db.update(noteChildren).set({ classId: classA.id }).where(eq(noteChildren.id, family.noteChild.id));
   const otherFacility = await buildChild(db);
   const staff = {
     companyAdmin: await buildStaff(db, { role: 'company_admin', facilityId }),

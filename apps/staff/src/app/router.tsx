@@ -29,6 +29,7 @@ const screens = {
   members: screen(() => import('../features/members/routes/members-page'), 'MembersPage'),
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
+  facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
 };
 
 /**
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
                   { path: 'devices', lazy: screens.devices },
                   { path: 'audit', lazy: screens.audit },
                   { path: 'members', lazy: screens.members },
+                  { path: 'facility', lazy: screens.facility },
                 ],
               },
               { path: '*', element: <NotFound /> },

@@ -6,3 +6,4 @@ export * from './facilities';
 export * from './children';
 export * from './devices';
 export * from './members';
+export * from './feed';

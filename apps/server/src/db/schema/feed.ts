@@ -93,12 +93,17 @@ export const feedFiles = pgTable(
   ],
 );
 
-/** Banners over the feed (F §3 "Banner notification"); operator-wide when company_id is null. */
+/**
+ * Banners over the feed (F §3 "Banner notification"): operator-wide when company_id is null,
+ * company-wide when facility_id is null, else for the guardians of the facility's children.
+ */
 export const feedBanners = pgTable(
   'feed_banners',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     companyId: integer('company_id').references(() => companies.id),
+    /** Set by the facility's staff (staff.md §3): shown to guardians with a child enrolled there. */
+    facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'cascade' }),
     /** info | alert */
     level: text('level').notNull(),
     label: text('label').notNull(),
@@ -107,7 +112,11 @@ export const feedBanners = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     sortOrder: smallint('sort_order').notNull().default(0),
   },
-  (t) => [index('feed_banners_starts_idx').on(t.startsAt), index('feed_banners_company_idx').on(t.companyId)],
+  (t) => [
+    index('feed_banners_starts_idx').on(t.startsAt),
+    index('feed_banners_company_idx').on(t.companyId),
+    index('feed_banners_facility_idx').on(t.facilityId),
+  ],
 );
 
 /** The manual (usage guide) banner, formerly a headless CMS entry; the newest published row is shown. */

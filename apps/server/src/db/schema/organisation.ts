@@ -15,9 +15,36 @@ export const facilities = pgTable(
       .notNull()
       .references(() => companies.id),
     name: text('name').notNull(),
+    /** The profile guardians and staff see (staff.md §3); '' = not entered. */
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Opening hours, 'HH:MM' in Tokyo time; null = not entered. */
+    openingTime: text('opening_time'),
+    closingTime: text('closing_time'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('facilities_company_idx').on(t.companyId)],
+);
+
+/** Days a facility is closed besides the Japanese public holidays (年末年始, 創立記念日...). */
+export const facilityClosedDays = pgTable(
+  'facility_closed_days',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('facility_closed_days_facility_date_idx').on(t.facilityId, t.date),
+    index('facility_closed_days_company_idx').on(t.companyId),
+  ],
 );
 
 export const classes = pgTable(
@@ -40,6 +67,31 @@ export const classes = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [index('classes_facility_idx').on(t.facilityId, t.fiscalYear)],
+);
+
+/**
+ * A facility's 進級 from one 年度 to the next, done once: the unique key is how a second promotion
+ * of the same year is refused (409), also when two directors confirm at the same moment.
+ */
+export const facilityPromotions = pgTable(
+  'facility_promotions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    fromFiscalYear: integer('from_fiscal_year').notNull(),
+    /** The user who confirmed it (the audit log's `facility.promotion` entry names them too). */
+    promotedBy: integer('promoted_by').notNull(),
+    promotedAt: timestamp('promoted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('facility_promotions_facility_year_idx').on(t.facilityId, t.fromFiscalYear),
+    index('facility_promotions_company_idx').on(t.companyId),
+  ],
 );
 
 /** The child as guardians know it. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { StaffRole } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -121,14 +121,16 @@ export async function authorizeClass(ctx: AppContext, staff: StaffViewer, classI
 
 export interface StaffChildGrant {
   child: typeof children.$inferSelect;
-  /** The child's latest enrolment at a facility the caller holds a grant for (past, current or future). */
+  /** The child's latest enrolment (by 入所日), at a facility the caller holds a grant for. */
   enrolment: typeof noteChildren.$inferSelect;
   grant: FacilityGrant;
 }
 
 /**
- * The one check of a staff call that names a child: the child must be enrolled (at any time) at a
- * facility where the caller's membership covers today; else 404, never revealing the child.
+ * The one check of a staff call that names a child: the child's latest enrolment (past, current or
+ * upcoming) must be at a facility where the caller's membership covers today; else 404, never
+ * revealing the child. A child who moved to another facility belongs to the new one: the former
+ * facility's staff no longer reach its record.
  */
 export async function authorizeStaffChild(
   ctx: AppContext,
@@ -137,25 +139,16 @@ export async function authorizeStaffChild(
   action: StaffAction,
   db: Db = ctx.db,
 ): Promise<StaffChildGrant> {
-  const grants = await staffFacilities(db, staff);
-  if (grants.length === 0) throw notFound();
   const [row] = await db
     .select({ child: children, enrolment: noteChildren })
     .from(children)
     .innerJoin(noteChildren, eq(noteChildren.childId, children.id))
-    .where(
-      and(
-        eq(children.id, childId),
-        inArray(
-          noteChildren.facilityId,
-          grants.map((g) => g.facilityId),
-        ),
-      ),
-    )
-    .orderBy(desc(noteChildren.admittedOn))
+    .where(eq(children.id, childId))
+    .orderBy(desc(noteChildren.admittedOn), desc(noteChildren.id))
     .limit(1);
   if (!row) throw notFound();
-  const grant = grants.find((g) => g.facilityId === row.enrolment.facilityId)!;
+  const [grant] = await staffFacilities(db, staff, row.enrolment.facilityId);
+  if (!grant) throw notFound();
   if (!staffMayDo(grant.role, action)) throw forbidden();
   return { ...row, grant };
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
-import { desc, sql } from 'drizzle-orm';
-import { mailOutbox, users } from '../../db/schema';
+import { asc, desc, sql } from 'drizzle-orm';
+import { addDays, staffRoles } from '@renraku/contract';
+import { facilities, mailOutbox, staffMemberships, staffPins, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
 const userFixture = z.object({
@@ -10,6 +11,16 @@ const userFixture = z.object({
   password: z.string().min(1),
   agreed: z.boolean().default(true),
   name: z.string().min(1).default('E2E 保護者'),
+});
+
+const staffFixture = userFixture.extend({
+  name: z.string().min(1).default('E2E 職員'),
+  role: z.enum(staffRoles).default('director'),
+  /** A 4-digit tablet PIN; none by default. */
+  pin: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
 });
 
 /**
@@ -29,6 +40,32 @@ export function devRoutes(app: App, ctx: AppContext) {
       })
       .returning({ id: users.id });
     return reply.status(201).send(user);
+  });
+
+  // A staff member of their own at the first facility (さくら保育園; a company admin: its company),
+  // since a month ago, so that a test enrolling 2FA or setting a PIN leaves the demo staff as they are.
+  app.post('/api/dev/fixtures/staff', async (req, reply) => {
+    const input = staffFixture.parse(req.body);
+    const [facility] = await ctx.db.select().from(facilities).orderBy(asc(facilities.id)).limit(1);
+    const [user] = await ctx.db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        name: input.name,
+        agreedAt: req.now,
+        emailVerifiedAt: req.now,
+      })
+      .returning({ id: users.id });
+    await ctx.db.insert(staffMemberships).values({
+      companyId: facility!.companyId,
+      facilityId: input.role === 'company_admin' ? null : facility!.id,
+      userId: user!.id,
+      role: input.role,
+      validFrom: addDays(req.today, -30),
+    });
+    if (input.pin) await ctx.db.insert(staffPins).values({ userId: user!.id, pinHash: await hashPassword(input.pin) });
+    return reply.status(201).send({ id: user!.id, facility_id: facility!.id, facility_name: facility!.name });
   });
 
   // The newest mails to one address, so e2e tests can follow links as a guardian would.

@@ -4,6 +4,7 @@ import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClass, authorizeFacility } from '../access';
 import { createClass, listClasses, updateClass } from './classes';
+import { facilitySetupStaffRoutes } from './setup-routes';
 
 /** Facility setup's staff calls (staff.md §3): classes per 年度. */
 export function facilitiesStaffRoutes(app: App, ctx: AppContext) {
@@ -21,4 +22,6 @@ export function facilitiesStaffRoutes(app: App, ctx: AppContext) {
     const { klass } = await authorizeClass(ctx, staff, params.classId, 'facility.setup');
     return updateClass(ctx.db, staff, klass, body, now);
   });
+
+  facilitySetupStaffRoutes(app, ctx);
 }

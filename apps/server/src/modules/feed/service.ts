@@ -1,7 +1,7 @@
-import { and, asc, desc, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ResponseOf, getChildrenContent } from '@renraku/contract';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { tokyoDate, type ResponseOf, type getChildrenContent } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { childUser, feedBanners, manualBanners } from '../../db/schema';
+import { childUser, feedBanners, manualBanners, noteChildren } from '../../db/schema';
 import { preparedSql } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../../lib/sessions';
@@ -107,12 +107,21 @@ export async function loadContent(
   return { data: { [day]: messages }, ...base };
 }
 
-/** Current banners: operator-wide ones and those of the companies the caller has an activated child in. */
+/**
+ * Current banners, one statement: operator-wide ones, company-wide ones of the companies the caller
+ * has an activated child in, and facility ones of the facilities where such a child is enrolled
+ * today (staff.md §3: a facility's banners are for its families).
+ */
 export async function listBanners(ctx: AppContext, userId: number, now: Date) {
   const companiesOfUser = ctx.db
     .select({ companyId: childUser.companyId })
     .from(childUser)
     .where(activeLinksOf(childUser, userId));
+  const facilitiesOfUser = ctx.db
+    .select({ facilityId: noteChildren.facilityId })
+    .from(childUser)
+    .innerJoin(noteChildren, eq(noteChildren.childId, childUser.childId))
+    .where(and(activeLinksOf(childUser, userId), enrolmentCovers(noteChildren, tokyoDate(now))));
   return ctx.db
     .select({ level: feedBanners.level, label: feedBanners.label, message: feedBanners.message })
     .from(feedBanners)
@@ -120,7 +129,11 @@ export async function listBanners(ctx: AppContext, userId: number, now: Date) {
       and(
         lte(feedBanners.startsAt, now),
         or(isNull(feedBanners.endsAt), gt(feedBanners.endsAt, now)),
-        or(isNull(feedBanners.companyId), inArray(feedBanners.companyId, companiesOfUser)),
+        or(
+          isNull(feedBanners.companyId),
+          and(isNull(feedBanners.facilityId), inArray(feedBanners.companyId, companiesOfUser)),
+          inArray(feedBanners.facilityId, facilitiesOfUser),
+        ),
       ),
     )
     .orderBy(asc(feedBanners.sortOrder), asc(feedBanners.id)) as Promise<

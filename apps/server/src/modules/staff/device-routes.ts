@@ -9,11 +9,12 @@ import {
   postStaffDevicePair,
   postStaffDeviceUnlock,
 } from '@renraku/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
-import { deviceStaff, listDevices, pairDevice, registerDevice, requireDevice, revokeDevice } from './devices';
+import { deviceStaff, listDevices, pairDevice, registerDevice, requireDevice, revokeDevice, type PairedDevice } from './devices';
 import { lockDevice, resetPin, unlockDevice } from './pin';
 
 /**
@@ -46,8 +47,14 @@ export function deviceRoutes(app: App, ctx: AppContext) {
     pairDevice(ctx, req, reply, { code: body.code, now, today }),
   );
 
-  route(app, getStaffDevice, { auth: false }, async ({ req, now, today }) => {
-    const device = await requireDevice(ctx.db, req, now);
+  /** A tablet's call: the device cookie is checked before the input is validated (401 without one). */
+  const onDevice = {
+    auth: false,
+    authenticate: async (req: FastifyRequest) => void (req.pairedDevice = await requireDevice(ctx.db, req, req.now)),
+  } as const;
+
+  route(app, getStaffDevice, onDevice, async ({ req, today }) => {
+    const device = req.pairedDevice!;
     return {
       device: {
         id: device.id,
@@ -60,15 +67,20 @@ export function deviceRoutes(app: App, ctx: AppContext) {
     };
   });
 
-  route(app, postStaffDeviceUnlock, { auth: false }, async ({ req, reply, body, now, today }) => {
-    const device = await requireDevice(ctx.db, req, now);
-    await unlockDevice(ctx, req, reply, device, { userId: body.user_id, pin: body.pin, now, today });
+  route(app, postStaffDeviceUnlock, onDevice, async ({ req, reply, body, now, today }) => {
+    await unlockDevice(ctx, req, reply, req.pairedDevice!, { userId: body.user_id, pin: body.pin, now, today });
     return { stage: 'ok' as const };
   });
 
-  route(app, postStaffDeviceLock, { auth: false }, async ({ req, reply, now }) => {
-    await requireDevice(ctx.db, req, now);
+  route(app, postStaffDeviceLock, onDevice, async ({ req, reply }) => {
     await lockDevice(ctx, req, reply);
     return { message: deviceMessages.locked };
   });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The paired tablet of a tablet call, set before its input is validated. */
+    pairedDevice?: PairedDevice;
+  }
 }

@@ -1,5 +1,78 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormError } from '../../../components/form-error';
+import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
+import { useFacility } from '../../../lib/facility';
+import { auditCsvUrl, useAudit } from '../api';
+import { AuditFilters } from '../components/audit-filters';
+import { AuditPagination } from '../components/audit-pagination';
+import { AuditTable } from '../components/audit-table';
+import type { Person } from '../components/person-select';
+import { filterFromParams, paramsFromFilter } from '../filter-params';
 
+/**
+ * `/staff/f/:facilityId/audit` (staff.md §2): the facility's audit log, newest first, filtered by
+ * person, child and day, 50 a page, and the same filters as a CSV download (directors only).
+ */
 export function AuditPage() {
-  return <Page title="監査ログ" />;
+  const facility = useFacility();
+  const [params, setParams] = useSearchParams();
+  const { filter, page } = filterFromParams(params);
+  const audit = useAudit(facility.id, filter, page);
+  // The people seen in the log so far: the person filter offers them by name.
+  const [people, setPeople] = useState<Map<number, Person>>(new Map());
+  const entries = audit.data?.data;
+  useEffect(() => {
+    if (!entries?.length) return;
+    setPeople((known) => {
+      const added = entries.filter((e) => !known.has(e.user.id));
+      if (added.length === 0) return known;
+      const next = new Map(known);
+      for (const entry of added) next.set(entry.user.id, entry.user);
+      return next;
+    });
+  }, [entries]);
+
+  return (
+    <Page
+      title="監査ログ"
+      size="xl"
+      actions={
+        <Button component="a" href={auditCsvUrl(facility.id, filter)} download variant="default">
+          CSVダウンロード
+        </Button>
+      }
+    >
+      <Text c="dimmed">園児の個人情報の閲覧と、すべての変更の記録です。記録は変更・削除できません。</Text>
+      <AuditFilters
+        key={JSON.stringify(filter)}
+        value={filter}
+        people={[...people.values()].sort((a, b) => a.name.localeCompare(b.name, 'ja'))}
+        onApply={(next) => setParams(paramsFromFilter(next))}
+      />
+      {audit.isPending ? (
+        <Loading />
+      ) : audit.error ? (
+        <FormError error={audit.error} />
+      ) : (
+        <Stack gap="md">
+          {audit.data.data.length === 0 ? (
+            <Text py="lg" ta="center">
+              条件に合う記録はありません。
+            </Text>
+          ) : (
+            <AuditTable entries={audit.data.data} />
+          )}
+          <AuditPagination
+            total={audit.data.total}
+            perPage={audit.data.per_page}
+            page={page}
+            onChange={(next) => setParams(paramsFromFilter(filter, next))}
+          />
+        </Stack>
+      )}
+    </Page>
+  );
 }

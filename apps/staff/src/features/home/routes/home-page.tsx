@@ -1,5 +1,56 @@
+import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { staffRoleLabels } from '@renraku/contract/staff';
 import { Page } from '../../../components/page';
+import { dayLabel, todayInTokyo } from '../../../lib/dates';
+import { facilityPath, useFacility } from '../../../lib/facility';
+import { roleAbilities } from '../../../lib/roles';
+import { useStaffMe } from '../../../lib/staff-session';
+import { HomeLinks, type HomeLink } from '../components/home-links';
 
+/** `/staff/f/:facilityId`: the facility, today, the person's role there, and the way to each screen. */
 export function HomePage() {
-  return <Page title="ホーム" />;
+  const facility = useFacility();
+  const { data: me } = useStaffMe();
+  const { setup } = roleAbilities(facility.role);
+  const links: HomeLink[] = [
+    { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
+    { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
+  ];
+  if (setup) {
+    links.push(
+      { label: '端末', description: 'クラスのタブレットの登録と解除', to: facilityPath(facility.id, 'devices') },
+      { label: '監査ログ', description: '閲覧と変更の記録', to: facilityPath(facility.id, 'audit') },
+    );
+  }
+  if (!me?.device) links.push({ label: '設定', description: '二段階認証とPIN', to: '/settings' });
+
+  return (
+    <Page title="ホーム">
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap={6}>
+          <Text size="xl" fw={700} data-testid="facility-name">
+            {facility.name}
+          </Text>
+          <Group gap="xl">
+            <Text>
+              今日: <time dateTime={todayInTokyo()}>{dayLabel(todayInTokyo())}</time>
+            </Text>
+            <Text>あなたの役割: {staffRoleLabels[facility.role]}</Text>
+            {me?.device && <Text>端末: {me.device.name}</Text>}
+          </Group>
+        </Stack>
+      </Paper>
+      {me && !me.device && !me.totp_enabled && (
+        <Alert color="yellow" variant="light" title="二段階認証が未設定です">
+          園児の個人情報を守るため、
+          <Anchor component={Link} to="/settings">
+            設定
+          </Anchor>
+          から二段階認証を有効にしてください。
+        </Alert>
+      )}
+      <HomeLinks links={links} />
+    </Page>
+  );
 }

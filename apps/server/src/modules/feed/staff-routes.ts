@@ -1,0 +1,30 @@
+import { deleteStaffBanner, getStaffFacilityBanners, postStaffFacilityBanner } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import type { App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
+import { authorizeFacility } from '../access';
+import { bannerFacility, createFacilityBanner, deleteFacilityBanner, listFacilityBanners } from './banners';
+
+/**
+ * The feed's staff calls (staff.md §3): the facility's banners over the guardians' home feed. The
+ * manual (usage guide) banner is the operator's and has no staff call.
+ */
+export function feedStaffRoutes(app: App, ctx: AppContext) {
+  staffRoute(app, getStaffFacilityBanners, {}, async ({ staff, params, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
+    return listFacilityBanners(ctx.db, grant.facilityId, now);
+  });
+
+  staffRoute(app, postStaffFacilityBanner, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return createFacilityBanner(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, deleteStaffBanner, {}, async ({ staff, params, now }) => {
+    const facilityId = await bannerFacility(ctx.db, params.bannerId);
+    if (facilityId === undefined) throw notFound();
+    const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.setup');
+    return deleteFacilityBanner(ctx.db, staff, grant, params.bannerId, now);
+  });
+}

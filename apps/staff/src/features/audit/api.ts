@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { getStaffAudit, staffAuditCsvPath } from '@renraku/contract/staff';
+import { api, buildPath } from '../../lib/api';
+
+export interface AuditFilter {
+  user_id?: number;
+  child_id?: number;
+  date?: string;
+}
+
+export const auditQueryOptions = (facilityId: number, filter: AuditFilter, page: number) =>
+  queryOptions({
+    queryKey: ['staff', 'audit', facilityId, filter, page],
+    queryFn: ({ signal }) => api(getStaffAudit, { params: { facilityId }, query: { ...filter, page }, signal }),
+  });
+
+/** The page of the log; the previous page stays on screen while the next one loads. */
+export function useAudit(facilityId: number, filter: AuditFilter, page: number) {
+  return useQuery({ ...auditQueryOptions(facilityId, filter, page), placeholderData: keepPreviousData });
+}
+
+/** The CSV export of the same filters (every row, not one page). */
+export const auditCsvUrl = (facilityId: number, filter: AuditFilter) => buildPath(staffAuditCsvPath, { facilityId }, filter);

@@ -1,0 +1,64 @@
+import { Button, Table, Text } from '@mantine/core';
+import type { ResponseOf } from '@renraku/contract/client';
+import type { getStaffDevices } from '@renraku/contract/staff';
+import { TableScroll } from '../../../components/table-scroll';
+import { dateTimeLabel } from '../../../lib/dates';
+import { DeviceStatus } from './device-status';
+
+type Device = ResponseOf<typeof getStaffDevices>[number];
+
+/** The facility's tablets, with 「登録解除」 for those not revoked. */
+export function DeviceTable({
+  devices,
+  classNames,
+  onRevoke,
+  revokingId,
+}: {
+  devices: Device[];
+  classNames: Map<number, string>;
+  onRevoke: (device: Device) => void;
+  revokingId: number | null;
+}) {
+  return (
+    <TableScroll label="端末の一覧" minWidth={720}>
+      <Table verticalSpacing="sm" data-testid="device-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">端末名</Table.Th>
+            <Table.Th scope="col">クラス</Table.Th>
+            <Table.Th scope="col">状態</Table.Th>
+            <Table.Th scope="col">最終利用</Table.Th>
+            <Table.Th scope="col">
+              <span className="visually-hidden">操作</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {devices.map((device) => (
+            <Table.Tr key={device.id}>
+              <Table.Td fw={500}>{device.name}</Table.Td>
+              <Table.Td>{device.class_id ? (classNames.get(device.class_id) ?? '—') : '指定なし'}</Table.Td>
+              <Table.Td>
+                <DeviceStatus device={device} />
+              </Table.Td>
+              <Table.Td>{device.last_seen_at ? dateTimeLabel(device.last_seen_at) : <Text c="dimmed">—</Text>}</Table.Td>
+              <Table.Td ta="right">
+                {!device.revoked_at && (
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={() => onRevoke(device)}
+                    loading={revokingId === device.id}
+                    aria-label={`${device.name}を登録解除`}
+                  >
+                    登録解除
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
