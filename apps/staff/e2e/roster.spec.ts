@@ -1,69 +1,17 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import iconv from 'iconv-lite';
+import type { Page } from '@playwright/test';
 import { addDays } from '@renraku/contract/dates';
 import { childrenCsvColumns } from '@renraku/contract/staff';
 import { NOW } from './clock';
+import { DEMO_STAFF, expect, expectAccessible, expectTouchTargets, signIn, test } from './fixtures';
 
 /**
  * The roster and staff screens (staff.md §3) as the demo director: a class, the CSV import (a bad
  * file writes nothing, the fixed one imports 20), a child's registration URL and its handout, a
- * guardian registering the child from the URL on a phone, and a staff invitation.
+ * guardian registering the child from the URL on a phone, the child form, and a staff invitation.
  */
 
-const DIRECTOR = { email: 'enchou@example.com', password: 'hoiku-demo-2026' } as const;
 const GUARDIAN = { email: 'hogosha@example.com', password: 'hoiku-demo-2026' } as const;
-
-const test = base.extend({
-  // (`provide` is Playwright's `use`, named so that the React hooks lint rule leaves it alone.)
-  context: async ({ context }, provide) => {
-    // The browser's clock starts at the run's pinned instant (clock.ts), as the server's.
-    await context.clock.install({ time: NOW });
-    await provide(context);
-  },
-});
-
-/** No serious or critical accessibility violations on the page as it is now (staff.md §7). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
-/** On the tablet project: every visible button and text field is at least 44 px high (staff.md §1). */
-async function expectTouchTargets(page: Page) {
-  if (test.info().project.name !== 'tablet') return;
-  const small = await page
-    .locator('button:visible, a[role="button"]:visible, input:not([type="hidden"]):visible')
-    .evaluateAll((elements) =>
-      elements
-        .map((el) => ({ el, box: el.getBoundingClientRect() }))
-        // A control inside a field (a clear button, a multi-select's typing area among its chips)
-        // is touched through the field, whose own height counts.
-        .filter(({ el, box }) => {
-          const field = el.closest('.mantine-Input-input');
-          const height = field && field !== el ? field.getBoundingClientRect().height : box.height;
-          return height < 44 && !el.closest('.mantine-Input-section');
-        })
-        .map(
-          ({ el, box }) =>
-            `${el.tagName.toLowerCase()} "${el.textContent?.trim() || el.getAttribute('aria-label')}" ${box.height}px`,
-        ),
-    );
-  expect(small).toEqual([]);
-}
-
-/** Signs the context in as staff through the API (the sign-in screen is another area's test). */
-async function signInStaff(context: BrowserContext, email: string, password: string) {
-  await context.request.get('/sanctum/csrf-cookie');
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request.post('/api/staff/login', {
-    data: { email, password },
-    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
-  });
-  expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ stage: 'ok' });
-}
 
 async function selectOption(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -152,12 +100,9 @@ test.describe.serial('the roster as the director', () => {
   let childPath = '';
   let childBirth = '';
 
-  test('a class, a bad CSV that writes nothing, the fixed CSV, a child’s registration URL and its handout', async ({
-    page,
-    context,
-  }) => {
+  test('a class, a bad CSV that writes nothing, the fixed CSV, a child’s registration URL and its handout', async ({ page }) => {
     const roster = rosterOf(test.info().project.name);
-    await signInStaff(context, DIRECTOR.email, DIRECTOR.password);
+    await signIn(page, DEMO_STAFF.director);
 
     await test.step('add a class of this 年度', async () => {
       await page.goto(`/staff/f/${facilityId}/classes`);
@@ -278,7 +223,7 @@ test.describe.serial('the roster as the director', () => {
     });
   });
 
-  test('a guardian registers the child from the URL on a phone; the staff see the link', async ({ browser, page, context }) => {
+  test('a guardian registers the child from the URL on a phone; the staff see the link', async ({ browser, page }) => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await phone.clock.install({ time: NOW });
     const guardian = await phone.newPage();
@@ -300,7 +245,7 @@ test.describe.serial('the roster as the director', () => {
       await phone.close();
     }
 
-    await signInStaff(context, DIRECTOR.email, DIRECTOR.password);
+    await signIn(page, DEMO_STAFF.director);
     await page.goto(childPath);
     const linked = page.getByTestId('linked-guardians');
     await expect(linked.getByRole('row', { name: new RegExp(GUARDIAN.email) })).toBeVisible();
@@ -317,10 +262,10 @@ test.describe.serial('the roster as the director', () => {
   });
 });
 
-test('the director registers a child by the form: the server’s own check shows under its field', async ({ page, context }) => {
+test('the director registers a child by the form: the server’s own check shows under its field', async ({ page }) => {
   const project = test.info().project.name;
   const [lastName, lastKana] = project === 'tablet' ? ['森', 'もり'] : ['林', 'はやし'];
-  await signInStaff(context, DIRECTOR.email, DIRECTOR.password);
+  await signIn(page, DEMO_STAFF.director);
   await page.goto('/staff/f/1/children');
   await page.getByRole('button', { name: '園児を登録' }).click();
   const dialog = page.getByRole('dialog', { name: '園児を登録' });
@@ -350,10 +295,10 @@ test('the director registers a child by the form: the server’s own check shows
   await expect(page.getByRole('region', { name: /アレルギー・配慮事項/ })).toContainText('そば');
 });
 
-test('the director invites a staff member, who shows in the list as invited', async ({ page, context }) => {
+test('the director invites a staff member, who shows in the list as invited', async ({ page }) => {
   const project = test.info().project.name;
   const email = `invite-${project}-${Date.now()}@example.com`;
-  await signInStaff(context, DIRECTOR.email, DIRECTOR.password);
+  await signIn(page, DEMO_STAFF.director);
   await page.goto('/staff/f/1');
   await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '職員' }).click();
   await expect(heading(page, '職員')).toBeVisible();

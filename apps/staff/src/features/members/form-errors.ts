@@ -1,26 +1,12 @@
 import type { CSSProperties } from 'react';
 import { messages } from '@renraku/contract/client/messages';
 import { ApiRequestError, errorText } from '../../lib/api';
+import type { FieldErrors } from '../../lib/validate';
 
-/** A form's messages by field name: the first message per field. */
-export type FieldErrors = Partial<Record<string, string>>;
-
-interface Schema<T> {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
-
-/** Checks a form's values with the schema the server checks them with: the parsed data, or the first message per field. */
-export function validate<T>(schema: Schema<T>, value: unknown): { data: T; errors: null } | { data: null; errors: FieldErrors } {
-  const result = schema.safeParse(value);
-  if (result.success) return { data: result.data, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
-  return { data: null, errors };
-}
-
-/** A failed submission split for a form: messages under the form's own fields, the rest for the alert. */
+/**
+ * A failed submission split for a form: the server's messages of the form's own fields (shown under
+ * each field) and what is left for the alert above the form (other fields' messages, or the message).
+ */
 export function serverFieldErrors(error: unknown, fields: readonly string[]): { fields: FieldErrors; rest: string | null } {
   if (!(error instanceof ApiRequestError)) return { fields: {}, rest: error ? errorText(error) : null };
   const result: FieldErrors = {};
@@ -30,6 +16,7 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]): { 
     else others.push(...list);
   }
   if (Object.keys(result).length === 0 && others.length === 0) return { fields: {}, rest: error.message };
+  // The alert still says that something is wrong (read out at once); each field says what.
   return { fields: result, rest: others.length > 0 ? others.join('\n') : messages.invalidInput };
 }
 

@@ -1,25 +1,7 @@
 import type { CSSProperties } from 'react';
 import { messages } from '@renraku/contract/client/messages';
 import { ApiRequestError, errorText } from '../../lib/api';
-
-/** A form's messages by field name: the first message per field. */
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** What a zod schema of the contract offers a form (structurally, so the app needs no zod import of its own). */
-interface Schema<T> {
-  safeParse(
-    value: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-}
-
-/** Checks a form's values with the schema the server checks them with: the parsed data, or the first message per field. */
-export function validate<T>(schema: Schema<T>, value: unknown): { data: T; errors: null } | { data: null; errors: FieldErrors } {
-  const result = schema.safeParse(value);
-  if (result.success) return { data: result.data, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
-  return { data: null, errors };
-}
+import type { FieldErrors } from '../../lib/validate';
 
 /**
  * A failed submission split for a form: the server's messages of the form's own fields (shown under

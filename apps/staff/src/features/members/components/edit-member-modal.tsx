@@ -5,7 +5,8 @@ import { putStaffMember, type StaffMember } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { useUpdateMember } from '../api';
-import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { validate, type FieldErrors } from '../../../lib/validate';
+import { readableErrors, serverFieldErrors } from '../form-errors';
 import { memberName } from '../labels';
 import { membershipBody, MembershipFields, type MembershipValues } from './membership-fields';
 

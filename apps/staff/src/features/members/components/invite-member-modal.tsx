@@ -5,7 +5,8 @@ import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { todayInTokyo } from '../../../lib/dates';
 import { useInviteMember } from '../api';
-import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { validate, type FieldErrors } from '../../../lib/validate';
+import { readableErrors, serverFieldErrors } from '../form-errors';
 import { membershipBody, MembershipFields, type MembershipValues } from './membership-fields';
 
 const FIELDS = ['email', 'name', 'role', 'class_ids', 'valid_from', 'valid_until'] as const;

@@ -3,6 +3,7 @@ import { slashDate } from '@renraku/contract/dates';
 import { staffRoleLabels, type StaffMember } from '@renraku/contract/staff';
 import { memberName } from '../labels';
 import { MemberSecurityBadges, MemberStatusBadge } from './member-badges';
+import { TableScroll } from '../../../components/table-scroll';
 
 const period = (member: StaffMember) =>
   `${slashDate(member.valid_from)} 〜 ${member.valid_until ? slashDate(member.valid_until) : ''}`;
@@ -25,7 +26,7 @@ export function MemberTable({
   onEdit: (member: StaffMember) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <TableScroll label="職員一覧" minWidth={960}>
       <Table verticalSpacing="sm" data-testid="member-table">
         <Table.Thead>
           <Table.Tr>
@@ -73,6 +74,6 @@ export function MemberTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

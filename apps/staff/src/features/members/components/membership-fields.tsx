@@ -1,5 +1,5 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
-import type { FieldErrors } from '../form-errors';
+import type { FieldErrors } from '../../../lib/validate';
 import { roleOptions } from '../labels';
 
 export interface MembershipValues {

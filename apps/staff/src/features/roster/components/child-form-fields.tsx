@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { StaffChild } from '@renraku/contract/staff';
-import type { FieldErrors } from '../form-errors';
+import type { FieldErrors } from '../../../lib/validate';
 
 /** The form's values as typed (strings; '' for empty). */
 export interface ChildFormValues {

@@ -6,7 +6,8 @@ import { staffChildBody, type StaffChild, type StaffChildInput } from '@renraku/
 import { FormError } from '../../../components/form-error';
 import { todayInTokyo } from '../../../lib/dates';
 import { useClasses } from '../api';
-import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { validate, type FieldErrors } from '../../../lib/validate';
+import { readableErrors, serverFieldErrors } from '../form-errors';
 import { ChildFormFields, childBodyOf, childFormFields, childFormValues } from './child-form-fields';
 
 /**

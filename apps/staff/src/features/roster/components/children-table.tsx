@@ -5,11 +5,12 @@ import type { StaffChildListItem } from '@renraku/contract/staff';
 import { facilityPath } from '../../../lib/facility';
 import { childKana, childName } from '../labels';
 import { ChildStatusBadge } from './child-status-badge';
+import { TableScroll } from '../../../components/table-scroll';
 
 /** The roster: each child's name (a link to the record) with kana, birth date, class, enrolment and guardians. */
 export function ChildrenTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <TableScroll label="園児一覧" minWidth={760}>
       <Table verticalSpacing="xs" striped data-testid="children-table">
         <Table.Thead>
           <Table.Tr>
@@ -54,6 +55,6 @@ export function ChildrenTable({ facilityId, children }: { facilityId: number; ch
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -4,7 +4,8 @@ import { classBody, type StaffClass } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { useCreateClass, useUpdateClass } from '../api';
-import { readableErrors, serverFieldErrors, validate, type FieldErrors } from '../form-errors';
+import { validate, type FieldErrors } from '../../../lib/validate';
+import { readableErrors, serverFieldErrors } from '../form-errors';
 import { ageBandFromValue, ageBandOptions, ageBandValue, fiscalYearLabel } from '../labels';
 
 const FIELDS = ['name', 'fiscal_year', 'age_band'] as const;

@@ -1,11 +1,12 @@
 import { Button, Table, Text } from '@mantine/core';
 import type { StaffClass } from '@renraku/contract/staff';
 import { ageBandLabel } from '../labels';
+import { TableScroll } from '../../../components/table-scroll';
 
 /** A 年度's classes: age band, assigned staff, children enrolled today; 「編集」 for directors. */
 export function ClassTable({ classes, onEdit }: { classes: StaffClass[]; onEdit: ((klass: StaffClass) => void) | null }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll label="クラス一覧" minWidth={640}>
       <Table verticalSpacing="sm" data-testid="class-table">
         <Table.Thead>
           <Table.Tr>
@@ -44,6 +45,6 @@ export function ClassTable({ classes, onEdit }: { classes: StaffClass[]; onEdit:
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

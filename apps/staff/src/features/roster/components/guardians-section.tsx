@@ -8,6 +8,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { dateTimeLabel } from '../../../lib/dates';
 import { useChildGuardians, useUnlinkGuardian } from '../api';
+import { TableScroll } from '../../../components/table-scroll';
 
 type Guardian = ResponseOf<typeof getStaffChildGuardians>['linked'][number];
 
@@ -24,7 +25,7 @@ function LinkedGuardians({
 }) {
   if (guardians.length === 0) return <Text>紐付けられた保護者はいません。</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll label="紐付けられた保護者" minWidth={560}>
       <Table verticalSpacing="sm" data-testid="linked-guardians">
         <Table.Thead>
           <Table.Tr>
@@ -77,7 +78,7 @@ function LinkedGuardians({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
