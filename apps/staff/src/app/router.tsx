@@ -23,6 +23,10 @@ const screens = {
   home: screen(() => import('../features/home/routes/home-page'), 'HomePage'),
   classes: screen(() => import('../features/roster/routes/classes-page'), 'ClassesPage'),
   children: screen(() => import('../features/roster/routes/children-page'), 'ChildrenPage'),
+  child: screen(() => import('../features/roster/routes/child-page'), 'ChildPage'),
+  handout: screen(() => import('../features/roster/routes/handout-page'), 'HandoutPage'),
+  childrenImport: screen(() => import('../features/roster/routes/import-page'), 'ImportPage'),
+  members: screen(() => import('../features/members/routes/members-page'), 'MembersPage'),
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
@@ -64,11 +68,15 @@ export const routes: RouteObject[] = [
               // The roster's screens (classes, children, CSV import, handouts): features/roster.
               { path: 'classes', lazy: screens.classes },
               { path: 'children', lazy: screens.children },
+              { path: 'children/import', lazy: screens.childrenImport },
+              { path: 'children/:childId', lazy: screens.child },
+              { path: 'children/:childId/handout', lazy: screens.handout },
               {
                 element: <SetupOnly />,
                 children: [
                   { path: 'devices', lazy: screens.devices },
                   { path: 'audit', lazy: screens.audit },
+                  { path: 'members', lazy: screens.members },
                   { path: 'facility', lazy: screens.facility },
                 ],
               },

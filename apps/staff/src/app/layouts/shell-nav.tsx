@@ -24,6 +24,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
       items.push(
         { label: '端末', to: facilityPath(facility.id, 'devices') },
         { label: '監査ログ', to: facilityPath(facility.id, 'audit') },
+        { label: '職員', to: facilityPath(facility.id, 'members') },
         { label: '施設設定', to: facilityPath(facility.id, 'facility') },
       );
     }

@@ -1,6 +1,101 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { fiscalYearOf } from '@renraku/contract/dates';
+import { showSuccess } from '../../../components/alerts';
+import { FormError } from '../../../components/form-error';
+import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
+import { todayInTokyo } from '../../../lib/dates';
+import { facilityPath, useFacility } from '../../../lib/facility';
+import { roleAbilities } from '../../../lib/roles';
+import { idFrom } from '../../../lib/route-id';
+import { useChildren, useClasses, useCreateChild, type RosterFilter } from '../api';
+import { ChildFormModal } from '../components/child-form-modal';
+import { ChildrenTable } from '../components/children-table';
+import { RosterFilters } from '../components/roster-filters';
+import { childName } from '../labels';
 
-/** The facility's children (staff.md §3); the roster screens replace this. */
+/** The filter in the URL (`?class=3&left=1`), so that a link or a reload keeps it. */
+function filterFrom(params: URLSearchParams): RosterFilter {
+  return { classId: idFrom(params.get('class')), includeLeft: params.get('left') === '1' };
+}
+
+function paramsOf(filter: RosterFilter): Record<string, string> {
+  return {
+    ...(filter.classId ? { class: String(filter.classId) } : {}),
+    ...(filter.includeLeft ? { left: '1' } : {}),
+  };
+}
+
+/**
+ * `/staff/f/:facilityId/children` (staff.md §3): the roster, by class, with or without the children
+ * who have left; 「園児を登録」 and the CSV import for roster.write roles.
+ */
 export function ChildrenPage() {
-  return <Page title="園児一覧" />;
+  const facility = useFacility();
+  const canWrite = roleAbilities(facility.role).rosterWrite;
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filter = filterFrom(params);
+  const children = useChildren(facility.id, filter);
+  const classes = useClasses(facility.id, fiscalYearOf(todayInTokyo()));
+  const create = useCreateChild(facility.id);
+  const [adding, setAdding] = useState(false);
+  // The count says what it counts, so that it is never read as another filter's.
+  const className = classes.data?.find((c) => c.id === filter.classId)?.name;
+  const shownLabel = `${filter.classId ? (className ?? 'クラス') : 'すべてのクラス'}${filter.includeLeft ? '（退所を含む）' : ''}`;
+
+  const actions = canWrite && (
+    <Group gap="sm">
+      <Button variant="default" component={Link} to={facilityPath(facility.id, 'children/import')}>
+        CSVで取り込む
+      </Button>
+      <Button onClick={() => setAdding(true)}>園児を登録</Button>
+    </Group>
+  );
+
+  return (
+    <Page title="園児一覧" size="xl" actions={actions}>
+      <RosterFilters
+        classes={classes.data ?? []}
+        filter={filter}
+        onChange={(next) => setParams(paramsOf(next), { replace: true, preventScrollReset: true })}
+      />
+      {children.isPending ? (
+        <Loading />
+      ) : children.error ? (
+        <FormError error={children.error} />
+      ) : (
+        <>
+          <Text size="sm" aria-live="polite" data-testid="children-count">
+            {shownLabel}：{children.data.length}人
+          </Text>
+          {children.data.length === 0 ? (
+            <Text py="lg" ta="center">
+              該当する園児はいません。
+            </Text>
+          ) : (
+            <ChildrenTable facilityId={facility.id} children={children.data} />
+          )}
+        </>
+      )}
+      {adding && (
+        <ChildFormModal
+          facilityId={facility.id}
+          child={null}
+          title="園児を登録"
+          submitLabel="登録する"
+          mutation={create}
+          onClose={(saved) => {
+            setAdding(false);
+            create.reset();
+            if (!saved) return;
+            showSuccess(`${childName(saved)}さんを登録しました`);
+            void navigate(facilityPath(facility.id, `children/${saved.id}`));
+          }}
+        />
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,150 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BodyInputOf } from '@renraku/contract/client';
+import {
+  deleteStaffChildGuardian,
+  getStaffChild,
+  getStaffChildGuardians,
+  getStaffChildren,
+  getStaffClasses,
+  postStaffChild,
+  postStaffChildRegistration,
+  postStaffChildrenImport,
+  postStaffChildrenImportPreview,
+  postStaffClass,
+  putStaffChild,
+  putStaffClass,
+} from '@renraku/contract/staff';
+import { api } from '../../lib/api';
+
+/** Every roster query of a facility starts with this key, so a write refreshes them all at once. */
+const rosterKey = (facilityId: number) => ['staff', 'roster', facilityId] as const;
+
+export const classesQueryOptions = (facilityId: number, fiscalYear: number) =>
+  queryOptions({
+    queryKey: [...rosterKey(facilityId), 'classes', fiscalYear],
+    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
+  });
+
+/** The facility's classes of a 年度, in their order. */
+export function useClasses(facilityId: number, fiscalYear: number) {
+  return useQuery(classesQueryOptions(facilityId, fiscalYear));
+}
+
+export function useCreateClass(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof postStaffClass>) => api(postStaffClass, { params: { facilityId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+  });
+}
+
+export function useUpdateClass(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ classId, body }: { classId: number; body: BodyInputOf<typeof putStaffClass> }) =>
+      api(putStaffClass, { params: { classId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+  });
+}
+
+export interface RosterFilter {
+  classId: number | null;
+  includeLeft: boolean;
+}
+
+export const childrenQueryOptions = (facilityId: number, filter: RosterFilter) =>
+  queryOptions({
+    queryKey: [...rosterKey(facilityId), 'children', filter],
+    queryFn: ({ signal }) =>
+      api(getStaffChildren, {
+        params: { facilityId },
+        query: { class_id: filter.classId ?? undefined, include_left: filter.includeLeft ? '1' : undefined },
+        signal,
+      }),
+  });
+
+/** The facility's roster, optionally one class, optionally with the children who have left. */
+export function useChildren(facilityId: number, filter: RosterFilter) {
+  return useQuery(childrenQueryOptions(facilityId, filter));
+}
+
+export function useCreateChild(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof postStaffChild>) => api(postStaffChild, { params: { facilityId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+  });
+}
+
+// A child's record and guardians (reads the server audits) are keyed by the child, not the facility.
+export const childQueryOptions = (childId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'child', childId],
+    queryFn: ({ signal }) => api(getStaffChild, { params: { childId }, signal }),
+  });
+
+/** A child's personal record (allergies, care notes). */
+export function useChild(childId: number) {
+  return useQuery(childQueryOptions(childId));
+}
+
+export function useUpdateChild(facilityId: number, childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof putStaffChild>) => api(putStaffChild, { params: { childId }, body }),
+    onSuccess: (child) => {
+      queryClient.setQueryData(childQueryOptions(childId).queryKey, child);
+      return queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) });
+    },
+  });
+}
+
+export const childGuardiansQueryOptions = (childId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'child', childId, 'guardians'],
+    queryFn: ({ signal }) => api(getStaffChildGuardians, { params: { childId }, signal }),
+  });
+
+/** The child's linked guardians, pending invitations and whether a registration URL is valid. */
+export function useChildGuardians(childId: number) {
+  return useQuery(childGuardiansQueryOptions(childId));
+}
+
+export function useUnlinkGuardian(facilityId: number, childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api(deleteStaffChildGuardian, { params: { childId, userId } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: childGuardiansQueryOptions(childId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+      ]),
+  });
+}
+
+/** Issues (or re-issues) the child's registration URL: the answer is the only time the URL is known. */
+export function useIssueRegistration(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(postStaffChildRegistration, { params: { childId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: childGuardiansQueryOptions(childId).queryKey }),
+  });
+}
+
+/** Reads a roster CSV on the server and answers every row with its errors; writes nothing. */
+export function useImportPreview(facilityId: number) {
+  return useMutation({
+    mutationFn: (fileBase64: string) =>
+      api(postStaffChildrenImportPreview, { params: { facilityId }, body: { file_base64: fileBase64 } }),
+  });
+}
+
+/** Imports a roster CSV, all or nothing. */
+export function useImportChildren(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileBase64: string) =>
+      api(postStaffChildrenImport, { params: { facilityId }, body: { file_base64: fileBase64 } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+  });
+}

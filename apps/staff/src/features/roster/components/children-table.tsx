@@ -1,0 +1,60 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { slashDate } from '@renraku/contract/dates';
+import type { StaffChildListItem } from '@renraku/contract/staff';
+import { facilityPath } from '../../../lib/facility';
+import { childKana, childName } from '../labels';
+import { ChildStatusBadge } from './child-status-badge';
+import { TableScroll } from '../../../components/table-scroll';
+
+/** The roster: each child's name (a link to the record) with kana, birth date, class, enrolment and guardians. */
+export function ChildrenTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
+  return (
+    <TableScroll label="園児一覧" minWidth={760}>
+      <Table verticalSpacing="xs" striped data-testid="children-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">名前</Table.Th>
+            <Table.Th scope="col">生年月日</Table.Th>
+            <Table.Th scope="col">クラス</Table.Th>
+            <Table.Th scope="col">入所日</Table.Th>
+            <Table.Th scope="col">退所日</Table.Th>
+            <Table.Th scope="col">状態</Table.Th>
+            <Table.Th scope="col" ta="right">
+              保護者
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {children.map((child) => (
+            <Table.Tr key={child.id}>
+              <Table.Th scope="row" fw={400}>
+                <Anchor
+                  component={Link}
+                  to={facilityPath(facilityId, `children/${child.id}`)}
+                  fw={700}
+                  display="inline-block"
+                  mih={44}
+                  py={4}
+                >
+                  <Text span size="xs" c="dimmed" display="block" fw={400}>
+                    {childKana(child)}
+                  </Text>
+                  {childName(child)}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>{slashDate(child.birth)}</Table.Td>
+              <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>
+              <Table.Td>{slashDate(child.admitted_on)}</Table.Td>
+              <Table.Td>{child.left_on ? slashDate(child.left_on) : '—'}</Table.Td>
+              <Table.Td>
+                <ChildStatusBadge status={child.status} />
+              </Table.Td>
+              <Table.Td ta="right">{child.guardians_count}人</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
