@@ -35,6 +35,7 @@ export const theme = createTheme({
 // Mantine's default dimmed grey is below 4.5:1 on our background.
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5f656c' },
+  // Mantine's default error red fails 4.5:1 on the app background: red.9 for every field error.
+  light: { '--mantine-color-dimmed': '#5f656c', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });
