@@ -6,7 +6,7 @@ import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { useUpdateMember } from '../api';
 import { validate, type FieldErrors } from '../../../lib/validate';
-import { readableErrors, serverFieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { memberName } from '../labels';
 import { membershipBody, MembershipFields, type MembershipValues } from './membership-fields';
 

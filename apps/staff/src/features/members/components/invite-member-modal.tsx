@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { todayInTokyo } from '../../../lib/dates';
 import { useInviteMember } from '../api';
 import { validate, type FieldErrors } from '../../../lib/validate';
-import { readableErrors, serverFieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { membershipBody, MembershipFields, type MembershipValues } from './membership-fields';
 
 const FIELDS = ['email', 'name', 'role', 'class_ids', 'valid_from', 'valid_until'] as const;

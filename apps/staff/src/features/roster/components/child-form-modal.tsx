@@ -7,7 +7,7 @@ import { FormError } from '../../../components/form-error';
 import { todayInTokyo } from '../../../lib/dates';
 import { useClasses } from '../api';
 import { validate, type FieldErrors } from '../../../lib/validate';
-import { readableErrors, serverFieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { ChildFormFields, childBodyOf, childFormFields, childFormValues } from './child-form-fields';
 
 /**

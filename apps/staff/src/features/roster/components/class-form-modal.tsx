@@ -5,7 +5,7 @@ import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { useCreateClass, useUpdateClass } from '../api';
 import { validate, type FieldErrors } from '../../../lib/validate';
-import { readableErrors, serverFieldErrors } from '../form-errors';
+import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { ageBandFromValue, ageBandOptions, ageBandValue, fiscalYearLabel } from '../labels';
 
 const FIELDS = ['name', 'fiscal_year', 'age_band'] as const;

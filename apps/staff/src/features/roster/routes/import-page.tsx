@@ -9,7 +9,7 @@ import { useImportChildren, useImportPreview } from '../api';
 import { CsvFormatHelp } from '../components/csv-format-help';
 import { ImportPreviewTable } from '../components/import-preview-table';
 import { CSV_MAX_BYTES, fileToBase64 } from '../csv-files';
-import { readableErrors } from '../form-errors';
+import { readableErrors } from '../../../lib/form-errors';
 
 const encodingLabels = { 'utf-8': 'UTF-8', shift_jis: 'Shift_JIS' } as const;
 

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { messages } from '@renraku/contract/client/messages';
-import { ApiRequestError, errorText } from '../../lib/api';
-import type { FieldErrors } from '../../lib/validate';
+import { ApiRequestError, errorText } from './api';
+import type { FieldErrors } from './validate';
 
 /**
  * A failed submission split for a form: the server's messages of the form's own fields (shown under
