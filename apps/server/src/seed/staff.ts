@@ -1,5 +1,13 @@
 import { fiscalYearOf, tokyoDate } from '@renraku/contract';
-import { devicePairingCodes, devices, staffMembershipClasses, staffMemberships, staffPins, users } from '../db/schema';
+import {
+  devicePairingCodes,
+  devices,
+  pickupPersons,
+  staffMembershipClasses,
+  staffMemberships,
+  staffPins,
+  users,
+} from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/passwords';
 import { DEMO_PASSWORD } from './accounts';
@@ -78,5 +86,26 @@ export async function seedStaff({ db, ids, now }: SeedContext) {
   await db
     .insert(devicePairingCodes)
     .values({ deviceId: trial!.id, codeHash: sha256(DEMO_PAIRING_CODE), expiresAt: new Date(now.getTime() + 365 * DAY_MS) });
+  // 陽翔's お迎え登録者: his grandmother (registered by the director) and an uncle the main guardian proposed.
+  await db.insert(pickupPersons).values([
+    {
+      companyId: company,
+      childId: ids.children.haruto,
+      name: '山田 和子',
+      relation: '祖母',
+      phone: '090-1111-2222',
+      createdBy: director!.id,
+      approvedBy: director!.id,
+    },
+    {
+      companyId: company,
+      childId: ids.children.haruto,
+      name: '山田 健一',
+      relation: '叔父',
+      phone: '080-3333-4444',
+      status: 'proposed',
+      createdBy: ids.users.main,
+    },
+  ]);
   return { admin: admin!.id, director: director!.id, classStaff: classStaff!.id };
 }

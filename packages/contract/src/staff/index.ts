@@ -7,3 +7,4 @@ export * from './children';
 export * from './devices';
 export * from './members';
 export * from './feed';
+export * from './pickup';

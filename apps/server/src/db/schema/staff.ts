@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { classes, companies, facilities } from './organisation';
+import { children, classes, companies, facilities } from './organisation';
 import { users } from './users';
 
 /**
@@ -165,4 +165,30 @@ export const auditLog = pgTable(
     index('audit_log_child_idx').on(t.childId),
     index('audit_log_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * お迎え登録者 (staff.md §3): the people a child may be handed to at pick-up, entered by staff. A
+ * guardian's proposal (`status = 'proposed'`) waits for a staff member's approval.
+ */
+export const pickupPersons = pgTable(
+  'pickup_persons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relation: text('relation').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** approved | proposed */
+    status: text('status').notNull().default('approved'),
+    createdBy: integer('created_by').references(() => users.id),
+    approvedBy: integer('approved_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pickup_persons_child_idx').on(t.childId)],
 );

@@ -6,12 +6,17 @@ import {
   postStaffChildrenImport,
   postStaffChildrenImportPreview,
   putStaffChild,
+  deleteStaffPickupPerson,
+  getStaffPickupPersons,
+  postStaffPickupPerson,
+  putStaffPickupPerson,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility, authorizeStaffChild } from '../access';
 import { importChildren, previewImport } from './import';
+import { addPickupPerson, listPickupPersons, removePickupPerson, updatePickupPerson } from './pickup';
 import { issueRegistration } from './registration';
 import { createChild, listRoster, readChildRecord, updateChild } from './roster';
 
@@ -53,4 +58,23 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
     const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
     return issueRegistration(ctx, staff, granted, now);
   });
+
+  // お迎え登録者: reading them is reading the child's personal record (audited).
+  staffRoute(app, getStaffPickupPersons, {}, async ({ staff, params, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
+    return listPickupPersons(ctx, staff, granted, now);
+  });
+
+  staffRoute(app, postStaffPickupPerson, {}, async ({ staff, params, body, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
+    return addPickupPerson(ctx, staff, granted, body, now);
+  });
+
+  staffRoute(app, putStaffPickupPerson, {}, async ({ staff, params, body, now }) =>
+    updatePickupPerson(ctx, staff, params.pickupPersonId, body, now),
+  );
+
+  staffRoute(app, deleteStaffPickupPerson, {}, async ({ staff, params, now }) =>
+    removePickupPerson(ctx, staff, params.pickupPersonId, now),
+  );
 }

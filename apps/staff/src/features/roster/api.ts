@@ -13,6 +13,10 @@ import {
   postStaffClass,
   putStaffChild,
   putStaffClass,
+  deleteStaffPickupPerson,
+  getStaffPickupPersons,
+  postStaffPickupPerson,
+  putStaffPickupPerson,
 } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
 
@@ -146,5 +150,34 @@ export function useImportChildren(facilityId: number) {
     mutationFn: (fileBase64: string) =>
       api(postStaffChildrenImport, { params: { facilityId }, body: { file_base64: fileBase64 } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+  });
+}
+
+const pickupKey = (childId: number) => ['staff', 'pickup', childId] as const;
+
+/** The child's お迎え登録者 (an audited read, like the record). */
+export function usePickupPersons(childId: number) {
+  return useQuery({
+    queryKey: pickupKey(childId),
+    queryFn: ({ signal }) => api(getStaffPickupPersons, { params: { childId }, signal }),
+  });
+}
+
+export function useSavePickupPerson(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: BodyInputOf<typeof postStaffPickupPerson> }) =>
+      id === null
+        ? api(postStaffPickupPerson, { params: { childId }, body })
+        : api(putStaffPickupPerson, { params: { pickupPersonId: id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKey(childId) }),
+  });
+}
+
+export function useDeletePickupPerson(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api(deleteStaffPickupPerson, { params: { pickupPersonId: id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKey(childId) }),
   });
 }

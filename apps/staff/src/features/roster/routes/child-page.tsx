@@ -17,6 +17,7 @@ import { ChildDetails } from '../components/child-details';
 import { ChildFormModal } from '../components/child-form-modal';
 import { ChildStatusBadge } from '../components/child-status-badge';
 import { GuardiansSection } from '../components/guardians-section';
+import { PickupSection } from '../components/pickup-section';
 import { RegistrationPanel } from '../components/registration-panel';
 import { childKana, childName } from '../labels';
 
@@ -78,6 +79,7 @@ function ChildRecordPage({ childId }: { childId: number }) {
         <CareNotesPanel child={record} />
         <ChildDetails child={record} today={todayInTokyo()} />
         <GuardiansSection facilityId={facility.id} childId={childId} canWrite={canWrite} />
+        <PickupSection childId={childId} canWrite={canWrite} />
         {canWrite && <RegistrationPanel facilityId={facility.id} childId={childId} />}
       </Stack>
       {editing && (

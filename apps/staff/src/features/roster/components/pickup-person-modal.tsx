@@ -1,0 +1,77 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { pickupPersonBody, type PickupPerson } from '@renraku/contract/staff';
+import { FormError } from '../../../components/form-error';
+import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { validate, type FieldErrors } from '../../../lib/validate';
+import { useSavePickupPerson } from '../api';
+
+const FIELDS = ['name', 'relation', 'phone'] as const;
+
+/** Adds a pick-up person, or edits one (which approves a guardian's proposal). */
+export function PickupPersonModal({
+  childId,
+  person,
+  onClose,
+}: {
+  childId: number;
+  /** null: a new one */
+  person: PickupPerson | null;
+  onClose: (saved: boolean) => void;
+}) {
+  const save = useSavePickupPerson(childId);
+  const [values, setValues] = useState({
+    name: person?.name ?? '',
+    relation: person?.relation ?? '',
+    phone: person?.phone ?? '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const server = serverFieldErrors(save.error, FIELDS);
+  const fieldError = (field: (typeof FIELDS)[number]) => errors[field] ?? server.fields[field];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(pickupPersonBody, values);
+    setErrors(checked.errors ?? {});
+    if (checked.data) save.mutate({ id: person?.id ?? null, body: checked.data }, { onSuccess: () => onClose(true) });
+  };
+  const field = (name: (typeof FIELDS)[number], label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      label={label}
+      value={values[name]}
+      onChange={(e) => {
+        // Read now: React clears currentTarget before the state updater runs.
+        const value = e.currentTarget.value;
+        setValues((v) => ({ ...v, [name]: value }));
+      }}
+      error={fieldError(name)}
+      {...extra}
+    />
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={() => onClose(false)}
+      title={person ? (person.status === 'proposed' ? 'お迎え登録者を確認して承認' : 'お迎え登録者を編集') : 'お迎え登録者を追加'}
+      closeButtonProps={{ 'aria-label': '閉じる' }}
+    >
+      <form onSubmit={submit} noValidate style={readableErrors}>
+        <Stack gap="md">
+          {server.rest && <FormError error={server.rest} />}
+          {field('name', 'お名前', { required: true, maxLength: 50, 'data-autofocus': true })}
+          {field('relation', '続柄', { required: true, maxLength: 20, description: '例: 祖母、叔父、ベビーシッター' })}
+          {field('phone', '電話番号', { type: 'tel', inputMode: 'tel', maxLength: 20 })}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => onClose(false)}>
+              キャンセル
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {person?.status === 'proposed' ? '承認して保存' : '保存する'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
