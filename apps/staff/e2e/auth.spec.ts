@@ -62,7 +62,7 @@ test.describe('staff sign-in', () => {
   test('a director enrols 2FA in the settings, signs out, and signs in again with a code', async ({ page, request }) => {
     const director = await createStaff(request, 'totp');
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '設定' }).click();
+    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '設定', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '設定' })).toBeVisible();
     await expectAccessible(page);
     await expectTouchTargets(page);
@@ -104,7 +104,7 @@ test.describe('audit log', () => {
   test('a director finds their own PIN change by person and day and downloads the CSV', async ({ page, request }) => {
     const director = await createStaff(request, 'audit');
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '設定' }).click();
+    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '設定', exact: true }).click();
     await page.getByLabel('新しいPIN（4桁の数字）').fill('2468');
     await page.getByLabel('新しいPIN（確認）').fill('2468');
     await page.getByRole('button', { name: 'PINを保存' }).click();

@@ -16,7 +16,7 @@ test.describe('the shell', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     await expectAccessible(page);
     await expectTouchTargets(page);
-    await menu.getByRole('link', { name: '設定' }).click();
+    await menu.getByRole('link', { name: '設定', exact: true }).click();
     await page.getByRole('button', { name: '設定を始める' }).click();
     await expect(page.getByRole('img', { name: '二段階認証の設定用QRコード' })).toBeVisible();
     await expectTouchTargets(page);
