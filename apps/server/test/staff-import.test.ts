@@ -12,6 +12,7 @@ import {
 import { auditLog, children, noteChildren } from '../src/db/schema';
 import { buildClass, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { expectMatrix as expectMatrixOf, personas, rosterWrite } from './staff-persona-matrix';
 
 const t = setupApp();
 const db = () => t.db;
@@ -31,37 +32,11 @@ beforeAll(async () => {
   // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
 }, 120_000);
 
-const personas: StaffPersona[] = [
-  'companyAdmin',
-  'director',
-  'office',
-  'classStaffA',
-  'classStaffB',
-  'otherFacility',
-  'ended',
-  'guardian',
-  'anonymous',
-];
-const rosterWrite = (ok: number): Record<StaffPersona, number> => ({
-  companyAdmin: ok,
-  director: ok,
-  office: ok,
-  classStaffA: 403,
-  classStaffB: 403,
-  otherFacility: 404,
-  ended: 404,
-  guardian: 401,
-  anonymous: 401,
-});
-
-async function expectMatrix(
+/** One request per persona of this file's world, every status compared at once. */
+const expectMatrix = (
   expected: Record<StaffPersona, number>,
   send: (agent: Agent, persona: StaffPersona) => Promise<{ statusCode: number }>,
-) {
-  const got: Record<string, number> = {};
-  for (const persona of personas) got[persona] = (await send(as[persona], persona)).statusCode;
-  expect(got).toEqual(expected);
-}
+) => expectMatrixOf(as, expected, send);
 
 const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
 const childrenCount = async () => (await db().select({ n: count() }).from(children))[0]!.n;

@@ -28,6 +28,8 @@ export const statuses = (ok: number, { office, classStaff }: { office: number; c
 });
 /** Every member reads. */
 export const readAll = statuses(200, { office: 200, classStaff: 200 });
+/** Roster writes: directors, office and company admins; class staff read only. */
+export const rosterWrite = (ok: number) => statuses(ok, { office: ok, classStaff: 403 });
 /** Facility setup: directors and company admins only. */
 export const setupOnly = (ok: number) => statuses(ok, { office: 403, classStaff: 403 });
 

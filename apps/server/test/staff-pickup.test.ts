@@ -4,14 +4,12 @@ import { deleteStaffPickupPerson, getStaffPickupPersons, postStaffPickupPerson, 
 import { auditLog, pickupPersons } from '../src/db/schema';
 import { buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
-import { expectInvalid, expectMatrix, readAll, statuses } from './staff-persona-matrix';
+import { expectInvalid, expectMatrix, readAll, rosterWrite } from './staff-persona-matrix';
 
 const t = setupApp();
 const db = () => t.db;
 let w: Awaited<ReturnType<typeof buildStaffWorld>>;
 let as: Record<StaffPersona, Agent>;
-/** Roster writes: director, office, company admin; class staff read only. */
-const rosterWrite = (ok: number) => statuses(ok, { office: ok, classStaff: 403 });
 const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
 const person = (name: string) => ({ name, relation: '祖母', phone: '090-1234-5678' });
 

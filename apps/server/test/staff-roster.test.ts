@@ -23,6 +23,7 @@ import { auditLog, childRegistrationTokens, childUser, children, classes, invita
 import { sha256 } from '../src/lib/crypto';
 import { buildChild, buildClass, buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { expectInvalid, expectMatrix as expectMatrixOf, personas, readAll, rosterWrite, setupOnly } from './staff-persona-matrix';
 
 const t = setupApp();
 const db = () => t.db;
@@ -37,43 +38,13 @@ beforeAll(async () => {
   // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
 }, 120_000);
 
-const personas: StaffPersona[] = [
-  'companyAdmin',
-  'director',
-  'office',
-  'classStaffA',
-  'classStaffB',
-  'otherFacility',
-  'ended',
-  'guardian',
-  'anonymous',
-];
-
-/** staff.md §1: every member reads; director, office and company admin write the roster; setup is the director's. */
-const statuses = (ok: number, { office, classStaff }: { office: number; classStaff: number }) => ({
-  companyAdmin: ok,
-  director: ok,
-  office,
-  classStaffA: classStaff,
-  classStaffB: classStaff,
-  otherFacility: 404,
-  ended: 404,
-  guardian: 401,
-  anonymous: 401,
-});
-const read = statuses(200, { office: 200, classStaff: 200 });
-const rosterWrite = (ok: number) => statuses(ok, { office: ok, classStaff: 403 });
-const setupWrite = (ok: number) => statuses(ok, { office: 403, classStaff: 403 });
-
-/** Sends one request per persona and compares every status at once (a failure shows the whole row). */
-async function expectMatrix(
+const read = readAll;
+const setupWrite = setupOnly;
+/** One request per persona of this file's world, every status compared at once. */
+const expectMatrix = (
   expected: Record<StaffPersona, number>,
   send: (agent: Agent, persona: StaffPersona) => Promise<{ statusCode: number }>,
-) {
-  const got: Record<string, number> = {};
-  for (const persona of personas) got[persona] = (await send(as[persona], persona)).statusCode;
-  expect(got).toEqual(expected);
-}
+) => expectMatrixOf(as, expected, send);
 
 const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
 const childrenCount = async () => (await db().select({ n: count() }).from(children))[0]!.n;
@@ -99,19 +70,6 @@ const childBody = (overrides: Record<string, unknown> = {}) => ({
   left_on: null,
   ...overrides,
 });
-
-/** A 422 in Japanese whose `errors` name the field. */
-function expectInvalid(
-  res: { statusCode: number; json: () => { message: string; errors?: Record<string, string[]> } },
-  field: string,
-  message?: string,
-) {
-  expect(res.statusCode).toBe(422);
-  const body = res.json();
-  expect(body.message).toMatch(/[\u3040-\u30FF\u4E00-\u9FFF]/);
-  expect(Object.keys(body.errors ?? {})).toContain(field);
-  if (message) expect(body.errors![field]).toContain(message);
-}
 
 describe('classes', () => {
   it('GET classes: every member of the facility; staff and children of today', async () => {
