@@ -16,8 +16,13 @@ async function moveWithKeyboard(page: Page, index: number, key: 'ArrowDown' | 'A
   await item.focus();
   await page.keyboard.press('Space');
   await expect(announced).toHaveText(`Draggable item ${id} was moved over droppable area ${id}.`);
-  await page.keyboard.press(key);
-  await expect(announced).toHaveText(new RegExp(`^Draggable item ${id} was moved over droppable area (?!${id}\\.)\\d+\\.$`));
+  // dnd-kit's keyboard sensor attaches its keydown listener on a timer after the drag starts, and
+  // measures the rows asynchronously: a key pressed too early is lost, so press until it moves.
+  const movedAway = new RegExp(`^Draggable item ${id} was moved over droppable area (?!${id}\\.)\\d+\\.$`);
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(announced).toHaveText(movedAway, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press('Space');
   await expect(announced).toHaveText(new RegExp(`^Draggable item ${id} was dropped over droppable area \\d+$`));
 }
