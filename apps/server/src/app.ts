@@ -20,7 +20,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { HttpError } from './lib/errors';
-import { diskStorage, fileUrls } from './lib/files';
+import { createStorage, fileUrls, type Storage } from './lib/files';
 import { memoryCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
@@ -44,6 +44,8 @@ z.config({ customError: () => messages.invalidInput });
 export interface BuildOptions {
   database: Database;
   counter?: Counter;
+  /** Tests pass their own; else the configured disk or bucket. */
+  storage?: Storage;
 }
 
 /** Paths whose answers may be shown by the SPA fallback (everything that is not an API or file path). */
@@ -65,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     config,
     db: options.database.db,
     counter: options.counter ?? memoryCounter(),
-    storage: diskStorage(path.join(config.dataDir, 'files')),
+    storage: options.storage ?? (await createStorage(config)),
     files: fileUrls(config.sessionSecret),
     log: app.log,
   };

@@ -18,7 +18,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
@@ -61,6 +61,8 @@ export interface AppConfig {
   appUrl: string;
   sessionSecret: string;
   redisUrl?: string;
+  /** Files in an S3-compatible bucket (when `S3_BUCKET` is set); else on disk under dataDir. */
+  s3?: S3Settings;
   /** Staff must pass TOTP (and enrol it first) to sign in (staff.md §1). */
   staffRequire2fa: boolean;
   /** The built staff app, served under /staff/. */
@@ -78,6 +80,16 @@ export interface AppConfig {
   /** Origins besides APP_URL's that the ID service may send the browser back to. */
   allowedRedirectOrigins: string[];
   operator: Operator;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Unset: AWS itself; set: an S3-compatible server (MinIO, R2…), addressed path-style. */
+  endpoint?: string;
+  /** Unset: the SDK's default credential chain (instance role, AWS_* variables). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +119,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
     redisUrl: env.REDIS_URL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,

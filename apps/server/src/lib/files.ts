@@ -1,17 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { AppConfig } from '../config';
 import { LRUCache } from 'lru-cache';
 import { hmac, safeEqual } from './crypto';
 
-/** Where file bytes live; local disk by default (S3-compatible storage is a later implementation). */
+/**
+ * Where file bytes live: local disk (one machine, the embedded mode) or an S3-compatible bucket
+ * (several app servers share it: docs/decisions/files-s3-storage.md).
+ */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
-  stream(key: string): fs.ReadStream | null;
+  /** The file's bytes as a stream, or null when there is no such file. */
+  get(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
+}
+
+/** Keys are paths the server made (`children/1/abc.jpg`); never `..`, never absolute. */
+export function assertFileKey(key: string): void {
+  if (!key || key.startsWith('/') || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw new Error('bad file key');
+  }
 }
 
 export function diskStorage(root: string): Storage {
   const resolve = (key: string) => {
+    assertFileKey(key);
     const full = path.resolve(root, key);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('bad file key');
     return full;
@@ -22,7 +36,7 @@ export function diskStorage(root: string): Storage {
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
       await fs.promises.writeFile(full, data);
     },
-    stream(key) {
+    async get(key) {
       const full = resolve(key);
       return fs.existsSync(full) ? fs.createReadStream(full) : null;
     },
@@ -30,6 +44,12 @@ export function diskStorage(root: string): Storage {
       await fs.promises.rm(resolve(key), { force: true });
     },
   };
+}
+
+/** The configured storage: the S3 bucket when one is set (its SDK loaded only then), else the disk. */
+export async function createStorage(config: Pick<AppConfig, 'dataDir' | 's3'>): Promise<Storage> {
+  if (config.s3) return (await import('./s3-storage')).s3Storage(config.s3);
+  return diskStorage(path.join(config.dataDir, 'files'));
 }
 
 /** URLs are valid for at least this long; expiry is rounded to a window so they stay cacheable. */

@@ -48,8 +48,8 @@ export function memoryCounter(): Counter {
   };
 }
 
-export function redisCounter(redis: Redis): Counter {
-  const prefix = 'rl:';
+/** `prefix` keeps apart counters that share a Redis (tests running side by side). */
+export function redisCounter(redis: Redis, prefix = 'rl:'): Counter {
   return {
     async peek(key) {
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.ttl(prefix + key)]);

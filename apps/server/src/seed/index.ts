@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { diskStorage } from '../lib/files';
+import { createStorage } from '../lib/files';
 import type { SeedContext } from './context';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
@@ -21,17 +20,21 @@ import { seedFacilitySetup } from './facility-setup';
 export type { DemoIds };
 
 /** The demo data of DESIGN §8: seeded once, on an empty database. */
-export async function seedDemoIfEmpty(db: Db, config: Pick<AppConfig, 'dataDir'>, now = new Date()): Promise<DemoIds | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  config: Pick<AppConfig, 'dataDir' | 's3'>,
+  now = new Date(),
+): Promise<DemoIds | null> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (row && row.count > 0) return null;
   return seedDemo(db, config, now);
 }
 
-export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir'>, now = new Date()): Promise<DemoIds> {
+export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>, now = new Date()): Promise<DemoIds> {
   return db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const ids = await seedAccounts(db, now);
-    const seed: SeedContext = { db, ids, now, storage: diskStorage(path.join(config.dataDir, 'files')) };
+    const seed: SeedContext = { db, ids, now, storage: await createStorage(config) };
     // Each area adds its demo content from the ids above.
     await seedFeed(seed);
     await seedCommunications(seed);

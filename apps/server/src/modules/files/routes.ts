@@ -11,7 +11,7 @@ export function filesRoutes(app: App, ctx: AppContext) {
       const { exp = '', sig = '', v = '' } = req.query;
       // A tampered or expired URL is refused without touching storage.
       if (!ctx.files.verify(key, exp, sig, v)) throw forbidden();
-      const stream = ctx.storage.stream(v ? `${key}.${v}` : key);
+      const stream = await ctx.storage.get(v ? `${key}.${v}` : key);
       if (!stream) throw notFound();
       reply.header('cache-control', 'private, max-age=3600');
       reply.header('content-type', contentTypeOf(key));
