@@ -20,6 +20,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { HttpError } from './lib/errors';
+import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SEC } from './lib/database-outage';
 import { createStorage, fileUrls, type Storage } from './lib/files';
 import { memoryCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
@@ -140,6 +141,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     if (status === 413) return reply.status(413).send({ message: '送信データが大きすぎます' });
     if (status >= 400 && status < 500) {
       return reply.status(status === 400 ? 422 : status).send({ message: messages.invalidInput });
+    }
+    if (isDatabaseOutage(error)) {
+      req.log.warn({ err: error }, 'database unreachable');
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SEC));
+      return reply.status(503).send({ message: messages.serviceUnavailable });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: messages.serverError });

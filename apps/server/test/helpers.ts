@@ -13,29 +13,39 @@ import { randomToken } from '../src/lib/crypto';
  * else an in-memory PGlite. Migrations applied either way.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
-  const { default: pg } = await import('pg');
-  const name = `test_${Date.now().toString(36)}_${randomToken(6)
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openPostgres(dbUrl.toString(), { max: 4 });
+  if (!process.env.TEST_DATABASE_URL) return openPglite();
+  const scratch = await createScratchDatabase();
+  const database = await openPostgres(scratch.url, { max: 4 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
+}
+
+/** An empty database of its own on TEST_DATABASE_URL's server (PostgreSQL only), and how to drop it. */
+export async function createScratchDatabase(prefix = 'test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('createScratchDatabase needs TEST_DATABASE_URL');
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Date.now().toString(36)}_${randomToken(6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export interface TestApp {

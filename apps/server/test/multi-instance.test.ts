@@ -17,6 +17,7 @@ import { redisCounter, type Counter } from '../src/lib/rate-limit';
 import { LOGIN_LIMITS } from '../src/modules/auth/service';
 import { buildUser, TEST_PASSWORD } from './factories';
 import { Agent, call } from './harness';
+import { createScratchDatabase } from './helpers';
 
 /**
  * Two app servers behind one load balancer (docs/scaling.md): one PostgreSQL database, one Redis,
@@ -93,7 +94,7 @@ describe('S3-compatible storage', () => {
 describe.skipIf(!runnable)('two app instances on one database, Redis and bucket', () => {
   const dirs: string[] = [];
   let s3: Awaited<ReturnType<typeof startS3>>;
-  let databaseName: string;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const databases: Database[] = [];
   // This run's own counters in the shared Redis: a run a minute ago must not have used up its limit.
   const counterPrefix = `rl:test:${randomToken(6)}:`;
@@ -104,16 +105,8 @@ describe.skipIf(!runnable)('two app instances on one database, Redis and bucket'
     s3 = await startS3(dirs);
     const { endpoint, credentials } = s3;
 
-    const { default: pg } = await import('pg');
-    databaseName = `test_multi_${randomToken(6)
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${databaseName}`;
+    scratch = await createScratchDatabase('test_multi');
+    const url = scratch.url;
 
     for (let i = 0; i < 2; i++) {
       // Each server its own data dir: nothing may pass between them through the local disk.
@@ -123,7 +116,7 @@ describe.skipIf(!runnable)('two app instances on one database, Redis and bucket'
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         SESSION_SECRET: 'two-instances-share-this-session-secret-0123456789',
         REDIS_URL: redisUrl,
         S3_ENDPOINT: endpoint,
@@ -134,7 +127,7 @@ describe.skipIf(!runnable)('two app instances on one database, Redis and bucket'
         STAFF_DIST: path.join(dataDir, 'no-staff'),
       });
       // One after the other: the first applies the migrations, the second finds them applied.
-      const database = await openPostgres(url.toString(), { max: 2 });
+      const database = await openPostgres(url, { max: 2 });
       databases.push(database);
       const counter = redisCounter(new Redis(redisUrl), counterPrefix);
       counters.push(counter);
@@ -148,13 +141,7 @@ describe.skipIf(!runnable)('two app instances on one database, Redis and bucket'
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
     for (const counter of counters) await counter.close();
-    if (databaseName) {
-      const { default: pg } = await import('pg');
-      const admin = new pg.Client({ connectionString: pgUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-    }
+    await scratch?.drop();
     await s3?.server.close();
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });

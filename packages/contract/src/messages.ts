@@ -13,6 +13,8 @@ export const messages = {
   logoutFailed: 'ログアウトに失敗しました',
   loggedOut: 'ログアウトしました',
   serverError: 'システムエラーが発生しました。時間をおいて再度お試しください',
+  /** 503 while the database cannot be reached (a restart or failover). */
+  serviceUnavailable: 'ただいまサーバーに接続できません。しばらくしてから再度お試しください',
 } as const;
 
 /** Limits the spec fixes (A §9, F §9). */
