@@ -35,6 +35,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   // An idle connection closed by the server (restart, failover, test teardown) must not crash
   // the process; the pool opens a new one on the next query.
   pool.on('error', () => {});
+  // The same for a connection checked out of the pool (a transaction between two statements):
+  // pg-pool takes its listener off while the connection is lent, so a server restart at that moment
+  // emitted an unhandled 'error' and ended the process (found by `npm run faults`). The statement
+  // that runs next fails instead (503, lib/database-outage.ts) and the pool drops the connection.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const counter = counterLogger();
   const db = drizzle(pool, { schema, casing: 'snake_case', logger: counter.logger });
   await migrate(db, { migrationsFolder });
