@@ -11,6 +11,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     workers?: number;
+    /** Requests per second over all connections (a steady rate instead of as fast as possible). */
+    overallRate?: number;
     requests?: Request[];
   }
   interface Histogram {

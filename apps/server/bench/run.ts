@@ -35,7 +35,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/renraku_bench';
 const only = process.env.BENCH_ONLY ?? '';
-if (only !== '' && only !== 'web') throw new Error(`BENCH_ONLY=${only}: only "web" is known`);
+if (only !== '' && only !== 'web' && only !== 'soak') throw new Error(`BENCH_ONLY=${only}: only "web" and "soak" are known`);
 const webOnly = only === 'web';
 const scale = Number(process.env.BENCH_SCALE ?? (webOnly ? 0.01 : 1));
 const lighthouseDir = process.env.BENCH_LIGHTHOUSE_DIR ?? path.join(os.tmpdir(), 'renraku-bench-lighthouse');
@@ -262,6 +262,12 @@ function cpuTicks(pid: string): number {
  */
 function cpuSnapshot(serverPid: number | undefined): { server: number; postgres: Map<string, number> } | null {
   if (!serverPid || !fs.existsSync('/proc/self/stat')) return null;
+  const { tree, postgres } = processTree(serverPid);
+  return { server: tree.reduce((sum, pid) => sum + cpuTicks(pid), 0), postgres };
+}
+
+/** A server's process ids (its child processes included) and PostgreSQL's processes with their CPU ticks. */
+function processTree(serverPid: number): { tree: string[]; postgres: Map<string, number> } {
   const parentOf = new Map<string, string>();
   const postgres = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
@@ -282,7 +288,21 @@ function cpuSnapshot(serverPid: number | undefined): { server: number; postgres:
         grew = true;
       }
   }
-  return { server: [...tree].reduce((sum, pid) => sum + cpuTicks(pid), 0), postgres };
+  return { tree: [...tree], postgres };
+}
+
+/** Resident memory (MiB) of a server's process tree; null off Linux. */
+function residentMiB(serverPid: number | undefined): number | null {
+  if (!serverPid || !fs.existsSync('/proc/self/status')) return null;
+  let kib = 0;
+  for (const pid of processTree(serverPid).tree) {
+    try {
+      kib += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kib / 1024;
 }
 
 /** PostgreSQL CPU between two snapshots: per process, so one that ended meanwhile does not count negative. */
@@ -439,6 +459,53 @@ async function measureLighthouse(guardian: Guardian) {
   }
 }
 
+/**
+ * BENCH_ONLY=soak: the production app under a steady morning-rush rate for BENCH_SOAK_MINUTES
+ * (10), the hot calls in turn with a different guardian on every request; per minute the
+ * achieved req/s, p50/p99, errors and the server's resident memory (docs/reliability.md): both
+ * must stay flat (no leak, no slow creep of the tail).
+ */
+async function soak(guardians: Guardian[]) {
+  const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+  const rate = Number(process.env.BENCH_SOAK_RATE ?? 700);
+  const server = await startServer('app');
+  try {
+    for (const call of allCalls) await smoke(server.port, call, guardians[0]!);
+    log(
+      `## soak: ${minutes} × 60 s at ${rate} req/s (700: the morning rush's average, docs/performance.md), ${allCalls.length} hot calls in turn, ${connections} connections`,
+    );
+    log(`start: server RSS ${residentMiB(server.child.pid)?.toFixed(0) ?? '?'} MiB`);
+    log('| minute | req/s | p50 ms | p99 ms | errors | server RSS MiB |');
+    log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+    let next = 0;
+    for (let minute = 1; minute <= minutes; minute++) {
+      const result: Result = await autocannon({
+        url: `http://127.0.0.1:${server.port}`,
+        connections,
+        overallRate: rate,
+        duration: 60,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest(req) {
+              const n = next++;
+              const guardian = guardians[n % guardians.length]!;
+              const call = allCalls[n % allCalls.length]!;
+              return { ...req, path: call.path(guardian), headers: { cookie: guardian.cookie } };
+            },
+          },
+        ],
+      });
+      const errors = result.non2xx + result.errors + result.timeouts;
+      log(
+        `| ${minute} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${errors} | ${residentMiB(server.child.pid)?.toFixed(0) ?? '?'} |`,
+      );
+    }
+  } finally {
+    await stopServer(server.child);
+  }
+}
+
 async function main() {
   const started = performance.now();
   if (process.env.BENCH_PIN) execSync(`taskset -pc 1 ${process.pid}`, { stdio: 'ignore' });
@@ -465,6 +532,14 @@ async function main() {
 
   const measuredFacilities = Math.max(1, Math.round(shape.facilities / 10));
   const guardians = await signInGuardians(database, measuredFacilities);
+  if (only === 'soak') {
+    try {
+      await soak(guardians);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   try {
     if (webOnly) log('## load: skipped (BENCH_ONLY=web)\n');
     else await measureLoad(database, guardians, { counts, measuredFacilities, today });
