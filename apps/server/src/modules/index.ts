@@ -7,6 +7,7 @@ import { feedRoutes } from './feed/routes';
 import { communicationsRoutes } from './communications/routes';
 import { noticesRoutes } from './notices/routes';
 import { eventsRoutes } from './events/routes';
+import { eventsStaffRoutes } from './events/staff-routes';
 import { schedulesRoutes } from './schedules/routes';
 import { growthsRoutes } from './growths/routes';
 import { guardiansRoutes } from './guardians/routes';
@@ -43,4 +44,5 @@ export function registerModules(app: App, ctx: AppContext) {
   childrenStaffRoutes(app, ctx);
   guardiansStaffRoutes(app, ctx);
   feedStaffRoutes(app, ctx);
+  eventsStaffRoutes(app, ctx);
 }

@@ -15,8 +15,13 @@ export const events = pgTable(
       .references(() => facilities.id),
     classId: integer('class_id').references(() => classes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Shown in the iCal feed's description and to staff (staff.md §5 "name, details"). */
+    details: text('details').notNull().default(''),
     date: date('date', { mode: 'string' }).notNull(),
+    /** The staff member who wrote it last (null: seeded or imported). */
+    updatedBy: integer('updated_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('events_facility_date_idx').on(t.facilityId, t.date)],
 );

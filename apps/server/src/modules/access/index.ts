@@ -29,6 +29,7 @@ export {
   authorizeClass,
   authorizeFacility,
   authorizeStaffChild,
+  mayAddressAudience,
   membershipCovers,
   staffFacilities,
   staffMayDo,

@@ -36,6 +36,14 @@ const staffMay: Record<StaffRole, readonly StaffAction[]> = {
 
 export const staffMayDo = (role: StaffRole, action: StaffAction) => staffMay[role].includes(action);
 
+/**
+ * Who may write for an audience (events; notices later): staff.md §1 gives class staff "notices/
+ * events for their classes" and office "notices/events facility-wide". Directors, office and company
+ * admins: the whole facility (`classId` null) or any of its classes; class staff: their own classes.
+ */
+export const mayAddressAudience = (grant: FacilityGrant, classId: number | null): boolean =>
+  grant.role !== 'class_staff' || (classId !== null && grant.classIds.includes(classId));
+
 /** The strongest role first, when one person holds several memberships at a facility. */
 const roleRank: Record<StaffRole, number> = { company_admin: 0, director: 1, office: 2, class_staff: 3 };
 

@@ -99,7 +99,14 @@ export async function icalFeed(ctx: AppContext, token: string, now: Date, today:
   const from = `${addMonths(today.slice(0, 7), -FEED_MONTHS_BACK)}-01`;
   const to = addDays(today, FEED_DAYS_AHEAD);
   const rows = await ctx.db
-    .select({ id: events.id, name: events.name, date: events.date, childId: children.id, childName: children.firstName })
+    .select({
+      id: events.id,
+      name: events.name,
+      details: events.details,
+      date: events.date,
+      childId: children.id,
+      childName: children.firstName,
+    })
     .from(childUser)
     .innerJoin(children, eq(children.id, childUser.childId))
     .innerJoin(noteChildren, and(eq(noteChildren.childId, children.id), enrolmentCovers(noteChildren, today)))
@@ -110,9 +117,9 @@ export async function icalFeed(ctx: AppContext, token: string, now: Date, today:
     .where(and(activeLinksOf(childUser, owner.userId), gte(events.date, from), lte(events.date, to)))
     .orderBy(asc(events.date), asc(events.id), asc(childUser.sortOrder));
   const childIds = new Set(rows.map((r) => r.childId));
-  const byEvent = new Map<number, { name: string; date: string; children: string[] }>();
+  const byEvent = new Map<number, { name: string; details: string; date: string; children: string[] }>();
   for (const row of rows) {
-    const entry = byEvent.get(row.id) ?? { name: row.name, date: row.date, children: [] };
+    const entry = byEvent.get(row.id) ?? { name: row.name, details: row.details, date: row.date, children: [] };
     if (!entry.children.includes(row.childName)) entry.children.push(row.childName);
     byEvent.set(row.id, entry);
   }
@@ -125,6 +132,7 @@ export async function icalFeed(ctx: AppContext, token: string, now: Date, today:
       allDay: true,
       stamp: now,
       summary: childIds.size > 1 ? `${event.name}（${event.children.join('・')}）` : event.name,
+      description: event.details || undefined,
     });
   }
   return calendar.toString();

@@ -39,6 +39,9 @@ export const auditActionLabels: Record<string, string> = {
   'staff.member.update': '職員の所属の変更',
   'staff.member.end': '職員の所属の終了',
   'staff.unlock': '端末でのPIN解除',
+  'event.create': '行事の追加',
+  'event.update': '行事の変更',
+  'event.delete': '行事の削除',
 };
 
 export interface AuditInput {
