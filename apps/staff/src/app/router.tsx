@@ -30,6 +30,7 @@ const screens = {
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
+  events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
 };
 
 /**
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
               { path: 'children/import', lazy: screens.childrenImport },
               { path: 'children/:childId', lazy: screens.child },
               { path: 'children/:childId/handout', lazy: screens.handout },
+              { path: 'events', lazy: screens.events },
               {
                 element: <SetupOnly />,
                 children: [

@@ -19,6 +19,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
       { label: 'ホーム', to: facilityPath(facility.id), end: true },
       { label: 'クラス', to: facilityPath(facility.id, 'classes') },
       { label: '園児', to: facilityPath(facility.id, 'children') },
+      { label: '行事予定', to: facilityPath(facility.id, 'events') },
     );
     if (setup) {
       items.push(
