@@ -8,6 +8,8 @@ import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test
 const GUARDIAN = { email: 'hogosha@example.com', password: 'hoiku-demo-2026' };
 
 test('a director adds, edits and deletes an event that the guardians’ calendar shows', async ({ page, request }) => {
+  // A long path (three dialogs, four axe runs and the guardian's calendar): more than the default.
+  test.setTimeout(180_000);
   const project = test.info().project.name;
   const name = `夏祭り ${project}`;
   const director = await createStaff(request, 'events', { role: 'director' });
