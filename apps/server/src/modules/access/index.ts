@@ -27,11 +27,13 @@ export { callerChildEnrolment, callerChildIdsAmong, callerEnrolments, callerLink
 export type { Viewer } from '../../lib/sessions';
 export {
   authorizeClass,
+  authorizeCompany,
   authorizeFacility,
   authorizeStaffChild,
   membershipCovers,
   staffFacilities,
   staffMayDo,
+  type CompanyGrant,
   type FacilityGrant,
   type StaffAction,
   type StaffChildGrant,
