@@ -30,6 +30,7 @@ const screens = {
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
+  company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
 };
 
 /**
@@ -60,6 +61,8 @@ export const routes: RouteObject[] = [
         element: <SignedInLayout />,
         children: guarded([
           { path: 'settings', lazy: screens.settings },
+          // The company admin's roll-up and new facilities: features/company.
+          { path: 'company/:companyId', lazy: screens.company },
           {
             path: 'f/:facilityId',
             element: <FacilityLayout />,

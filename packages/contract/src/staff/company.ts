@@ -52,7 +52,8 @@ export type RollupFacility = z.infer<typeof rollupFacilitySchema>;
 export const getStaffCompanyRollup = defineCall({
   method: 'GET',
   path: '/api/staff/companies/{companyId}/rollup',
-  summary: 'The company roll-up: one row per facility with today’s children, classes, staff, devices and guardians (company admin only)',
+  summary:
+    'The company roll-up: one row per facility with today’s children, classes, staff, devices and guardians (company admin only)',
   params: companyParams,
   response: z.object({
     company: z.object({ id: z.number().int(), name: z.string() }),

@@ -119,7 +119,8 @@ export const manualBannerBody = z.object({
 export const putStaffManualBanner = defineCall({
   method: 'PUT',
   path: '/api/staff/facilities/{facilityId}/manual-banner',
-  summary: 'Sets the facility’s manual banner shown to its guardians instead of the operator’s (director, company admin); audited',
+  summary:
+    'Sets the facility’s manual banner shown to its guardians instead of the operator’s (director, company admin); audited',
   params: facilityParams,
   body: manualBannerBody,
   response: z.object({ data: staffManualBannerSchema.nullable() }),

@@ -136,8 +136,5 @@ export const manualBanners = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('manual_banners_published_idx').on(t.publishedAt),
-    uniqueIndex('manual_banners_facility_idx').on(t.facilityId),
-  ],
+  (t) => [index('manual_banners_published_idx').on(t.publishedAt), uniqueIndex('manual_banners_facility_idx').on(t.facilityId)],
 );

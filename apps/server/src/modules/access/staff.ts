@@ -2,7 +2,15 @@ import { and, desc, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizz
 import type { StaffRole } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { children, classes, companies, facilities, noteChildren, staffMembershipClasses, staffMemberships } from '../../db/schema';
+import {
+  children,
+  classes,
+  companies,
+  facilities,
+  noteChildren,
+  staffMembershipClasses,
+  staffMemberships,
+} from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Day } from './enrolment';
 
@@ -121,7 +129,12 @@ export interface CompanyGrant {
  * The one check of a company call: no membership in the company covering today → 404; members who
  * are not its company admin (directors and the rest) → 403. One statement.
  */
-export async function authorizeCompany(ctx: AppContext, staff: StaffViewer, companyId: number, db: Db = ctx.db): Promise<CompanyGrant> {
+export async function authorizeCompany(
+  ctx: AppContext,
+  staff: StaffViewer,
+  companyId: number,
+  db: Db = ctx.db,
+): Promise<CompanyGrant> {
   const rows = await db
     .select({ role: staffMemberships.role, companyName: companies.name })
     .from(staffMemberships)

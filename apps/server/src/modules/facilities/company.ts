@@ -39,7 +39,9 @@ export async function createFacility(db: Db, staff: StaffViewer, grant: CompanyG
     const facility = created!;
     await t
       .insert(facilityFunctions)
-      .values(functionKeys.map((functionKey) => ({ facilityId: facility.id, companyId: grant.companyId, functionKey, enabled: true })));
+      .values(
+        functionKeys.map((functionKey) => ({ facilityId: facility.id, companyId: grant.companyId, functionKey, enabled: true })),
+      );
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
       facilityId: facility.id,
