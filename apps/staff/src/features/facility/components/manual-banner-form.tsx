@@ -72,7 +72,10 @@ function ManualBannerForm({ facilityId, banner }: { facilityId: number; banner: 
           size="md"
           placeholder="例：さくら保育園アプリの使い方"
           value={fields.title}
-          onChange={(e) => setFields((f) => ({ ...f, title: e.currentTarget.value }))}
+          onChange={(e) => {
+            const title = e.currentTarget.value;
+            setFields((f) => ({ ...f, title }));
+          }}
           error={errors.title}
           maxLength={40}
         />
@@ -84,7 +87,10 @@ function ManualBannerForm({ facilityId, banner }: { facilityId: number; banner: 
           inputMode="url"
           placeholder="https://"
           value={fields.url}
-          onChange={(e) => setFields((f) => ({ ...f, url: e.currentTarget.value }))}
+          onChange={(e) => {
+            const url = e.currentTarget.value;
+            setFields((f) => ({ ...f, url }));
+          }}
           error={errors.url}
           maxLength={500}
         />
