@@ -3,11 +3,15 @@ import { and, count, eq } from 'drizzle-orm';
 import {
   bannerMessages,
   deleteStaffBanner,
+  deleteStaffManualBanner,
+  getMicrocms,
   getNoticesNotifications,
   getStaffFacilityBanners,
+  getStaffManualBanner,
   postStaffFacilityBanner,
+  putStaffManualBanner,
 } from '@renraku/contract';
-import { auditLog, feedBanners } from '../src/db/schema';
+import { auditLog, feedBanners, manualBanners } from '../src/db/schema';
 import { buildChild, buildFacility, buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, readAll, setupOnly } from './staff-persona-matrix';
@@ -178,5 +182,105 @@ describe('facility banners', () => {
       expect((await call(as.companyAdmin, deleteStaffBanner, { params: { bannerId: banner.id } })).statusCode).toBe(404);
     }
     expect((await callRaw(as.director, deleteStaffBanner, { params: { bannerId: 'x' } })).statusCode).toBe(422);
+  });
+});
+
+describe('the facility’s manual banner', () => {
+  const manualParams = () => ({ facilityId: w.facilityId });
+  const manualCount = async () => (await db().select({ n: count() }).from(manualBanners))[0]!.n;
+  const guide = { title: 'さくら保育園の使い方', url: 'https://example.com/sakura-guide' };
+  /** What the guardian app's home feed shows `agent`, and how many statements the call took. */
+  const seenBy = async (agent: Agent) => {
+    const before = t.database.queryCount();
+    const res = await call(agent, getMicrocms);
+    expect(res.statusCode).toBe(200);
+    return { banner: res.data.data, statements: t.database.queryCount() - before };
+  };
+
+  it('GET every member; PUT director and company admin; the facility’s guardians see it, others the operator’s; DELETE falls back', async () => {
+    await db()
+      .insert(manualBanners)
+      .values({ title: 'アプリの使い方', url: 'https://example.com/operator', publishedAt: new Date(Date.now() - HOUR) });
+    const operator = { title: 'アプリの使い方', url: 'https://example.com/operator' };
+    const unrelated = await t.signIn(w.family.unrelated);
+    const withOperatorOnly = await seenBy(as.guardian);
+    expect(withOperatorOnly.banner).toEqual(operator);
+
+    await expectMatrix(as, readAll, (agent) => call(agent, getStaffManualBanner, { params: manualParams() }));
+    expect((await call(as.classStaffA, getStaffManualBanner, { params: manualParams() })).data).toEqual({ data: null });
+
+    await expectMatrix(as, setupOnly(200), (agent, persona) =>
+      call(agent, putStaffManualBanner, { params: manualParams(), body: { ...guide, title: `${persona}の使い方` } }),
+    );
+    expect(await manualCount()).toBe(2);
+    const saved = await call(as.director, putStaffManualBanner, { params: manualParams(), body: guide });
+    expect(saved.data.data).toEqual({ ...guide, updated_at: expect.any(String) });
+    expect((await call(as.office, getStaffManualBanner, { params: manualParams() })).data.data).toMatchObject(guide);
+
+    // The facility's guardians, read-only ones too: its banner, in as many statements as before.
+    const withFacility = await seenBy(as.guardian);
+    expect(withFacility.banner).toEqual(guide);
+    expect(withFacility.statements).toBe(withOperatorOnly.statements);
+    expect((await seenBy(await t.signIn(w.family.readOnly))).banner).toEqual(guide);
+    // A guardian whose child is elsewhere: the operator's.
+    expect((await seenBy(unrelated)).banner).toEqual(operator);
+
+    const updates = await auditOf('facility.manual_banner.update');
+    expect(updates).toHaveLength(3);
+    expect(updates.at(-1)!.details).toMatchObject({ before: { title: 'directorの使い方' }, after: guide });
+
+    await expectMatrix(as, setupOnly(200), (agent) => call(agent, deleteStaffManualBanner, { params: manualParams() }));
+    expect(await manualCount()).toBe(1);
+    expect((await seenBy(as.guardian)).banner).toEqual(operator);
+    // Deleting when there is none changes nothing: one entry for the one deletion.
+    expect(await auditOf('facility.manual_banner.delete')).toHaveLength(1);
+  });
+
+  it('a facility’s banner reaches only the guardians of children enrolled there today', async () => {
+    const elsewhere = await buildFacility(db(), { companyId: w.companyId });
+    await db()
+      .insert(manualBanners)
+      .values({
+        companyId: w.companyId,
+        facilityId: elsewhere.id,
+        title: '別の園の使い方',
+        url: 'https://example.com/other',
+        publishedAt: new Date(Date.now() - HOUR),
+      });
+    const parent = await buildUser(db());
+    const left = await buildChild(db(), { facilityId: elsewhere.id, admittedOn: '2020-04-01', leftOn: '2025-03-31' });
+    await linkGuardian(db(), left.child.id, parent.id, { main: true });
+    const agent = await t.signIn(parent);
+    expect((await seenBy(agent)).banner?.title).not.toBe('別の園の使い方');
+    const current = await buildChild(db(), { facilityId: elsewhere.id });
+    await linkGuardian(db(), current.child.id, parent.id, { main: true });
+    expect((await seenBy(agent)).banner?.title).toBe('別の園の使い方');
+  });
+
+  it('bad input: 422 in Japanese; nothing written, no audit entry', async () => {
+    const [banners, audits] = [await manualCount(), await auditCount()];
+    const send = (body: Record<string, unknown>) => callRaw(as.director, putStaffManualBanner, { params: manualParams(), body });
+    expectInvalid(await send({ ...guide, title: '' }), 'title', 'バナーの文言を入力してください');
+    expectInvalid(await send({ ...guide, title: '  ' }), 'title', 'バナーの文言を入力してください');
+    expectInvalid(await send({ ...guide, title: 'あ'.repeat(41) }), 'title', 'バナーの文言は40文字以内で入力してください');
+    expectInvalid(await send({ url: guide.url }), 'title');
+    expectInvalid(await send({ ...guide, url: '' }), 'url', 'リンク先のURLを入力してください');
+    expectInvalid(
+      await send({ ...guide, url: 'javascript:alert(1)' }),
+      'url',
+      'リンク先のURLは https:// から始まる形で入力してください',
+    );
+    expectInvalid(
+      await send({ ...guide, url: 'example.com/guide' }),
+      'url',
+      'リンク先のURLは https:// から始まる形で入力してください',
+    );
+    expectInvalid(
+      await send({ ...guide, url: `https://example.com/${'a'.repeat(500)}` }),
+      'url',
+      'リンク先のURLは500文字以内で入力してください',
+    );
+    expect(await manualCount()).toBe(banners);
+    expect(await auditCount()).toBe(audits);
   });
 });

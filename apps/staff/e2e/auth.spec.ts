@@ -150,4 +150,30 @@ test.describe('audit log', () => {
     await page.getByRole('button', { name: '条件をクリア' }).click();
     await expect(page).toHaveURL(/\/audit$/);
   });
+
+  test('a director pages through more than one page of the log', async ({ page, request }) => {
+    const director = await createStaff(request, 'audit-pages');
+    await signIn(page, director.email);
+    // 55 reads of a child's record, each audited under the director's name (the page's own cookies).
+    const child = (await (await page.request.get(`/api/staff/facilities/${director.facilityId}/children`)).json())[0] as {
+      id: number;
+    };
+    for (let i = 0; i < 55; i++) expect((await page.request.get(`/api/staff/children/${child.id}`)).status()).toBe(200);
+
+    await page.goto(`/staff/f/${director.facilityId}/audit?user_id=${director.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: '監査ログ' })).toBeVisible();
+    const table = page.getByTestId('audit-table');
+    await expect(page.getByText('全55件（1〜50件目）')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(51);
+    await expectAccessible(page);
+    await expectTouchTargets(page);
+    await page.getByRole('button', { name: '2ページ目' }).click();
+    await expect(page).toHaveURL(new RegExp(`user_id=${director.id}&page=2$`));
+    await expect(page.getByText('全55件（51〜55件目）')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(6);
+    await expect(table.getByRole('row').nth(1)).toContainText('園児情報の閲覧');
+    await page.getByRole('button', { name: '前のページ' }).click();
+    await expect(page.getByText('全55件（1〜50件目）')).toBeVisible();
+    await expect(page).not.toHaveURL(/page=/);
+  });
 });

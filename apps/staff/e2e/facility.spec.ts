@@ -151,6 +151,43 @@ test('the director adds a banner the guardians see on their home feed, then dele
   expect(await banners()).not.toContain(message);
 });
 
+test('the director sets the facility’s manual banner; its guardians see it instead of the operator’s, until it is deleted', async ({
+  page,
+  request,
+}) => {
+  // One banner per facility: the desktop project owns it (the tablet's banner test runs axe on the tab).
+  test.skip(test.info().project.name !== 'desktop', 'one manual banner per facility');
+  await openTab(page, 'バナー');
+  const section = page.getByRole('region', { name: 'マニュアルバナー' });
+  await expect(section.getByTestId('manual-banner-state')).toHaveText('現在：運営のマニュアルバナーを表示しています');
+  const login = await request.post('/api/login', { data: GUARDIAN, headers: await xsrfHeaders(request) });
+  expect(login.status()).toBe(200);
+  const seen = async () =>
+    ((await (await request.get('/api/microcms')).json()) as { data: { title: string; url: string } | null }).data;
+  const operator = await seen();
+
+  // A link that is not a web address is refused with the contract's message, nothing saved.
+  await section.getByLabel('バナーの文言').fill('さくら保育園アプリの使い方');
+  await section.getByLabel('リンク先のURL').fill('sakura.example.com/guide');
+  await section.getByRole('button', { name: 'マニュアルバナーを保存' }).click();
+  await expect(section.getByText('リンク先のURLは https:// から始まる形で入力してください')).toBeVisible();
+  await expectAccessible(page);
+  await section.getByLabel('リンク先のURL').fill('https://sakura.example.com/guide');
+  await section.getByRole('button', { name: 'マニュアルバナーを保存' }).click();
+  await expect(page.getByText('マニュアルバナーを保存しました')).toBeVisible();
+  await expect(section.getByTestId('manual-banner-state')).toHaveText('現在：この施設のマニュアルバナーを表示しています');
+  expect(await seen()).toEqual({ title: 'さくら保育園アプリの使い方', url: 'https://sakura.example.com/guide' });
+  await page.reload();
+  await expect(page.getByLabel('バナーの文言')).toHaveValue('さくら保育園アプリの使い方');
+  await expectAccessible(page);
+
+  await section.getByRole('button', { name: '削除して運営のバナーに戻す' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '削除する' }).click();
+  await expect(page.getByText('マニュアルバナーを削除しました（運営のマニュアルバナーが表示されます）')).toBeVisible();
+  await expect(section.getByTestId('manual-banner-state')).toHaveText('現在：運営のマニュアルバナーを表示しています');
+  expect(await seen()).toEqual(operator);
+});
+
 test('the 進級 tab explains the step and is accessible', async ({ page }) => {
   await openTab(page, '進級');
   await expect(page.getByLabel('進級元の年度')).toHaveValue('2025');

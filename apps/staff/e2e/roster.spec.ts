@@ -345,3 +345,36 @@ test('the director invites a staff member, who shows in the list as invited', as
   await expect(row).toContainText('所属終了');
   await expect(row.getByRole('button')).toHaveCount(0);
 });
+
+test('the roster is searched by name or kana, and fits an upright tablet without sideways scrolling', async ({ page }) => {
+  await signIn(page, DEMO_STAFF.director);
+  await page.goto('/staff/f/1/children');
+  await expect(heading(page, '園児一覧')).toBeVisible();
+  const table = page.getByTestId('children-table');
+  await expect(table.getByRole('link', { name: /佐藤 蒼太/ })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: '名前・ふりがなで検索' });
+  // Katakana and a full-width space find the hiragana kana.
+  await search.fill('ヤマダ　ハルト');
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByTestId('children-count')).toHaveText('すべてのクラス・「ヤマダ　ハルト」で検索：1人');
+  await expect(table.getByRole('link')).toHaveText([/山田 陽翔/]);
+  // The name in kanji too.
+  await search.fill('佐藤');
+  await expect(table.getByRole('link', { name: /佐藤 蒼太/ })).toBeVisible();
+  await expect(table.getByRole('link', { name: /山田 陽翔/ })).toHaveCount(0);
+  await search.fill('該当しない名前');
+  await expect(page.getByText('該当する園児はいません。')).toBeVisible();
+  await expectAccessible(page);
+
+  // The class tablet upright: four columns, the page never scrolls sideways.
+  await search.fill('');
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(table).toHaveAttribute('data-layout', 'compact');
+  await expect(table.getByRole('columnheader')).toHaveText(['名前・生年月日', 'クラス', '状態・在籍期間', '保護者']);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  const box = await table.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(768);
+  await page.screenshot({ path: test.info().outputPath('roster-768.png'), fullPage: true });
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+});

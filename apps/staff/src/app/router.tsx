@@ -31,6 +31,7 @@ const screens = {
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
+  company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
 };
 
 /**
@@ -61,6 +62,8 @@ export const routes: RouteObject[] = [
         element: <SignedInLayout />,
         children: guarded([
           { path: 'settings', lazy: screens.settings },
+          // The company admin's roll-up and new facilities: features/company.
+          { path: 'company/:companyId', lazy: screens.company },
           {
             path: 'f/:facilityId',
             element: <FacilityLayout />,

@@ -19,3 +19,6 @@ export function useFacility(): StaffFacility {
 
 /** A facility's screen: `/f/{id}` plus the rest (router paths, under the /staff basename). */
 export const facilityPath = (facilityId: number, rest = '') => `/f/${facilityId}${rest ? `/${rest}` : ''}`;
+
+/** The company admin's roll-up of the company's facilities. */
+export const companyPath = (companyId: number) => `/company/${companyId}`;

@@ -5,8 +5,8 @@ import { facilityParams } from './facilities';
 
 /**
  * The facility's banners over the guardians' home feed (staff.md §3): shown to the guardians of the
- * children enrolled at the facility during their display period. The manual (usage guide) banner
- * stays the operator's: no staff call writes it.
+ * children enrolled at the facility during their display period. The facility may also set its own
+ * manual banner (a title and a link, e.g. its guide for families), shown instead of the operator's.
  */
 export const bannerLevelLabels: Record<(typeof bannerLevels)[number], string> = { info: 'お知らせ', alert: '重要' };
 
@@ -76,5 +76,60 @@ export const deleteStaffBanner = defineCall({
   path: '/api/staff/banners/{bannerId}',
   summary: 'Deletes one of the facility’s banners (director, company admin); audited',
   params: z.object({ bannerId: idParam }),
+  response: messageSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The facility's manual banner (the link at the top of the guardians' home feed)
+
+export const manualBannerMessages = {
+  saved: 'マニュアルバナーを保存しました',
+  deleted: 'マニュアルバナーを削除しました（運営のマニュアルバナーが表示されます）',
+} as const;
+
+export const staffManualBannerSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  updated_at: z.string(),
+});
+export type StaffManualBanner = z.infer<typeof staffManualBannerSchema>;
+
+export const getStaffManualBanner = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/manual-banner',
+  summary: 'The facility’s own manual banner, or `data: null` when the guardians see the operator’s (every member)',
+  params: facilityParams,
+  response: z.object({ data: staffManualBannerSchema.nullable() }),
+});
+
+export const manualBannerBody = z.object({
+  title: z
+    .string({ message: 'バナーの文言を入力してください' })
+    .trim()
+    .min(1, 'バナーの文言を入力してください')
+    .max(40, 'バナーの文言は40文字以内で入力してください'),
+  url: z
+    .string({ message: 'リンク先のURLを入力してください' })
+    .trim()
+    .min(1, { message: 'リンク先のURLを入力してください', abort: true })
+    .max(500, { message: 'リンク先のURLは500文字以内で入力してください', abort: true })
+    .regex(/^https?:\/\/[^\s/?#]+\.[^\s]*$/, 'リンク先のURLは https:// から始まる形で入力してください'),
+});
+
+export const putStaffManualBanner = defineCall({
+  method: 'PUT',
+  path: '/api/staff/facilities/{facilityId}/manual-banner',
+  summary:
+    'Sets the facility’s manual banner shown to its guardians instead of the operator’s (director, company admin); audited',
+  params: facilityParams,
+  body: manualBannerBody,
+  response: z.object({ data: staffManualBannerSchema.nullable() }),
+});
+
+export const deleteStaffManualBanner = defineCall({
+  method: 'DELETE',
+  path: '/api/staff/facilities/{facilityId}/manual-banner',
+  summary: 'Removes the facility’s manual banner: its guardians see the operator’s again (director, company admin); audited',
+  params: facilityParams,
   response: messageSchema,
 });

@@ -9,3 +9,4 @@ export * from './members';
 export * from './feed';
 export * from './pickup';
 export * from './events';
+export * from './company';

@@ -119,15 +119,22 @@ export const feedBanners = pgTable(
   ],
 );
 
-/** The manual (usage guide) banner, formerly a headless CMS entry; the newest published row is shown. */
+/**
+ * The manual (usage guide) banner, formerly a headless CMS entry: the operator's rows have no
+ * facility (the newest published one is shown); a facility may set one of its own (staff.md §3),
+ * shown to the guardians of its children instead (docs/decisions/facilities-manual-banner.md).
+ */
 export const manualBanners = pgTable(
   'manual_banners',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').references(() => companies.id),
+    /** null: the operator's; else the facility's own, at most one. */
+    facilityId: integer('facility_id').references(() => facilities.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     url: text('url').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('manual_banners_published_idx').on(t.publishedAt)],
+  (t) => [index('manual_banners_published_idx').on(t.publishedAt), uniqueIndex('manual_banners_facility_idx').on(t.facilityId)],
 );

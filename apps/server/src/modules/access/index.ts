@@ -27,12 +27,14 @@ export { callerChildEnrolment, callerChildIdsAmong, callerEnrolments, callerLink
 export type { Viewer } from '../../lib/sessions';
 export {
   authorizeClass,
+  authorizeCompany,
   authorizeFacility,
   authorizeStaffChild,
   mayAddressAudience,
   membershipCovers,
   staffFacilities,
   staffMayDo,
+  type CompanyGrant,
   type FacilityGrant,
   type StaffAction,
   type StaffChildGrant,

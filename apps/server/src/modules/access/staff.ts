@@ -2,7 +2,15 @@ import { and, desc, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizz
 import type { StaffRole } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { children, classes, facilities, noteChildren, staffMembershipClasses, staffMemberships } from '../../db/schema';
+import {
+  children,
+  classes,
+  companies,
+  facilities,
+  noteChildren,
+  staffMembershipClasses,
+  staffMemberships,
+} from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Day } from './enrolment';
 
@@ -117,6 +125,39 @@ export async function authorizeFacility(
   if (!grant) throw notFound();
   if (!staffMayDo(grant.role, action)) throw forbidden();
   return grant;
+}
+
+/** What a company admin may act on: the company (staff.md §1: create facilities, the roll-up). */
+export interface CompanyGrant {
+  companyId: number;
+  companyName: string;
+}
+
+/**
+ * The one check of a company call: no membership in the company covering today → 404; members who
+ * are not its company admin (directors and the rest) → 403. One statement.
+ */
+export async function authorizeCompany(
+  ctx: AppContext,
+  staff: StaffViewer,
+  companyId: number,
+  db: Db = ctx.db,
+): Promise<CompanyGrant> {
+  const rows = await db
+    .select({ role: staffMemberships.role, companyName: companies.name })
+    .from(staffMemberships)
+    .innerJoin(companies, eq(companies.id, staffMemberships.companyId))
+    .where(
+      and(
+        eq(staffMemberships.userId, staff.userId),
+        eq(staffMemberships.companyId, companyId),
+        membershipCovers(staffMemberships, staff.today),
+      ),
+    );
+  if (rows.length === 0) throw notFound();
+  const admin = rows.find((row) => row.role === 'company_admin');
+  if (!admin) throw forbidden();
+  return { companyId, companyName: admin.companyName };
 }
 
 /** A class of a facility the caller holds a grant for; 404 for another facility's class. */

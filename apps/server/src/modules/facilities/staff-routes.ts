@@ -4,6 +4,7 @@ import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClass, authorizeFacility } from '../access';
 import { createClass, listClasses, updateClass } from './classes';
+import { companyStaffRoutes } from './company-routes';
 import { facilitySetupStaffRoutes } from './setup-routes';
 
 /** Facility setup's staff calls (staff.md §3): classes per 年度. */
@@ -24,4 +25,5 @@ export function facilitiesStaffRoutes(app: App, ctx: AppContext) {
   });
 
   facilitySetupStaffRoutes(app, ctx);
+  companyStaffRoutes(app, ctx);
 }

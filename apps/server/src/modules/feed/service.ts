@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { tokyoDate, type ResponseOf, type getChildrenContent } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import { childUser, feedBanners, manualBanners, noteChildren } from '../../db/schema';
+import { childUser, feedBanners, noteChildren } from '../../db/schema';
 import { preparedSql } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { callerValues, confirmCaller, sessionStateOfCaller, type Caller, type SessionStateJson } from '../../lib/sessions';
@@ -139,14 +139,4 @@ export async function listBanners(ctx: AppContext, userId: number, now: Date) {
     .orderBy(asc(feedBanners.sortOrder), asc(feedBanners.id)) as Promise<
     { level: 'info' | 'alert'; label: string; message: string }[]
   >;
-}
-
-export async function currentManualBanner(ctx: AppContext, now: Date) {
-  const [row] = await ctx.db
-    .select({ title: manualBanners.title, url: manualBanners.url })
-    .from(manualBanners)
-    .where(lte(manualBanners.publishedAt, now))
-    .orderBy(desc(manualBanners.publishedAt), desc(manualBanners.id))
-    .limit(1);
-  return { data: row ?? null };
 }

@@ -1,14 +1,22 @@
-import { deleteStaffBanner, getStaffFacilityBanners, postStaffFacilityBanner } from '@renraku/contract';
+import {
+  deleteStaffBanner,
+  deleteStaffManualBanner,
+  getStaffFacilityBanners,
+  getStaffManualBanner,
+  postStaffFacilityBanner,
+  putStaffManualBanner,
+} from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
+import { deleteFacilityManualBanner, facilityManualBanner, setFacilityManualBanner } from './manual-banner';
 import { bannerFacility, createFacilityBanner, deleteFacilityBanner, listFacilityBanners } from './banners';
 
 /**
- * The feed's staff calls (staff.md §3): the facility's banners over the guardians' home feed. The
- * manual (usage guide) banner is the operator's and has no staff call.
+ * The feed's staff calls (staff.md §3): the facility's banners over the guardians' home feed and its
+ * own manual banner (the operator's shows where a facility has none).
  */
 export function feedStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffFacilityBanners, {}, async ({ staff, params, now }) => {
@@ -26,5 +34,20 @@ export function feedStaffRoutes(app: App, ctx: AppContext) {
     if (facilityId === undefined) throw notFound();
     const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.setup');
     return deleteFacilityBanner(ctx.db, staff, grant, params.bannerId, now);
+  });
+
+  staffRoute(app, getStaffManualBanner, {}, async ({ staff, params }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
+    return facilityManualBanner(ctx.db, grant.facilityId);
+  });
+
+  staffRoute(app, putStaffManualBanner, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return setFacilityManualBanner(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, deleteStaffManualBanner, {}, async ({ staff, params, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return deleteFacilityManualBanner(ctx.db, staff, grant, now);
   });
 }

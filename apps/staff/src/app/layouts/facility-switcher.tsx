@@ -4,11 +4,20 @@ import { facilityPath } from '../../lib/facility';
 import { roleAbilities } from '../../lib/roles';
 import type { StaffFacility } from '../../lib/staff-session';
 
-/** The screen after switching: the same one at the other facility when the role there allows it, else its home. */
-function samePageAt(pathname: string, target: StaffFacility): string {
+/** Every member's sections, and the ones of facility setup (directors and company admins). */
+const memberSections = ['classes', 'children'];
+const setupSections = ['devices', 'audit', 'members', 'facility'];
+
+/**
+ * The screen after switching: the same section at the other facility when the role there allows it
+ * (施設設定 keeps its tab; a child's record or the audit log's filters name this facility's people,
+ * so the section's start opens), else its home.
+ */
+function samePageAt(pathname: string, search: string, target: StaffFacility): string {
   const rest = /^\/f\/\d+\/([^/]+)/.exec(pathname)?.[1] ?? '';
-  const allowed = ['classes', 'children', ...(roleAbilities(target.role).setup ? ['devices', 'audit'] : [])];
-  return facilityPath(target.id, allowed.includes(rest) ? rest : '');
+  const allowed = [...memberSections, ...(roleAbilities(target.role).setup ? setupSections : [])];
+  if (!allowed.includes(rest)) return facilityPath(target.id);
+  return facilityPath(target.id, rest) + (rest === 'facility' ? search : '');
 }
 
 /** The facility worked in (the URL holds it); a choice when the person works at several, a tablet stays at its own. */
@@ -22,7 +31,7 @@ export function FacilitySwitcher({
   locked: boolean;
 }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (!current) return null;
   if (facilities.length < 2 || locked) {
     return (
@@ -41,7 +50,7 @@ export function FacilitySwitcher({
       w={220}
       onChange={(value) => {
         const target = facilities.find((f) => String(f.id) === value);
-        if (target && target.id !== current.id) void navigate(samePageAt(pathname, target));
+        if (target && target.id !== current.id) void navigate(samePageAt(pathname, search, target));
       }}
     />
   );

@@ -1,6 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { facilityPath } from '../../lib/facility';
+import { companyPath, facilityPath } from '../../lib/facility';
 import { roleAbilities } from '../../lib/roles';
 import type { StaffFacility } from '../../lib/staff-session';
 
@@ -10,7 +10,7 @@ interface Item {
   end?: boolean;
 }
 
-/** The menu by role (staff.md §1): devices and the audit log for directors and company admins only. */
+/** The menu by role (staff.md §1): setup for directors and company admins, the company's facilities for company admins. */
 function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
   const items: Item[] = [];
   if (facility) {
@@ -29,6 +29,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
         { label: '施設設定', to: facilityPath(facility.id, 'facility') },
       );
     }
+    if (facility.role === 'company_admin') items.push({ label: '法人の施設', to: companyPath(facility.company_id) });
   }
   // 2FA and the PIN are set on a desktop only (the server refuses them from a tablet's PIN session).
   if (!onDevice) items.push({ label: '設定', to: '/settings' });

@@ -3,6 +3,9 @@ import type { BodyInputOf } from '@renraku/contract/client';
 import {
   deleteStaffBanner,
   deleteStaffClosedDay,
+  deleteStaffManualBanner,
+  getStaffManualBanner,
+  putStaffManualBanner,
   getStaffClasses,
   getStaffFacility,
   getStaffFacilityBanners,
@@ -108,5 +111,29 @@ export function usePromote(facilityId: number) {
     mutationFn: (body: PromotionBody) => api(postStaffPromotion, { params: { facilityId }, body }),
     // Class sizes changed on both sides (the roster's screens read the same calls).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'classes', facilityId] }),
+  });
+}
+
+/** The facility's own manual banner (null: its guardians see the operator's). */
+export const manualBannerQueryOptions = (facilityId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'manual-banner', facilityId],
+    queryFn: () => api(getStaffManualBanner, { params: { facilityId } }),
+  });
+export const useManualBanner = (facilityId: number) => useQuery(manualBannerQueryOptions(facilityId));
+
+export function useSaveManualBanner(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { title: string; url: string }) => api(putStaffManualBanner, { params: { facilityId }, body }),
+    onSuccess: (saved) => queryClient.setQueryData(manualBannerQueryOptions(facilityId).queryKey, saved),
+  });
+}
+
+export function useDeleteManualBanner(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(deleteStaffManualBanner, { params: { facilityId } }),
+    onSuccess: () => queryClient.setQueryData(manualBannerQueryOptions(facilityId).queryKey, { data: null }),
   });
 }

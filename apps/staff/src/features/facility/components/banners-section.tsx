@@ -7,6 +7,7 @@ import { Loading } from '../../../components/loading';
 import { FormError } from '../../../components/form-error';
 import { useDeleteBanner, useFacilityBanners } from '../api';
 import { BannerForm } from './banner-form';
+import { ManualBannerSection } from './manual-banner-form';
 
 const statusLabels: Record<StaffBanner['status'], string> = { scheduled: '表示予定', showing: '表示中', ended: '終了' };
 const statusColors: Record<StaffBanner['status'], string> = { scheduled: 'blue.9', showing: 'teal.9', ended: 'dark.6' };
@@ -25,7 +26,7 @@ function periodLabel(banner: StaffBanner) {
   return `${start} 〜 ${end}`;
 }
 
-/** バナー: the facility's banners over the guardians' home feed, with the form to add one. */
+/** バナー: the facility's manual banner, then its banners over the guardians' home feed with the form to add one. */
 export function BannersSection({ facilityId }: { facilityId: number }) {
   const { data: banners, isPending, error } = useFacilityBanners(facilityId);
   const remove = useDeleteBanner(facilityId);
@@ -42,6 +43,7 @@ export function BannersSection({ facilityId }: { facilityId: number }) {
 
   return (
     <Stack gap="lg">
+      <ManualBannerSection facilityId={facilityId} />
       <BannerForm facilityId={facilityId} />
       <section aria-labelledby="banner-list">
         <Title order={3} size="h4" id="banner-list" mb="sm">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { staffRoleLabels } from '@renraku/contract/staff';
 import { Page } from '../../../components/page';
 import { dayLabel, todayInTokyo } from '../../../lib/dates';
-import { facilityPath, useFacility } from '../../../lib/facility';
+import { companyPath, facilityPath, useFacility } from '../../../lib/facility';
 import { roleAbilities } from '../../../lib/roles';
 import { useStaffMe } from '../../../lib/staff-session';
 import { HomeLinks, type HomeLink } from '../components/home-links';
@@ -22,6 +22,9 @@ export function HomePage() {
       { label: '端末', description: 'クラスのタブレットの登録と解除', to: facilityPath(facility.id, 'devices') },
       { label: '監査ログ', description: '閲覧と変更の記録', to: facilityPath(facility.id, 'audit') },
     );
+  }
+  if (facility.role === 'company_admin') {
+    links.push({ label: '法人の施設', description: '施設ごとの集計と施設の追加', to: companyPath(facility.company_id) });
   }
   if (!me?.device) links.push({ label: '設定', description: '二段階認証とPIN', to: '/settings' });
 

@@ -1,4 +1,5 @@
 import { Anchor, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { slashDate } from '@renraku/contract/dates';
 import type { StaffChildListItem } from '@renraku/contract/staff';
@@ -7,8 +8,78 @@ import { childKana, childName } from '../labels';
 import { ChildStatusBadge } from './child-status-badge';
 import { TableScroll } from '../../../components/table-scroll';
 
+/** Narrower than a landscape tablet (the class tablet upright, 768 px): the compact table. */
+const WIDE = '(min-width: 62em)';
+
 /** The roster: each child's name (a link to the record) with kana, birth date, class, enrolment and guardians. */
 export function ChildrenTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
+  return wide ? (
+    <WideTable facilityId={facilityId} children={children} />
+  ) : (
+    <CompactTable facilityId={facilityId} children={children} />
+  );
+}
+
+/** The child's name, a link to the record, with the kana above it (a touch target of 44 px). */
+function NameLink({ facilityId, child }: { facilityId: number; child: StaffChildListItem }) {
+  return (
+    <Anchor
+      component={Link}
+      to={facilityPath(facilityId, `children/${child.id}`)}
+      fw={700}
+      display="inline-block"
+      mih={44}
+      py={4}
+    >
+      <Text span size="xs" c="dimmed" display="block" fw={400}>
+        {childKana(child)}
+      </Text>
+      {childName(child)}
+    </Anchor>
+  );
+}
+
+/**
+ * Four columns for an upright tablet, without sideways scrolling: the birth date goes under the
+ * name, the enrolment dates under the status.
+ */
+function CompactTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
+  return (
+    <Table verticalSpacing="xs" striped data-testid="children-table" data-layout="compact">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">名前・生年月日</Table.Th>
+          <Table.Th scope="col">クラス</Table.Th>
+          <Table.Th scope="col">状態・在籍期間</Table.Th>
+          <Table.Th scope="col" ta="right">
+            保護者
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {children.map((child) => (
+          <Table.Tr key={child.id}>
+            <Table.Th scope="row" fw={400}>
+              <NameLink facilityId={facilityId} child={child} />
+              <Text size="sm">{slashDate(child.birth)}生</Text>
+            </Table.Th>
+            <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>
+            <Table.Td>
+              <ChildStatusBadge status={child.status} />
+              <Text size="sm">
+                {slashDate(child.admitted_on)}〜{child.left_on ? slashDate(child.left_on) : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">{child.guardians_count}人</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function WideTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
   return (
     <TableScroll label="園児一覧" minWidth={760}>
       <Table verticalSpacing="xs" striped data-testid="children-table">
@@ -29,19 +100,7 @@ export function ChildrenTable({ facilityId, children }: { facilityId: number; ch
           {children.map((child) => (
             <Table.Tr key={child.id}>
               <Table.Th scope="row" fw={400}>
-                <Anchor
-                  component={Link}
-                  to={facilityPath(facilityId, `children/${child.id}`)}
-                  fw={700}
-                  display="inline-block"
-                  mih={44}
-                  py={4}
-                >
-                  <Text span size="xs" c="dimmed" display="block" fw={400}>
-                    {childKana(child)}
-                  </Text>
-                  {childName(child)}
-                </Anchor>
+                <NameLink facilityId={facilityId} child={child} />
               </Table.Th>
               <Table.Td>{slashDate(child.birth)}</Table.Td>
               <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>

@@ -15,36 +15,41 @@ import { ChildFormModal } from '../components/child-form-modal';
 import { ChildrenTable } from '../components/children-table';
 import { RosterFilters } from '../components/roster-filters';
 import { childName } from '../labels';
+import { searchChildren } from '../search';
 
-/** The filter in the URL (`?class=3&left=1`), so that a link or a reload keeps it. */
-function filterFrom(params: URLSearchParams): RosterFilter {
-  return { classId: idFrom(params.get('class')), includeLeft: params.get('left') === '1' };
+/** The filter in the URL (`?class=3&left=1&q=やま`), so that a link or a reload keeps it. */
+function filterFrom(params: URLSearchParams): RosterFilter & { query: string } {
+  return { classId: idFrom(params.get('class')), includeLeft: params.get('left') === '1', query: params.get('q') ?? '' };
 }
 
-function paramsOf(filter: RosterFilter): Record<string, string> {
+function paramsOf(filter: RosterFilter & { query: string }): Record<string, string> {
   return {
     ...(filter.classId ? { class: String(filter.classId) } : {}),
     ...(filter.includeLeft ? { left: '1' } : {}),
+    ...(filter.query ? { q: filter.query } : {}),
   };
 }
 
 /**
  * `/staff/f/:facilityId/children` (staff.md §3): the roster, by class, with or without the children
- * who have left; 「園児を登録」 and the CSV import for roster.write roles.
+ * who have left, searched by name or kana; 「園児を登録」 and the CSV import for roster.write roles.
  */
 export function ChildrenPage() {
   const facility = useFacility();
   const canWrite = roleAbilities(facility.role).rosterWrite;
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const filter = filterFrom(params);
+  const { query, ...filter } = filterFrom(params);
   const children = useChildren(facility.id, filter);
+  const found = children.data ? searchChildren(children.data, query) : [];
   const classes = useClasses(facility.id, fiscalYearOf(todayInTokyo()));
   const create = useCreateChild(facility.id);
   const [adding, setAdding] = useState(false);
   // The count says what it counts, so that it is never read as another filter's.
   const className = classes.data?.find((c) => c.id === filter.classId)?.name;
-  const shownLabel = `${filter.classId ? (className ?? 'クラス') : 'すべてのクラス'}${filter.includeLeft ? '（退所を含む）' : ''}`;
+  const shownLabel = `${filter.classId ? (className ?? 'クラス') : 'すべてのクラス'}${filter.includeLeft ? '（退所を含む）' : ''}${
+    query.trim() ? `・「${query.trim()}」で検索` : ''
+  }`;
 
   const actions = canWrite && (
     <Group gap="sm">
@@ -60,7 +65,9 @@ export function ChildrenPage() {
       <RosterFilters
         classes={classes.data ?? []}
         filter={filter}
-        onChange={(next) => setParams(paramsOf(next), { replace: true, preventScrollReset: true })}
+        query={query}
+        onChange={(next) => setParams(paramsOf({ query, ...next }), { replace: true, preventScrollReset: true })}
+        onQueryChange={(next) => setParams(paramsOf({ ...filter, query: next }), { replace: true, preventScrollReset: true })}
       />
       {children.isPending ? (
         <Loading />
@@ -69,14 +76,14 @@ export function ChildrenPage() {
       ) : (
         <>
           <Text size="sm" aria-live="polite" data-testid="children-count">
-            {shownLabel}：{children.data.length}人
+            {shownLabel}：{found.length}人
           </Text>
-          {children.data.length === 0 ? (
+          {found.length === 0 ? (
             <Text py="lg" ta="center">
               該当する園児はいません。
             </Text>
           ) : (
-            <ChildrenTable facilityId={facility.id} children={children.data} />
+            <ChildrenTable facilityId={facility.id} children={found} />
           )}
         </>
       )}
