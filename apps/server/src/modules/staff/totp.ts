@@ -1,3 +1,4 @@
+import { countAttempt } from '../../lib/rate-limit';
 import { eq } from 'drizzle-orm';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { staffMessages } from '@renraku/contract';
@@ -45,13 +46,12 @@ function matchingTimeStep(ctx: AppContext, row: typeof staffTotp.$inferSelect, c
   return result.timeStep;
 }
 
+/** Counts the attempt before the code is checked (atomic: concurrent guesses cannot pass together); a success resets. */
 async function guardAttempts(ctx: AppContext, userId: number) {
-  const seen = await ctx.counter.peek(failKey(userId));
-  if (seen.count >= TOTP_LIMIT.attempts) throw tooMany(undefined, seen.retryAfterSec);
+  await countAttempt(ctx.counter, failKey(userId), TOTP_LIMIT.attempts, TOTP_LIMIT.windowSec);
 }
 
-async function failAttempt(ctx: AppContext, userId: number): Promise<never> {
-  await ctx.counter.hit(failKey(userId), TOTP_LIMIT.windowSec);
+async function failAttempt(_ctx: AppContext, _userId: number): Promise<never> {
   throw invalid('code', staffMessages.totpInvalid);
 }
 
