@@ -33,7 +33,7 @@ export async function resetLoginFailures(ctx: AppContext, email: string, ip?: st
 
 /** How long a check for an address waits after `failures` failures for it from any client. */
 export function addressDelayMs(failures: number): number {
-  const over = failures - LOGIN_LIMITS.addressDelayAfter;
+  const over = failures - LOGIN_LIMITS.addressDelayAfter + 1;
   return over <= 0 ? 0 : Math.min(over * LOGIN_LIMITS.addressDelayStepMs, LOGIN_LIMITS.addressDelayMaxMs);
 }
 
