@@ -193,5 +193,4 @@ export function persistedSessionSecret(dataDir: string): string {
 }
 
 /** The key of the dev mailbox (printed at start): derived from the session secret, so it stays the same across restarts. */
-export const devMailboxKey = (config: Pick<AppConfig, 'sessionSecret'>) =>
-  hmac(config.sessionSecret, 'dev-mailbox').slice(0, 24);
+export const devMailboxKey = (config: Pick<AppConfig, 'sessionSecret'>) => hmac(config.sessionSecret, 'dev-mailbox').slice(0, 24);

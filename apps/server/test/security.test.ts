@@ -98,9 +98,9 @@ describe('finding 1: the dev mailbox and the session secret in embedded mode', (
     const production = await appWith(PRODUCTION);
     expect((await call(production.agent(), getDevMailbox)).statusCode).toBe(404);
     // Production has no mailbox at all, whatever the key.
-    expect(
-      (await call(production.agent({ 'x-mailbox-key': devMailboxKey(production.config) }), getDevMailbox)).statusCode,
-    ).toBe(404);
+    expect((await call(production.agent({ 'x-mailbox-key': devMailboxKey(production.config) }), getDevMailbox)).statusCode).toBe(
+      404,
+    );
   });
 
   it('development: the key printed at start opens it; a session opens it only on a loopback-bound server', async () => {
@@ -200,7 +200,9 @@ describe('finding 5: limits counted atomically', () => {
     const client = await appWith({ TRUST_PROXY: '1' });
     const user = await buildUser(db());
     const agents = Array.from({ length: 40 }, () => client.agent({ 'x-forwarded-for': '100.64.0.40' }));
-    const statuses = await Promise.all(agents.map((agent) => login(agent, user.email, 'wrong-password').then((r) => r.statusCode)));
+    const statuses = await Promise.all(
+      agents.map((agent) => login(agent, user.email, 'wrong-password').then((r) => r.statusCode)),
+    );
     expect(statuses.filter((s) => s === 422).length).toBeLessThanOrEqual(LOGIN_LIMITS.perAddressAndIp);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - LOGIN_LIMITS.perAddressAndIp);
     expect(statuses.every((s) => s === 422 || s === 429)).toBe(true);
@@ -226,7 +228,8 @@ describe('finding 6: no stranger can lock a parent out', () => {
     const behindProxy = await appWith({ TRUST_PROXY: '1' });
     const parent = await buildUser(db());
     const stranger = (i: number) => behindProxy.agent({ 'x-forwarded-for': `192.0.2.${i}` });
-    for (let i = 0; i < LOGIN_LIMITS.perAddressAndIp; i++) expect((await login(stranger(1), parent.email, 'guess')).statusCode).toBe(422);
+    for (let i = 0; i < LOGIN_LIMITS.perAddressAndIp; i++)
+      expect((await login(stranger(1), parent.email, 'guess')).statusCode).toBe(422);
     const walled = await login(stranger(1), parent.email, TEST_PASSWORD);
     expect(walled.statusCode).toBe(429);
     expect(walled.json().message).toBe(messages.tooManyLoginAttempts);
@@ -252,7 +255,9 @@ describe('finding 7: email-change probing', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
     // A free address after the limit: refused too, and no token is written for it.
     const free = uniqueEmail('free');
-    expect((await call(agent, postEmailChange, { body: { current_password: TEST_PASSWORD, new_email: free } })).statusCode).toBe(429);
+    expect((await call(agent, postEmailChange, { body: { current_password: TEST_PASSWORD, new_email: free } })).statusCode).toBe(
+      429,
+    );
     expect(await db().select().from(idpTokens).where(eq(idpTokens.email, free))).toEqual([]);
   });
 });
@@ -268,9 +273,13 @@ describe('finding 8: Secure cookies in production', () => {
     const xsrf = await production.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
     expect((xsrf.cookies as { name: string; secure?: boolean }[]).find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
     const staff = await buildStaff(db());
-    const staffLogin = await call(production.agent(), postStaffLogin, { body: { email: staff.user.email, password: TEST_PASSWORD } });
+    const staffLogin = await call(production.agent(), postStaffLogin, {
+      body: { email: staff.user.email, password: TEST_PASSWORD },
+    });
     expect(staffLogin.statusCode).toBe(200);
-    const staffCookie = (staffLogin.cookies as { name: string; secure?: boolean }[]).find((c) => c.name === 'renraku_staff_session');
+    const staffCookie = (staffLogin.cookies as { name: string; secure?: boolean }[]).find(
+      (c) => c.name === 'renraku_staff_session',
+    );
     expect(staffCookie?.secure).toBe(true);
     // Development over plain http keeps working without https.
     const plain = await login(t.agent(), user.email, TEST_PASSWORD);

@@ -228,7 +228,11 @@ async function reserveRegistrationAttempt(
   now: Date,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: childRegistrationTokens.id }).from(childRegistrationTokens).where(eq(childRegistrationTokens.id, token.id)).for('update');
+    await tx
+      .select({ id: childRegistrationTokens.id })
+      .from(childRegistrationTokens)
+      .where(eq(childRegistrationTokens.id, token.id))
+      .for('update');
     const [attempts] = await tx
       .select({ n: count() })
       .from(childRegistrationAttempts)

@@ -203,12 +203,7 @@ export async function peekPasswordReset(ctx: AppContext, token: string, now: Dat
 }
 
 /** Sets the new password and ends every session of the user (whoever had the old one is out). */
-export async function completePasswordReset(
-  ctx: AppContext,
-  input: { token: string; password: string },
-  now: Date,
-  ip?: string,
-) {
+export async function completePasswordReset(ctx: AppContext, input: { token: string; password: string }, now: Date, ip?: string) {
   const passwordHash = await hashPassword(input.password);
   const result = await inTx(ctx, async (db) => {
     const row = await findToken(db, 'password_reset', input.token, now, true);

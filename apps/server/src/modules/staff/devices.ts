@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { HttpError, invalid, notFound, tooMany } from '../../lib/errors';
+import { HttpError, invalid, notFound } from '../../lib/errors';
 import { DEVICE_COOKIE, deleteDeviceSessions, setDeviceCookie } from '../../lib/staff-sessions';
 import { authorizeFacility, membershipCovers, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from './audit';
