@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,7 +22,7 @@ import type { Database } from './db/client';
 import { HttpError } from './lib/errors';
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SEC } from './lib/database-outage';
 import { createStorage, fileUrls, type Storage } from './lib/files';
-import { memoryCounter, type Counter } from './lib/rate-limit';
+import { databaseCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
 import type { SessionUser } from './lib/sessions';
@@ -44,9 +44,20 @@ z.config({ customError: () => messages.invalidInput });
 
 export interface BuildOptions {
   database: Database;
+  /** Rate-limit counters; default: in the database (shared by every instance on it). */
   counter?: Counter;
   /** Tests pass their own; else the configured disk or bucket. */
   storage?: Storage;
+  /** Where log lines go (default stdout); tests read them here. */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * A hop count as a function: Fastify itself trusts no hop for a bare number (it cannot check the
+ * peer); the operator who sets a count vouches that only the proxies reach the server.
+ */
+function trustProxyOption(value: AppConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /** Paths whose answers may be shown by the SPA fallback (everything that is not an API or file path). */
@@ -54,8 +65,16 @@ const isApiPath = (url: string) => /^\/(api|sanctum|files)(\/|$|\?)/.test(url);
 
 export async function buildApp(config: AppConfig, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
-    trustProxy: config.env === 'production',
+    logger: loggerOptions(config, options.logStream),
+    // Only the proxies the operator names (TRUST_PROXY): else any client could choose its own
+    // address in X-Forwarded-For and escape the per-client limits (docs/decisions/platform-trust-proxy.md).
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A path parameter over the router's length limit (an over-long token): Japanese JSON, not Fastify's English.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as unknown as FastifyReply)
+        .code(error.statusCode === 414 ? 414 : 400)
+        .send({ message: error.statusCode === 414 ? 'URLが長すぎます' : messages.invalidInput });
+    },
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { arrayLimit: 100, depth: 3 }),
     },
@@ -67,7 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   const ctx: AppContext = {
     config,
     db: options.database.db,
-    counter: options.counter ?? memoryCounter(),
+    counter: options.counter ?? databaseCounter(options.database.db),
     storage: options.storage ?? (await createStorage(config)),
     files: fileUrls(config.sessionSecret),
     log: app.log,

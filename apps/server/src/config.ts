@@ -1,13 +1,21 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Operator } from '@renraku/contract';
+import { hmac, randomToken } from './lib/crypto';
 
-const DEMO_SECRET = 'embedded-demo-session-secret-not-for-production';
+/** The file under DATA_DIR that keeps the secret generated when SESSION_SECRET is not set. */
+export const SESSION_SECRET_FILE = 'session-secret';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Proxies in front of the server: a hop count or comma-separated addresses/CIDRs; unset = none. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/,\s]+|loopback|linklocal|uniquelocal)$/, 'a hop count or addresses')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
@@ -53,6 +61,8 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
+  /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string;
   dataDir: string;
   /** Unset: embedded PGlite under dataDir. */
   databaseUrl?: string;
@@ -72,6 +82,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Embedded mode: PGlite, outbox mailbox page, demo seed on an empty database. */
   embedded: boolean;
+  /** The outbox can be read through /api/dev/mailbox (embedded or test mode, never production). */
+  devMailbox: boolean;
   /** Test mode: the X-Test-Now header may set the clock. Never in production. */
   testClock: boolean;
   seedDemo: boolean;
@@ -109,15 +121,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (missing.length > 0) throw new ConfigError(`Production needs ${missing.join(', ')}`);
   }
   const port = env.PORT;
+  const dataDir = path.resolve(env.DATA_DIR);
+  let generatedSecret: string | undefined;
   return {
     env: env.NODE_ENV,
     port,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
-    sessionSecret: env.SESSION_SECRET ?? DEMO_SECRET,
+    // Read on first use, so that a config only inspected (tests, tools) writes no file.
+    get sessionSecret() {
+      return env.SESSION_SECRET ?? (generatedSecret ??= persistedSessionSecret(dataDir));
+    },
     redisUrl: env.REDIS_URL,
     s3: env.S3_BUCKET
       ? {
@@ -132,6 +150,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     embedded: !env.DATABASE_URL,
+    devMailbox: !production && (!env.DATABASE_URL || env.NODE_ENV === 'test'),
     testClock: env.NODE_ENV === 'test',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !env.DATABASE_URL && !production,
     allowedRedirectOrigins: env.ID_ALLOWED_REDIRECT_ORIGINS.split(',')
@@ -162,3 +181,37 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
   };
 }
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  const trimmed = value?.trim();
+  if (!trimmed) return false;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/**
+ * Without SESSION_SECRET (development, the embedded mode): a random secret generated once and kept
+ * in DATA_DIR, readable by the owner only, so that no two installations share a secret and URLs
+ * signed with a published value are refused (docs/decisions/platform-embedded-mode-secrets.md).
+ */
+export function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, SESSION_SECRET_FILE);
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomToken(48);
+  // 'wx': of two processes starting at once, the second reads the first one's secret.
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return secret;
+}
+
+/** The key of the dev mailbox (printed at start): derived from the session secret, so it stays the same across restarts. */
+export const devMailboxKey = (config: Pick<AppConfig, 'sessionSecret'>) => hmac(config.sessionSecret, 'dev-mailbox').slice(0, 24);

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { devMailboxKey, loadConfig } from './config';
 import { openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './seed';
-import { memoryCounter, redisCounter } from './lib/rate-limit';
+import { databaseCounter, redisCounter } from './lib/rate-limit';
 import { startMailWorker } from './lib/mail';
 
 const config = loadConfig();
@@ -13,8 +13,10 @@ const database = config.databaseUrl
 
 if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
 
-// Rate-limit counters shared through Redis when several instances run (DESIGN §10).
-const counter = config.redisUrl ? redisCounter(new (await import('ioredis')).Redis(config.redisUrl)) : memoryCounter();
+// Rate-limit counters shared through Redis when several instances run (DESIGN §10), else in the database.
+const counter = config.redisUrl
+  ? redisCounter(new (await import('ioredis')).Redis(config.redisUrl))
+  : databaseCounter(database.db);
 const app = await buildApp(config, { database, counter });
 
 const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -32,3 +34,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`れんらくノート: ${config.appUrl} (${config.embedded ? 'embedded PGlite' : 'PostgreSQL'})`);
+if (config.devMailbox) {
+  // The only way into the outbox without a session: whoever can read this console (docs/decisions/platform-dev-mailbox.md).
+  console.log(
+    `開発用メールボックス（このURLを知っている人だけが開けます）: ${new URL(`/dev/mailbox#key=${devMailboxKey(config)}`, config.appUrl)}`,
+  );
+}

@@ -62,8 +62,11 @@ describe('GET /api/children', () => {
     const res = await call(await as(user), getChildren);
     expect(res.statusCode).toBe(200);
     const list = res.data;
-    expect(list.map((c) => c.first_name)).toEqual(['二郎', '一郎', '三郎']);
+    expect(list.map((c) => c.id)).toEqual([b.child.id, a.child.id, pending.child.id]);
+    expect(list.map((c) => c.first_name)).toEqual(['二郎', '一郎', '']);
     expect(list[2]!.pivot.activated).toBeNull();
+    // A pending invitee sees the kana first name only (security.test.ts, finding 11).
+    expect(list[2]!.first_name_kana).toBe('こ');
     expect(list[2]!.qr_token).toBe('');
   });
 });
@@ -399,9 +402,11 @@ describe('demo data', () => {
     expect(list.map((c) => [c.first_name, c.pivot.activated])).toEqual([
       ['陽翔', true],
       ['結衣', true],
-      ['蒼太', null],
+      ['', null],
     ]);
-    expect(list.every((c) => c.image_url)).toBe(true);
+    // The pending invitation shows its kana first name only; the own children have their photos.
+    expect(list[2]!.first_name_kana).toBe('そうた');
+    expect(list.filter((c) => c.pivot.activated).every((c) => c.image_url)).toBe(true);
     expect((await main.get(list[0]!.image_url!)).statusCode).toBe(200);
     expect((await call(main, getAvailableFunctions)).json()).toEqual(['notice', 'schedule', 'body_measurement', 'event']);
     const recognition = (await call(main, getRecognition, { params: { id: ids.children.sota } })).data;

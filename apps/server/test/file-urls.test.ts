@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileUrls } from '../src/lib/files';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 const partsOf = (url: string) => {
   const parsed = new URL(url, 'http://localhost');
   return {
@@ -14,17 +14,17 @@ const partsOf = (url: string) => {
 
 describe('signed file URLs', () => {
   it('answers the same URL within a window (kept, not signed again) and a new one in the next window', () => {
-    let now = new Date('2026-11-23T00:10:00Z');
+    let now = new Date('2026-11-23T00:01:00Z');
     const urls = fileUrls('secret', () => now);
     const first = urls.url('notes/a.jpg', { variant: 'thumb' })!;
-    now = new Date('2026-11-23T00:50:00Z');
+    now = new Date('2026-11-23T00:09:00Z');
     expect(urls.url('notes/a.jpg', { variant: 'thumb' })).toBe(first);
     expect(urls.url('notes/a.jpg', { variant: 'medium' })).not.toBe(first);
     expect(urls.url('notes/b.jpg', { variant: 'thumb' })).not.toBe(first);
-    now = new Date('2026-11-23T01:10:00Z');
+    now = new Date('2026-11-23T00:11:00Z');
     const next = urls.url('notes/a.jpg', { variant: 'thumb' })!;
     expect(next).not.toBe(first);
-    // Both verify while they have not expired: at least one hour, at most two.
+    // Both verify while they have not expired: at least ten minutes, at most twenty.
     for (const url of [first, next]) {
       const { key, exp, sig, variant } = partsOf(url);
       expect(urls.verify(key, exp, sig, variant)).toBe(true);
@@ -50,7 +50,20 @@ describe('signed file URLs', () => {
     expect(Number(short.exp)).toBe(now.getTime() / 1000 + 300);
     expect(urls.verify(short.key, short.exp, short.sig)).toBe(true);
     const windowed = partsOf(urls.url('notices/x.pdf')!);
-    expect(Number(windowed.exp) * 1000 - now.getTime()).toBeGreaterThanOrEqual(HOUR);
+    expect(Number(windowed.exp) * 1000 - now.getTime()).toBeGreaterThanOrEqual(10 * MINUTE);
     expect(fileUrls('other secret', () => now).verify(windowed.key, windowed.exp, windowed.sig)).toBe(false);
+  });
+
+  it('a URL handed out stops working within 20 minutes (a guardian who lost access keeps it no longer)', () => {
+    let now = new Date('2026-11-23T00:00:00Z');
+    const urls = fileUrls('secret', () => now);
+    for (const minute of [0, 5, 9]) {
+      now = new Date(Date.parse('2026-11-23T00:00:00Z') + minute * MINUTE);
+      const { key, exp, sig, variant } = partsOf(urls.url('children/c.jpg', { variant: 'thumb' })!);
+      expect(Number(exp) * 1000 - now.getTime()).toBeGreaterThanOrEqual(10 * MINUTE);
+      expect(Number(exp) * 1000 - now.getTime()).toBeLessThanOrEqual(20 * MINUTE);
+      now = new Date(now.getTime() + 20 * MINUTE + 1000);
+      expect(urls.verify(key, exp, sig, variant)).toBe(false);
+    }
   });
 });

@@ -289,11 +289,14 @@ describe('email and password change (signed in)', () => {
     const wrong = await call(a, postEmailChange, { body: { current_password: 'wrong', new_email: 'x@example.com' } });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual([idpMessages.currentPasswordWrong]);
+    // A registered address gets the same answer as a free one (no probing); only its owner is told, by mail.
     const taken = await buildUser(t.db);
-    expect(
-      (await call(a, postEmailChange, { body: { current_password: TEST_PASSWORD, new_email: taken.email } })).json().errors
-        .new_email,
-    ).toEqual([idpMessages.emailTaken]);
+    const probe = await call(a, postEmailChange, { body: { current_password: TEST_PASSWORD, new_email: taken.email } });
+    expect(probe.statusCode).toBe(202);
+    expect(probe.json().message).toBe(idpMessages.emailChangeSent);
+    const told = await lastMailTo(taken.email);
+    expect(told!.subject).toContain('ご登録済みのメールアドレスです');
+    expect(told!.text).not.toContain('/email/verify/');
 
     const newEmail = `moved-${Date.now()}@example.com`;
     const res = await call(a, postEmailChange, { body: { current_password: TEST_PASSWORD, new_email: newEmail } });

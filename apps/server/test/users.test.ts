@@ -165,10 +165,11 @@ describe('notification settings and the outbox', () => {
     expect((await call(lonely, getNotificationSettings)).json().isNotificationDisabled).toBe(true);
   });
 
-  it('the dev mailbox lists mails newest first; the worker sends and marks them', async () => {
+  it('the dev mailbox lists mails newest first (signed in, test mode); the worker sends and marks them', async () => {
     const a = await enqueueMail(db(), { to: 'a@example.com', kind: 'invitation', subject: 'A', text: 'a' });
     const b = await enqueueMail(db(), { to: 'b@example.com', kind: 'invitation', subject: 'B', text: 'b' });
-    const list = (await call(anonymous(), getDevMailbox)).data;
+    expect((await call(anonymous(), getDevMailbox)).statusCode).toBe(404);
+    const list = (await call(await as(await buildUser(db())), getDevMailbox)).data;
     expect(list[0]!.id).toBe(b);
     expect(list[1]!.id).toBe(a);
     const sent: string[] = [];

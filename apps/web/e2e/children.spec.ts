@@ -165,8 +165,9 @@ test.describe('children area', () => {
 
   test('recognition shows the inviter and the kana name, and asks before refusing', async ({ page }) => {
     await signIn(page);
-    const children = (await (await page.request.get('/api/children')).json()) as { id: number; first_name: string }[];
-    const sota = children.find((c) => c.first_name === '蒼太')!;
+    // A pending invitation shows its kana first name only (docs/decisions/guardians-pending-invitee-view.md).
+    const children = (await (await page.request.get('/api/children')).json()) as { id: number; first_name_kana: string }[];
+    const sota = children.find((c) => c.first_name_kana === 'そうた')!;
     await page.goto(`/children/recognition/${sota.id}`);
     await expect(page.getByText('山田 太郎さんから、そうたさんの保護者として招待されています。')).toBeVisible();
     await expectAccessible(page);

@@ -45,7 +45,7 @@ test.describe('home feed', () => {
       'href',
       'https://example.com/renraku/guide',
     );
-    const invitation = page.getByRole('link', { name: /佐藤 蒼太さんの保護者として招待されています/ });
+    const invitation = page.getByRole('link', { name: /そうたさんの保護者として招待されています/ });
     await expect(invitation).toHaveAttribute('href', /^\/children\/recognition\/\d+$/);
     await expect(page.getByRole('link', { name: '連絡する' })).toHaveAttribute('href', '/communications');
 

@@ -52,8 +52,13 @@ export async function createStorage(config: Pick<AppConfig, 'dataDir' | 's3'>): 
   return diskStorage(path.join(config.dataDir, 'files'));
 }
 
-/** URLs are valid for at least this long; expiry is rounded to a window so they stay cacheable. */
-const WINDOW_SEC = 60 * 60;
+/**
+ * URLs are valid for at least this long and at most twice it; expiry is rounded to a window so they
+ * stay cacheable. Short: a guardian who loses access to a child can keep a URL only minutes
+ * (docs/decisions/platform-file-url-lifetime.md).
+ */
+export const FILE_URL_WINDOW_SEC = 10 * 60;
+const WINDOW_SEC = FILE_URL_WINDOW_SEC;
 
 export interface FileUrls {
   /** A signed, expiring URL for a stored key, or null for none. Only call it for a viewer allowed to see the file. */

@@ -136,12 +136,20 @@ export async function deleteOtherSessions(db: Db, userId: number, keepSessionId?
     );
 }
 
+/**
+ * Whether a cookie gets `Secure`: always in production (a proxy that forgets X-Forwarded-Proto must
+ * not downgrade it; docs/decisions/auth-secure-cookies.md), else when the request came over https.
+ */
+export function secureCookie(req: FastifyRequest): boolean {
+  return req.server.ctx.config.env === 'production' || req.protocol === 'https';
+}
+
 export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string, remember: boolean, expiresAt: Date) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: secureCookie(req),
     // Without remember-me the cookie ends with the browser.
     ...(remember ? { expires: expiresAt } : {}),
   });

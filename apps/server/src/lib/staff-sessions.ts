@@ -1,3 +1,4 @@
+import { secureCookie } from './sessions';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -107,7 +108,7 @@ const cookieOptions = (req: FastifyRequest) => ({
   path: COOKIE_PATH,
   httpOnly: true,
   sameSite: 'strict' as const,
-  secure: req.protocol === 'https',
+  secure: secureCookie(req),
 });
 
 /** A browser-session cookie: the staff session also ends when the browser closes. */

@@ -55,6 +55,8 @@ type Input<C extends Call> = {
   redirectOn401?: boolean;
   /** Sees the status of a success (e.g. 202 of POST /api/users/invite). */
   onStatus?: (status: number) => void;
+  /** Extra request headers (the dev mailbox's key). */
+  headers?: Record<string, string>;
 };
 
 /** Calls one contract entry: cookies, the XSRF header, JSON, and errors as ApiRequestError. */
@@ -63,7 +65,7 @@ export async function api<C extends Call>(call: C, input: Input<C> = {}): Promis
   const url = buildPath(call.path, input.params as Record<string, unknown>, input.query);
   const send = async () => {
     if (mutating) await ensureXsrfCookie();
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
     const xsrf = readCookie('XSRF-TOKEN');
     if (mutating && xsrf) headers['x-xsrf-token'] = xsrf;
     let body: BodyInit | undefined;

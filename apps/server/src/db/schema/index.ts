@@ -11,3 +11,4 @@ export * from './push';
 export * from './idp';
 export * from './mail';
 export * from './staff';
+export * from './platform';

@@ -1,3 +1,4 @@
+import { secureCookie } from '../../lib/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@renraku/contract';
 import { hmac, randomToken, safeEqual } from '../../lib/crypto';
@@ -19,7 +20,7 @@ function isValid(secret: string, token: string): boolean {
 }
 
 export function setXsrfCookie(reply: FastifyReply, req: FastifyRequest, token: string) {
-  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: req.protocol === 'https' });
+  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: secureCookie(req) });
 }
 
 /** Every mutating call must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN (419 otherwise), as Sanctum does. */

@@ -7,6 +7,21 @@ type LinkRow = typeof childUser.$inferSelect;
 
 /** A child as a linked guardian sees it in lists and on its page. */
 export function presentChild(ctx: AppContext, child: ChildRow, pivot: LinkRow, facilityName: string | null): Child {
+  // A pending invitee sees what the recognition screen shows (A §2: the kana first name and the
+  // inviter), nothing more: no full name, photo, facility or QR (docs/decisions/guardians-pending-invitee-view.md).
+  if (!pivot.activated) {
+    return {
+      id: child.id,
+      first_name: '',
+      last_name: '',
+      first_name_kana: child.firstNameKana,
+      last_name_kana: '',
+      image_url: null,
+      facility_name: null,
+      qr_token: '',
+      pivot: { type: pivot.type, main: pivot.main, writable: pivot.writable, activated: pivot.activated },
+    };
+  }
   return {
     id: child.id,
     first_name: child.firstName,

@@ -1,3 +1,4 @@
+import { secureCookie } from '../../lib/sessions';
 import {
   getChild,
   getChildren,
@@ -31,7 +32,7 @@ export function childrenRoutes(app: App, ctx: AppContext) {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: req.protocol === 'https',
+      secure: secureCookie(req),
       maxAge: 24 * 60 * 60,
     });
     return { message: guardianMessages.childRegistrationSession };

@@ -216,6 +216,41 @@ async function findRegistrationToken(db: Db, companyId: number, token: string, n
   return row;
 }
 
+/**
+ * Records an attempt before the birth date is compared, under a lock on the token's row, so that
+ * concurrent tries are counted one after the other and never more than 5 per hour get compared
+ * (docs/decisions/auth-atomic-limits.md). Committed at once: a wrong date stays counted.
+ */
+async function reserveRegistrationAttempt(
+  db: Db,
+  token: typeof childRegistrationTokens.$inferSelect,
+  userId: number,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: childRegistrationTokens.id })
+      .from(childRegistrationTokens)
+      .where(eq(childRegistrationTokens.id, token.id))
+      .for('update');
+    const [attempts] = await tx
+      .select({ n: count() })
+      .from(childRegistrationAttempts)
+      .where(
+        and(
+          eq(childRegistrationAttempts.tokenId, token.id),
+          gt(childRegistrationAttempts.attemptedAt, new Date(now.getTime() - REGISTRATION_ATTEMPTS.windowMs)),
+        ),
+      );
+    if ((attempts?.n ?? 0) >= REGISTRATION_ATTEMPTS.max) throw tooMany();
+    const [row] = await tx
+      .insert(childRegistrationAttempts)
+      .values({ companyId: token.companyId, tokenId: token.id, userId, attemptedAt: now })
+      .returning({ id: childRegistrationAttempts.id });
+    return row!.id;
+  });
+}
+
 /** A visitor not logged in: the URL is checked (so a dead link says so before login). */
 export async function checkRegistrationToken(ctx: AppContext, companyId: number, token: string, now: Date) {
   await findRegistrationToken(ctx.db, companyId, token, now);
@@ -233,24 +268,12 @@ export async function registerChild(
   now: Date,
 ): Promise<{ message: string; child_id: number }> {
   const token = await findRegistrationToken(ctx.db, input.company_id, input.token, now);
-  const [attempts] = await ctx.db
-    .select({ n: count() })
-    .from(childRegistrationAttempts)
-    .where(
-      and(
-        eq(childRegistrationAttempts.tokenId, token.id),
-        gt(childRegistrationAttempts.attemptedAt, new Date(now.getTime() - REGISTRATION_ATTEMPTS.windowMs)),
-      ),
-    );
-  if ((attempts?.n ?? 0) >= REGISTRATION_ATTEMPTS.max) throw tooMany();
+  const attempt = await reserveRegistrationAttempt(ctx.db, token, userId, now);
   const [child] = await ctx.db.select().from(children).where(eq(children.id, token.childId));
   if (!child) throw invalid('token', guardianMessages.registrationTokenInvalid);
-  if (child.birth !== input.birth) {
-    await ctx.db
-      .insert(childRegistrationAttempts)
-      .values({ companyId: token.companyId, tokenId: token.id, userId, attemptedAt: now });
-    throw invalid('birth', guardianMessages.wrongBirth);
-  }
+  if (child.birth !== input.birth) throw invalid('birth', guardianMessages.wrongBirth);
+  // The right date: the reserved attempt was no wrong one.
+  await ctx.db.delete(childRegistrationAttempts).where(eq(childRegistrationAttempts.id, attempt));
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const existing = await findLink(db, userId, child.id);

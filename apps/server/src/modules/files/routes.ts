@@ -13,7 +13,9 @@ export function filesRoutes(app: App, ctx: AppContext) {
       if (!ctx.files.verify(key, exp, sig, v)) throw forbidden();
       const stream = await ctx.storage.get(v ? `${key}.${v}` : key);
       if (!stream) throw notFound();
-      reply.header('cache-control', 'private, max-age=3600');
+      // The browser keeps it no longer than the URL is valid.
+      const left = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+      reply.header('cache-control', `private, max-age=${left}`);
       reply.header('content-type', contentTypeOf(key));
       return reply.send(stream);
     },

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { idpTokens, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { HttpError, invalid, tooMany } from '../../lib/errors';
+import { countAttempt } from '../../lib/rate-limit';
 import { enqueueMail } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { resetLoginFailures } from '../auth/service';
@@ -16,8 +17,16 @@ import { safeRedirect } from './redirect';
 
 type Purpose = 'signup' | 'password_reset' | 'email_change';
 const TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Mails per address and per IP in one hour; password checks per user in 15 minutes. */
-export const IDP_LIMITS = { mailsPerAddress: 5, mailsPerIp: 30, mailWindowSec: 3600, passwordChecks: 10, passwordWindowSec: 900 };
+/** Mails per address and per IP in one hour; password checks per user in 15 minutes; email changes per user in one hour. */
+export const IDP_LIMITS = {
+  mailsPerAddress: 5,
+  mailsPerIp: 30,
+  mailWindowSec: 3600,
+  passwordChecks: 10,
+  passwordWindowSec: 900,
+  emailChangesPerUser: 5,
+  emailChangeWindowSec: 3600,
+};
 
 const inTx = <T>(ctx: AppContext, work: (db: Db) => Promise<T>) => ctx.db.transaction((tx) => work(tx as unknown as Db));
 export const link = (ctx: AppContext, path: string) => new URL(path, ctx.config.appUrl).toString();
@@ -33,15 +42,14 @@ async function limitMails(ctx: AppContext, email: string, ip: string) {
   if (byIp.count > IDP_LIMITS.mailsPerIp) throw tooMany(idpMessages.tooManyMails, byIp.retryAfterSec);
 }
 
-/** Checks the signed-in user's current password, at most 10 tries in 15 minutes. */
+/** Checks the signed-in user's current password, at most 10 wrong tries in 15 minutes (counted before the check). */
 async function checkCurrentPassword(ctx: AppContext, user: SessionUser, password: string) {
   const key = `idp:password:${user.id}`;
-  const seen = await ctx.counter.peek(key);
-  if (seen.count >= IDP_LIMITS.passwordChecks) throw tooMany(undefined, seen.retryAfterSec);
+  await countAttempt(ctx.counter, key, IDP_LIMITS.passwordChecks, IDP_LIMITS.passwordWindowSec);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await ctx.counter.hit(key, IDP_LIMITS.passwordWindowSec);
     throw invalid('current_password', idpMessages.currentPasswordWrong);
   }
+  await ctx.counter.release(key);
 }
 
 export async function issueToken(
@@ -195,7 +203,7 @@ export async function peekPasswordReset(ctx: AppContext, token: string, now: Dat
 }
 
 /** Sets the new password and ends every session of the user (whoever had the old one is out). */
-export async function completePasswordReset(ctx: AppContext, input: { token: string; password: string }, now: Date) {
+export async function completePasswordReset(ctx: AppContext, input: { token: string; password: string }, now: Date, ip?: string) {
   const passwordHash = await hashPassword(input.password);
   const result = await inTx(ctx, async (db) => {
     const row = await findToken(db, 'password_reset', input.token, now, true);
@@ -208,7 +216,7 @@ export async function completePasswordReset(ctx: AppContext, input: { token: str
     await deleteOtherSessions(db, user.id);
     return { email: user.email, redirectUrl: row.redirectUrl };
   });
-  await resetLoginFailures(ctx, result.email);
+  await resetLoginFailures(ctx, result.email, ip);
   return { message: idpMessages.passwordReset, redirect_url: safeRedirect(ctx.config, result.redirectUrl, '/login') };
 }
 
@@ -221,10 +229,28 @@ export async function startEmailChange(
 ) {
   await checkCurrentPassword(ctx, user, input.current_password);
   if (input.new_email.toLowerCase() === user.email.toLowerCase()) throw invalid('new_email', idpMessages.emailSame);
-  if (await findUserByEmail(ctx, input.new_email)) throw invalid('new_email', idpMessages.emailTaken);
+  // Per user, whatever the addresses: no probing of which addresses are registered (docs/decisions/idp-email-change-probing.md).
+  await countAttempt(ctx.counter, `idp:email-change:${user.id}`, IDP_LIMITS.emailChangesPerUser, IDP_LIMITS.emailChangeWindowSec);
   await limitMails(ctx, input.new_email, ip);
   const idName = ctx.config.operator.id_service_name;
   await inTx(ctx, async (db) => {
+    const owner = await findUserByEmail({ ...ctx, db }, input.new_email);
+    if (owner) {
+      // The same answer as for a free address; only the address's owner learns of it, by mail.
+      await enqueueMail(db, {
+        to: owner.email,
+        userId: owner.id,
+        kind: 'account_exists',
+        subject: `【${idName}】ご登録済みのメールアドレスです`,
+        text: [
+          `${idName}のメールアドレスをこのアドレスに変更するお申し込みがありましたが、`,
+          `このメールアドレスは既に${idName}に登録されているため、変更は行われていません。`,
+          '',
+          'お心当たりのない場合は、このメールを破棄してください。',
+        ].join('\n'),
+      });
+      return;
+    }
     const token = await issueToken(
       db,
       {

@@ -24,7 +24,7 @@ export function idpRoutes(app: App, ctx: AppContext) {
   });
   route(app, postPasswordForgot, { auth: false }, ({ body, req, now }) => idp.startPasswordReset(ctx, body, req.ip, now));
   route(app, getPasswordResetToken, { auth: false }, ({ params, now }) => peekPasswordReset(ctx, params.token, now));
-  route(app, postPasswordReset, { auth: false }, ({ body, now }) => idp.completePasswordReset(ctx, body, now));
+  route(app, postPasswordReset, { auth: false }, ({ body, now, req }) => idp.completePasswordReset(ctx, body, now, req.ip));
   route(app, postEmailChange, {}, ({ user, body, req, now }) => idp.startEmailChange(ctx, user, body, req.ip, now));
   route(app, postEmailVerify, { auth: false }, ({ body, now }) => idp.confirmEmailChange(ctx, body.token, now));
   route(app, postPasswordChange, {}, ({ user, body }) => idp.changePassword(ctx, user, body));

@@ -8,7 +8,11 @@ import {
   postNotificationSettingsEnable,
   relationTypes,
 } from '@renraku/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { devMailboxKey } from '../../config';
+import { safeEqual } from '../../lib/crypto';
+import { notFound } from '../../lib/errors';
 import { listOutbox } from '../../lib/mail';
 import { route, type App } from '../../lib/route';
 import * as service from './service';
@@ -32,10 +36,12 @@ export function settingsRoutes(app: App, ctx: AppContext) {
     service.setEmailNotifications(ctx, user.id, false, now),
   );
 
-  // The dev mailbox: embedded mode only (and test mode, so the e2e suite can read mails on PostgreSQL too).
-  if (ctx.config.embedded || ctx.config.testClock) {
-    route(app, getDevMailbox, { auth: false }, async () =>
-      (await listOutbox(ctx.db)).map((m) => ({
+  // The dev mailbox: embedded mode only (and test mode, so the e2e suite can read mails on PostgreSQL
+  // too), never in production, and only for whoever may read every mail (mayReadMailbox).
+  if (ctx.config.devMailbox) {
+    route(app, getDevMailbox, { auth: false }, async ({ req, user }) => {
+      if (!mayReadMailbox(ctx, req, user !== null)) throw notFound();
+      return (await listOutbox(ctx.db)).map((m) => ({
         id: m.id,
         to: m.to,
         subject: m.subject,
@@ -43,7 +49,20 @@ export function settingsRoutes(app: App, ctx: AppContext) {
         kind: m.kind,
         status: m.status,
         created_at: m.createdAt.toISOString(),
-      })),
-    );
+      }));
+    });
   }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * The outbox holds every password-reset link, so it opens only to: the key printed at start
+ * (`X-Mailbox-Key`), or a signed-in session on a server reachable from this machine alone (HOST on
+ * loopback) or in test mode (docs/decisions/platform-dev-mailbox.md). Anyone else gets a 404.
+ */
+function mayReadMailbox(ctx: AppContext, req: FastifyRequest, signedIn: boolean): boolean {
+  const key = req.headers['x-mailbox-key'];
+  if (typeof key === 'string' && safeEqual(key, devMailboxKey(ctx.config))) return true;
+  return signedIn && (ctx.config.testClock || LOOPBACK_HOSTS.has(ctx.config.host));
 }

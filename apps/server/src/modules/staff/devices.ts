@@ -1,3 +1,4 @@
+import { countAttempt } from '../../lib/rate-limit';
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { HttpError, invalid, notFound, tooMany } from '../../lib/errors';
+import { HttpError, invalid, notFound } from '../../lib/errors';
 import { DEVICE_COOKIE, deleteDeviceSessions, setDeviceCookie } from '../../lib/staff-sessions';
 import { authorizeFacility, membershipCovers, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from './audit';
@@ -129,8 +130,8 @@ export async function pairDevice(
   input: { code: string; now: Date; today: string },
 ) {
   const key = pairingFailKey(req.ip);
-  const seen = await ctx.counter.peek(key);
-  if (seen.count >= PAIRING_LIMIT.attempts) throw tooMany(undefined, seen.retryAfterSec);
+  // Counted before the code is tried (atomic), taken back when it pairs.
+  await countAttempt(ctx.counter, key, PAIRING_LIMIT.attempts, PAIRING_LIMIT.windowSec);
   const { now } = input;
   const token = randomToken();
   const paired = await ctx.db.transaction(async (tx) => {
@@ -171,10 +172,8 @@ export async function pairDevice(
     });
     return { id: device.id, name: device.name, facility_name: facility!.name };
   });
-  if (!paired) {
-    await ctx.counter.hit(key, PAIRING_LIMIT.windowSec);
-    throw invalid('code', staffMessages.pairingCodeInvalid);
-  }
+  if (!paired) throw invalid('code', staffMessages.pairingCodeInvalid);
+  await ctx.counter.release(key);
   setDeviceCookie(reply, req, token, now);
   req.log.info({ deviceId: paired.id }, 'device paired');
   return { device: paired };

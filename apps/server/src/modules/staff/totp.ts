@@ -1,3 +1,4 @@
+import { countAttempt } from '../../lib/rate-limit';
 import { eq } from 'drizzle-orm';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { staffMessages } from '@renraku/contract';
@@ -5,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { staffTotp } from '../../db/schema';
 import { randomToken, safeEqual, seal, sha256, unseal } from '../../lib/crypto';
-import { HttpError, conflict, invalid, tooMany } from '../../lib/errors';
+import { HttpError, conflict, invalid } from '../../lib/errors';
 
 /** Wrong codes allowed per person in a window before 429 (a 6-digit code must not be guessable). */
 const TOTP_LIMIT = { attempts: 5, windowSec: 15 * 60 };
@@ -45,13 +46,13 @@ function matchingTimeStep(ctx: AppContext, row: typeof staffTotp.$inferSelect, c
   return result.timeStep;
 }
 
+/** Counts the attempt before the code is checked (atomic: concurrent guesses cannot pass together); a success resets. */
 async function guardAttempts(ctx: AppContext, userId: number) {
-  const seen = await ctx.counter.peek(failKey(userId));
-  if (seen.count >= TOTP_LIMIT.attempts) throw tooMany(undefined, seen.retryAfterSec);
+  await countAttempt(ctx.counter, failKey(userId), TOTP_LIMIT.attempts, TOTP_LIMIT.windowSec);
 }
 
-async function failAttempt(ctx: AppContext, userId: number): Promise<never> {
-  await ctx.counter.hit(failKey(userId), TOTP_LIMIT.windowSec);
+/** A wrong code: already counted by guardAttempts. */
+function failAttempt(): never {
   throw invalid('code', staffMessages.totpInvalid);
 }
 
@@ -62,7 +63,7 @@ export async function enableTotp(ctx: AppContext, userId: number, code: string, 
   if (!row) throw new HttpError(422, staffMessages.totpNotStarted);
   if (isTotpEnabled(row)) throw conflict(staffMessages.totpAlreadyEnabled);
   const step = matchingTimeStep(ctx, row, code, now);
-  if (step === null) return failAttempt(ctx, userId);
+  if (step === null) return failAttempt();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const raw = randomToken(8)
       .toLowerCase()
@@ -83,14 +84,14 @@ export async function enableTotp(ctx: AppContext, userId: number, code: string, 
 export async function verifySecondFactor(ctx: AppContext, userId: number, code: string, now: Date): Promise<void> {
   await guardAttempts(ctx, userId);
   const row = await totpState(ctx.db, userId);
-  if (!row || !isTotpEnabled(row)) return failAttempt(ctx, userId);
+  if (!row || !isTotpEnabled(row)) return failAttempt();
   if (/^\d{6}$/.test(code)) {
     const step = matchingTimeStep(ctx, row, code, now);
-    if (step === null) return failAttempt(ctx, userId);
+    if (step === null) return failAttempt();
     await ctx.db.update(staffTotp).set({ lastTimeStep: step }).where(eq(staffTotp.userId, userId));
   } else {
     const hash = sha256(code.toLowerCase());
-    if (!row.recoveryCodes.some((c) => safeEqual(c, hash))) return failAttempt(ctx, userId);
+    if (!row.recoveryCodes.some((c) => safeEqual(c, hash))) return failAttempt();
     await ctx.db
       .update(staffTotp)
       .set({ recoveryCodes: row.recoveryCodes.filter((c) => c !== hash) })

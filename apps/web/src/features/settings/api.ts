@@ -21,5 +21,11 @@ export function useSetEmailNotifications() {
   });
 }
 
-export const mailboxQueryOptions = () =>
-  queryOptions({ queryKey: ['dev-mailbox'], queryFn: () => api(getDevMailbox), refetchInterval: 5000 });
+/** The outbox, with the key printed at the server's start (`/dev/mailbox#key=…`) when there is one. */
+export const mailboxQueryOptions = (key: string | null) =>
+  queryOptions({
+    queryKey: ['dev-mailbox', key],
+    queryFn: () => api(getDevMailbox, { headers: key ? { 'x-mailbox-key': key } : {}, redirectOn401: false }),
+    refetchInterval: 5000,
+    retry: false,
+  });

@@ -75,7 +75,7 @@ export function MainPage() {
           style={{ textDecoration: 'none', color: 'inherit' }}
         >
           <Text size="sm" fw={700}>
-            {fullName(child)}さんの保護者として招待されています
+            {child.first_name_kana}さんの保護者として招待されています
           </Text>
           <Text size="sm" c="brand.8">
             招待内容を確認する ›

@@ -5,10 +5,13 @@ import { usePageTitle } from '../../../lib/page-title';
 import { linkify } from '../components/linkify';
 import { mailboxQueryOptions } from '../api';
 
+/** The key of `/dev/mailbox#key=…`: in the fragment, so it never reaches a server log. */
+const keyFromHash = () => new URLSearchParams(window.location.hash.slice(1)).get('key');
+
 /** /dev/mailbox: the mail outbox of the embedded mode, newest first (DESIGN §2 "mail"). */
 export function DevMailboxPage() {
   usePageTitle('開発用メールボックス');
-  const mails = useQuery(mailboxQueryOptions());
+  const mails = useQuery(mailboxQueryOptions(keyFromHash()));
   return (
     <Container size="sm" px="md" py="lg">
       <Stack>
@@ -19,7 +22,11 @@ export function DevMailboxPage() {
           組み込みモードでは、メールは送信されずにここに保存されます（新しい順）。
         </Text>
         {mails.isPending && <Loading />}
-        {mails.isError && <Text role="alert">メールボックスはこのモードでは使えません。</Text>}
+        {mails.isError && (
+          <Text role="alert">
+            メールボックスを開けません。サーバー起動時に表示される「開発用メールボックス」のURLから開いてください。
+          </Text>
+        )}
         {mails.data?.length === 0 && <Text>メールはまだありません。</Text>}
         {mails.data?.map((mail) => (
           <Paper key={mail.id} withBorder p="sm" radius="md" component="article" aria-label={mail.subject}>
