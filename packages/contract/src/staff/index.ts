@@ -8,3 +8,4 @@ export * from './devices';
 export * from './members';
 export * from './feed';
 export * from './pickup';
+export * from './daily-notes';

@@ -27,6 +27,7 @@ export { callerChildEnrolment, callerChildIdsAmong, callerEnrolments, callerLink
 export type { Viewer } from '../../lib/sessions';
 export {
   authorizeClass,
+  authorizeClassNotes,
   authorizeFacility,
   authorizeStaffChild,
   membershipCovers,
