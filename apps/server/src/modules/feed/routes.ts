@@ -1,6 +1,7 @@
 import { getChildrenContent, getMicrocms, getNoticesNotifications } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { hotRoute, route, type App } from '../../lib/route';
+import { feedDevFixtures } from './dev-fixtures';
 import { currentManualBanner, listBanners, loadContent } from './service';
 
 /** Routes of the feed area: the daily messages, the banners and the manual banner. */
@@ -8,4 +9,5 @@ export function feedRoutes(app: App, ctx: AppContext) {
   hotRoute(app, getChildrenContent, async ({ caller, query }) => loadContent(ctx, caller, query.children, query.date));
   route(app, getNoticesNotifications, {}, async ({ user, now }) => listBanners(ctx, user.id, now));
   route(app, getMicrocms, {}, async ({ now }) => currentManualBanner(ctx, now));
+  feedDevFixtures(app, ctx);
 }
