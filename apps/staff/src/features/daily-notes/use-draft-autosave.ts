@@ -39,6 +39,8 @@ export function useDraftAutosave(classId: number, date: string, day: ClassDay | 
   const [edits, setEditsState] = useState<Edits>(() => loadStored(storageKey));
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const editsRef = useRef(edits);
+  const dayRef = useRef(day);
+  dayRef.current = day;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<Promise<void> | null>(null);
   const flushRef = useRef<() => Promise<void>>(async () => {});
@@ -118,16 +120,18 @@ export function useDraftAutosave(classId: number, date: string, day: ClassDay | 
   /** Changes some children's notes (one child, or every present child for 全員に適用). */
   const edit = useCallback(
     (childIds: number[], update: (content: DailyNoteContent) => DailyNoteContent) => {
-      if (!day) return;
+      const current = dayRef.current;
+      if (!current) return;
       const next = { ...editsRef.current };
       for (const id of childIds) {
-        const base = next[id] ?? day.children.find((c) => c.child_id === id)?.content;
+        const base = next[id] ?? current.children.find((c) => c.child_id === id)?.content;
         if (base) next[id] = update(base);
       }
       setEdits(next);
       schedule();
     },
-    [day, schedule, setEdits],
+    // Stable (the day through a ref), so that a memoised row re-renders only when its own note changes.
+    [schedule, setEdits],
   );
 
   return { edits, contentOf, edit, flush, state, pending: Object.keys(edits).length };

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import {
   dailyNoteStatusLabels,
   defaultLunchCategories,
@@ -83,81 +83,113 @@ export function EntryGrid({ day, contentOf, pendingIds, edit, onPublish, publish
       )}
 
       <Stack gap={6} role="list" aria-label="園児">
-        {day.children.map((child) => {
-          const content = contentOf(child.child_id) ?? child.content;
-          const pending = pendingIds.has(child.child_id);
-          const status = rowStatus(child, pending);
-          const error = contentError(content);
-          return (
-            <Paper key={child.child_id} withBorder p={6} radius="sm" role="listitem" aria-label={child.name} data-status={status}>
-              <Group gap="sm" wrap="nowrap" align="center">
-                <Box w={150} style={{ flexShrink: 0 }}>
-                  <Text fw={700} size="sm" lineClamp={1}>
-                    {child.name}
-                  </Text>
-                  <Group gap={4}>
-                    <Badge
-                      size="sm"
-                      variant="light"
-                      color={statusColors[status]}
-                      styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}
-                    >
-                      {dailyNoteStatusLabels[status]}
-                    </Badge>
-                    {child.absent && (
-                      <Badge
-                        size="sm"
-                        variant="outline"
-                        color="gray"
-                        styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}
-                      >
-                        欠席
-                      </Badge>
-                    )}
-                  </Group>
-                </Box>
-                <Box style={{ flex: 1, minWidth: 0 }}>
-                  {tab === 'menu' ? (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {summary(content)}
-                    </Text>
-                  ) : (
-                    field && (
-                      <field.Cell
-                        content={content}
-                        categories={menu.categories}
-                        disabled={disabled}
-                        who={child.name}
-                        onChange={(update) => edit([child.child_id], update)}
-                      />
-                    )
-                  )}
-                  {error && (
-                    <Text size="sm" c="red.9" role="alert">
-                      {error}
-                    </Text>
-                  )}
-                </Box>
-                {!disabled && (
-                  <Button
-                    h={44}
-                    variant="light"
-                    style={{ flexShrink: 0 }}
-                    disabled={publishing || !!error || (status !== 'draft' && status !== 'changed')}
-                    onClick={() => onPublish([child.child_id])}
-                    aria-label={`${child.name}を公開`}
-                  >
-                    公開
-                  </Button>
-                )}
-              </Group>
-            </Paper>
-          );
-        })}
+        {day.children.map((child) => (
+          <ChildRow
+            key={child.child_id}
+            child={child}
+            content={contentOf(child.child_id) ?? child.content}
+            pending={pendingIds.has(child.child_id)}
+            field={tab === 'menu' ? null : (field ?? null)}
+            categoriesKey={menu.categories.join('、')}
+            disabled={disabled}
+            publishing={publishing}
+            edit={edit}
+            onPublish={onPublish}
+          />
+        ))}
       </Stack>
     </Stack>
   );
 }
+
+interface RowProps {
+  child: ClassDayChild;
+  content: DailyNoteContent;
+  pending: boolean;
+  /** null: the 献立 tab (the row shows a summary). */
+  field: FieldDef | null;
+  /** The class's 給食 categories, joined (a string, so that the memo compares by value). */
+  categoriesKey: string;
+  disabled: boolean;
+  publishing: boolean;
+  edit: GridProps['edit'];
+  onPublish: GridProps['onPublish'];
+}
+
+/** One child's row; memoised, so a tap re-renders that row only (20 rows × 15 buttons on a tablet). */
+const ChildRow = memo(function ChildRow({
+  child,
+  content,
+  pending,
+  field,
+  categoriesKey,
+  disabled,
+  publishing,
+  edit,
+  onPublish,
+}: RowProps) {
+  const status = rowStatus(child, pending);
+  const error = contentError(content);
+  const categories = categoriesKey ? categoriesKey.split('、') : [];
+  return (
+    <Paper withBorder p={6} radius="sm" role="listitem" aria-label={child.name} data-status={status}>
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Box w={150} style={{ flexShrink: 0 }}>
+          <Text fw={700} size="sm" lineClamp={1}>
+            {child.name}
+          </Text>
+          <Group gap={4}>
+            <Badge
+              size="sm"
+              variant="light"
+              color={statusColors[status]}
+              styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}
+            >
+              {dailyNoteStatusLabels[status]}
+            </Badge>
+            {child.absent && (
+              <Badge size="sm" variant="outline" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+                欠席
+              </Badge>
+            )}
+          </Group>
+        </Box>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {field ? (
+            <field.Cell
+              content={content}
+              categories={categories}
+              disabled={disabled}
+              who={child.name}
+              onChange={(update) => edit([child.child_id], update)}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {summary(content)}
+            </Text>
+          )}
+          {error && (
+            <Text size="sm" c="red.9" role="alert">
+              {error}
+            </Text>
+          )}
+        </Box>
+        {!disabled && (
+          <Button
+            h={44}
+            variant="light"
+            style={{ flexShrink: 0 }}
+            disabled={publishing || !!error || (status !== 'draft' && status !== 'changed')}
+            onClick={() => onPublish([child.child_id])}
+            aria-label={`${child.name}を公開`}
+          >
+            公開
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+});
 
 /** What a row holds, in a line (the 献立 tab). */
 function summary(c: DailyNoteContent): string {

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { dailyNoteMessages } from '@renraku/contract/staff';
 import { fullDateLabel } from '@renraku/contract/dates';
@@ -57,6 +58,23 @@ function ClassDay({
   const drafts = useDraftAutosave(classId, date, day);
   const publish = usePublish(classId, date);
 
+  const { flush } = drafts;
+  const { mutateAsync } = publish;
+  const doPublish = useCallback(
+    async (childIds: number[]) => {
+      try {
+        // What is typed reaches the server first, then it is published.
+        await flush();
+        await mutateAsync(childIds);
+        showSuccess(dailyNoteMessages.published(childIds.length));
+      } catch (error) {
+        showFailure(error);
+      }
+    },
+    [flush, mutateAsync],
+  );
+  const onPublish = useCallback((ids: number[]) => void doPublish(ids), [doPublish]);
+
   if (query.error) {
     const status = statusOf(query.error);
     if (status === 404) return <NotFound />;
@@ -74,17 +92,6 @@ function ClassDay({
     const content = drafts.contentOf(c.child_id);
     return (status === 'draft' || status === 'changed') && content && !contentError(content);
   });
-
-  const doPublish = async (childIds: number[]) => {
-    try {
-      // What is typed reaches the server first, then it is published.
-      await drafts.flush();
-      await publish.mutateAsync(childIds);
-      showSuccess(dailyNoteMessages.published(childIds.length));
-    } catch (error) {
-      showFailure(error);
-    }
-  };
 
   return (
     <Page
@@ -126,7 +133,7 @@ function ClassDay({
           contentOf={drafts.contentOf}
           pendingIds={pendingIds}
           edit={drafts.edit}
-          onPublish={(ids) => void doPublish(ids)}
+          onPublish={onPublish}
           publishing={publish.isPending}
         />
       )}
