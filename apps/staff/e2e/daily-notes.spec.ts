@@ -237,6 +237,8 @@ test('another class’s staff read the grid without writing; office has no 連�
 });
 
 test('the 給食 and 排便 tabs of a small class are axe clean and finger-sized', async ({ page, request }) => {
+  // Five axe runs on a shared 2-core machine.
+  test.setTimeout(300_000);
   const writer = await createStaff(request, 'hoiku-small', { role: 'class_staff' });
   const created = await request.post('/api/dev/fixtures/classes', {
     data: { name: `小${Math.floor(Math.random() * 1e4)}組`, size: 3, staffEmail: writer.email },

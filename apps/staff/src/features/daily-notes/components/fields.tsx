@@ -67,7 +67,8 @@ export function Choices<T extends string>({
   label: string;
   options: readonly T[];
   value: T | null;
-  onChange: (v: T | null) => void;
+  /** The option tapped; the handler toggles against the latest note, not this render's value. */
+  onChange: (tapped: T) => void;
   disabled: boolean;
 }) {
   return (
@@ -81,7 +82,7 @@ export function Choices<T extends string>({
           variant={value === option ? 'filled' : 'default'}
           aria-pressed={value === option}
           disabled={disabled}
-          onClick={() => onChange(value === option ? null : option)}
+          onClick={() => onChange(option)}
         >
           {option}
         </Button>
@@ -114,13 +115,16 @@ export const fields: FieldDef[] = [
             value={entry?.time ?? ''}
             disabled={disabled}
             onChange={(time) =>
-              onChange((c) => ({
-                ...c,
-                thermometries: replaceFirst(
-                  c.thermometries,
-                  time || entry ? { time, thermometry: entry?.thermometry ?? NaN } : null,
-                ),
-              }))
+              onChange((c) => {
+                const cur = c.thermometries[0];
+                return {
+                  ...c,
+                  thermometries: replaceFirst(
+                    c.thermometries,
+                    time || cur ? { time, thermometry: cur?.thermometry ?? NaN } : null,
+                  ),
+                };
+              })
             }
           />
           <NumberInput
@@ -137,15 +141,18 @@ export const fields: FieldDef[] = [
             size="md"
             disabled={disabled}
             onChange={(value) =>
-              onChange((c) => ({
-                ...c,
-                thermometries: replaceFirst(
-                  c.thermometries,
-                  value === '' && !entry?.time
-                    ? null
-                    : { time: entry?.time || nowTime(), thermometry: value === '' ? NaN : Number(value) },
-                ),
-              }))
+              onChange((c) => {
+                const cur = c.thermometries[0];
+                return {
+                  ...c,
+                  thermometries: replaceFirst(
+                    c.thermometries,
+                    value === '' && !cur?.time
+                      ? null
+                      : { time: cur?.time || nowTime(), thermometry: value === '' ? NaN : Number(value) },
+                  ),
+                };
+              })
             }
           />
         </Group>
@@ -192,23 +199,17 @@ export const fields: FieldDef[] = [
     label: '午睡',
     Cell: ({ content, onChange, disabled, who }) => {
       const entry = content.sleeps[0];
-      const set = (start: string, end: string) =>
-        onChange((c) => ({ ...c, sleeps: replaceFirst(c.sleeps, start || end ? { start, end: end || null } : null) }));
+      const set = (part: 'start' | 'end', value: string) =>
+        onChange((c) => {
+          const start = part === 'start' ? value : (c.sleeps[0]?.start ?? '');
+          const end = part === 'end' ? value : (c.sleeps[0]?.end ?? '');
+          return { ...c, sleeps: replaceFirst(c.sleeps, start || end ? { start, end: end || null } : null) };
+        });
       return (
         <Group gap="xs" wrap="nowrap">
-          <TimeField
-            label={`${who} 午睡開始`}
-            value={entry?.start ?? ''}
-            disabled={disabled}
-            onChange={(v) => set(v, entry?.end ?? '')}
-          />
+          <TimeField label={`${who} 午睡開始`} value={entry?.start ?? ''} disabled={disabled} onChange={(v) => set('start', v)} />
           <span aria-hidden>〜</span>
-          <TimeField
-            label={`${who} 午睡終了`}
-            value={entry?.end ?? ''}
-            disabled={disabled}
-            onChange={(v) => set(entry?.start ?? '', v)}
-          />
+          <TimeField label={`${who} 午睡終了`} value={entry?.end ?? ''} disabled={disabled} onChange={(v) => set('end', v)} />
         </Group>
       );
     },
@@ -226,10 +227,13 @@ export const fields: FieldDef[] = [
             value={entry?.time ?? ''}
             disabled={disabled}
             onChange={(time) =>
-              onChange((c) => ({
-                ...c,
-                defecations: replaceFirst(c.defecations, time || entry ? { time, kind: entry?.kind ?? '普通' } : null),
-              }))
+              onChange((c) => {
+                const cur = c.defecations[0];
+                return {
+                  ...c,
+                  defecations: replaceFirst(c.defecations, time || cur ? { time, kind: cur?.kind ?? '普通' } : null),
+                };
+              })
             }
           />
           <Choices
@@ -238,10 +242,13 @@ export const fields: FieldDef[] = [
             value={entry?.kind ?? null}
             disabled={disabled}
             onChange={(kind) =>
-              onChange((c) => ({
-                ...c,
-                defecations: replaceFirst(c.defecations, kind ? { time: entry?.time || nowTime(), kind } : null),
-              }))
+              onChange((c) => {
+                const cur = c.defecations[0];
+                return {
+                  ...c,
+                  defecations: replaceFirst(c.defecations, cur?.kind === kind ? null : { time: cur?.time || nowTime(), kind }),
+                };
+              })
             }
           />
         </Group>
@@ -261,10 +268,10 @@ export const fields: FieldDef[] = [
             value={entry?.time ?? ''}
             disabled={disabled}
             onChange={(time) =>
-              onChange((c) => ({
-                ...c,
-                milks: replaceFirst(c.milks, time || entry ? { time, amount: entry?.amount ?? NaN } : null),
-              }))
+              onChange((c) => {
+                const cur = c.milks[0];
+                return { ...c, milks: replaceFirst(c.milks, time || cur ? { time, amount: cur?.amount ?? NaN } : null) };
+              })
             }
           />
           <NumberInput
@@ -279,15 +286,18 @@ export const fields: FieldDef[] = [
             size="md"
             disabled={disabled}
             onChange={(value) =>
-              onChange((c) => ({
-                ...c,
-                milks: replaceFirst(
-                  c.milks,
-                  value === '' && !entry?.time
-                    ? null
-                    : { time: entry?.time || nowTime(), amount: value === '' ? NaN : Number(value) },
-                ),
-              }))
+              onChange((c) => {
+                const cur = c.milks[0];
+                return {
+                  ...c,
+                  milks: replaceFirst(
+                    c.milks,
+                    value === '' && !cur?.time
+                      ? null
+                      : { time: cur?.time || nowTime(), amount: value === '' ? NaN : Number(value) },
+                  ),
+                };
+              })
             }
           />
         </Group>
