@@ -222,7 +222,7 @@ test('a class of 20: shortcuts, autosave across a reload, 公開, and the guardi
   }
 });
 
-test('another class’s staff read the grid without writing; office has no 連絡帳記入', async ({ page, request }) => {
+test('another class’s staff read the grid without writing', async ({ page, request }) => {
   const reader = await createStaff(request, 'hoiku-other', { role: 'class_staff' });
   const created = await request.post('/api/dev/fixtures/classes', {
     data: { name: `閲覧${Math.floor(Math.random() * 1e4)}組`, size: 3 },
