@@ -38,7 +38,17 @@ test.describe('staff sign-in', () => {
     await expect(page).toHaveURL(/\/staff\/f\/1\/audit\?date=2026-06-10$/);
     await expect(page.getByTestId('staff-name')).toHaveText(DEMO_STAFF.directorName);
     const menu = page.getByRole('navigation', { name: 'メインメニュー' });
-    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', '端末', '監査ログ', '職員', '施設設定', '設定']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'ホーム',
+      '連絡帳記入',
+      'クラス',
+      '園児',
+      '端末',
+      '監査ログ',
+      '職員',
+      '施設設定',
+      '設定',
+    ]);
     await menu.getByRole('link', { name: 'ホーム' }).click();
     await expect(page.getByTestId('facility-name')).toHaveText('さくら保育園');
     await expect(page.getByText('あなたの役割: 園長')).toBeVisible();
@@ -48,7 +58,7 @@ test.describe('staff sign-in', () => {
     const classStaff = await createStaff(request, 'hoikushi', { role: 'class_staff' });
     await signIn(page, classStaff.email);
     const menu = page.getByRole('navigation', { name: 'メインメニュー' });
-    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', '設定']);
+    await expect(menu.getByRole('link')).toHaveText(['ホーム', '連絡帳記入', 'クラス', '園児', '設定']);
     await page.goto(`/staff/f/${classStaff.facilityId}/audit`);
     await expect(page.getByRole('heading', { level: 1, name: '権限がありません' })).toBeVisible();
     await page.getByRole('button', { name: 'ログアウト' }).click();

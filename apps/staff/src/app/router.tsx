@@ -28,6 +28,8 @@ const screens = {
   childrenImport: screen(() => import('../features/roster/routes/import-page'), 'ImportPage'),
   members: screen(() => import('../features/members/routes/members-page'), 'MembersPage'),
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
+  daily: screen(() => import('../features/daily-notes/routes/daily-classes-page'), 'DailyClassesPage'),
+  classDay: screen(() => import('../features/daily-notes/routes/class-day-page'), 'ClassDayPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
@@ -76,6 +78,9 @@ export const routes: RouteObject[] = [
               { path: 'children/:childId', lazy: screens.child },
               { path: 'children/:childId/handout', lazy: screens.handout },
               { path: 'events', lazy: screens.events },
+              // The day's entry grid (staff.md §4): features/daily-notes.
+              { path: 'daily', lazy: screens.daily },
+              { path: 'daily/:classId', lazy: screens.classDay },
               {
                 element: <SetupOnly />,
                 children: [

@@ -10,3 +10,4 @@ export * from './feed';
 export * from './pickup';
 export * from './events';
 export * from './company';
+export * from './daily-notes';

@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { classes, companies, facilities, noteChildren } from './organisation';
+import { users } from './users';
 
 /** One staff record of a child's day; small lists always read with the note live in jsonb (docs/decisions/feed-daily-notes.md). */
 export interface DailyNoteRecords {
@@ -39,12 +40,43 @@ export const dailyNotes = pgTable(
     milks: jsonb('milks').$type<DailyNoteRecords['milks']>().notNull().default([]),
     /** Only published notes reach guardians. */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** 1 at the first 公開, +1 at each correction; every version's content is in the audit log. */
+    version: integer('version').notNull().default(1),
+    /** The staff member who published this version (its name is `employee_name`). */
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('daily_notes_note_child_date_idx').on(t.noteChildId, t.date),
     index('daily_notes_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * Staff's working copy of a child's daily note (staff.md §4), saved as they type: never read by the
+ * guardian feed. Publishing copies it into `daily_notes` and deletes it; a row beside a published
+ * note is an unpublished correction (docs/decisions/feed-staff-daily-notes.md).
+ */
+export const dailyNoteDrafts = pgTable(
+  'daily_note_drafts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    noteChildId: integer('note_child_id')
+      .notNull()
+      .references(() => noteChildren.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** The contract's `DailyNoteContent` (snake_case), validated on every save. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('daily_note_drafts_note_child_date_idx').on(t.noteChildId, t.date),
+    index('daily_note_drafts_company_idx').on(t.companyId),
   ],
 );
 

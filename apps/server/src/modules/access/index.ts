@@ -28,6 +28,7 @@ export type { Viewer } from '../../lib/sessions';
 export {
   authorizeClass,
   authorizeCompany,
+  authorizeClassNotes,
   authorizeFacility,
   authorizeStaffChild,
   mayAddressAudience,

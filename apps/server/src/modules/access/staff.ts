@@ -31,15 +31,17 @@ export interface StaffViewer {
  * - `facility.read`: see the facility, its classes, roster and children's records (every member:
  *   a 保育士 covering another class must see its children's allergies; each read is audited);
  * - `roster.write`: children, enrolments, CSV import, registration links, guardians' links;
- * - `facility.setup`: profile, functions, classes, devices, staff, the audit log.
+ * - `facility.setup`: profile, functions, classes, devices, staff, the audit log;
+ * - `daily.read`: the classes' daily notes (office has none: staff.md §1); writing them is further
+ *   limited to the class's own class staff by `authorizeClassNotes`.
  */
-export type StaffAction = 'facility.read' | 'roster.write' | 'facility.setup';
+export type StaffAction = 'facility.read' | 'roster.write' | 'facility.setup' | 'daily.read';
 
 const staffMay: Record<StaffRole, readonly StaffAction[]> = {
-  company_admin: ['facility.read', 'roster.write', 'facility.setup'],
-  director: ['facility.read', 'roster.write', 'facility.setup'],
+  company_admin: ['facility.read', 'roster.write', 'facility.setup', 'daily.read'],
+  director: ['facility.read', 'roster.write', 'facility.setup', 'daily.read'],
   office: ['facility.read', 'roster.write'],
-  class_staff: ['facility.read'],
+  class_staff: ['facility.read', 'daily.read'],
 };
 
 export const staffMayDo = (role: StaffRole, action: StaffAction) => staffMay[role].includes(action);
@@ -166,6 +168,24 @@ export async function authorizeClass(ctx: AppContext, staff: StaffViewer, classI
   if (!klass) throw notFound();
   const grant = await authorizeFacility(ctx, staff, klass.facilityId, action, db);
   return { klass, grant };
+}
+
+/**
+ * A class's day work (daily notes, staff.md §4): directors and company admins read and write every
+ * class; class staff read every class of the facility (covering another class) and write only
+ * their own (403); office neither (403).
+ */
+export async function authorizeClassNotes(
+  ctx: AppContext,
+  staff: StaffViewer,
+  classId: number,
+  mode: 'read' | 'write',
+  db: Db = ctx.db,
+) {
+  const { klass, grant } = await authorizeClass(ctx, staff, classId, 'daily.read', db);
+  const canWrite = grant.role !== 'class_staff' || grant.classIds.includes(klass.id);
+  if (mode === 'write' && !canWrite) throw forbidden();
+  return { klass, grant, canWrite };
 }
 
 export interface StaffChildGrant {

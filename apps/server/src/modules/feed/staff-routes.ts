@@ -1,22 +1,27 @@
 import {
   deleteStaffBanner,
   deleteStaffManualBanner,
+  getStaffClassDailyNotes,
   getStaffFacilityBanners,
   getStaffManualBanner,
+  postStaffClassDailyNotesPublish,
   postStaffFacilityBanner,
+  putStaffClassDailyNoteDrafts,
   putStaffManualBanner,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeFacility } from '../access';
+import { authorizeClassNotes, authorizeFacility } from '../access';
 import { deleteFacilityManualBanner, facilityManualBanner, setFacilityManualBanner } from './manual-banner';
+import { loadClassDay, parseDay, publishDrafts, saveDrafts } from './daily-notes';
 import { bannerFacility, createFacilityBanner, deleteFacilityBanner, listFacilityBanners } from './banners';
 
 /**
- * The feed's staff calls (staff.md §3): the facility's banners over the guardians' home feed and its
- * own manual banner (the operator's shows where a facility has none).
+ * The feed's staff calls (staff.md §3, §4): the facility's banners over the guardians' home feed and
+ * its own manual banner (the operator's shows where a facility has none); the class's daily notes
+ * (the entry grid): drafts saved as staff type, 公開 to the guardians' feed.
  */
 export function feedStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffFacilityBanners, {}, async ({ staff, params, now }) => {
@@ -49,5 +54,21 @@ export function feedStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, deleteStaffManualBanner, {}, async ({ staff, params, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
     return deleteFacilityManualBanner(ctx.db, staff, grant, now);
+  });
+
+  staffRoute(app, getStaffClassDailyNotes, {}, async ({ staff, params, query, today }) => {
+    const { klass, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');
+    return loadClassDay(ctx.db, klass, parseDay(query.date, today), canWrite, today);
+  });
+
+  staffRoute(app, putStaffClassDailyNoteDrafts, {}, async ({ staff, params, body, now }) => {
+    const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
+    return saveDrafts(ctx.db, staff, klass, body, now);
+  });
+
+  // On a paired tablet the session's person is the one who unlocked it with their PIN: the writer.
+  staffRoute(app, postStaffClassDailyNotesPublish, {}, async ({ staff, session, params, body, now }) => {
+    const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
+    return publishDrafts(ctx.db, staff, session.user.name ?? session.user.email, klass, body, now);
   });
 }

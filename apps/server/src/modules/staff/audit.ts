@@ -45,6 +45,7 @@ export const auditActionLabels: Record<string, string> = {
   'event.create': '行事の追加',
   'event.update': '行事の変更',
   'event.delete': '行事の削除',
+  'daily_note.publish': '連絡帳の公開・修正',
 };
 
 export interface AuditInput {
@@ -75,6 +76,26 @@ export async function recordAudit(db: Db, staff: StaffViewer, now: Date, entry: 
     ip: staff.ip,
     details: entry.details ?? null,
   });
+}
+
+/** Several entries of one action in one statement (a class's 公開: one entry per child, bounded queries). */
+export async function recordAudits(db: Db, staff: StaffViewer, now: Date, entries: AuditInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      companyId: entry.companyId,
+      facilityId: entry.facilityId,
+      at: now,
+      userId: staff.userId,
+      deviceId: staff.deviceId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      childId: entry.childId ?? null,
+      ip: staff.ip,
+      details: entry.details ?? null,
+    })),
+  );
 }
 
 export interface AuditFilter {

@@ -2,4 +2,4 @@
  * The staff area's public functions (DESIGN §3.1 `modules/staff`): other areas write their staff
  * actions' audit entries through here, in the transaction of the action.
  */
-export { recordAudit, auditActionLabels, type AuditInput } from './audit';
+export { recordAudit, recordAudits, auditActionLabels, type AuditInput } from './audit';

@@ -14,6 +14,9 @@ export function HomePage() {
   const { data: me } = useStaffMe();
   const { setup } = roleAbilities(facility.role);
   const links: HomeLink[] = [
+    ...(facility.role === 'office'
+      ? []
+      : [{ label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') }]),
     { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
     { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
   ];

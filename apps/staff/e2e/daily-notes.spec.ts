@@ -1,0 +1,258 @@
+import type { Page } from '@playwright/test';
+import { addDays } from '@renraku/contract/dates';
+import { NOW, TODAY } from './clock';
+import {
+  createStaff,
+  expect,
+  expectAccessible,
+  expectTouchTargets,
+  PASSWORD,
+  signIn,
+  test,
+  uniqueEmail,
+  xsrfHeaders,
+} from './fixtures';
+
+/**
+ * The entry grid (staff.md §4): a class staff member fills the day for a class of 20 with the
+ * shortcuts (前日の献立をコピー, 全員に適用), a reload keeps the drafts, 公開 for the class, and the
+ * guardian's /main shows the card with every field and the writer. Taps and time are measured and
+ * printed (docs/decisions/feed-staff-daily-notes.md keeps the numbers).
+ */
+
+interface ClassFixture {
+  class_id: number;
+  facility_id: number;
+  children: { id: number; name: string }[];
+}
+
+const YESTERDAY = addDays(TODAY, -1);
+
+/** Counts the taps (clicks, taps on fields before typing) the test makes on the grid. */
+function tapCounter() {
+  let taps = 0;
+  return {
+    tap: async (locator: ReturnType<Page['locator']>) => {
+      taps++;
+      if (test.info().project.name === 'tablet') await locator.tap();
+      else await locator.click();
+    },
+    type: async (locator: ReturnType<Page['locator']>, value: string) => {
+      taps++;
+      await locator.fill(value);
+    },
+    get count() {
+      return taps;
+    },
+  };
+}
+
+test('a class of 20: shortcuts, autosave across a reload, 公開, and the guardian’s card', async ({ page, request, browser }) => {
+  // A long flow on a shared 2-core machine: axe on a 20-row grid takes seconds.
+  test.setTimeout(300_000);
+  const staff = await createStaff(request, 'hoiku-day', { role: 'class_staff', name: '試験 記入者' });
+  const guardianEmail = uniqueEmail('day-guardian');
+  expect(
+    (
+      await request.post('/api/dev/fixtures/users', {
+        data: { email: guardianEmail, password: PASSWORD, agreed: true },
+        headers: await xsrfHeaders(request),
+      })
+    ).status(),
+  ).toBe(201);
+  const name = `E2E${test.info().project.name === 'tablet' ? 'T' : 'D'}${Math.floor(Math.random() * 1e4)}組`;
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name, size: 20, staffEmail: staff.email, mainEmail: guardianEmail },
+    headers: await xsrfHeaders(request),
+  });
+  expect(created.status()).toBe(201);
+  const klass = (await created.json()) as ClassFixture;
+  const first = klass.children[0]!;
+
+  await signIn(page, staff.email);
+
+  // Yesterday's menu, published through the API (as yesterday's grid would have).
+  const headers = await xsrfHeaders(page.request);
+  const menu = {
+    thermometries: [],
+    school_meal: 'カレーライス、りんご',
+    lunch_items: ['主食', '主菜', '汁物'].map((category_label) => ({ category_label, amount_label: '完食' })),
+    lunch_note: null,
+    snack_morning: '牛乳、ビスケット',
+    snack_afternoon: 'おにぎり',
+    snack_note: null,
+    sleeps: [],
+    defecations: [],
+    milks: [],
+    text: null,
+  };
+  const base = `/api/staff/classes/${klass.class_id}/daily-notes`;
+  expect(
+    (
+      await page.request.put(`${base}/drafts`, {
+        data: { date: YESTERDAY, drafts: [{ child_id: first.id, content: menu }] },
+        headers,
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await page.request.post(`${base}/publish`, { data: { date: YESTERDAY, child_ids: [first.id] }, headers })).status(),
+  ).toBe(200);
+
+  // From the menu: 連絡帳記入 → the class.
+  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '連絡帳記入' }).click();
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name}の連絡帳` })).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(20);
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+
+  const started = Date.now();
+  const t = tapCounter();
+  const row = (child: { name: string }) => page.getByRole('listitem', { name: child.name, exact: true });
+
+  // 献立: yesterday's menu in one tap.
+  await t.tap(page.getByRole('button', { name: /前日の献立をコピー/ }));
+  await expect(page.getByLabel('給食の献立')).toHaveValue('カレーライス、りんご');
+  await expect(page.getByLabel('午前のおやつ')).toHaveValue('牛乳、ビスケット');
+
+  // 検温: 09:30 36.5℃ for everyone, then the one child who differs.
+  await t.tap(page.getByRole('tab', { name: '検温' }));
+  await t.type(page.getByLabel('全員 検温時刻'), '09:30');
+  await t.type(page.getByLabel('全員 体温'), '36.5');
+  await t.tap(page.getByRole('button', { name: '全員に適用' }));
+  await t.type(row(first).getByLabel(`${first.name} 体温`), '37.2');
+
+  // 給食: 完食 for everyone, おかわり for one.
+  await t.tap(page.getByRole('tab', { name: '給食' }));
+  for (const category of ['主食', '主菜', '汁物']) {
+    await t.tap(page.getByRole('group', { name: `全員 ${category}` }).getByRole('button', { name: '完食' }));
+  }
+  await t.tap(page.getByRole('button', { name: '全員に適用' }));
+  await t.tap(
+    row(first)
+      .getByRole('group', { name: `${first.name} 主食` })
+      .getByRole('button', { name: 'おかわり' }),
+  );
+  await expect(
+    row(first)
+      .getByRole('group', { name: `${first.name} 主食` })
+      .getByRole('button', { name: 'おかわり' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+
+  // 午睡: 12:30〜14:30 for everyone.
+  await t.tap(page.getByRole('tab', { name: '午睡' }));
+  await t.type(page.getByLabel('全員 午睡開始'), '12:30');
+  await t.type(page.getByLabel('全員 午睡終了'), '14:30');
+  await t.tap(page.getByRole('button', { name: '全員に適用' }));
+
+  // 排便 and ミルク: one child.
+  await t.tap(page.getByRole('tab', { name: '排便' }));
+  await t.type(row(first).getByLabel(`${first.name} 排便時刻`), '10:20');
+  await t.tap(
+    row(first)
+      .getByRole('group', { name: `${first.name} 排便の種類` })
+      .getByRole('button', { name: '軟便' }),
+  );
+  await t.tap(page.getByRole('tab', { name: 'ミルク' }));
+  await t.type(row(first).getByLabel(`${first.name} ミルク時刻`), '15:00');
+  await t.type(row(first).getByLabel(`${first.name} ミルク量`), '120');
+
+  // 連絡: the staff note.
+  await t.tap(page.getByRole('tab', { name: '連絡' }));
+  await t.type(row(first).getByLabel(`${first.name} 保育士より`), '砂場でトンネルを作りました');
+
+  // Saved as typed: a reload loses nothing.
+  await expect(page.getByTestId('save-state')).toHaveText(/下書きを保存しました/);
+  await page.reload();
+  await page.getByRole('tab', { name: '連絡' }).click();
+  await expect(row(first).getByLabel(`${first.name} 保育士より`)).toHaveValue('砂場でトンネルを作りました');
+  await expect(row(first)).toHaveAttribute('data-status', 'draft');
+
+  // 公開 for the class.
+  const publishAll = page.getByRole('button', { name: 'クラス全員を公開（20人）' });
+  await t.tap(publishAll);
+  await expect(page.locator('[data-status="published"]')).toHaveCount(20);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `[daily-notes ${test.info().project.name}] class of 20 published in ${seconds.toFixed(1)} s with ${t.count} taps ` +
+      '(of which the typical child’s own: 体温, 主食, 排便 ×2, ミルク ×2, 連絡 = 7; the rest shared by the class)',
+  );
+
+  // The tabs, axe clean and finger-sized (checked after the timed run; axe over the 給食 tab's 300
+  // buttons takes minutes here, so that tab's axe run is in the small class's test below).
+  for (const tab of ['検温', '連絡']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expectAccessible(page);
+    await expectTouchTargets(page);
+  }
+  await page.getByRole('tab', { name: '給食' }).click();
+  await expectTouchTargets(page);
+
+  // The guardian's /main shows the day's card with every field and the writer.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await phone.clock.install({ time: NOW });
+  const guardian = await phone.newPage();
+  try {
+    await guardian.goto('/login');
+    await guardian.getByLabel('メールアドレス').fill(guardianEmail);
+    await guardian.getByRole('textbox', { name: 'パスワード', exact: true }).fill(PASSWORD);
+    await guardian.getByRole('button', { name: 'ログイン' }).click();
+    await expect(guardian).toHaveURL(/\/main$/);
+    // The card names the child by first name; today's card comes first.
+    const card = guardian.getByRole('article', { name: `${first.name.replace(/^試験 /, '')}の連絡` }).first();
+    await expect(card.getByText('砂場でトンネルを作りました')).toBeVisible();
+    await expect(card.getByText('記入者：試験 記入者')).toBeVisible();
+    for (const line of [
+      '09:30 37.2℃',
+      '12:30〜14:30',
+      '10:20 うんち（軟便）',
+      'カレーライス、りんご',
+      '主食：おかわり',
+      '主菜：完食',
+      '汁物：完食',
+      '午前：牛乳、ビスケット',
+      '午後：おにぎり',
+      '15:00 120ml',
+    ]) {
+      await expect(card.getByText(line, { exact: true })).toBeVisible();
+    }
+  } finally {
+    await phone.close();
+  }
+});
+
+test('another class’s staff read the grid without writing', async ({ page, request }) => {
+  const reader = await createStaff(request, 'hoiku-other', { role: 'class_staff' });
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name: `閲覧${Math.floor(Math.random() * 1e4)}組`, size: 3 },
+    headers: await xsrfHeaders(request),
+  });
+  const klass = (await created.json()) as ClassFixture;
+  await signIn(page, reader.email);
+  await page.goto(`/staff/f/${klass.facility_id}/daily/${klass.class_id}`);
+  await expect(page.getByTestId('save-state')).toHaveText('閲覧のみ（記入はできません）');
+  await expect(page.getByRole('button', { name: /クラス全員を公開/ })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('the 給食 and 排便 tabs of a small class are axe clean and finger-sized', async ({ page, request }) => {
+  // Five axe runs on a shared 2-core machine.
+  test.setTimeout(300_000);
+  const writer = await createStaff(request, 'hoiku-small', { role: 'class_staff' });
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name: `小${Math.floor(Math.random() * 1e4)}組`, size: 3, staffEmail: writer.email },
+    headers: await xsrfHeaders(request),
+  });
+  const klass = (await created.json()) as ClassFixture;
+  await signIn(page, writer.email);
+  await page.goto(`/staff/f/${klass.facility_id}/daily/${klass.class_id}`);
+  for (const tab of ['給食', '排便', '午睡', 'ミルク']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expectAccessible(page);
+    await expectTouchTargets(page);
+  }
+  await page.getByRole('tab', { name: '献立' }).click();
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+});

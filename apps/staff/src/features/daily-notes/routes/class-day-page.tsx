@@ -1,0 +1,142 @@
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { useCallback } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { dailyNoteMessages } from '@renraku/contract/staff';
+import { fullDateLabel } from '@renraku/contract/dates';
+import { showFailure, showSuccess } from '../../../components/alerts';
+import { Loading } from '../../../components/loading';
+import { NotFound } from '../../../components/not-found';
+import { Page } from '../../../components/page';
+import { statusOf } from '../../../lib/api';
+import { todayInTokyo, timeLabel } from '../../../lib/dates';
+import { idFrom } from '../../../lib/route-id';
+import { usePublish, useClassDay } from '../api';
+import { EntryGrid, rowStatus } from '../components/entry-grid';
+import { contentError, useDraftAutosave, type SaveState } from '../use-draft-autosave';
+
+const saveLabel = (state: SaveState, pending: number) => {
+  if (state.kind === 'saving') return '保存中…';
+  if (state.kind === 'failed')
+    return state.retrying ? '保存できませんでした。通信が戻ると自動で保存します' : '保存できませんでした';
+  if (pending > 0) return '未保存の変更があります';
+  if (state.kind === 'saved') return `下書きを保存しました（${timeLabel(state.at.toISOString())}）`;
+  return '入力は自動で下書き保存されます';
+};
+
+/** `/f/:facilityId/daily/:classId?date=`: the class's entry grid for a day (today by default). */
+export function ClassDayPage() {
+  const classId = idFrom(useParams().classId);
+  const [search, setSearch] = useSearchParams();
+  const today = todayInTokyo();
+  const date = search.get('date') ?? today;
+  if (!classId) return <NotFound />;
+  // A new key per class and day: the autosave's pending edits belong to one grid.
+  return (
+    <ClassDay
+      key={`${classId}:${date}`}
+      classId={classId}
+      date={date}
+      today={today}
+      onDate={(d) => setSearch(d === today ? {} : { date: d })}
+    />
+  );
+}
+
+function ClassDay({
+  classId,
+  date,
+  today,
+  onDate,
+}: {
+  classId: number;
+  date: string;
+  today: string;
+  onDate: (date: string) => void;
+}) {
+  const query = useClassDay(classId, date);
+  const day = query.data;
+  const drafts = useDraftAutosave(classId, date, day);
+  const publish = usePublish(classId, date);
+
+  const { flush } = drafts;
+  const { mutateAsync } = publish;
+  const doPublish = useCallback(
+    async (childIds: number[]) => {
+      try {
+        // What is typed reaches the server first, then it is published.
+        await flush();
+        await mutateAsync(childIds);
+        showSuccess(dailyNoteMessages.published(childIds.length));
+      } catch (error) {
+        showFailure(error);
+      }
+    },
+    [flush, mutateAsync],
+  );
+  const onPublish = useCallback((ids: number[]) => void doPublish(ids), [doPublish]);
+
+  if (query.error) {
+    const status = statusOf(query.error);
+    if (status === 404) return <NotFound />;
+    return (
+      <Page title="連絡帳記入">
+        <Alert color="red">{status === 403 ? 'このクラスの連絡帳は閲覧できません。' : '読み込めませんでした。'}</Alert>
+      </Page>
+    );
+  }
+  if (!day) return <Loading />;
+
+  const pendingIds = new Set(Object.keys(drafts.edits).map(Number));
+  const publishable = day.children.filter((c) => {
+    const status = rowStatus(c, pendingIds.has(c.child_id));
+    const content = drafts.contentOf(c.child_id);
+    return (status === 'draft' || status === 'changed') && content && !contentError(content);
+  });
+
+  return (
+    <Page
+      title={`${day.class.name}の連絡帳`}
+      size="xl"
+      actions={
+        day.can_write && (
+          <Button
+            h={48}
+            disabled={publishable.length === 0 || publish.isPending}
+            loading={publish.isPending}
+            onClick={() => void doPublish(publishable.map((c) => c.child_id))}
+          >
+            クラス全員を公開（{publishable.length}人）
+          </Button>
+        )
+      }
+    >
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="sm">
+          <TextInput
+            type="date"
+            aria-label="日付"
+            value={date}
+            max={today}
+            onChange={(e) => e.currentTarget.value && onDate(e.currentTarget.value)}
+          />
+          <Text>{fullDateLabel(date)}</Text>
+        </Group>
+        <Text size="sm" role="status" aria-live="polite" data-testid="save-state">
+          {day.can_write ? saveLabel(drafts.state, drafts.pending) : '閲覧のみ（記入はできません）'}
+        </Text>
+      </Group>
+      {day.children.length === 0 ? (
+        <Alert color="gray">この日にクラスに在籍している園児はいません。</Alert>
+      ) : (
+        <EntryGrid
+          day={day}
+          contentOf={drafts.contentOf}
+          pendingIds={pendingIds}
+          edit={drafts.edit}
+          onPublish={onPublish}
+          publishing={publish.isPending}
+        />
+      )}
+    </Page>
+  );
+}
