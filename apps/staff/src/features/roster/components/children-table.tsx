@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { slashDate } from '@renraku/contract/dates';
 import type { StaffChildListItem } from '@renraku/contract/staff';
@@ -29,19 +29,29 @@ export function ChildrenTable({ facilityId, children }: { facilityId: number; ch
           {children.map((child) => (
             <Table.Tr key={child.id}>
               <Table.Th scope="row" fw={400}>
-                <Anchor
-                  component={Link}
-                  to={facilityPath(facilityId, `children/${child.id}`)}
-                  fw={700}
-                  display="inline-block"
-                  mih={44}
-                  py={4}
-                >
-                  <Text span size="xs" c="dimmed" display="block" fw={400}>
-                    {childKana(child)}
-                  </Text>
-                  {childName(child)}
-                </Anchor>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={child.image_url} alt="" size={36} radius="xl" color="brand">
+                    {child.first_name.slice(0, 1)}
+                  </Avatar>
+                  <Anchor
+                    component={Link}
+                    to={facilityPath(facilityId, `children/${child.id}`)}
+                    fw={700}
+                    display="inline-block"
+                    mih={44}
+                    py={4}
+                  >
+                    <Text span size="xs" c="dimmed" display="block" fw={400}>
+                      {childKana(child)}
+                    </Text>
+                    {childName(child)}
+                  </Anchor>
+                  {child.pickup_proposals > 0 && (
+                    <Badge color="red.9" variant="filled" radius="sm" miw="max-content">
+                      お迎え申請 {child.pickup_proposals}件
+                    </Badge>
+                  )}
+                </Group>
               </Table.Th>
               <Table.Td>{slashDate(child.birth)}</Table.Td>
               <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>
