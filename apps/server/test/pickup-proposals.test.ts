@@ -172,9 +172,9 @@ describe('staff approve or reject; the main guardian withdraws (DELETE /api/chil
       (await call(other, deleteChildPickupPerson, { params: { childId: f.otherChild.id, pickupPersonId: proposal!.id } }))
         .statusCode,
     ).toBe(404);
-    expect((await callRaw(main, deleteChildPickupPerson, { params: { childId: f.child.id, pickupPersonId: 'x' } })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await callRaw(main, deleteChildPickupPerson, { params: { childId: f.child.id, pickupPersonId: 'x' } })).statusCode,
+    ).toBe(422);
     expect((await rowsOf(f.child.id)).length).toBe(3);
     const res = await call(main, deleteChildPickupPerson, { params });
     expect(res.statusCode).toBe(200);

@@ -24,7 +24,8 @@ let w: Awaited<ReturnType<typeof buildStaffWorld>>;
 let as: Record<StaffPersona, Agent>;
 let photo: Buffer;
 
-const auditOf = async (action: string) => (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
+const auditOf = async (action: string) =>
+  (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
 const childKey = async () => (await db().select().from(children).where(eq(children.id, w.family.child.id)))[0]!.imageKey;
 const stored = (key: string) => t.storage.stream(key) !== null;
 

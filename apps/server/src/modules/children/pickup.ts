@@ -12,13 +12,7 @@ import { pickupPersons, users } from '../../db/schema';
 import { conflict, invalidMany, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import type { Viewer } from '../../lib/sessions';
-import {
-  authorizeChild,
-  authorizeStaffChild,
-  type StaffAction,
-  type StaffChildGrant,
-  type StaffViewer,
-} from '../access';
+import { authorizeChild, authorizeStaffChild, type StaffAction, type StaffChildGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../staff/service';
 import { removeImage } from './service';
 
@@ -148,13 +142,7 @@ export async function removePickupPerson(ctx: AppContext, staff: StaffViewer, id
  * the row and its audit entry together, the replaced file removed after the commit (and the new
  * one when the transaction fails, so no orphan stays).
  */
-export async function setPickupPersonImage(
-  ctx: AppContext,
-  staff: StaffViewer,
-  id: number,
-  bytes: Buffer | null,
-  now: Date,
-) {
+export async function setPickupPersonImage(ctx: AppContext, staff: StaffViewer, id: number, bytes: Buffer | null, now: Date) {
   const { row: found } = await authorizePickup(ctx, staff, id, 'roster.write');
   const key = bytes ? await storeImage(ctx.storage, photoFolder(found), bytes) : null;
   try {
@@ -242,5 +230,3 @@ export async function withdrawPickupProposal(ctx: AppContext, viewer: Viewer, ch
   if (row.imageKey) await removeImage(ctx, row.imageKey);
   return { message: pickupMessages.withdrawn };
 }
-
-

@@ -179,7 +179,14 @@ export async function insertChildren(
 }
 
 /** Creates one child with its enrolment; audited `child.create`. */
-export async function createChild(db: Db, files: FileUrls, staff: StaffViewer, grant: FacilityGrant, input: StaffChildInput, now: Date) {
+export async function createChild(
+  db: Db,
+  files: FileUrls,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  input: StaffChildInput,
+  now: Date,
+) {
   await assertChildRules(db, grant.facilityId, input, staff.today);
   const [created] = await db.transaction((tx) => insertChildren(tx as unknown as Db, staff, grant, [input], now));
   return loadStaffChild(db, files, created!.enrolmentId, staff.today);
@@ -204,7 +211,14 @@ function changedFields(before: StaffChildGrant, input: StaffChildInput): string[
 }
 
 /** Edits the child and the enrolment the kernel granted; audited `child.update` with the changed fields' names. */
-export async function updateChild(db: Db, files: FileUrls, staff: StaffViewer, granted: StaffChildGrant, input: StaffChildInput, now: Date) {
+export async function updateChild(
+  db: Db,
+  files: FileUrls,
+  staff: StaffViewer,
+  granted: StaffChildGrant,
+  input: StaffChildInput,
+  now: Date,
+) {
   const { child, enrolment, grant } = granted;
   await assertChildRules(db, enrolment.facilityId, input, staff.today);
   await db.transaction(async (tx) => {
@@ -259,7 +273,13 @@ export const childKey = (lastName: string, firstName: string, birth: string) => 
  * row and its audit entry together; the replaced file removed after the commit (the new one if the
  * transaction fails).
  */
-export async function setChildImage(ctx: AppContext, staff: StaffViewer, granted: StaffChildGrant, bytes: Buffer | null, now: Date) {
+export async function setChildImage(
+  ctx: AppContext,
+  staff: StaffViewer,
+  granted: StaffChildGrant,
+  bytes: Buffer | null,
+  now: Date,
+) {
   const { child, grant } = granted;
   const key = bytes ? await storeImage(ctx.storage, `children/${child.companyId}/${child.id}`, bytes) : null;
   try {

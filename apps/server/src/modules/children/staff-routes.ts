@@ -38,7 +38,10 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
   // Names, birth dates and enrolments only: no sensitive field, so no read entry.
   staffRoute(app, getStaffChildren, {}, async ({ staff, params, query, today }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
-    return listRoster(ctx.db, ctx.files, grant.facilityId, today, { classId: query.class_id, includeLeft: query.include_left === '1' });
+    return listRoster(ctx.db, ctx.files, grant.facilityId, today, {
+      classId: query.class_id,
+      includeLeft: query.include_left === '1',
+    });
   });
 
   staffRoute(app, postStaffChild, {}, async ({ staff, params, body, now }) => {
