@@ -1,5 +1,5 @@
 import { Avatar, Badge, Button, FileButton, Group, Image, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type CSSProperties, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { guardianMessages, limits, type ChildPickupPerson } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
@@ -88,7 +88,7 @@ function PersonCard({ childId, person, canWithdraw }: { childId: number; person:
             <Text fw={700} size="sm">
               {person.name}
             </Text>
-            <Badge size="sm" variant="filled" color={proposed ? 'orange.9' : 'teal.9'}>
+            <Badge size="sm" variant="filled" color={proposed ? 'gray.8' : 'teal.9'}>
               {proposed ? '承認待ち' : '登録済み'}
             </Badge>
           </Group>
@@ -173,7 +173,8 @@ function ProposalForm({ childId }: { childId: number }) {
 
   return (
     <Paper component="section" aria-labelledby="propose-heading" withBorder p="md" radius="md">
-      <form onSubmit={submit} noValidate>
+      {/* Mantine's default error red is too light on white for small text (axe color-contrast). */}
+      <form onSubmit={submit} noValidate style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}>
         <Stack gap="sm">
           <Title order={2} size="h5" id="propose-heading">
             お迎え登録者を申請する
@@ -215,7 +216,7 @@ function ProposalForm({ childId }: { childId: number }) {
               )}
             </Group>
             {errors.upload_file && (
-              <Text size="xs" c="red.8" role="alert">
+              <Text size="xs" c="red.9" role="alert">
                 {errors.upload_file}
               </Text>
             )}
