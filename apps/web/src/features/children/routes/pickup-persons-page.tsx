@@ -1,11 +1,10 @@
 import { Avatar, Badge, Button, FileButton, Group, Image, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type CSSProperties, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { guardianMessages, limits, type ChildPickupPerson } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { Loading } from '../../../components/loading';
-import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { ApiRequestError } from '../../../lib/api';
@@ -21,9 +20,18 @@ import { usePickupPersons, useProposePickupPerson, useWithdrawPickupProposal } f
  */
 export function PickupPersonsPage() {
   const id = idFrom(useParams().id);
-  if (id === null) return <NotFound />;
+  if (id === null)
+    return (
+      <Suspense fallback={<Loading />}>
+        <NotFound />
+      </Suspense>
+    );
   return <PickupPersons childId={id} />;
 }
+
+// Loaded only for a malformed id: a static import here tips the bundler into moving the 404 screen
+// into the chunk every signed-in screen loads (+0.3 kB gzip on /main; scripts/bundle-report.mjs).
+const NotFound = lazy(async () => ({ default: (await import('../../../components/not-found')).NotFound }));
 
 function PickupPersons({ childId }: { childId: number }) {
   const child = useChild(childId);
