@@ -78,7 +78,7 @@ describe('a guardian proposes a pick-up person (POST /api/children/{childId}/pic
     expect(res.data).toMatchObject({ name: '佐藤 次郎', relation: 'ベビーシッター', phone: '', image_url: null });
   });
 
-  it('bad input: 422 in Japanese per field, nothing written, no file stored', async () => {
+  it('bad input: 422 in Japanese per field, nothing written', async () => {
     const before = (await rowsOf(f.child.id)).length;
     const cases: [Record<string, string>, Buffer | undefined, string, string][] = [
       [{ relation: '祖父' }, undefined, 'name', 'お名前を入力してください'],
@@ -204,5 +204,19 @@ describe('staff approve or reject; the main guardian withdraws (DELETE /api/chil
     const next = await t.signIn(f.writable);
     const res = await call(next, deleteChildPickupPerson, { params: { childId: f.child.id, pickupPersonId: created.id } });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('demo data', () => {
+  it('陽翔 has a registered grandmother and his uncle’s proposal waiting, both with a photo', async () => {
+    const { seedDemo } = await import('../src/seed');
+    const ids = await seedDemo(db(), t.config);
+    const demo = await t.agent().login('hogosha@example.com', 'hoiku-demo-2026');
+    const list = (await call(demo, getChildPickupPersons, { params: { childId: ids.children.haruto } })).data;
+    expect(list.map((p) => [p.name, p.status])).toEqual([
+      ['山田 和子', 'approved'],
+      ['山田 健一', 'proposed'],
+    ]);
+    for (const person of list) expect((await demo.get(person.image_url!)).statusCode).toBe(200);
   });
 });
