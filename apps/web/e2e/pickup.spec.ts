@@ -32,6 +32,7 @@ test.describe('お迎え登録者', () => {
     page,
     request,
   }) => {
+    test.slow(); // four axe checks and the facility's approval: past 90 s on a busy machine
     const email = await createGuardian(request, 'pickup');
     const child = await createEnrolledChild(request, email, '迎', 'むかえ');
     await signIn(page, email);
