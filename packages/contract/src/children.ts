@@ -161,3 +161,41 @@ export const postChildImage = defineCall({
   params: z.object({ childId: idParam }),
   response: imageUploadResponse,
 });
+
+/** お迎え登録者 as the child's guardians see them (staff.md §3; docs/decisions/children-pickup-proposals.md). */
+export const childPickupPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  relation: z.string(),
+  phone: z.string(),
+  /** approved: 登録済み; proposed: 承認待ち */
+  status: z.enum(['approved', 'proposed']),
+  image_url: z.string().nullable(),
+});
+export type ChildPickupPerson = z.infer<typeof childPickupPersonSchema>;
+
+export const getChildPickupPersons = defineCall({
+  method: 'GET',
+  path: '/api/children/{childId}/pickup-persons',
+  summary: 'The child’s pick-up persons, registered and proposed (every activated guardian)',
+  params: z.object({ childId: idParam }),
+  response: z.array(childPickupPersonSchema),
+});
+
+export const postChildPickupPerson = defineCall({
+  method: 'POST',
+  path: '/api/children/{childId}/pickup-persons',
+  summary:
+    'Proposes a pick-up person for staff to approve (main guardian; multipart: name, relation, phone, optional upload_file; the photo’s metadata stripped)',
+  params: z.object({ childId: idParam }),
+  response: childPickupPersonSchema,
+  status: 201,
+});
+
+export const deleteChildPickupPerson = defineCall({
+  method: 'DELETE',
+  path: '/api/children/{childId}/pickup-persons/{pickupPersonId}',
+  summary: 'Withdraws a proposal still waiting for staff (main guardian); a registered person stays (409)',
+  params: z.object({ childId: idParam, pickupPersonId: idParam }),
+  response: messageSchema,
+});

@@ -17,23 +17,33 @@ export async function withMultipart(scope: FastifyInstance) {
  * is never held in memory. Empty or too large → 422 with A §5's text.
  */
 export async function readImageUpload(req: FastifyRequest): Promise<{ bytes: Buffer; contentName: string | null }> {
+  const form = await readUploadForm(req);
+  if (!form.bytes) throw invalid('upload_file', guardianMessages.imageRequired);
+  return { bytes: form.bytes, contentName: form.fields.content_name?.slice(0, 255) ?? null };
+}
+
+/**
+ * Reads a multipart form of text fields and at most one `upload_file` (absent: `bytes` null), with
+ * the same streaming size limit as above. Not multipart → 422; an empty or too large file → 422.
+ */
+export async function readUploadForm(req: FastifyRequest): Promise<{ fields: Record<string, string>; bytes: Buffer | null }> {
   if (!req.isMultipart()) throw invalid('upload_file', guardianMessages.imageRequired);
   let bytes: Buffer | null = null;
   let truncated = false;
-  let contentName: string | null = null;
+  const fields: Record<string, string> = {};
   for await (const part of req.parts()) {
     if (part.type === 'file') {
-      if (part.fieldname !== 'upload_file' || bytes) {
+      // A file input left empty arrives as a part without a name and without bytes.
+      if (part.fieldname !== 'upload_file' || bytes || !part.filename) {
         part.file.resume();
         continue;
       }
       bytes = await part.toBuffer();
       truncated = part.file.truncated;
-    } else if (part.fieldname === 'content_name' && typeof part.value === 'string') {
-      contentName = part.value.slice(0, 255);
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
     }
   }
-  if (!bytes) throw invalid('upload_file', guardianMessages.imageRequired);
-  if (truncated || bytes.length === 0) throw invalid('upload_file', guardianMessages.imageTooLarge);
-  return { bytes, contentName };
+  if (bytes && (truncated || bytes.length === 0)) throw invalid('upload_file', guardianMessages.imageTooLarge);
+  return { fields, bytes };
 }

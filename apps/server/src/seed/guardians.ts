@@ -11,7 +11,7 @@ import { storeImage } from '../lib/images';
 export const DEMO_REGISTRATION = { token: 'demo-sakura-2026', birth: '2023-05-12' } as const;
 
 /** A small portrait-like picture: a coloured background with a face-ish circle (no downloads). */
-async function demoPhoto(background: string, face: string, initial: string): Promise<Buffer> {
+export async function demoPhoto(background: string, face: string, initial: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480">
     <rect width="480" height="480" fill="${background}"/>
     <circle cx="240" cy="200" r="110" fill="${face}"/>

@@ -10,7 +10,9 @@ import {
 } from '../db/schema';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/passwords';
+import { storeImage } from '../lib/images';
 import { DEMO_PASSWORD } from './accounts';
+import { demoPhoto } from './guardians';
 import type { SeedContext } from './context';
 
 export const DEMO_STAFF_EMAILS = {
@@ -31,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The staff of さくら保育園 (staff.md §7): a company admin of さくら会, the director, and a 保育士 of
  * ひよこ組; 2FA offered, not forced, in the demo (README).
  */
-export async function seedStaff({ db, ids, now }: SeedContext) {
+export async function seedStaff({ db, ids, now, storage }: SeedContext) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const pinHash = await hashPassword(DEMO_STAFF_PIN);
   // Since the April of the previous fiscal year: they have worked here for a while.
@@ -86,7 +88,12 @@ export async function seedStaff({ db, ids, now }: SeedContext) {
   await db
     .insert(devicePairingCodes)
     .values({ deviceId: trial!.id, codeHash: sha256(DEMO_PAIRING_CODE), expiresAt: new Date(now.getTime() + 365 * DAY_MS) });
-  // 陽翔's お迎え登録者: his grandmother (registered by the director) and an uncle the main guardian proposed.
+  // 陽翔's お迎え登録者: his grandmother (registered by the director) and an uncle the main guardian
+  // proposed, both with a photo, so that staff see the approval flow (承認 / 却下) with real content.
+  const pickupPhoto = (background: string, initial: string) =>
+    demoPhoto(background, '#f1d3b3', initial).then((bytes) =>
+      storeImage(storage, `pickup/${company}/${ids.children.haruto}`, bytes),
+    );
   await db.insert(pickupPersons).values([
     {
       companyId: company,
@@ -94,6 +101,7 @@ export async function seedStaff({ db, ids, now }: SeedContext) {
       name: '山田 和子',
       relation: '祖母',
       phone: '090-1111-2222',
+      imageKey: await pickupPhoto('#e8def5', 'K'),
       createdBy: director!.id,
       approvedBy: director!.id,
     },
@@ -103,6 +111,7 @@ export async function seedStaff({ db, ids, now }: SeedContext) {
       name: '山田 健一',
       relation: '叔父',
       phone: '080-3333-4444',
+      imageKey: await pickupPhoto('#dcefe4', 'K'),
       status: 'proposed',
       createdBy: ids.users.main,
     },

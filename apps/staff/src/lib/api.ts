@@ -51,7 +51,8 @@ export function buildPath(path: string, params?: Record<string, unknown>, query?
 type Input<C extends Call> = {
   params?: ParamsOf<C>;
   query?: QueryOf<C>;
-  body?: BodyInputOf<C>;
+  /** JSON, or a multipart form (photo uploads: the browser sets its content type). */
+  body?: BodyInputOf<C> | FormData;
   signal?: AbortSignal;
   /** Default true: a 401 tells the app that the staff session has ended. */
   reportUnauthenticated?: boolean;
@@ -70,8 +71,12 @@ export async function api<C extends Call>(call: C, input: Input<C> = {}): Promis
     const headers: Record<string, string> = { accept: 'application/json' };
     const xsrf = readCookie('XSRF-TOKEN');
     if (mutating && xsrf) headers['x-xsrf-token'] = xsrf;
-    if (mutating) headers['content-type'] = 'application/json';
-    const body = mutating ? JSON.stringify(input.body ?? {}) : undefined;
+    let body: BodyInit | undefined;
+    if (input.body instanceof FormData) body = input.body;
+    else if (mutating) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input.body ?? {});
+    }
     return fetch(url, { method: call.method, headers, body, credentials: 'same-origin', signal: input.signal });
   };
 

@@ -58,6 +58,9 @@ const idp = (
 const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-page')).SettingsPage });
 const namePage = async () => ({ Component: (await import('../features/users/routes/name-page')).NamePage });
 const childPage = async () => ({ Component: (await import('../features/children/routes/child-page')).ChildPage });
+const pickupPersonsPage = async () => ({
+  Component: (await import('../features/children/routes/pickup-persons-page')).PickupPersonsPage,
+});
 const childEditPage = async () => ({ Component: (await import('../features/children/routes/child-edit-page')).ChildEditPage });
 const recognitionPage = async () => ({
   Component: (await import('../features/children/routes/recognition-page')).RecognitionPage,
@@ -165,6 +168,7 @@ export const routes: RouteObject[] = [
                   { path: 'recognition/:id', lazy: recognitionPage },
                   { path: ':id', lazy: childPage },
                   { path: ':id/edit', lazy: childEditPage },
+                  { path: ':id/pickup-persons', lazy: pickupPersonsPage },
                   { path: ':childId/users/:userId', lazy: guardianPage },
                   { path: ':childId/users/:userId/change/type', lazy: relationTypePage },
                   { path: '*', lazy: notFound },

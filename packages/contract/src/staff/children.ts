@@ -20,6 +20,10 @@ export const staffChildListItemSchema = z.object({
   status: z.enum(['enrolled', 'upcoming', 'left']),
   /** Activated guardians linked to the child. */
   guardians_count: z.number().int(),
+  /** The child's photo, thumb size (signed URL), null without one. */
+  image_url: z.string().nullable(),
+  /** お迎え登録者 proposed by a guardian and waiting for staff. */
+  pickup_proposals: z.number().int(),
 });
 export type StaffChildListItem = z.infer<typeof staffChildListItemSchema>;
 
@@ -39,6 +43,7 @@ export const rosterMessages = {
   leftBeforeAdmitted: '退所日は入所日以降の日付を入力してください',
   admittedBeforeBirth: '入所日は生年月日以降の日付を入力してください',
   guardianUnlinked: '保護者の紐付けを解除しました',
+  photoRemoved: '写真を削除しました',
   csvUnreadable: 'CSVファイルを読み取れませんでした',
   csvEmpty: 'CSVに園児の行がありません（1行目は見出し、2行目から1人1行）',
   csvTooManyRows: '一度に取り込めるのは1000人までです。ファイルを分けて取り込んでください',
@@ -257,5 +262,22 @@ export const deleteStaffChildGuardian = defineCall({
   path: '/api/staff/children/{childId}/guardians/{userId}',
   summary: 'Unlinks a guardian from the child (director, office, company admin); audited',
   params: z.object({ childId: idParam, userId: idParam }),
+  response: messageSchema,
+});
+
+export const postStaffChildImage = defineCall({
+  method: 'POST',
+  path: '/api/staff/children/{childId}/image',
+  summary:
+    'Uploads or replaces the child’s photo (multipart: upload_file); metadata stripped, the old file removed (director, office, company admin); audited',
+  params: childParams,
+  response: z.object({ image_url: z.string() }),
+});
+
+export const deleteStaffChildImage = defineCall({
+  method: 'DELETE',
+  path: '/api/staff/children/{childId}/image',
+  summary: 'Removes the child’s photo (director, office, company admin); audited',
+  params: childParams,
   response: messageSchema,
 });

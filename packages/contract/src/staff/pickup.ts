@@ -9,6 +9,8 @@ export const pickupPersonSchema = z.object({
   phone: z.string(),
   /** approved: may pick up; proposed: a guardian's proposal waiting for staff */
   status: z.enum(['approved', 'proposed']),
+  /** The photo's thumb (signed URL), null without one. */
+  image_url: z.string().nullable(),
   approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type PickupPerson = z.infer<typeof pickupPersonSchema>;
@@ -34,7 +36,15 @@ export const pickupPersonBody = z.object({
 
 export const pickupMessages = {
   deleted: 'お迎え登録者を削除しました',
+  imageRemoved: '写真を削除しました',
+  withdrawn: '申請を取り下げました',
+  notProposed: '登録済みのお迎え登録者は取り下げできません。変更は施設にご連絡ください',
+  tooManyProposals: '承認待ちの申請は5件までです。施設の承認をお待ちください',
+  mainOnly: 'お迎え登録者の申請は代表者のみ行えます',
 } as const;
+
+/** Most proposals of one child waiting for staff at once. */
+export const PICKUP_PROPOSALS_MAX = 5;
 
 export const getStaffPickupPersons = defineCall({
   method: 'GET',
@@ -69,4 +79,21 @@ export const deleteStaffPickupPerson = defineCall({
   summary: 'Removes a pick-up person (director, office, company admin); audited',
   params: z.object({ pickupPersonId: idParam }),
   response: messageSchema,
+});
+
+export const postStaffPickupPersonImage = defineCall({
+  method: 'POST',
+  path: '/api/staff/pickup-persons/{pickupPersonId}/image',
+  summary:
+    'Uploads or replaces a pick-up person’s photo (multipart: upload_file); metadata stripped (director, office, company admin); audited',
+  params: z.object({ pickupPersonId: idParam }),
+  response: pickupPersonSchema,
+});
+
+export const deleteStaffPickupPersonImage = defineCall({
+  method: 'DELETE',
+  path: '/api/staff/pickup-persons/{pickupPersonId}/image',
+  summary: 'Removes a pick-up person’s photo (director, office, company admin); audited',
+  params: z.object({ pickupPersonId: idParam }),
+  response: pickupPersonSchema,
 });

@@ -184,6 +184,8 @@ export const pickupPersons = pgTable(
     name: text('name').notNull(),
     relation: text('relation').notNull(),
     phone: text('phone').notNull().default(''),
+    /** The photo shown at the gate (staff.md §6): a storage key with `.thumb`/`.medium` beside it. */
+    imageKey: text('image_key'),
     /** approved | proposed */
     status: text('status').notNull().default('approved'),
     createdBy: integer('created_by').references(() => users.id),

@@ -1,12 +1,16 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { rosterMessages, type StaffChild, type StaffChildInput, type StaffChildListItem } from '@renraku/contract';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { childUser, children, classes, noteChildren } from '../../db/schema';
+import { childUser, children, classes, noteChildren, pickupPersons } from '../../db/schema';
+import type { FileUrls } from '../../lib/files';
 import { randomToken } from '../../lib/crypto';
 import { invalidMany, notFound } from '../../lib/errors';
+import { storeImage } from '../../lib/images';
 import { enrolmentCovers, type FacilityGrant, type StaffChildGrant, type StaffViewer } from '../access';
 import { classOfFacility } from '../facilities/service';
 import { recordAudit } from '../staff/service';
+import { removeImage } from './service';
 import { presentRosterChild, presentStaffChild } from './staff-presenter';
 
 const rosterChildColumns = {
@@ -17,6 +21,7 @@ const rosterChildColumns = {
   firstNameKana: children.firstNameKana,
   birth: children.birth,
   sex: children.sex,
+  imageKey: children.imageKey,
 };
 const enrolmentColumns = {
   id: noteChildren.id,
@@ -27,6 +32,8 @@ const enrolmentColumns = {
 };
 const guardiansCount = sql<number>`(select count(*)::int from ${childUser}
   where ${childUser.childId} = ${children.id} and ${childUser.activated} = true)`;
+const pickupProposals = sql<number>`(select count(*)::int from ${pickupPersons}
+  where ${pickupPersons.childId} = ${children.id} and ${pickupPersons.status} = 'proposed')`;
 
 /**
  * The facility's roster: each child once, with its enrolment there that covers today (else the
@@ -34,6 +41,7 @@ const guardiansCount = sql<number>`(select count(*)::int from ${childUser}
  */
 export async function listRoster(
   db: Db,
+  files: FileUrls,
   facilityId: number,
   today: string,
   filter: { classId?: number; includeLeft: boolean },
@@ -46,6 +54,7 @@ export async function listRoster(
       className: classes.name,
       covers: sql<boolean>`${covers}`,
       guardiansCount,
+      pickupProposals,
     })
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
@@ -53,7 +62,7 @@ export async function listRoster(
     .where(eq(noteChildren.facilityId, facilityId))
     .orderBy(noteChildren.childId, sql`${covers} desc`, desc(noteChildren.admittedOn), desc(noteChildren.id));
   return rows
-    .map((row) => presentRosterChild(row, today))
+    .map((row) => presentRosterChild(row, today, files))
     .filter((child) => (filter.includeLeft || child.status !== 'left') && (!filter.classId || child.class_id === filter.classId))
     .sort(
       (a, b) =>
@@ -64,7 +73,7 @@ export async function listRoster(
 }
 
 /** The child's record through one of its enrolments (the one the access kernel granted). */
-async function loadStaffChild(db: Db, enrolmentId: number, today: string): Promise<StaffChild> {
+export async function loadStaffChild(db: Db, files: FileUrls, enrolmentId: number, today: string): Promise<StaffChild> {
   const [row] = await db
     .select({
       child: children,
@@ -72,13 +81,14 @@ async function loadStaffChild(db: Db, enrolmentId: number, today: string): Promi
       className: classes.name,
       covers: sql<boolean>`${enrolmentCovers(noteChildren, today)}`,
       guardiansCount,
+      pickupProposals,
     })
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
     .leftJoin(classes, eq(classes.id, noteChildren.classId))
     .where(eq(noteChildren.id, enrolmentId));
   if (!row) throw notFound();
-  return presentStaffChild(row, today);
+  return presentStaffChild(row, today, files);
 }
 
 /**
@@ -169,10 +179,17 @@ export async function insertChildren(
 }
 
 /** Creates one child with its enrolment; audited `child.create`. */
-export async function createChild(db: Db, staff: StaffViewer, grant: FacilityGrant, input: StaffChildInput, now: Date) {
+export async function createChild(
+  db: Db,
+  files: FileUrls,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  input: StaffChildInput,
+  now: Date,
+) {
   await assertChildRules(db, grant.facilityId, input, staff.today);
   const [created] = await db.transaction((tx) => insertChildren(tx as unknown as Db, staff, grant, [input], now));
-  return loadStaffChild(db, created!.enrolmentId, staff.today);
+  return loadStaffChild(db, files, created!.enrolmentId, staff.today);
 }
 
 /** The record's fields an edit changed, by name only (allergies and care notes stay out of the log). */
@@ -194,7 +211,14 @@ function changedFields(before: StaffChildGrant, input: StaffChildInput): string[
 }
 
 /** Edits the child and the enrolment the kernel granted; audited `child.update` with the changed fields' names. */
-export async function updateChild(db: Db, staff: StaffViewer, granted: StaffChildGrant, input: StaffChildInput, now: Date) {
+export async function updateChild(
+  db: Db,
+  files: FileUrls,
+  staff: StaffViewer,
+  granted: StaffChildGrant,
+  input: StaffChildInput,
+  now: Date,
+) {
   const { child, enrolment, grant } = granted;
   await assertChildRules(db, enrolment.facilityId, input, staff.today);
   await db.transaction(async (tx) => {
@@ -211,14 +235,14 @@ export async function updateChild(db: Db, staff: StaffViewer, granted: StaffChil
       details: { fields: changedFields(granted, input) },
     });
   });
-  return loadStaffChild(db, enrolment.id, staff.today);
+  return loadStaffChild(db, files, enrolment.id, staff.today);
 }
 
 /** A child's personal record (allergies, care notes): the read and its `child.read` entry go together. */
-export async function readChildRecord(db: Db, staff: StaffViewer, granted: StaffChildGrant, now: Date) {
+export async function readChildRecord(db: Db, files: FileUrls, staff: StaffViewer, granted: StaffChildGrant, now: Date) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const record = await loadStaffChild(t, granted.enrolment.id, staff.today);
+    const record = await loadStaffChild(t, files, granted.enrolment.id, staff.today);
     await recordAudit(t, staff, now, {
       companyId: granted.grant.companyId,
       facilityId: granted.enrolment.facilityId,
@@ -242,3 +266,41 @@ export async function enrolledChildKeys(db: Db, facilityId: number): Promise<Set
 }
 
 export const childKey = (lastName: string, firstName: string, birth: string) => `${lastName}\u0000${firstName}\u0000${birth}`;
+
+/**
+ * Sets (bytes) or removes (null) the child's photo as staff (staff.md §3), the one the guardian app
+ * shows as `children.image_key`: stored stripped, with its variants, before the transaction; the
+ * row and its audit entry together; the replaced file removed after the commit (the new one if the
+ * transaction fails).
+ */
+export async function setChildImage(
+  ctx: AppContext,
+  staff: StaffViewer,
+  granted: StaffChildGrant,
+  bytes: Buffer | null,
+  now: Date,
+) {
+  const { child, grant } = granted;
+  const key = bytes ? await storeImage(ctx.storage, `children/${child.companyId}/${child.id}`, bytes) : null;
+  try {
+    const previous = await ctx.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [before] = await t.select({ key: children.imageKey }).from(children).where(eq(children.id, child.id)).for('update');
+      await t.update(children).set({ imageKey: key }).where(eq(children.id, child.id));
+      await recordAudit(t, staff, now, {
+        companyId: grant.companyId,
+        facilityId: grant.facilityId,
+        action: key ? 'child.photo.update' : 'child.photo.delete',
+        targetType: 'child',
+        targetId: child.id,
+        childId: child.id,
+      });
+      return before?.key ?? null;
+    });
+    if (previous) await removeImage(ctx, previous);
+  } catch (error) {
+    if (key) await removeImage(ctx, key);
+    throw error;
+  }
+  return key;
+}

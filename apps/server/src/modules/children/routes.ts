@@ -8,17 +8,22 @@ import {
   guardianMessages,
   postChild,
   postChildImage,
+  deleteChildPickupPerson,
+  getChildPickupPersons,
+  postChildPickupPerson,
+  pickupMessages,
   postChildrenSession,
   postRecognition,
   putChild,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { hotRoute, route, type App } from '../../lib/route';
-import { readImageUpload, withMultipart } from '../../lib/upload';
+import { readImageUpload, readUploadForm, withMultipart } from '../../lib/upload';
 import { childrenDevFixtures } from './dev-fixtures';
 import { authorizeChild } from '../access';
 import { CHILD_REGISTRATION_COOKIE, registrationSignature } from './registration';
 import * as service from './service';
+import { listPickupPersonsForGuardian, parseProposal, proposePickupPerson, withdrawPickupProposal } from './pickup';
 
 export function childrenRoutes(app: App, ctx: AppContext) {
   hotRoute(app, getChildren, async ({ caller }) => service.listChildrenOfCaller(ctx, caller));
@@ -53,6 +58,12 @@ export function childrenRoutes(app: App, ctx: AppContext) {
   route(app, putChild, {}, async ({ viewer, params, body }) => service.updateChildName(ctx, viewer, params.id, body));
   route(app, getChildUser, {}, async ({ viewer, params }) => service.getChildUser(ctx, viewer, params.childId, params.userId));
 
+  // お迎え登録者 (docs/decisions/children-pickup-proposals.md): every guardian reads, the main guardian proposes.
+  route(app, getChildPickupPersons, {}, async ({ viewer, params }) => listPickupPersonsForGuardian(ctx, viewer, params.childId));
+  route(app, deleteChildPickupPerson, {}, async ({ viewer, params }) =>
+    withdrawPickupProposal(ctx, viewer, params.childId, params.pickupPersonId),
+  );
+
   childrenDevFixtures(app, ctx);
 
   app.register(async (scope) => {
@@ -62,6 +73,11 @@ export function childrenRoutes(app: App, ctx: AppContext) {
       await authorizeChild(ctx, viewer, params.childId, 'write');
       const { bytes } = await readImageUpload(req);
       return service.uploadChildImage(ctx, viewer, params.childId, bytes);
+    });
+    route(scope, postChildPickupPerson, {}, async ({ viewer, params, req }) => {
+      await authorizeChild(ctx, viewer, params.childId, 'manage', { forbidden: pickupMessages.mainOnly });
+      const { fields, bytes } = await readUploadForm(req);
+      return proposePickupPerson(ctx, viewer, params.childId, parseProposal(fields), bytes);
     });
   });
 }

@@ -1,4 +1,9 @@
 import {
+  deleteStaffChildImage,
+  deleteStaffPickupPersonImage,
+  postStaffChildImage,
+  postStaffPickupPersonImage,
+  rosterMessages,
   getStaffChild,
   getStaffChildren,
   postStaffChild,
@@ -14,33 +19,44 @@ import {
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
+import { readImageUpload, withMultipart } from '../../lib/upload';
 import { authorizeFacility, authorizeStaffChild } from '../access';
 import { importChildren, previewImport } from './import';
-import { addPickupPerson, listPickupPersons, removePickupPerson, updatePickupPerson } from './pickup';
+import {
+  addPickupPerson,
+  authorizePickup,
+  listPickupPersons,
+  removePickupPerson,
+  setPickupPersonImage,
+  updatePickupPerson,
+} from './pickup';
 import { issueRegistration } from './registration';
-import { createChild, listRoster, readChildRecord, updateChild } from './roster';
+import { createChild, listRoster, readChildRecord, setChildImage, updateChild } from './roster';
 
 /** The roster's staff calls (staff.md §3): children and enrolments, CSV import, registration URLs. */
 export function childrenStaffRoutes(app: App, ctx: AppContext) {
   // Names, birth dates and enrolments only: no sensitive field, so no read entry.
   staffRoute(app, getStaffChildren, {}, async ({ staff, params, query, today }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
-    return listRoster(ctx.db, grant.facilityId, today, { classId: query.class_id, includeLeft: query.include_left === '1' });
+    return listRoster(ctx.db, ctx.files, grant.facilityId, today, {
+      classId: query.class_id,
+      includeLeft: query.include_left === '1',
+    });
   });
 
   staffRoute(app, postStaffChild, {}, async ({ staff, params, body, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'roster.write');
-    return createChild(ctx.db, staff, grant, body, now);
+    return createChild(ctx.db, ctx.files, staff, grant, body, now);
   });
 
   staffRoute(app, getStaffChild, {}, async ({ staff, params, now }) => {
     const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
-    return readChildRecord(ctx.db, staff, granted, now);
+    return readChildRecord(ctx.db, ctx.files, staff, granted, now);
   });
 
   staffRoute(app, putStaffChild, {}, async ({ staff, params, body, now }) => {
     const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
-    return updateChild(ctx.db, staff, granted, body, now);
+    return updateChild(ctx.db, ctx.files, staff, granted, body, now);
   });
 
   staffRoute(app, postStaffChildrenImportPreview, {}, async ({ staff, params, body, today }) => {
@@ -77,4 +93,31 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, deleteStaffPickupPerson, {}, async ({ staff, params, now }) =>
     removePickupPerson(ctx, staff, params.pickupPersonId, now),
   );
+
+  staffRoute(app, deleteStaffChildImage, {}, async ({ staff, params, now }) => {
+    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
+    await setChildImage(ctx, staff, granted, null, now);
+    return { message: rosterMessages.photoRemoved };
+  });
+
+  staffRoute(app, deleteStaffPickupPersonImage, {}, async ({ staff, params, now }) =>
+    setPickupPersonImage(ctx, staff, params.pickupPersonId, null, now),
+  );
+
+  // Photos (staff.md §3, shown at the gate in §6): multipart in this scope only, authorised before the body is read.
+  app.register(async (scope) => {
+    await withMultipart(scope);
+    staffRoute(scope, postStaffChildImage, {}, async ({ staff, params, req, now }) => {
+      const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
+      const { bytes } = await readImageUpload(req);
+      const key = await setChildImage(ctx, staff, granted, bytes, now);
+      return { image_url: ctx.files.url(key, { variant: 'thumb' })! };
+    });
+
+    staffRoute(scope, postStaffPickupPersonImage, {}, async ({ staff, params, req, now }) => {
+      await authorizePickup(ctx, staff, params.pickupPersonId, 'roster.write');
+      const { bytes } = await readImageUpload(req);
+      return setPickupPersonImage(ctx, staff, params.pickupPersonId, bytes, now);
+    });
+  });
 }

@@ -17,6 +17,10 @@ import {
   getStaffPickupPersons,
   postStaffPickupPerson,
   putStaffPickupPerson,
+  postStaffChildImage,
+  deleteStaffChildImage,
+  postStaffPickupPersonImage,
+  deleteStaffPickupPersonImage,
 } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
 
@@ -163,14 +167,40 @@ export function usePickupPersons(childId: number) {
   });
 }
 
+/** After a pick-up change: the list, and the roster's count of proposals waiting. */
+const pickupChanged = (queryClient: ReturnType<typeof useQueryClient>, childId: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: pickupKey(childId) }),
+    queryClient.invalidateQueries({ queryKey: ['staff', 'roster'] }),
+  ]);
+
+/** Adds one (with an optional photo, sent once the person exists), or edits one (approving a proposal). */
 export function useSavePickupPerson(childId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: BodyInputOf<typeof postStaffPickupPerson> }) =>
-      id === null
-        ? api(postStaffPickupPerson, { params: { childId }, body })
-        : api(putStaffPickupPerson, { params: { pickupPersonId: id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKey(childId) }),
+    mutationFn: async ({
+      id,
+      body,
+      photo,
+    }: {
+      id: number | null;
+      body: BodyInputOf<typeof postStaffPickupPerson>;
+      photo?: File | null;
+    }) => {
+      const saved =
+        id === null
+          ? await api(postStaffPickupPerson, { params: { childId }, body })
+          : await api(putStaffPickupPerson, { params: { pickupPersonId: id }, body });
+      // The person is saved either way; a refused photo (not an image) is answered beside it.
+      const photoError = photo
+        ? await api(postStaffPickupPersonImage, { params: { pickupPersonId: saved.id }, body: photoForm(photo) }).then(
+            () => null,
+            (error: unknown) => error,
+          )
+        : null;
+      return { person: saved, photoError };
+    },
+    onSettled: () => pickupChanged(queryClient, childId),
   });
 }
 
@@ -178,6 +208,42 @@ export function useDeletePickupPerson(childId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(deleteStaffPickupPerson, { params: { pickupPersonId: id } }),
+    onSuccess: () => pickupChanged(queryClient, childId),
+  });
+}
+
+/** The multipart body of a photo upload (the server reads `upload_file`). */
+export function photoForm(file: File): FormData {
+  const form = new FormData();
+  form.append('content_name', file.name);
+  form.append('upload_file', file);
+  return form;
+}
+
+/** Sets (a file) or removes (null) the child's photo; the record and the roster show it. */
+export function useChildPhoto(facilityId: number, childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File | null) =>
+      file
+        ? api(postStaffChildImage, { params: { childId }, body: photoForm(file) }).then(() => '写真を登録しました')
+        : api(deleteStaffChildImage, { params: { childId } }).then((r) => r.message),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: childQueryOptions(childId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+      ]),
+  });
+}
+
+/** Sets (a file) or removes (null) a pick-up person's photo. */
+export function usePickupPersonPhoto(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) =>
+      file
+        ? api(postStaffPickupPersonImage, { params: { pickupPersonId: id }, body: photoForm(file) })
+        : api(deleteStaffPickupPersonImage, { params: { pickupPersonId: id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupKey(childId) }),
   });
 }

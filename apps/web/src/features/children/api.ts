@@ -1,11 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  deleteChildPickupPerson,
+  getChildPickupPersons,
   getRecognition,
   postChild,
   postChildrenSession,
   postRecognition,
   putChild,
   type BodyInputOf,
+  type ChildPickupPerson,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 import { imageForm, uploadWithProgress, type PhotoUploadInput } from '../../lib/upload';
@@ -60,5 +63,50 @@ export function useUploadChildImage(childId: number) {
     mutationFn: ({ file, onProgress }: PhotoUploadInput) =>
       uploadWithProgress<{ image_url: string }>(`/api/children/${childId}/images`, imageForm(file), onProgress),
     onSuccess: () => reload(),
+  });
+}
+
+export const pickupPersonsQueryOptions = (childId: number) =>
+  queryOptions({
+    queryKey: ['child', childId, 'pickup-persons'],
+    queryFn: () => api(getChildPickupPersons, { params: { childId } }),
+  });
+
+/** The child's お迎え登録者, registered and waiting for the facility (every guardian of the child). */
+export const usePickupPersons = (childId: number) => useQuery(pickupPersonsQueryOptions(childId));
+
+export interface PickupProposal {
+  name: string;
+  relation: string;
+  phone: string;
+  photo: File | null;
+  onProgress: (percent: number) => void;
+}
+
+/** The main guardian proposes one (multipart: the fields and an optional photo, with progress). */
+export function useProposePickupPerson(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, relation, phone, photo, onProgress }: PickupProposal) => {
+      const form = new FormData();
+      form.append('name', name);
+      form.append('relation', relation);
+      form.append('phone', phone);
+      if (photo) {
+        form.append('content_name', photo.name);
+        form.append('upload_file', photo);
+      }
+      return uploadWithProgress<ChildPickupPerson>(`/api/children/${childId}/pickup-persons`, form, onProgress);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupPersonsQueryOptions(childId).queryKey }),
+  });
+}
+
+/** The main guardian withdraws a proposal the facility has not answered yet. */
+export function useWithdrawPickupProposal(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pickupPersonId: number) => api(deleteChildPickupPerson, { params: { childId, pickupPersonId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupPersonsQueryOptions(childId).queryKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { slashDate } from '@renraku/contract/dates';
@@ -40,6 +40,23 @@ function NameLink({ facilityId, child }: { facilityId: number; child: StaffChild
   );
 }
 
+/** The photo (or the first letter), the name link and a badge when guardians' pick-up proposals wait. */
+function NameCell({ facilityId, child }: { facilityId: number; child: StaffChildListItem }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={child.image_url} alt="" size={36} radius="xl" color="brand">
+        {child.first_name.slice(0, 1)}
+      </Avatar>
+      <NameLink facilityId={facilityId} child={child} />
+      {child.pickup_proposals > 0 && (
+        <Badge color="red.9" variant="filled" radius="sm" miw="max-content">
+          お迎え申請 {child.pickup_proposals}件
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 /**
  * Four columns for an upright tablet, without sideways scrolling: the birth date goes under the
  * name, the enrolment dates under the status.
@@ -61,7 +78,7 @@ function CompactTable({ facilityId, children }: { facilityId: number; children: 
         {children.map((child) => (
           <Table.Tr key={child.id}>
             <Table.Th scope="row" fw={400}>
-              <NameLink facilityId={facilityId} child={child} />
+              <NameCell facilityId={facilityId} child={child} />
               <Text size="sm">{slashDate(child.birth)}生</Text>
             </Table.Th>
             <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>
@@ -100,7 +117,7 @@ function WideTable({ facilityId, children }: { facilityId: number; children: Sta
           {children.map((child) => (
             <Table.Tr key={child.id}>
               <Table.Th scope="row" fw={400}>
-                <NameLink facilityId={facilityId} child={child} />
+                <NameCell facilityId={facilityId} child={child} />
               </Table.Th>
               <Table.Td>{slashDate(child.birth)}</Table.Td>
               <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>

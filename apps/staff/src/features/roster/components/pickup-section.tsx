@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PickupPerson } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
@@ -6,17 +6,21 @@ import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { TableScroll } from '../../../components/table-scroll';
-import { useDeletePickupPerson, usePickupPersons } from '../api';
+import { useDeletePickupPerson, usePickupPersons, useSavePickupPerson } from '../api';
 import { PickupPersonModal } from './pickup-person-modal';
 
 /**
- * お迎え登録者 (staff.md §3): who may pick the child up. Roster roles add, edit (approving a guardian's
- * proposal) and remove them; every member sees them (each read audited).
+ * お迎え登録者 (staff.md §3): who may pick the child up, with their photo for the gate. Roster roles
+ * add, edit and remove them, and answer a guardian's proposal with 承認 (the edit call, unchanged
+ * values) or 却下 (removal); every member sees them (each read audited).
  */
 export function PickupSection({ childId, canWrite }: { childId: number; canWrite: boolean }) {
   const persons = usePickupPersons(childId);
   const remove = useDeletePickupPerson(childId);
-  const [editing, setEditing] = useState<PickupPerson | 'new' | null>(null);
+  const approve = useSavePickupPerson(childId);
+  // By id, so that the dialog shows the list's fresh row (its photo changes while it is open).
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const editedPerson = editing === 'new' ? null : (persons.data?.find((p) => p.id === editing) ?? null);
 
   const removePerson = async (person: PickupPerson) => {
     const ok = await confirm({
@@ -27,6 +31,29 @@ export function PickupSection({ childId, canWrite }: { childId: number; canWrite
     });
     if (ok) remove.mutate(person.id, { onSuccess: (data) => showSuccess(data.message), onError: showFailure });
   };
+  const approvePerson = async (person: PickupPerson) => {
+    const ok = await confirm({
+      title: 'お迎え登録者の申請を承認',
+      message: `${person.name}さん（${person.relation}）をお迎え登録者として承認しますか？保護者のアプリに「登録済み」と表示されます。`,
+      confirmLabel: '承認する',
+    });
+    const body = { name: person.name, relation: person.relation, phone: person.phone };
+    if (ok)
+      approve.mutate(
+        { id: person.id, body },
+        { onSuccess: () => showSuccess(`${person.name}さんを承認しました`), onError: showFailure },
+      );
+  };
+  const rejectPerson = async (person: PickupPerson) => {
+    const ok = await confirm({
+      title: 'お迎え登録者の申請を却下',
+      message: `${person.name}さん（${person.relation}）の申請を却下しますか？申請は削除されます。`,
+      confirmLabel: '却下する',
+      danger: true,
+    });
+    if (ok) remove.mutate(person.id, { onSuccess: () => showSuccess('申請を却下しました'), onError: showFailure });
+  };
+  const proposals = persons.data?.filter((p) => p.status === 'proposed').length ?? 0;
 
   return (
     <Paper component="section" aria-labelledby="pickup-title" withBorder p="md">
@@ -41,6 +68,11 @@ export function PickupSection({ childId, canWrite }: { childId: number; canWrite
             </Button>
           )}
         </Group>
+        {proposals > 0 && (
+          <Text c="red.9" fw={700}>
+            保護者からの申請が{proposals}件あります。内容を確かめて、承認または却下してください。
+          </Text>
+        )}
         {persons.isPending ? (
           <Loading />
         ) : persons.error ? (
@@ -48,10 +80,11 @@ export function PickupSection({ childId, canWrite }: { childId: number; canWrite
         ) : persons.data.length === 0 ? (
           <Text>お迎え登録者はいません（保護者以外がお迎えに来るときに登録します）。</Text>
         ) : (
-          <TableScroll label="お迎え登録者" minWidth={560}>
+          <TableScroll label="お迎え登録者" minWidth={720}>
             <Table verticalSpacing="sm" data-testid="pickup-persons">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th scope="col">写真</Table.Th>
                   <Table.Th scope="col">お名前</Table.Th>
                   <Table.Th scope="col">続柄</Table.Th>
                   <Table.Th scope="col">電話番号</Table.Th>
@@ -65,7 +98,18 @@ export function PickupSection({ childId, canWrite }: { childId: number; canWrite
               </Table.Thead>
               <Table.Tbody>
                 {persons.data.map((person) => (
-                  <Table.Tr key={person.id}>
+                  <Table.Tr key={person.id} bg={person.status === 'proposed' ? 'red.0' : undefined}>
+                    <Table.Td>
+                      <Avatar
+                        src={person.image_url}
+                        alt={person.image_url ? `${person.name}さんの写真` : undefined}
+                        size={48}
+                        radius="xl"
+                        color="brand"
+                      >
+                        {person.name.slice(0, 1)}
+                      </Avatar>
+                    </Table.Td>
                     <Table.Th scope="row">{person.name}</Table.Th>
                     <Table.Td>{person.relation}</Table.Td>
                     <Table.Td>{person.phone || '—'}</Table.Td>
@@ -83,17 +127,50 @@ export function PickupSection({ childId, canWrite }: { childId: number; canWrite
                     {canWrite && (
                       <Table.Td ta="right">
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button variant="default" onClick={() => setEditing(person)} aria-label={`${person.name}さんを編集`}>
-                            {person.status === 'proposed' ? '確認' : '編集'}
-                          </Button>
-                          <Button
-                            color="red"
-                            variant="light"
-                            onClick={() => void removePerson(person)}
-                            aria-label={`${person.name}さんを削除`}
-                          >
-                            削除
-                          </Button>
+                          {person.status === 'proposed' ? (
+                            <>
+                              <Button
+                                color="teal.9"
+                                onClick={() => void approvePerson(person)}
+                                aria-label={`${person.name}さんを承認`}
+                              >
+                                承認
+                              </Button>
+                              <Button
+                                color="red"
+                                variant="light"
+                                onClick={() => void rejectPerson(person)}
+                                aria-label={`${person.name}さんの申請を却下`}
+                              >
+                                却下
+                              </Button>
+                              <Button
+                                variant="default"
+                                onClick={() => setEditing(person.id)}
+                                aria-label={`${person.name}さんを編集`}
+                              >
+                                編集
+                              </Button>
+                            </>
+                          ) : (
+                            <>
+                              <Button
+                                variant="default"
+                                onClick={() => setEditing(person.id)}
+                                aria-label={`${person.name}さんを編集`}
+                              >
+                                編集
+                              </Button>
+                              <Button
+                                color="red"
+                                variant="light"
+                                onClick={() => void removePerson(person)}
+                                aria-label={`${person.name}さんを削除`}
+                              >
+                                削除
+                              </Button>
+                            </>
+                          )}
                         </Group>
                       </Table.Td>
                     )}
@@ -104,10 +181,10 @@ export function PickupSection({ childId, canWrite }: { childId: number; canWrite
           </TableScroll>
         )}
       </Stack>
-      {editing !== null && (
+      {(editing === 'new' || editedPerson) && (
         <PickupPersonModal
           childId={childId}
-          person={editing === 'new' ? null : editing}
+          person={editedPerson}
           onClose={(saved) => {
             setEditing(null);
             if (saved) showSuccess('お迎え登録者を保存しました');

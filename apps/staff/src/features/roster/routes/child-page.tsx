@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { showSuccess } from '../../../components/alerts';
+import { showFailure, showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
@@ -11,12 +11,13 @@ import { todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { roleAbilities } from '../../../lib/roles';
 import { idFrom } from '../../../lib/route-id';
-import { useChild, useUpdateChild } from '../api';
+import { useChild, useChildPhoto, useUpdateChild } from '../api';
 import { CareNotesPanel } from '../components/care-notes-panel';
 import { ChildDetails } from '../components/child-details';
 import { ChildFormModal } from '../components/child-form-modal';
 import { ChildStatusBadge } from '../components/child-status-badge';
 import { GuardiansSection } from '../components/guardians-section';
+import { PhotoControl } from '../components/photo-control';
 import { PickupSection } from '../components/pickup-section';
 import { RegistrationPanel } from '../components/registration-panel';
 import { childKana, childName } from '../labels';
@@ -36,6 +37,7 @@ function ChildRecordPage({ childId }: { childId: number }) {
   const canWrite = roleAbilities(facility.role).rosterWrite;
   const child = useChild(childId);
   const update = useUpdateChild(facility.id, childId);
+  const photo = useChildPhoto(facility.id, childId);
   const [editing, setEditing] = useState(false);
   const backLink = (
     <Anchor component={Link} to={facilityPath(facility.id, 'children')}>
@@ -72,9 +74,19 @@ function ChildRecordPage({ childId }: { childId: number }) {
     >
       <Stack gap="md">
         {backLink}
-        <Group gap="sm">
-          <Text c="dimmed">{childKana(record)}</Text>
-          <ChildStatusBadge status={record.status} />
+        <Group gap="lg" align="center">
+          <PhotoControl
+            imageUrl={record.image_url}
+            name={childName(record)}
+            fallback={record.first_name.slice(0, 1)}
+            canWrite={canWrite}
+            pending={photo.isPending}
+            onChange={(file) => photo.mutate(file, { onSuccess: showSuccess, onError: showFailure })}
+          />
+          <Stack gap={4}>
+            <Text c="dimmed">{childKana(record)}</Text>
+            <ChildStatusBadge status={record.status} />
+          </Stack>
         </Group>
         <CareNotesPanel child={record} />
         <ChildDetails child={record} today={todayInTokyo()} />

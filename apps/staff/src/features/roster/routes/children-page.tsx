@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
@@ -16,6 +16,16 @@ import { ChildrenTable } from '../components/children-table';
 import { RosterFilters } from '../components/roster-filters';
 import { childName } from '../labels';
 import { searchChildren } from '../search';
+
+/** The guardians' お迎え登録者 proposals waiting among the children shown (each child's row has its own badge). */
+function PickupProposalsNotice({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Alert color="red" variant="light" title="お迎え登録者の申請" data-testid="pickup-proposals">
+      保護者からのお迎え登録者の申請が{count}件あります。「お迎え申請」の付いた園児を開いて、承認または却下してください。
+    </Alert>
+  );
+}
 
 /** The filter in the URL (`?class=3&left=1&q=やま`), so that a link or a reload keeps it. */
 function filterFrom(params: URLSearchParams): RosterFilter & { query: string } {
@@ -78,6 +88,7 @@ export function ChildrenPage() {
           <Text size="sm" aria-live="polite" data-testid="children-count">
             {shownLabel}：{found.length}人
           </Text>
+          <PickupProposalsNotice count={children.data.reduce((n, c) => n + c.pickup_proposals, 0)} />
           {found.length === 0 ? (
             <Text py="lg" ta="center">
               該当する園児はいません。

@@ -107,6 +107,18 @@ function ChildInfo({ id }: { id: number }) {
           ※代表者の方は、お子さま情報の編集や保護者の追加・管理など、すべての操作ができます。
         </Text>
       </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="pickup-heading">
+        <Title order={2} size="h5" id="pickup-heading">
+          お迎え
+        </Title>
+        <Button component={Link} to={`/children/${id}/pickup-persons`} variant="light">
+          お迎え登録者
+        </Button>
+        <Text size="xs" c="dimmed">
+          ※保護者の方以外がお迎えに行くときは、代表者の方が申請し、施設の承認後に登録されます。
+        </Text>
+      </Stack>
     </Page>
   );
 }

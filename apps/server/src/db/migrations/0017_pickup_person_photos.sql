@@ -1,0 +1,1 @@
+ALTER TABLE "pickup_persons" ADD COLUMN "image_key" text;
