@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -46,6 +46,17 @@ export interface BuildOptions {
   counter?: Counter;
 }
 
+/**
+ * The router's own refusals, before any route (Fastify answers them in English otherwise): a path
+ * segment longer than `maxParamLength` (an over-long token) is a 414, a malformed percent-encoding
+ * in the path a 400; both in the one error shape with a Japanese message.
+ */
+function answerRouterError(error: FastifyError, _req: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: 'URLが長すぎます' });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ message: 'URLが正しくありません' });
+  return reply.status(500).send({ message: messages.serverError });
+}
+
 /** Paths whose answers may be shown by the SPA fallback (everything that is not an API or file path). */
 const isApiPath = (url: string) => /^\/(api|sanctum|files)(\/|$|\?)/.test(url);
 
@@ -57,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
       querystringParser: (str: string) => qs.parse(str, { arrayLimit: 100, depth: 3 }),
     },
     bodyLimit: 1_000_000,
+    frameworkErrors: answerRouterError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
