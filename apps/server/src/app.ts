@@ -11,7 +11,6 @@ import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { diskStorage, fileUrls } from './lib/files';
 import { memoryCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
+import { swaggerOptions } from './lib/openapi';
 import type { SessionUser } from './lib/sessions';
 import { checkXsrf } from './modules/auth/xsrf';
 import { registerModules } from './modules';
@@ -155,10 +155,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     return reply.status(500).send({ message: messages.serverError });
   });
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'れんらくノート API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => registerModules(api, ctx));

@@ -23,6 +23,8 @@ export interface Call<
   response: R;
   /** Status of a success answer when it is not 200. */
   status?: number;
+  /** A multipart/form-data upload instead of a JSON body: the file part's name and the text parts. */
+  upload?: { file: string; fields?: readonly string[] };
 }
 
 export function defineCall<
