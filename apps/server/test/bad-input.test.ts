@@ -16,6 +16,8 @@ import {
   getStaffAudit,
   postAbsence,
   postAttendance,
+  postChildImage,
+  postUserImage,
   postChildSchedulesBulk,
   postLogin,
   postScheduleByDate,
@@ -71,6 +73,8 @@ describe('dates that do not exist', () => {
         [postAbsence, { params: { childId }, body: { absenceType: 1, absenceDates: [date], message: '' } }],
         [
           postAttendance,
+          postChildImage,
+          postUserImage,
           { params: { childId }, body: { targetDate: date, attendanceType: 1, attendanceTime: '09:00', attendanceText: '' } },
         ],
         [
@@ -181,6 +185,26 @@ describe('malformed requests answered before any route', () => {
     const bad = await t.agent().get('/api/children/%E0%A4%A');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'URLが正しくありません' });
+  });
+});
+
+describe('uploads', () => {
+  it('a multipart body that is no readable form (no closing boundary) is a 422, for the avatar and the child photo', async () => {
+    const w = await world();
+    const headers = { 'content-type': 'multipart/form-data; boundary=----fuzz' };
+    for (const [c, params] of [
+      [postUserImage, {}],
+      [postChildImage, { childId: w.family.child.id }],
+    ] as const) {
+      for (const body of [
+        'not multipart',
+        '------fuzz\r\nContent-Disposition: form-data; name="upload_file"; filename="a.jpg"\r\n\r\nxx',
+      ]) {
+        const res = await callRaw(w.guardian, c, { params, body, headers });
+        expect(res.statusCode, `${c.path} ${body}: ${res.body}`).toBe(422);
+        expect(res.json().message).toBe('画像ファイルを選択してください');
+      }
+    }
   });
 });
 

@@ -21,17 +21,24 @@ export async function readImageUpload(req: FastifyRequest): Promise<{ bytes: Buf
   let bytes: Buffer | null = null;
   let truncated = false;
   let contentName: string | null = null;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'upload_file' || bytes) {
-        part.file.resume();
-        continue;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'upload_file' || bytes) {
+          part.file.resume();
+          continue;
+        }
+        bytes = await part.toBuffer();
+        truncated = part.file.truncated;
+      } else if (part.fieldname === 'content_name' && typeof part.value === 'string') {
+        contentName = part.value.slice(0, 255);
       }
-      bytes = await part.toBuffer();
-      truncated = part.file.truncated;
-    } else if (part.fieldname === 'content_name' && typeof part.value === 'string') {
-      contentName = part.value.slice(0, 255);
     }
+  } catch (error) {
+    // The plugin's own refusals (too many parts: 413) keep their status; a form busboy cannot
+    // read (no closing boundary, "Unexpected end of form") is the client's: 422, not a 500.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw invalid('upload_file', guardianMessages.imageRequired);
   }
   if (!bytes) throw invalid('upload_file', guardianMessages.imageRequired);
   if (truncated || bytes.length === 0) throw invalid('upload_file', guardianMessages.imageTooLarge);
