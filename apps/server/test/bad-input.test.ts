@@ -73,8 +73,6 @@ describe('dates that do not exist', () => {
         [postAbsence, { params: { childId }, body: { absenceType: 1, absenceDates: [date], message: '' } }],
         [
           postAttendance,
-          postChildImage,
-          postUserImage,
           { params: { childId }, body: { targetDate: date, attendanceType: 1, attendanceTime: '09:00', attendanceText: '' } },
         ],
         [

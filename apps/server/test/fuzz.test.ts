@@ -33,6 +33,7 @@ import { requestsOf, type FuzzRequest, type Pools } from './fuzz/inputs';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 
 const t = setupApp();
 
@@ -194,20 +195,25 @@ describe('fuzz: every call of the contract, signed out and signed in', () => {
         ['signed out', anonymous],
         [isStaffCall(call) ? 'director' : 'guardian', signedInAs],
       ] as const) {
-        for (const request of inputs) {
-          const res = await t.app.inject({
-            method: call.method,
-            url: request.url,
-            remoteAddress: nextAddress(),
-            headers: { 'x-xsrf-token': xsrf, ...request.headers },
-            cookies: session.cookies,
-            ...(request.body !== undefined ? { payload: request.body } : {}),
-          });
-          requests += 1;
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          const problem = problemOf(call, res.statusCode, res.payload, res.headers['content-type'] as string | undefined);
-          if (problem)
-            failures.push({ call: name, who, status: res.statusCode, problem, request, body: res.payload.slice(0, 300) });
+        // A few requests in flight at once: PostgreSQL (another process) and argon2 (its own threads) work meanwhile.
+        for (let at = 0; at < inputs.length; at += CONCURRENCY) {
+          await Promise.all(
+            inputs.slice(at, at + CONCURRENCY).map(async (request) => {
+              const res = await t.app.inject({
+                method: call.method,
+                url: request.url,
+                remoteAddress: nextAddress(),
+                headers: { 'x-xsrf-token': xsrf, ...request.headers },
+                cookies: session.cookies,
+                ...(request.body !== undefined ? { payload: request.body } : {}),
+              });
+              requests += 1;
+              statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+              const problem = problemOf(call, res.statusCode, res.payload, res.headers['content-type'] as string | undefined);
+              if (problem)
+                failures.push({ call: name, who, status: res.statusCode, problem, request, body: res.payload.slice(0, 300) });
+            }),
+          );
         }
         // A logout, a 2FA setup or the like may have ended the session: the next call starts signed in again.
         if (!(await session.alive())) await session.renew();

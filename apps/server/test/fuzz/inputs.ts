@@ -222,8 +222,17 @@ const hostileBodies = [
   JSON.stringify('あ'.repeat(2000)),
 ];
 
+/** A lone surrogate cannot be percent-encoded (URIError): it goes as U+FFFD, as a browser would send it. */
+const wellFormed = (text: string) => text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
+
 const encodeQuery = (value: unknown) =>
-  qs.stringify(value ?? {}, { arrayFormat: 'brackets', encodeValuesOnly: true, skipNulls: true, allowDots: false });
+  qs.stringify(value ?? {}, {
+    arrayFormat: 'brackets',
+    encodeValuesOnly: true,
+    skipNulls: true,
+    encoder: (text: unknown, defaultEncoder: (s: unknown) => string) =>
+      defaultEncoder(typeof text === 'string' ? wellFormed(text) : text),
+  });
 
 /** A fast-check arbitrary of requests for one call. */
 export function requestsOf(call: Call, pools: Pools): fc.Arbitrary<FuzzRequest> {
@@ -269,12 +278,12 @@ export function requestsOf(call: Call, pools: Pools): fc.Arbitrary<FuzzRequest> 
       if (typeof value === 'string' && hostilePathSegments.includes(value)) return value;
       // A value that is not an object of params (a hostile part): every segment gets its text.
       const raw = p !== null && typeof p === 'object' && !Array.isArray(p) ? value : p;
-      return encodeURIComponent(typeof raw === 'string' ? raw : JSON.stringify(raw ?? ''));
+      return encodeURIComponent(wellFormed(typeof raw === 'string' ? raw : JSON.stringify(raw ?? '')));
     });
     return {
       url: q ? `${path}?${q}` : path,
       ...(b.body !== undefined ? { body: b.body } : {}),
-      headers: b.contentType ? { 'content-type': b.contentType } : {},
+      headers: (b.contentType ? { 'content-type': b.contentType } : {}) as Record<string, string>,
     };
   });
 }
