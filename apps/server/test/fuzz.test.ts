@@ -176,6 +176,7 @@ function problemOf(c: Call, status: number, payload: string, contentType: string
 describe('fuzz: every call of the contract, signed out and signed in', () => {
   it(`answers ${RUNS} generated inputs per call and caller without a 5xx, every body as documented`, async () => {
     const started = Date.now();
+    const cpuStarted = process.cpuUsage();
     const w = await buildWorld();
     const xsrf = await xsrfCookie();
     const guardian = await signedIn(postLogin, w.family.main.email, xsrf, '/api/users');
@@ -223,9 +224,11 @@ describe('fuzz: every call of the contract, signed out and signed in', () => {
     if (process.env.FUZZ_TIMINGS) console.log(timings.sort((a, b) => b[1] - a[1]).slice(0, 25));
 
     const seconds = (Date.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStarted);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const serverErrors = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     console.log(
-      `fuzz: ${calls.length} calls × 2 callers × ${RUNS} inputs = ${requests} requests in ${seconds.toFixed(1)} s; ` +
+      `fuzz: ${calls.length} calls × 2 callers × ${RUNS} inputs = ${requests} requests in ${seconds.toFixed(1)} s (this process's CPU: ${cpuSeconds.toFixed(1)} s); ` +
         `5xx: ${serverErrors}; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );
     // One example per call, caller, status and problem.
