@@ -240,5 +240,5 @@ describe('fuzz: every call of the contract, signed out and signed in', () => {
       ),
     ).toEqual([]);
     expect(requests).toBe(calls.length * 2 * RUNS);
-  }, 600_000);
+  }, 900_000);
 });
