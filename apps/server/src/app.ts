@@ -11,7 +11,6 @@ import { z } from 'zod';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -25,6 +24,7 @@ import { createStorage, fileUrls, type Storage } from './lib/files';
 import { databaseCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
+import { swaggerOptions } from './lib/openapi';
 import type { SessionUser } from './lib/sessions';
 import { checkXsrf } from './modules/auth/xsrf';
 import { registerModules } from './modules';
@@ -60,6 +60,17 @@ function trustProxyOption(value: AppConfig['trustProxy']): boolean | string | ((
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
+/**
+ * The router's own refusals, before any route (Fastify answers them in English otherwise): a path
+ * segment longer than `maxParamLength` (an over-long token) is a 414, a malformed percent-encoding
+ * in the path a 400; both in the one error shape with a Japanese message.
+ */
+function answerRouterError(error: FastifyError, _req: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: 'URLが長すぎます' });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ message: 'URLが正しくありません' });
+  return reply.status(500).send({ message: messages.serverError });
+}
+
 /** Paths whose answers may be shown by the SPA fallback (everything that is not an API or file path). */
 const isApiPath = (url: string) => /^\/(api|sanctum|files)(\/|$|\?)/.test(url);
 
@@ -69,16 +80,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     // Only the proxies the operator names (TRUST_PROXY): else any client could choose its own
     // address in X-Forwarded-For and escape the per-client limits (docs/decisions/platform-trust-proxy.md).
     trustProxy: trustProxyOption(config.trustProxy),
-    // A path parameter over the router's length limit (an over-long token): Japanese JSON, not Fastify's English.
-    frameworkErrors: (error, _req, reply) => {
-      void (reply as unknown as FastifyReply)
-        .code(error.statusCode === 414 ? 414 : 400)
-        .send({ message: error.statusCode === 414 ? 'URLが長すぎます' : messages.invalidInput });
-    },
     routerOptions: {
       querystringParser: (str: string) => qs.parse(str, { arrayLimit: 100, depth: 3 }),
     },
     bodyLimit: 1_000_000,
+    frameworkErrors: answerRouterError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -170,10 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     return reply.status(500).send({ message: messages.serverError });
   });
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'れんらくノート API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => registerModules(api, ctx));

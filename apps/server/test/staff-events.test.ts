@@ -173,6 +173,7 @@ describe('events by staff', () => {
       '行事名は50文字以内で入力してください',
     );
     expectInvalid(await addEvent(as.director, { date: '2026-12', name: '行事' }), 'date');
+    expectInvalid(await addEvent(as.director, { date: '2026-02-30', name: '行事' }), 'date');
     expectInvalid(await addEvent(as.director, { date: '2026-12-01', name: '行事', details: 'あ'.repeat(1001) }), 'details');
     expectInvalid(
       await addEvent(as.director, { date: '2026-12-01', name: '行事', class_id: otherClass.id }),

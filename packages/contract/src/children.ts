@@ -159,6 +159,7 @@ export const postChildImage = defineCall({
   path: '/api/children/{childId}/images',
   summary: 'Uploads the child photo (multipart: content_name, upload_file); EXIF stripped',
   params: z.object({ childId: idParam }),
+  upload: { file: 'upload_file', fields: ['content_name'] },
   response: imageUploadResponse,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './dates';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -22,6 +23,8 @@ export interface Call<
   response: R;
   /** Status of a success answer when it is not 200. */
   status?: number;
+  /** A multipart/form-data upload instead of a JSON body: the file part's name and the text parts. */
+  upload?: { file: string; fields?: readonly string[] };
 }
 
 export function defineCall<
@@ -51,10 +54,38 @@ export type ApiError = z.infer<typeof errorSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
-/** A numeric id in a path (`/api/children/{id}`). */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** The largest PostgreSQL `integer` (int4): every id and every stored whole number fits in it. */
+export const INT4_MAX = 2_147_483_647;
 
-/** A facility-local date, `YYYY-MM-DD` (DESIGN §6). */
-export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: '日付の形式が正しくありません' });
+/** A numeric id in a path (`/api/children/{id}`). */
+export const idParam = z.coerce.number().int().positive().max(INT4_MAX);
+
+/** A numeric id in a JSON body: a whole number the database's ids can hold (a bigger one is a 422, not a 500). */
+export const idNumber = (message?: string) =>
+  z
+    .number(message ? { message } : undefined)
+    .int()
+    .positive()
+    .max(INT4_MAX);
+
+/** A whole number a JSON body may carry into an int4 column (answers, types): within ±int4. */
+export const int4 = () => z.number().int().min(-INT4_MAX).max(INT4_MAX);
+
+const dateMessage = '日付の形式が正しくありません';
+/**
+ * A facility-local date, `YYYY-MM-DD` (DESIGN §6), that exists in the calendar between 1900 and
+ * 2999 (`isCalendarDate`): `2026-02-30` and `0000-00-00` are refused here, for every call, before
+ * they reach PostgreSQL (docs/decisions/platform-dates-in-the-contract.md).
+ */
+export const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: dateMessage, abort: true })
+  .refine(isCalendarDate, { message: dateMessage });
+
+/** A month, `YYYY-MM`, of a year `isCalendarDate` takes (not `0000-01`, not `2026-13`). */
+export const yearMonthString = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: '年月の形式が正しくありません', abort: true })
+  .refine((value) => isCalendarDate(`${value}-01`), { message: '年月の形式が正しくありません' });
 /** A time of day, `HH:MM`. */
 export const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: '時刻の形式が正しくありません' });

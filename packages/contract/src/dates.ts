@@ -78,9 +78,14 @@ export const weekdayIndexOf = (date: string): number => utcDate(date).getUTCDay(
 /** 日, 月, … 土 */
 export const weekdayOf = (date: string): (typeof weekdayLabels)[number] => weekdayLabels[weekdayIndexOf(date)]!;
 
-/** Whether a string is a real calendar date `YYYY-MM-DD` (not `2026-02-30`, not `0000-01-01`). */
+/** The years a business date may fall in: enough for any birth date and any plan, and day arithmetic stays in four digits. */
+export const CALENDAR_YEARS = { first: 1900, last: 2999 } as const;
+
+/** Whether a string is a real calendar date `YYYY-MM-DD` of `CALENDAR_YEARS` (not `2026-02-30`, not `0000-01-01`). */
 export const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < CALENDAR_YEARS.first || year > CALENDAR_YEARS.last) return false;
   return isoDay(utcDate(value)) === value;
 };
 

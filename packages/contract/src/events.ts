@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, defineCall, idParam } from './common';
+import { dateString, defineCall, idParam, yearMonthString } from './common';
 import { weekdayLabels } from './constants/events';
 export * from './constants/events';
 
@@ -16,7 +16,6 @@ export const viewableChildSchema = z.object({
 export type ViewableChild = z.infer<typeof viewableChildSchema>;
 
 /** `YYYY-MM`. */
-export const yearMonthString = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: '年月の形式が正しくありません' });
 
 export const calendarEventSchema = z.object({ id: z.number().int(), name: z.string() });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, defineCall, idParam, messageSchema } from './common';
+import { dateString, defineCall, idNumber, idParam, int4, messageSchema } from './common';
 import { NOTICE_DATES_PER_PAGE, QUESTIONNAIRE_FREE_TEXT_MAX, answerFormatTypes, noticeTexts } from './constants/notices';
 export * from './constants/notices';
 
@@ -60,9 +60,9 @@ export const putNoticesRead = defineCall({
   path: '/api/notices/read',
   summary: "Marks the notice read for those of the caller's children (idempotent)",
   body: z.object({
-    noticeId: z.number({ message: 'お知らせを指定してください' }).int().positive(),
+    noticeId: idNumber('お知らせを指定してください'),
     childIds: z
-      .array(z.number().int().positive(), { message: 'お子さまを指定してください' })
+      .array(idNumber(), { message: 'お子さまを指定してください' })
       .min(1, { message: 'お子さまを指定してください' })
       .max(50),
   }),
@@ -85,11 +85,7 @@ export const getNoticeFileReload = defineCall({
 
 /** An answer value: free text (string), single choice (choice id), multi choice (choice ids); null = no answer. */
 export const answerValueSchema = z
-  .union([
-    z.string().max(QUESTIONNAIRE_FREE_TEXT_MAX, { message: noticeTexts.freeTextMax }),
-    z.number().int(),
-    z.array(z.number().int()).max(100),
-  ])
+  .union([z.string().max(QUESTIONNAIRE_FREE_TEXT_MAX, { message: noticeTexts.freeTextMax }), int4(), z.array(int4()).max(100)])
   .nullable();
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 
@@ -137,11 +133,11 @@ export const putQuestionnaireAnswers = defineCall({
     'Answers (or re-answers, replacing) the questionnaire for one child; main guardian only, before closeAt; required-ness checked by the server',
   params: z.object({ id: idParam, questionnaireId: idParam }),
   body: z.object({
-    childId: z.number({ message: 'お子さまを指定してください' }).int().positive(),
+    childId: idNumber('お子さまを指定してください'),
     answers: z
       .array(
         z.object({
-          questionId: z.number().int().positive(),
+          questionId: idNumber(),
           text: answerValueSchema,
           /** Sent by the web as the spec says; the server uses its own stored required-ness. */
           isRequired: z.boolean().optional(),

@@ -45,6 +45,7 @@ export const postUserImage = defineCall({
   method: 'POST',
   path: '/api/users/images',
   summary: 'Uploads the caller’s avatar (multipart: content_name, upload_file); EXIF stripped',
+  upload: { file: 'upload_file', fields: ['content_name'] },
   response: z.object({ image_url: z.string() }),
 });
 

@@ -6,6 +6,7 @@ import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contr
 import { loadSessionUser, SESSION_COOKIE, type Caller, type SessionUser, type Viewer } from './sessions';
 import { sha256 } from './crypto';
 import { unauthenticated } from './errors';
+import { securityOf } from './openapi';
 
 export type App = FastifyInstance;
 
@@ -24,6 +25,12 @@ export interface Ctx<C extends Call, Authed extends boolean> {
   viewer: Authed extends true ? Viewer : Viewer | null;
 }
 
+/**
+ * Who may call, as the OpenAPI document states it (lib/openapi.ts): the guardian session, the staff
+ * session, a paired tablet's device cookie, or anyone.
+ */
+export type Audience = 'guardian' | 'staff' | 'device' | 'public';
+
 interface RouteOptions<Authed extends boolean> {
   /** Default true: 401 without a session. */
   auth?: Authed;
@@ -34,6 +41,8 @@ interface RouteOptions<Authed extends boolean> {
    * nothing about the call's input): the staff calls' own session lookup. Default: the guardian session.
    */
   authenticate?: (req: FastifyRequest) => Promise<void>;
+  /** For the OpenAPI document; default: `guardian` when `auth` is on, else `public`. */
+  audience?: Audience;
 }
 
 /** `/api/children/{id}` → `/api/children/:id` */
@@ -50,7 +59,7 @@ export function route<C extends Call, Authed extends boolean = true>(
   handler: (ctx: Ctx<C, Authed>) => Promise<ResponseOf<C>>,
 ): void {
   const needsAuth = options.auth !== false;
-  register(app, call, options.config, {
+  register(app, call, options.config, options.audience ?? (needsAuth ? 'guardian' : 'public'), {
     // Only the contract's calls look up the session: assets and the SPA's index.html never do.
     onRequest:
       options.authenticate ??
@@ -82,7 +91,7 @@ export interface HotCtx<C extends Call> extends Omit<Ctx<C, true>, 'user' | 'vie
  * it answers 401 at once.
  */
 export function hotRoute<C extends Call>(app: App, call: C, handler: (ctx: HotCtx<C>) => Promise<ResponseOf<C>>): void {
-  register(app, call, undefined, {
+  register(app, call, undefined, 'guardian', {
     serializer: app.ctx.config.env === 'production' ? plainJson : exactContractJson,
     handler: (req, reply) => {
       const token = req.cookies[SESSION_COOKIE];
@@ -125,6 +134,7 @@ function register<C extends Call>(
   app: App,
   call: C,
   config: Record<string, unknown> | undefined,
+  audience: Audience,
   hooks: {
     onRequest?: (req: FastifyRequest) => Promise<void>;
     /** Instead of the contract's zod serializer (hot calls only). */
@@ -141,6 +151,8 @@ function register<C extends Call>(
     ...(hooks.serializer ? { serializerCompiler: hooks.serializer } : {}),
     schema: {
       summary: call.summary,
+      security: securityOf(audience, call.method),
+      ...(call.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),

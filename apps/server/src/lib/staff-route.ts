@@ -53,7 +53,7 @@ export function staffRoute<C extends Call>(
     if (options.desktopOnly && session.deviceId) throw new HttpError(403, staffMessages.desktopOnly);
     req.staffSession = session;
   };
-  route(app, call, { auth: false, authenticate }, async (ctx) => {
+  route(app, call, { auth: false, authenticate, audience: 'staff' }, async (ctx) => {
     const session = ctx.req.staffSession!;
     const staff = { userId: session.user.id, today: ctx.today, deviceId: session.deviceId, ip: ctx.req.ip };
     return handler({ ...ctx, session, staff });

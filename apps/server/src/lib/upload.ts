@@ -31,18 +31,25 @@ export async function readUploadForm(req: FastifyRequest): Promise<{ fields: Rec
   let bytes: Buffer | null = null;
   let truncated = false;
   const fields: Record<string, string> = {};
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      // A file input left empty arrives as a part without a name and without bytes.
-      if (part.fieldname !== 'upload_file' || bytes || !part.filename) {
-        part.file.resume();
-        continue;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        // A file input left empty arrives as a part without a name and without bytes.
+        if (part.fieldname !== 'upload_file' || bytes || !part.filename) {
+          part.file.resume();
+          continue;
+        }
+        bytes = await part.toBuffer();
+        truncated = part.file.truncated;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
       }
-      bytes = await part.toBuffer();
-      truncated = part.file.truncated;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
     }
+  } catch (error) {
+    // The plugin's own refusals (too many parts: 413) keep their status; a form busboy cannot
+    // read (no closing boundary, "Unexpected end of form") is the client's: 422, not a 500.
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw invalid('upload_file', guardianMessages.imageRequired);
   }
   if (bytes && (truncated || bytes.length === 0)) throw invalid('upload_file', guardianMessages.imageTooLarge);
   return { fields, bytes };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dateString, defineCall, idParam, messageSchema } from '../common';
-import { yearMonthString } from '../events';
+import { dateString, defineCall, idParam, messageSchema, yearMonthString } from '../common';
 import { facilityParams } from './facilities';
 
 /**

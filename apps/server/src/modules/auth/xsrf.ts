@@ -23,12 +23,22 @@ export function setXsrfCookie(reply: FastifyReply, req: FastifyRequest, token: s
   reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: secureCookie(req) });
 }
 
+/** The header as the browser encoded it (axios sends the cookie's value URI-encoded); null when it is no valid encoding. */
+function decodedHeader(header: string): string | null {
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return null;
+  }
+}
+
 /** Every mutating call must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN (419 otherwise), as Sanctum does. */
 export function checkXsrf(secret: string, req: FastifyRequest): void {
   if (SAFE_METHODS.has(req.method)) return;
   const cookie = req.cookies[XSRF_COOKIE];
   const header = req.headers[XSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !safeEqual(decodeURIComponent(header), cookie) || !isValid(secret, cookie)) {
+  const echoed = typeof header === 'string' ? decodedHeader(header) : null;
+  if (!cookie || echoed === null || !safeEqual(echoed, cookie) || !isValid(secret, cookie)) {
     throw new HttpError(419, messages.csrfMismatch);
   }
 }

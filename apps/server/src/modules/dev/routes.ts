@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
+import { conflict } from '../../lib/errors';
 import { asc, desc, sql } from 'drizzle-orm';
 import { addDays, staffRoles } from '@renraku/contract';
 import { facilities, mailOutbox, staffMemberships, staffPins, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
 const userFixture = z.object({
-  email: z.string().email(),
-  password: z.string().min(1),
+  email: z.string().email().max(255),
+  password: z.string().min(1).max(200),
   agreed: z.boolean().default(true),
-  name: z.string().min(1).default('E2E 保護者'),
+  name: z.string().min(1).max(100).default('E2E 保護者'),
 });
 
 const staffFixture = userFixture.extend({
-  name: z.string().min(1).default('E2E 職員'),
+  name: z.string().min(1).max(100).default('E2E 職員'),
   role: z.enum(staffRoles).default('director'),
   /** A 4-digit tablet PIN; none by default. */
   pin: z
@@ -23,13 +25,27 @@ const staffFixture = userFixture.extend({
     .optional(),
 });
 
+const mailsQuery = z.object({ to: z.string().max(255).default('') });
+
+/** A fixture's address that an account already has: 409, as the sign-up would answer. */
+async function refuseTakenEmail(ctx: AppContext, email: string) {
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (taken) throw conflict('このメールアドレスはすでに登録されています');
+}
+
 /**
  * Test-mode only (never registered otherwise): fixtures for end-to-end tests, as eVaka's dev API.
+ * Their input is checked by the route's zod schema like a contract call's (a 422, never a 500).
  */
 export function devRoutes(app: App, ctx: AppContext) {
   if (!ctx.config.testClock) return;
-  app.post('/api/dev/fixtures/users', async (req, reply) => {
-    const input = userFixture.parse(req.body);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/dev/fixtures/users', { schema: { hide: true, body: userFixture } }, async (req, reply) => {
+    const input = req.body;
+    await refuseTakenEmail(ctx, input.email);
     const [user] = await ctx.db
       .insert(users)
       .values({
@@ -44,8 +60,9 @@ export function devRoutes(app: App, ctx: AppContext) {
 
   // A staff member of their own at the first facility (さくら保育園; a company admin: its company),
   // since a month ago, so that a test enrolling 2FA or setting a PIN leaves the demo staff as they are.
-  app.post('/api/dev/fixtures/staff', async (req, reply) => {
-    const input = staffFixture.parse(req.body);
+  api.post('/api/dev/fixtures/staff', { schema: { hide: true, body: staffFixture } }, async (req, reply) => {
+    const input = req.body;
+    await refuseTakenEmail(ctx, input.email);
     const [facility] = await ctx.db.select().from(facilities).orderBy(asc(facilities.id)).limit(1);
     const [user] = await ctx.db
       .insert(users)
@@ -69,8 +86,8 @@ export function devRoutes(app: App, ctx: AppContext) {
   });
 
   // The newest mails to one address, so e2e tests can follow links as a guardian would.
-  app.get<{ Querystring: { to?: string } }>('/api/dev/fixtures/mails', async (req) => {
-    const to = String(req.query.to ?? '');
+  api.get('/api/dev/fixtures/mails', { schema: { hide: true, querystring: mailsQuery } }, async (req) => {
+    const { to } = req.query;
     return ctx.db
       .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, kind: mailOutbox.kind })
       .from(mailOutbox)

@@ -1,12 +1,21 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { forbidden, notFound } from '../../lib/errors';
 
+/** What a signed URL carries (lib/files): single strings, so `sig[x]=1` or a repeated `exp` is a 422, not a 500. */
+const signedUrlQuery = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(200).optional(),
+  v: z.string().max(40).optional(),
+});
+
 /** Serves stored files behind signed, expiring URLs (lib/files). */
 export function filesRoutes(app: App, ctx: AppContext) {
-  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; v?: string } }>(
-    '/files/*',
-    async (req, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/files/*', { schema: { params: z.object({ '*': z.string() }), querystring: signedUrlQuery } }, async (req, reply) => {
       const key = req.params['*'];
       const { exp = '', sig = '', v = '' } = req.query;
       // A tampered or expired URL is refused without touching storage.
@@ -18,8 +27,7 @@ export function filesRoutes(app: App, ctx: AppContext) {
       reply.header('cache-control', `private, max-age=${left}`);
       reply.header('content-type', contentTypeOf(key));
       return reply.send(stream);
-    },
-  );
+    });
 }
 
 function contentTypeOf(key: string): string {

@@ -50,6 +50,7 @@ export function deviceRoutes(app: App, ctx: AppContext) {
   /** A tablet's call: the device cookie is checked before the input is validated (401 without one). */
   const onDevice = {
     auth: false,
+    audience: 'device',
     authenticate: async (req: FastifyRequest) => void (req.pairedDevice = await requireDevice(ctx.db, req, req.now)),
   } as const;
 
