@@ -69,19 +69,7 @@ export interface AuditInput {
  * and its entry are written together or not at all.
  */
 export async function recordAudit(db: Db, staff: StaffViewer, now: Date, entry: AuditInput): Promise<void> {
-  await db.insert(auditLog).values({
-    companyId: entry.companyId,
-    facilityId: entry.facilityId,
-    at: now,
-    userId: staff.userId,
-    deviceId: staff.deviceId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    childId: entry.childId ?? null,
-    ip: staff.ip,
-    details: entry.details ?? null,
-  });
+  await recordAudits(db, staff, now, [entry]);
 }
 
 /** Several entries of one action in one statement (a class's 公開: one entry per child, bounded queries). */
