@@ -94,6 +94,8 @@ async function expectRosterCount(page: Page, facilityId: number, className: stri
 }
 
 test.describe.serial('the roster as the director', () => {
+  // The CSV import and the A4 handout are staff-room work (staff.md §3 "desktop"); the tablet project
+  // covers the roster's compact layout and forms in the tests below.
   // さくら保育園 is the first facility of the fresh e2e database.
   const facilityId = 1;
   let registrationPath = '';
@@ -101,6 +103,7 @@ test.describe.serial('the roster as the director', () => {
   let childBirth = '';
 
   test('a class, a bad CSV that writes nothing, the fixed CSV, a child’s registration URL and its handout', async ({ page }) => {
+    test.skip(test.info().project.name !== 'desktop', 'CSV import and handouts are done on the desktop');
     const roster = rosterOf(test.info().project.name);
     await signIn(page, DEMO_STAFF.director);
 
@@ -224,6 +227,7 @@ test.describe.serial('the roster as the director', () => {
   });
 
   test('a guardian registers the child from the URL on a phone; the staff see the link', async ({ browser, page }) => {
+    test.skip(test.info().project.name !== 'desktop', 'follows the desktop’s handout');
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await phone.clock.install({ time: NOW });
     const guardian = await phone.newPage();
