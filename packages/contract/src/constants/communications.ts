@@ -52,6 +52,16 @@ export const communicationMessages = {
     `${first}〜${last}は翌月登園予定の登録期間中（締切：${deadline}）です。翌月登園予定登録から変更してください`,
 } as const;
 
+/**
+ * Offline-capable sends (absence, time change, contact book) may carry this header: a unique id
+ * per report made on the device. The server stores it with the record and answers a second
+ * delivery of the same id as the first, writing nothing, and says so in `idempotentReplayHeader`.
+ */
+export const idempotencyKeyHeader = 'idempotency-key';
+export const idempotentReplayHeader = 'idempotent-replayed';
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
+export const idempotencyKeyInvalid = '送信IDの形式が正しくありません';
+
 /** A same-payload send repeated within this many seconds is answered without a second record. */
 export const dedupeWindowSeconds = 10;
 

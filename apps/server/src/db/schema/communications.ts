@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -44,6 +45,8 @@ export const familyInformation = pgTable(
     isParticipate: boolean('is_participate'),
     isSent: boolean('is_sent').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The device's id of the send (Idempotency-Key): a second delivery answers as the first. */
+    clientKey: text('client_key'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,6 +94,8 @@ export const attendanceReports = pgTable(
     message: text('message').notNull().default(''),
     /** SHA-256 of the request (child, kind, payload): a repeat within seconds is not stored twice. */
     requestHash: text('request_hash').notNull(),
+    /** The device's id of the report (Idempotency-Key): a second delivery writes nothing. */
+    clientKey: text('client_key'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -99,6 +104,9 @@ export const attendanceReports = pgTable(
     index('attendance_reports_note_child_date_idx').on(t.noteChildId, t.targetDate, t.statusId),
     index('attendance_reports_note_child_created_idx').on(t.noteChildId, t.createdAt),
     index('attendance_reports_company_idx').on(t.companyId),
+    index('attendance_reports_client_key_idx')
+      .on(t.noteChildId, t.clientKey)
+      .where(sql`client_key is not null`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   type postFamiliesInformation,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { childUser, children, facilities, familyInformation, noteChildren } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
@@ -105,7 +106,12 @@ export async function saveContactBook(
   body: ContactBody,
   now: Date,
   today: string,
+  clientKey: string | null = null,
 ) {
+  // A repeat delivery of a send is answered as the first, before the day checks (it may have been
+  // queued on the device past midnight).
+  const stored = clientKey ? await sentWithKey(ctx.db, access.enrolment.id, body.contactOn, clientKey) : undefined;
+  if (stored) return { ...presentSaved(access, stored, body.contactOn, today), replayed: true };
   checkContactDay(body, today);
   const defecation = defecations.find((d) => d.name === body.defecationName);
   const values = {
@@ -123,6 +129,7 @@ export async function saveContactBook(
     isParticipate: canShowPool(body.contactOn) ? (body.isParticipate ?? null) : null,
     isSent: body.isSent,
     sentAt: body.isSent ? now : null,
+    clientKey: body.isSent ? clientKey : null,
     updatedBy: userId,
     updatedAt: now,
   };
@@ -141,7 +148,30 @@ export async function saveContactBook(
       setWhere: eq(familyInformation.isSent, false),
     })
     .returning();
-  if (!row) throw conflict(M.alreadySent);
+  if (!row) {
+    // Sent meanwhile by this very send, delivered twice at once: the same answer, nothing written.
+    const again = clientKey ? await sentWithKey(ctx.db, access.enrolment.id, body.contactOn, clientKey) : undefined;
+    if (again) return { ...presentSaved(access, again, body.contactOn, today), replayed: true };
+    throw conflict(M.alreadySent);
+  }
+  return { ...presentSaved(access, row, body.contactOn, today), replayed: false };
+}
+
+async function sentWithKey(db: Db, noteChildId: number, day: string, clientKey: string) {
+  const [row] = await db
+    .select()
+    .from(familyInformation)
+    .where(
+      and(
+        eq(familyInformation.noteChildId, noteChildId),
+        eq(familyInformation.contactOn, day),
+        eq(familyInformation.clientKey, clientKey),
+      ),
+    );
+  return row;
+}
+
+function presentSaved(access: EnrolledGrant, row: typeof familyInformation.$inferSelect, day: string, today: string) {
   return {
     result: true,
     familyInfo: presentEntry(
@@ -153,7 +183,7 @@ export async function saveContactBook(
         writable: true,
       },
       row,
-      body.contactOn,
+      day,
       today,
     ),
   };

@@ -57,6 +57,17 @@ async function isRecentDuplicate(db: Db, noteChildId: number, hash: string, now:
   return !!row;
 }
 
+/** Whether the child's report with this device id is stored (the key's partial index). */
+async function storedWithKey(db: Db, noteChildId: number, clientKey: string | null) {
+  if (!clientKey) return false;
+  const [row] = await db
+    .select({ id: attendanceReports.id })
+    .from(attendanceReports)
+    .where(and(eq(attendanceReports.noteChildId, noteChildId), eq(attendanceReports.clientKey, clientKey)))
+    .limit(1);
+  return !!row;
+}
+
 async function absentDates(db: Db, noteChildId: number, dates: string[]) {
   const rows = await db
     .select({ date: attendanceReports.targetDate })
@@ -82,7 +93,10 @@ export async function sendAttendanceChange(
   body: BodyOf<typeof postAttendance>,
   now: Date,
   today: string,
+  clientKey: string | null = null,
 ) {
+  // A repeat delivery is answered before the checks: its day may have passed while it was queued.
+  if (await storedWithKey(ctx.db, access.enrolment.id, clientKey)) return { result: true, replayed: true };
   const check = checkDate(
     body.targetDate,
     today,
@@ -95,8 +109,9 @@ export async function sendAttendanceChange(
   const message = arrival ? body.attendanceText : body.leavingText;
   const hash = requestHash('attendance', userId, access.child.id, body);
 
-  await withEnrolmentLock(ctx, access.enrolment.id, async (db) => {
-    if (await isRecentDuplicate(db, access.enrolment.id, hash, now)) return;
+  const replayed = await withEnrolmentLock(ctx, access.enrolment.id, async (db) => {
+    if (await storedWithKey(db, access.enrolment.id, clientKey)) return true;
+    if (await isRecentDuplicate(db, access.enrolment.id, hash, now)) return false;
     if ((await absentDates(db, access.enrolment.id, [body.targetDate])).size > 0) throw conflict(M.alreadyAbsent);
     await db.insert(attendanceReports).values({
       companyId: access.enrolment.companyId,
@@ -107,11 +122,13 @@ export async function sendAttendanceChange(
       leavingTime: arrival ? null : time,
       message,
       requestHash: hash,
+      clientKey,
       createdBy: userId,
       createdAt: now,
     });
+    return false;
   });
-  return { result: true };
+  return { result: true, replayed };
 }
 
 export async function sendAbsence(
@@ -121,7 +138,9 @@ export async function sendAbsence(
   body: BodyOf<typeof postAbsence>,
   now: Date,
   today: string,
+  clientKey: string | null = null,
 ) {
+  if (await storedWithKey(ctx.db, access.enrolment.id, clientKey)) return { result: true, replayed: true };
   const dates = body.absenceDates;
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => {
@@ -145,8 +164,9 @@ export async function sendAbsence(
   if (Object.keys(errors).length > 0) throw invalidMany(errors);
 
   const hash = requestHash('absence', userId, access.child.id, body);
-  await withEnrolmentLock(ctx, access.enrolment.id, async (db) => {
-    if (await isRecentDuplicate(db, access.enrolment.id, hash, now)) return;
+  const replayed = await withEnrolmentLock(ctx, access.enrolment.id, async (db) => {
+    if (await storedWithKey(db, access.enrolment.id, clientKey)) return true;
+    if (await isRecentDuplicate(db, access.enrolment.id, hash, now)) return false;
     const already = await absentDates(db, access.enrolment.id, dates);
     if (already.size > 0) {
       const errors = Object.fromEntries(
@@ -167,6 +187,7 @@ export async function sendAbsence(
           absenceType: body.absenceType,
           message: body.message,
           requestHash: hash,
+          clientKey,
           createdBy: userId,
           createdAt: now,
         })),
@@ -181,8 +202,9 @@ export async function sendAbsence(
           ),
         );
     }
+    return false;
   });
-  return { result: true };
+  return { result: true, replayed };
 }
 
 /** History of the child's changes or absences (for one target date when given), newest first. Two queries. */

@@ -13,6 +13,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
+import { idempotencyKeyOf, markReplayed } from '../../lib/idempotency';
 import { hotRoute, route, type App } from '../../lib/route';
 import { authorizeChild, authorizeLink, requireEnrolment, type Viewer } from '../access';
 import { ensureDiseaseMaster } from './diseases';
@@ -54,9 +55,12 @@ export function communicationsRoutes(app: App, ctx: AppContext) {
     const access = await authorizeCommunications(ctx, viewer, body.childId, 'write');
     return confirmContactBook(ctx, access, body, today);
   });
-  route(app, postFamiliesInformation, {}, async ({ viewer, params, body, now, today }) => {
+  route(app, postFamiliesInformation, {}, async ({ req, reply, viewer, params, body, now, today }) => {
+    const clientKey = idempotencyKeyOf(req);
     const access = await authorizeCommunications(ctx, viewer, params.childId, 'write');
-    return saveContactBook(ctx, access, viewer.userId, body, now, today);
+    const { replayed, ...answer } = await saveContactBook(ctx, access, viewer.userId, body, now, today, clientKey);
+    markReplayed(reply, replayed);
+    return answer;
   });
 
   // Attendance changes and absences
@@ -73,12 +77,19 @@ export function communicationsRoutes(app: App, ctx: AppContext) {
   route(app, postScheduleByDate, {}, async ({ viewer, params, body }) =>
     scheduleByDate(ctx, await authorizeCommunications(ctx, viewer, params.childId, 'view'), body.date),
   );
-  route(app, postAttendance, {}, async ({ viewer, params, body, now, today }) => {
+  // Offline-capable sends: the device's Idempotency-Key makes a second delivery a no-op.
+  route(app, postAttendance, {}, async ({ req, reply, viewer, params, body, now, today }) => {
+    const clientKey = idempotencyKeyOf(req);
     const access = await authorizeCommunications(ctx, viewer, params.childId, 'write');
-    return sendAttendanceChange(ctx, access, viewer.userId, body, now, today);
+    const { replayed } = await sendAttendanceChange(ctx, access, viewer.userId, body, now, today, clientKey);
+    markReplayed(reply, replayed);
+    return { result: true };
   });
-  route(app, postAbsence, {}, async ({ viewer, params, body, now, today }) => {
+  route(app, postAbsence, {}, async ({ req, reply, viewer, params, body, now, today }) => {
+    const clientKey = idempotencyKeyOf(req);
     const access = await authorizeCommunications(ctx, viewer, params.childId, 'write');
-    return sendAbsence(ctx, access, viewer.userId, body, now, today);
+    const { replayed } = await sendAbsence(ctx, access, viewer.userId, body, now, today, clientKey);
+    markReplayed(reply, replayed);
+    return { result: true };
   });
 }
