@@ -41,6 +41,9 @@ export default defineConfig({
         '--disable-quic',
       ],
     },
+    // The app's service worker serves its copies when the network fails; only offline.spec.ts, whose
+    // subject it is, lets it run (the others see every request as it goes to the server).
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

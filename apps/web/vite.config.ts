@@ -1,10 +1,65 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app (issue 20; docs/decisions/web-pwa-offline.md): a manifest and a Workbox
+    // service worker that precaches the app shell and keeps the last answers of the GET calls, so
+    // the app opens offline on what it last saw. main.tsx registers it once the page has loaded.
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'れんらくノート',
+        short_name: 'れんらくノート',
+        description: '保育施設と保護者をつなぐ連絡帳アプリ',
+        lang: 'ja',
+        dir: 'ltr',
+        start_url: '/main',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#f08c00',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell: every script, style and icon of the guardian app (the staff app has its own scope).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/(api|sanctum|staff|files|dev)(\/|$)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // The last answer of each read (the feed, children, notices…), for opening offline. The
+            // network always comes first; the cache is cleared at logout (lib/session.ts).
+            urlPattern: ({ url, request, sameOrigin }) =>
+              sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/dev/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'api',
+              networkTimeoutSeconds: 8,
+              expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': server, '/sanctum': server, '/files': server },

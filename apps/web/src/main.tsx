@@ -13,3 +13,13 @@ createRoot(document.getElementById('root')!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// The service worker (the app shell and the last answers, for opening offline) once the page has
+// loaded, so that it never competes with the first screen; only in the built app.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}
+// Reports made without a network are sent when it returns (lib/send-queue.ts; its own chunk).
+void import('./lib/send-queue').then((queue) => queue.startSendQueue());

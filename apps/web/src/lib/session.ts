@@ -102,8 +102,16 @@ export function reloadSessionUser(): Promise<void> {
 export function useLogin() {
   return useAction(
     (body: { email: string; password: string; remember: boolean }) => api(postLogin, { body, redirectOn401: false }),
-    (data) => setSessionUser(data.user),
+    (data) => {
+      forgetOfflineCopies();
+      setSessionUser(data.user);
+    },
   );
+}
+
+/** The service worker's copies of the last answers (for opening offline) belong to one user. */
+function forgetOfflineCopies() {
+  if ('caches' in window) void caches.delete('api');
 }
 
 export function useLogout() {
@@ -112,6 +120,7 @@ export function useLogout() {
     () => {
       setSessionUser(null);
       native.deletePushToken();
+      forgetOfflineCopies();
     },
   );
 }

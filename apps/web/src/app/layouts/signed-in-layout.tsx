@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Header } from '../../components/header';
 import { useCurrentUser } from '../../lib/session';
@@ -6,6 +6,10 @@ import { useChildren, useExistence } from '../../lib/children';
 import { native } from '../../lib/native';
 import { showFailure } from '../../components/alerts';
 import { ApiRequestError } from '../../lib/api';
+import { OfflineNotice } from '../../components/offline-notice';
+
+// 送信待ち (reports kept on the device while offline): its own chunk, loaded after the first screen.
+const PendingSends = lazy(() => import('../../components/pending-sends'));
 
 /** A 403 while opening a verify link is that screen's business, not a failure of the list (A §8). */
 const quietForbidden = (pathname: string, error: unknown) =>
@@ -49,7 +53,11 @@ export function SignedInLayout() {
         本文へ移動
       </a>
       <Header avatarUrl={user.image_url} userName={user.name} showQr={children.length > 0 && existence.length > 0} />
+      <OfflineNotice />
       <main id="main">
+        <Suspense fallback={null}>
+          <PendingSends />
+        </Suspense>
         <Outlet />
       </main>
     </>

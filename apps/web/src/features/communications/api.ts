@@ -6,8 +6,6 @@ import {
   getChildrenDiseases,
   getFamiliesInformation,
   limits,
-  postAbsence,
-  postAttendance,
   postFamiliesInformation,
   postFamiliesInformationConfirm,
   postScheduleByDate,
@@ -16,6 +14,7 @@ import {
   type ContactBookPayload,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
+import { sendOrQueue } from '../../lib/send-queue';
 
 /** The attendance client: 5000 ms timeout, and a 401 goes to /login (F §6, §9). */
 const timeout = () => AbortSignal.timeout(limits.requestTimeoutMs);
@@ -86,7 +85,10 @@ export const useScheduleByDate = (childId: number | undefined, date: string) =>
 export function useSendAttendance(childId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AttendanceBody) => api(postAttendance, { params: { childId: childId! }, body, signal: timeout() }),
+    // Without a network the change waits on the device (送信待ち) and is sent when it returns.
+    mutationFn: (body: AttendanceBody) => sendOrQueue('attendance', childId!, body),
+    // Runs offline too (TanStack Query would pause it): sendOrQueue keeps it on the device.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attendancesQueryOptions(childId, 'change').queryKey }),
   });
 }
@@ -94,7 +96,9 @@ export function useSendAttendance(childId: number | undefined) {
 export function useSendAbsence(childId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AbsenceForm) => api(postAbsence, { params: { childId: childId! }, body, signal: timeout() }),
+    mutationFn: (body: AbsenceForm) => sendOrQueue('absence', childId!, body),
+    // Runs offline too (TanStack Query would pause it): sendOrQueue keeps it on the device.
+    networkMode: 'always',
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: attendancesQueryOptions(childId, 'absence').queryKey }),

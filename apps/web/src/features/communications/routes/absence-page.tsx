@@ -5,6 +5,7 @@ import { addDays, endOfMonthAfter, monthDayLabel, tokyoDate } from '@renraku/con
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
+import { queuedMessage } from '../../../lib/send-queue';
 import { useAttendanceHistory, useCheckTargetDate, useDiseases, useSendAbsence } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
@@ -89,8 +90,8 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
     send.mutate(
       { absenceType: Number(type), absenceDates: dates, diseases: sick ? picked.map(Number) : [], message: note },
       {
-        onSuccess: () => {
-          showSuccess(M.absenceSent);
+        onSuccess: (sent) => {
+          showSuccess(sent.queued ? queuedMessage : M.absenceSent);
           reset();
         },
         onError: showFailure,

@@ -6,6 +6,7 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { ApiRequestError } from '../../../lib/api';
+import { queuedMessage } from '../../../lib/send-queue';
 import { useAttendanceHistory, useCheckTargetDate, useIsAbsence, useScheduleByDate, useSendAttendance } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
@@ -82,8 +83,8 @@ function AttendanceForm({ child, date }: { child: CommunicationChild; date: stri
         leavingText: arrival ? '' : note,
       },
       {
-        onSuccess: () => {
-          showSuccess(M.attendanceSent);
+        onSuccess: (sent) => {
+          showSuccess(sent.queued ? queuedMessage : M.attendanceSent);
           setTime(null);
           setNote('');
         },
