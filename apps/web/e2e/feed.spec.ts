@@ -101,6 +101,9 @@ test.describe('home feed', () => {
     await expect(family).toContainText('前日の夕食ハンバーグ、ごはん、サラダ');
     await expect(family).toContainText('朝食トースト、バナナ、牛乳');
     await expect(family).toContainText(/36\.\d℃/);
+    // F §2: the child's name on a card links to the child's page.
+    await haruto.getByRole('link', { name: '陽翔' }).click();
+    await expect(page).toHaveURL(/\/children\/\d+$/);
   });
 
   test('long text truncates and toggles; the gallery shows 5 then +N and opens the viewer', async ({ page }) => {

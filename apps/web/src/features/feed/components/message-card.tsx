@@ -1,4 +1,5 @@
-import { Box, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { feedTexts, type DailyMessage, type FeedFile } from '@renraku/contract/client';
 import { useState, type ReactNode } from 'react';
 import { Documents, Gallery } from './gallery';
@@ -55,7 +56,10 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
     <Card withBorder radius="md" padding="sm" component="article" aria-label={`${childName}の連絡`} data-qa="message-card">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={700}>{childName}</Text>
+          {/* F §2: child links go to /children/{id} (the child's page). */}
+          <Anchor component={Link} to={`/children/${message.child_id}`} fw={700} c="dark" underline="hover">
+            {childName}
+          </Anchor>
           <Text size="xs" c="dimmed">
             {message.nursery}
           </Text>
