@@ -5,6 +5,7 @@ import { openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './seed';
 import { databaseCounter, redisCounter } from './lib/rate-limit';
 import { startMailWorker } from './lib/mail';
+import { startExportWorker } from './modules/exports/service';
 
 const config = loadConfig();
 const database = config.databaseUrl
@@ -20,9 +21,12 @@ const counter = config.redisUrl
 const app = await buildApp(config, { database, counter });
 
 const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+// Children's archives (modules/exports): prepared in the background, one at a time per instance.
+const stopExportWorker = startExportWorker(app.ctx);
 
 const shutdown = async (signal: string) => {
   stopMailWorker();
+  stopExportWorker();
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await counter.close();

@@ -14,6 +14,7 @@ export * from './notices';
 export * from './events';
 export * from './schedules';
 export * from './growths';
+export * from './exports';
 export * from './push';
 export * from './idp';
 export * from './staff';

@@ -11,6 +11,8 @@ import { hmac, safeEqual } from './crypto';
  */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
+  /** Stores a file from local disk as it streams (large archives never sit in memory). */
+  putFile(key: string, localPath: string): Promise<void>;
   /** The file's bytes as a stream, or null when there is no such file. */
   get(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
@@ -35,6 +37,11 @@ export function diskStorage(root: string): Storage {
       const full = resolve(key);
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
       await fs.promises.writeFile(full, data);
+    },
+    async putFile(key, localPath) {
+      const full = resolve(key);
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      await fs.promises.copyFile(localPath, full);
     },
     async get(key) {
       const full = resolve(key);

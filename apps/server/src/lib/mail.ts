@@ -11,6 +11,8 @@ export const TRANSACTIONAL_KINDS = new Set([
   'password_reset',
   'email_verification',
   'email_change',
+  // Asked for by the guardian (the child's archive is ready): always sent.
+  'child_export',
   'password_changed',
   'account_exists',
   'staff_invite',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
@@ -25,6 +26,20 @@ export function s3Storage(settings: S3Settings): Storage {
       const ext = /\.(\w+)$/.exec(key)?.[1]?.toLowerCase() ?? '';
       await client.send(
         new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' }),
+      );
+    },
+    async putFile(key, localPath) {
+      assertFileKey(key);
+      const { size } = await fs.promises.stat(localPath);
+      // A stream of known length: one PUT of up to 5 GB, never the whole file in memory.
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: fs.createReadStream(localPath),
+          ContentLength: size,
+          ContentType: 'application/zip',
+        }),
       );
     },
     async get(key) {

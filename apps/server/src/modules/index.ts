@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/routes';
 import { eventsStaffRoutes } from './events/staff-routes';
 import { schedulesRoutes } from './schedules/routes';
 import { growthsRoutes } from './growths/routes';
+import { exportsRoutes } from './exports/routes';
 import { guardiansRoutes } from './guardians/routes';
 import { pushRoutes } from './push/routes';
 import { idpRoutes } from './idp/routes';
@@ -36,6 +37,7 @@ export function registerModules(app: App, ctx: AppContext) {
   eventsRoutes(app, ctx);
   schedulesRoutes(app, ctx);
   growthsRoutes(app, ctx);
+  exportsRoutes(app, ctx);
   guardiansRoutes(app, ctx);
   pushRoutes(app, ctx);
   idpRoutes(app, ctx);

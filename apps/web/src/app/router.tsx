@@ -61,6 +61,9 @@ const childPage = async () => ({ Component: (await import('../features/children/
 const pickupPersonsPage = async () => ({
   Component: (await import('../features/children/routes/pickup-persons-page')).PickupPersonsPage,
 });
+const childExportPage = async () => ({
+  Component: (await import('../features/exports/routes/child-export-page')).ChildExportPage,
+});
 const childEditPage = async () => ({ Component: (await import('../features/children/routes/child-edit-page')).ChildEditPage });
 const recognitionPage = async () => ({
   Component: (await import('../features/children/routes/recognition-page')).RecognitionPage,
@@ -169,6 +172,7 @@ export const routes: RouteObject[] = [
                   { path: ':id', lazy: childPage },
                   { path: ':id/edit', lazy: childEditPage },
                   { path: ':id/pickup-persons', lazy: pickupPersonsPage },
+                  { path: ':id/export', lazy: childExportPage },
                   { path: ':childId/users/:userId', lazy: guardianPage },
                   { path: ':childId/users/:userId/change/type', lazy: relationTypePage },
                   { path: '*', lazy: notFound },

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tokyoInstant, addDays, type AuditEntry } from '@renraku/contract';
+import { toCsv } from '../../lib/csv';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { auditLog, children, devices, users } from '../../db/schema';
@@ -159,18 +160,13 @@ export async function listAudit(ctx: AppContext, facilityId: number, filter: Aud
   return { data: rows.map(presentAuditRow), total: total?.n ?? 0, per_page: AUDIT_PAGE_SIZE };
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  // Quote every cell; a leading = + - @ is defused so Excel never runs it as a formula.
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
-
 /** Every matching entry as CSV, UTF-8 with BOM so that Excel opens it in Japanese. */
 export async function auditCsv(ctx: AppContext, facilityId: number, filter: AuditFilter): Promise<string> {
   const rows = (await auditRows(ctx.db, facilityId, filter).limit(100_000)).map(presentAuditRow);
   const header = ['日時', '職員', '端末', '操作', '対象', '対象ID', '園児', 'IPアドレス'];
-  const lines = rows.map((r) =>
-    [
+  return toCsv(
+    header,
+    rows.map((r) => [
       new Date(r.at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
       r.user.name,
       r.device?.name ?? '',
@@ -179,9 +175,6 @@ export async function auditCsv(ctx: AppContext, facilityId: number, filter: Audi
       r.target_id,
       r.child?.name ?? '',
       r.ip,
-    ]
-      .map(csvCell)
-      .join(','),
+    ]),
   );
-  return `\uFEFF${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }

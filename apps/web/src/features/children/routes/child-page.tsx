@@ -119,6 +119,17 @@ function ChildInfo({ id }: { id: number }) {
           ※保護者の方以外がお迎えに行くときは、代表者の方が申請し、施設の承認後に登録されます。
         </Text>
       </Stack>
+
+      {isMain && (
+        <Stack gap="xs" component="section" aria-labelledby="export-heading">
+          <Title order={2} size="h5" id="export-heading">
+            データのダウンロード
+          </Title>
+          <Button component={Link} to={`/children/${id}/export`} variant="light">
+            写真と連絡帳の記録をダウンロード
+          </Button>
+        </Stack>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,63 @@
+import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+
+/*
+ * Take your data along (issue 20; docs/decisions/exports-child-archive.md): the demo main guardian
+ * prepares 陽翔's archive on the phone, follows it to ready (the server's export worker) and
+ * downloads a ZIP with the photos the family saw and the history. Which photos belong in it (and
+ * that no other family's are) is tested in apps/server/test/exports.test.ts.
+ */
+
+/** The entry names of a ZIP, from its central directory. */
+function zipNames(zip: Buffer): string[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const names: string[] = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const length = zip.readUInt16LE(at + 28);
+    names.push(zip.subarray(at + 46, at + 46 + length).toString('utf8'));
+    at += 46 + length + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return names;
+}
+
+test('the main guardian prepares a child’s archive and downloads it; a read-only co-guardian cannot', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const children = (await (await page.request.get('/api/children')).json()) as { id: number; first_name: string }[];
+  const haruto = children.find((c) => c.first_name === '陽翔')!;
+  await page.goto(`/children/${haruto.id}`);
+  await page.getByRole('link', { name: '写真と連絡帳の記録をダウンロード' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'データのダウンロード' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'データを準備する' }).click();
+  // Queued, then ready once the worker (every 5 s) has written it.
+  const ready = page.locator('[data-qa="export-ready"]');
+  await expect(ready).toBeVisible({ timeout: 60_000 });
+  await expect(ready).toContainText('準備ができました');
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/export-ready.png', fullPage: true });
+
+  const link = ready.getByRole('link', { name: 'ダウンロード' });
+  await expect(link).toHaveAttribute('download', '');
+  // The browser's download manager sends no X-Test-Now header, so at the real date this run's
+  // pinned session has expired: the test fetches the link with the page's session instead.
+  const response = await page.request.get((await link.getAttribute('href'))!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/zip');
+  const names = zipNames(await response.body());
+  expect(names).toEqual(expect.arrayContaining(['連絡帳_施設から.csv', '連絡帳_家庭から.csv', '記録.html']));
+  expect(names.filter((n) => /^写真\/\d{4}-\d{2}-\d{2}_(今日の写真|クラスの写真)_\d{2}\.\w+$/.test(n)).length).toBeGreaterThan(0);
+  expect(names.every((n) => !n.includes('..'))).toBe(true);
+
+  // The read-only co-guardian of 陽翔 sees why there is no button.
+  const other = await browser.newContext();
+  const sub = await other.newPage();
+  await signIn(sub, DEMO.sub);
+  await sub.goto(`/children/${haruto.id}/export`);
+  await expect(sub.getByText('データのダウンロードは主たる保護者のみご利用いただけます')).toBeVisible();
+  await expect(sub.getByRole('button', { name: 'データを準備する' })).toHaveCount(0);
+  await other.close();
+});
