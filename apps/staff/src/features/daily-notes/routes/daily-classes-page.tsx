@@ -9,12 +9,20 @@ import { useFacilityClasses } from '../api';
 
 /** `/f/:facilityId/daily`: the classes of this 年度, the caller's own first, each opening its day's entry grid. */
 export function DailyClassesPage() {
+  return <ClassChooserPage title="連絡帳記入" segment="daily" officeText="事務の方は連絡帳を記入・閲覧できません。" />;
+}
+
+/**
+ * A class's day work chooser (連絡帳記入, 写真, 身体測定): the classes of this 年度, the caller's own
+ * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1).
+ */
+export function ClassChooserPage({ title, segment, officeText }: { title: string; segment: string; officeText: string }) {
   const facility = useFacility();
   const classes = useFacilityClasses(facility.id, fiscalYearOf(todayInTokyo()));
   if (facility.role === 'office') {
     return (
-      <Page title="連絡帳記入">
-        <Alert color="gray">事務の方は連絡帳を記入・閲覧できません。</Alert>
+      <Page title={title}>
+        <Alert color="gray">{officeText}</Alert>
       </Page>
     );
   }
@@ -22,13 +30,13 @@ export function DailyClassesPage() {
   const mine = (id: number) => facility.class_ids.includes(id);
   const sorted = [...classes.data].sort((a, b) => Number(mine(b.id)) - Number(mine(a.id)));
   return (
-    <Page title="連絡帳記入">
+    <Page title={title}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {sorted.map((klass) => (
           <UnstyledButton
             key={klass.id}
             component={Link}
-            to={facilityPath(facility.id, `daily/${klass.id}`)}
+            to={facilityPath(facility.id, `${segment}/${klass.id}`)}
             style={{ display: 'block' }}
           >
             <Paper withBorder p="lg" radius="md" mih={88}>
