@@ -160,8 +160,14 @@ describe('upload (POST, multipart)', () => {
   it('a child-tagged photo reaches only that child’s family, with the note’s 公開; the class photo every family of the class', async () => {
     const childPhoto = await upload(as.classStaffA, { child_ids: [w.family.child.id] });
     expect(childPhoto.statusCode).toBe(201);
-    const placed = childPhoto.json() as { id: number; thumb_url: string; placements: { child: { id: number } | null; visible: boolean }[] };
-    expect(placed.placements).toEqual([{ file_id: placed.id, child: { id: w.family.child.id, name: expect.any(String) }, visible: false }]);
+    const placed = childPhoto.json() as {
+      id: number;
+      thumb_url: string;
+      placements: { child: { id: number } | null; visible: boolean }[];
+    };
+    expect(placed.placements).toEqual([
+      { file_id: placed.id, child: { id: w.family.child.id, name: expect.any(String) }, visible: false },
+    ]);
     const [row] = await db().select().from(feedFiles).where(eq(feedFiles.id, placed.id));
     const keyA = row!.storageKey;
     // Stored as guardians' uploads: re-encoded without EXIF, with the variants.
@@ -293,9 +299,7 @@ describe('the demo data: every guardian, every file URL', () => {
     const demoEmails = Object.values(DEMO_EMAILS) as string[];
     let sawIt = 0;
     for (const [userId, { email, children: kids }] of byUser) {
-      const agent = demoEmails.includes(email)
-        ? await t.agent().login(email, DEMO_PASSWORD)
-        : await t.signIn({ email });
+      const agent = demoEmails.includes(email) ? await t.agent().login(email, DEMO_PASSWORD) : await t.signIn({ email });
       const answers = [await feedOf(agent, kids), ...(await Promise.all(kids.map((id) => feedOf(agent, [id]))))];
       const keys = answers.flatMap(keysIn);
       if (harutoGuardians.has(userId)) {

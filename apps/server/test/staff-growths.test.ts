@@ -29,15 +29,17 @@ beforeAll(async () => {
     .update(children)
     .set({ birth: addDays(today, -Math.round(365.25 * 3)), sex: 1 })
     .where(eq(children.id, w.family.child.id));
-  await db().insert(growths).values({
-    companyId: w.companyId,
-    childId: w.family.child.id,
-    measuredOn: addDays(today, -30),
-    height: 95.2,
-    weight: 14.1,
-    head: 49.0,
-    chest: 50.5,
-  });
+  await db()
+    .insert(growths)
+    .values({
+      companyId: w.companyId,
+      childId: w.family.child.id,
+      measuredOn: addDays(today, -30),
+      height: 95.2,
+      weight: 14.1,
+      head: 49.0,
+      chest: 50.5,
+    });
   as = await staffAgents(t, w);
 }, 120_000);
 
@@ -102,7 +104,11 @@ describe('saving (PUT)', () => {
     expectInvalid(await save(as.classStaffA, [{ child_id: me, weight: 0.5 }]), 'rows.0.weight', growthMessages.range('weight'));
     expectInvalid(await save(as.classStaffA, [{ child_id: me, head: 10 }]), 'rows.0.head');
     expectInvalid(await save(as.classStaffA, [{ child_id: me, chest: 120 }]), 'rows.0.chest');
-    expectInvalid(await save(as.classStaffA, [{ child_id: me, height: 96.25 }]), 'rows.0.height', growthMessages.decimals('height'));
+    expectInvalid(
+      await save(as.classStaffA, [{ child_id: me, height: 96.25 }]),
+      'rows.0.height',
+      growthMessages.decimals('height'),
+    );
     expectInvalid(await save(as.classStaffA, [{ child_id: me, height: '96' }]), 'rows.0.height');
     expectInvalid(await save(as.classStaffA, [{ child_id: me }]), 'rows.0.height', growthMessages.empty);
     expectInvalid(await save(as.classStaffA, []), 'rows', growthMessages.empty);
@@ -117,7 +123,11 @@ describe('saving (PUT)', () => {
       growthMessages.duplicateChild,
     );
     expectInvalid(await save(as.classStaffA, [{ child_id: me, height: 96 }], '2026-02-29'), 'date');
-    expectInvalid(await save(as.classStaffA, [{ child_id: me, height: 96 }], addDays(today, 1)), 'date', growthMessages.futureDay);
+    expectInvalid(
+      await save(as.classStaffA, [{ child_id: me, height: 96 }], addDays(today, 1)),
+      'date',
+      growthMessages.futureDay,
+    );
     expectInvalid(await save(as.classStaffA, [{ child_id: me, height: 96 }], addDays(today, -8)), 'date', growthMessages.pastDay);
     expect((await save(as.otherFacility, [{ child_id: me, height: 96 }])).statusCode).toBe(404);
     expect(await counts()).toEqual(before);
@@ -132,10 +142,9 @@ describe('warnings for implausible values', () => {
     expect(growthWarnings({ height: 94, weight: 14.1, head: null, chest: null }, previous, reference)).toEqual([
       { field: 'height', text: growthWarningTexts.heightDecrease },
     ]);
-    expect(growthWarnings({ height: 94.4, weight: 17.2, head: 47.5, chest: null }, previous, reference).map((w) => w.field)).toEqual([
-      'weight',
-      'head',
-    ]);
+    expect(
+      growthWarnings({ height: 94.4, weight: 17.2, head: 47.5, chest: null }, previous, reference).map((w) => w.field),
+    ).toEqual(['weight', 'head']);
     expect(growthWarnings({ height: 110, weight: 10, head: null, chest: null }, null, reference)).toEqual([
       { field: 'height', text: growthWarningTexts.outsideReference('height') },
       { field: 'weight', text: growthWarningTexts.outsideReference('weight') },

@@ -55,7 +55,11 @@ async function phoneOf(browser: Browser, email: string) {
   return { phone, page };
 }
 
-test('photos with progress reach only their family; a measurement reaches the growth chart', async ({ page, request, browser }) => {
+test('photos with progress reach only their family; a measurement reaches the growth chart', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.skip(test.info().project.name !== 'tablet', 'a tablet flow (upload from the class tablet); one project is enough');
   test.setTimeout(240_000);
   const staff = await createStaff(request, 'hoiku-photo', { role: 'class_staff', name: '試験 撮影者' });

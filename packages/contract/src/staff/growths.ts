@@ -23,7 +23,8 @@ export const growthRanges: Record<GrowthField, { min: number; max: number; decim
 export const growthMessages = {
   range: (field: GrowthField) =>
     `${growthFieldLabels[field]}は${growthRanges[field].min}〜${growthRanges[field].max}${growthUnits[field]}の範囲で入力してください`,
-  decimals: (field: GrowthField) => `${growthFieldLabels[field]}は小数点以下${growthRanges[field].decimals}桁までで入力してください`,
+  decimals: (field: GrowthField) =>
+    `${growthFieldLabels[field]}は小数点以下${growthRanges[field].decimals}桁までで入力してください`,
   empty: '身長・体重・頭囲・胸囲のいずれかを入力してください',
   notInClass: 'このクラスに在籍していない園児が含まれています',
   duplicateChild: '同じ園児が重複しています',
@@ -77,7 +78,8 @@ export function growthWarnings(
   for (const field of ['height', 'weight'] as const) {
     const range = reference?.[field];
     const v = value[field];
-    if (range && v !== null && (v < range[0] || v > range[1])) out.push({ field, text: growthWarningTexts.outsideReference(field) });
+    if (range && v !== null && (v < range[0] || v > range[1]))
+      out.push({ field, text: growthWarningTexts.outsideReference(field) });
   }
   return out;
 }
@@ -142,7 +144,8 @@ const classParams = z.object({ classId: idParam });
 export const getStaffClassGrowths = defineCall({
   method: 'GET',
   path: '/api/staff/classes/{classId}/growths',
-  summary: 'The class’s measurement session of a day (today by default): each child’s previous values, the day’s and the reference range',
+  summary:
+    'The class’s measurement session of a day (today by default): each child’s previous values, the day’s and the reference range',
   params: classParams,
   query: z.object({ date: dateString.optional() }),
   response: growthSessionSchema,

@@ -1,11 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import {
-  guardianMessages,
-  photoMessages,
-  photoUploadFields,
-  type ClassPhotos,
-  type StaffPhoto,
-} from '@renraku/contract';
+import { guardianMessages, photoMessages, photoUploadFields, type ClassPhotos, type StaffPhoto } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { attendanceReports, children, classBroadcasts, classes, dailyNotes, feedFiles, noteChildren } from '../../db/schema';
@@ -225,7 +219,9 @@ export async function uploadClassPhoto(
 }
 
 async function removeStored(ctx: AppContext, key: string) {
-  await Promise.all([key, ...Object.keys(IMAGE_VARIANTS).map((variant) => `${key}.${variant}`)].map((k) => ctx.storage.remove(k)));
+  await Promise.all(
+    [key, ...Object.keys(IMAGE_VARIANTS).map((variant) => `${key}.${variant}`)].map((k) => ctx.storage.remove(k)),
+  );
 }
 
 /** The class and day a placement belongs to, or undefined for no such photo. */

@@ -3,8 +3,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClassNotes } from '../access';
-import { parseDay } from '../feed/daily-notes';
-import { loadGrowthSession, saveGrowthSession } from './staff';
+import { loadGrowthSession, parseDay, saveGrowthSession } from './staff';
 
 /**
  * The class's measurement session (staff.md §4 "Growth"): who reads and writes as the day's notes

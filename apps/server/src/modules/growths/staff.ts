@@ -3,6 +3,7 @@ import {
   addDays,
   dailyNoteWritableDays,
   growthMessages,
+  isCalendarDate,
   monthsBetween,
   type GrowthRowInput,
   type GrowthSession,
@@ -26,6 +27,13 @@ const writable = (date: string, today: string) => date <= today && date >= addDa
 function assertWritable(date: string, today: string) {
   if (date > today) throw invalid('date', growthMessages.futureDay);
   if (!writable(date, today)) throw invalid('date', growthMessages.pastDay);
+}
+
+/** The day a call names: a real calendar date (a bad one is a 422, never a database error). */
+export function parseDay(date: string | undefined, today: string): string {
+  if (date === undefined) return today;
+  if (!isCalendarDate(date)) throw invalid('date', '日付の形式が正しくありません');
+  return date;
 }
 
 const band = (p: Percentiles | null | undefined): [number, number] | null => (p ? [p['3'], p['97']] : null);

@@ -62,7 +62,17 @@ function parseField(field: GrowthField, text: string): { value: number | null; e
   return { value, error: null };
 }
 
-function Session({ classId, date, today, onDate }: { classId: number; date: string; today: string; onDate: (d: string) => void }) {
+function Session({
+  classId,
+  date,
+  today,
+  onDate,
+}: {
+  classId: number;
+  date: string;
+  today: string;
+  onDate: (d: string) => void;
+}) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: sessionKey(classId, date),

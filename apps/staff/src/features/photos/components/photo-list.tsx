@@ -33,7 +33,12 @@ export function PhotoList({ day }: { day: ClassPhotos }) {
       {day.photos.length === 0 ? (
         <Alert color="gray">この日の写真はまだありません。</Alert>
       ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={{ base: 2, md: 3, xl: 4 }}
+          spacing="md"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {day.photos.map((photo, index) => {
             const where = photo.placements.map(placementLabel).join('、');
             return (
@@ -43,7 +48,7 @@ export function PhotoList({ day }: { day: ClassPhotos }) {
                   {photo.placements.map((placement) => (
                     <Group key={placement.file_id} gap={6} justify="space-between" wrap="nowrap">
                       <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={500} truncate>
+                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                           {placementLabel(placement)}
                         </Text>
                         <Badge
@@ -60,6 +65,7 @@ export function PhotoList({ day }: { day: ClassPhotos }) {
                           px="xs"
                           variant="subtle"
                           color="red"
+                          style={{ flexShrink: 0 }}
                           aria-label={`写真${index + 1}を${placementLabel(placement)}から外す`}
                           onClick={() => void onRemove(placement)}
                         >

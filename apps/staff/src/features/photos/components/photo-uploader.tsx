@@ -33,8 +33,7 @@ export function PhotoUploader({ day }: { day: ClassPhotos }) {
   const names = new Map(day.children.map((c) => [c.id, c.name]));
   const hasTag = toClass || childIds.length > 0;
 
-  const toggleChild = (id: number) =>
-    setChildIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const toggleChild = (id: number) => setChildIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
 
   const add = (files: File[]) => {
     if (!hasTag || files.length === 0) return;
@@ -93,12 +92,7 @@ export function PhotoUploader({ day }: { day: ClassPhotos }) {
           載せる先を選んでから、写真を撮るか選んでください（複数選べます）。
         </Text>
         <Group gap="xs" role="group" aria-labelledby="photo-tags-label">
-          <Button
-            h={44}
-            {...(toClass ? pressed : released)}
-            aria-pressed={toClass}
-            onClick={() => setToClass((v) => !v)}
-          >
+          <Button h={44} {...(toClass ? pressed : released)} aria-pressed={toClass} onClick={() => setToClass((v) => !v)}>
             クラス全員
           </Button>
           {day.children.map((child) => (

@@ -67,11 +67,7 @@ function ClassPhotos({
       <Text size="sm" c="dimmed">
         園児を選んだ写真はその園児の「今日の写真」に、クラスを選んだ写真はクラス全員の「クラスの写真」に載ります。保護者には、その日の連絡帳を公開したときから表示されます（公開後に追加した写真はすぐに表示されます）。
       </Text>
-      {day.can_write ? (
-        <PhotoUploader day={day} />
-      ) : (
-        <Alert color="gray">閲覧のみ（この日の写真は追加できません）</Alert>
-      )}
+      {day.can_write ? <PhotoUploader day={day} /> : <Alert color="gray">閲覧のみ（この日の写真は追加できません）</Alert>}
       <PhotoList day={day} />
     </Page>
   );

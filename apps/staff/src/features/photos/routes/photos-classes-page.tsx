@@ -1,4 +1,4 @@
-import { ClassChooserPage } from '../../daily-notes/routes/daily-classes-page';
+import { ClassChooserPage } from '../../../components/class-chooser';
 
 /** `/f/:facilityId/photos`: the classes, each opening its day's photos. */
 export function PhotosClassesPage() {
