@@ -96,6 +96,7 @@ export const postStaffClassPhoto = defineCall({
   summary:
     'Uploads one photo (multipart: upload_file, date, child_ids, to_class) tagged to children of the class and/or the class; metadata stripped, variants made (class staff of the class, director, company admin); audited',
   params: classParams,
+  upload: { file: 'upload_file', fields: ['date', 'child_ids', 'to_class', 'content_name'] },
   response: staffPhotoSchema,
   status: 201,
 });
