@@ -73,6 +73,13 @@ test('photos with progress reach only their family; a measurement reaches the gr
   const klass = (await created.json()) as ClassFixture;
   const [a, b] = klass.children as [ClassFixture['children'][number], ClassFixture['children'][number]];
 
+  /** The tablet held upright (768×1024) for a check, then back. */
+  const portrait = async (check: () => Promise<void>) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await check();
+    await page.setViewportSize({ width: 1024, height: 768 });
+  };
+
   await signIn(page, staff.email);
   // The day's notes of both children are published (as the entry grid would): photos show with 公開.
   const headers = await xsrfHeaders(page.request);
@@ -133,6 +140,10 @@ test('photos with progress reach only their family; a measurement reaches the gr
   await expect(page.getByRole('listitem', { name: '写真2（クラス全員）' }).getByText('公開中')).toBeVisible();
   await expectAccessible(page);
   await expectTouchTargets(page);
+  await portrait(async () => {
+    await expectAccessible(page);
+    await expectTouchTargets(page);
+  });
 
   // The measurement session: an implausible height is flagged, corrected, saved.
   await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '身体測定' }).click();
@@ -148,6 +159,10 @@ test('photos with progress reach only their family; a measurement reaches the gr
   await expectTouchTargets(page);
   await page.getByRole('button', { name: '保存（1人）' }).tap();
   await expect(row.getByText('保存済')).toBeVisible();
+  await portrait(async () => {
+    await expectAccessible(page);
+    await expectTouchTargets(page);
+  });
 
   // Child A's guardian: both photos on /main, the height on the growth chart.
   const one = await phoneOf(browser, mainEmail);
