@@ -104,6 +104,10 @@ describe('the class photos of a day (GET)', () => {
     const mine = await call(as.classStaffA, getStaffClassPhotos, { params: classParams(), query: {} });
     const other = await call(as.classStaffB, getStaffClassPhotos, { params: classParams(), query: {} });
     expect([mine.data.can_write, other.data.can_write]).toEqual([true, false]);
+    expect([mine.data.can_remove, other.data.can_remove]).toEqual([true, false]);
+    // An old day: no more uploads, but a wrong photo can still be taken off.
+    const old = await call(as.classStaffA, getStaffClassPhotos, { params: classParams(), query: { date: addDays(today, -30) } });
+    expect([old.data.can_write, old.data.can_remove]).toEqual([false, true]);
     expect(mine.data.children.map((c) => c.id).sort()).toEqual([w.family.child.id, b.child.id].sort());
     expectInvalid(
       await callRaw(as.director, getStaffClassPhotos, { params: classParams(), query: { date: '2026-02-30' } }),

@@ -42,6 +42,8 @@ export const classPhotosSchema = z.object({
   class: z.object({ id: z.number().int(), name: z.string(), facility_id: z.number().int() }),
   /** The caller may upload for this class (its class staff, director, company admin) and the day is open. */
   can_write: z.boolean(),
+  /** The caller may take a photo off (a wrong tag) on any day, read-only days included. */
+  can_remove: z.boolean(),
   /** The children of the class that day (the tags offered). */
   children: z.array(z.object({ id: z.number().int(), name: z.string(), absent: z.boolean() })),
   photos: z.array(staffPhotoSchema),

@@ -95,6 +95,7 @@ export async function loadClassPhotos(
     date,
     class: { id: klass.id, name: klass.name, facility_id: klass.facilityId },
     can_write: canWrite && writableDay(date, today),
+    can_remove: canWrite,
     children: kids.map((k) => ({ id: k.childId, name: k.name, absent: k.absent })),
     photos: presentPhotos(ctx, rows),
   };

@@ -59,7 +59,7 @@ export function PhotoList({ day }: { day: ClassPhotos }) {
                           {placement.visible ? '公開中' : '公開待ち'}
                         </Badge>
                       </Stack>
-                      {day.can_write && (
+                      {day.can_remove && (
                         <Button
                           h={44}
                           px="xs"

@@ -51,16 +51,27 @@ export function PhotoUploader({ day }: { day: ClassPhotos }) {
   const send = useCallback(
     async (item: QueueItem) => {
       update(item.id, { status: 'uploading', progress: 0, error: undefined });
-      try {
-        await uploadPhoto(day.class.id, day.date, item.file, item.tags, (fraction) => update(item.id, { progress: fraction }));
-        update(item.id, { status: 'done', progress: 1 });
-        await queryClient.invalidateQueries({ queryKey: classPhotosKey(day.class.id, day.date) });
-      } catch (error) {
-        const status = statusOf(error);
-        update(item.id, {
-          status: 'failed',
-          error: status === undefined ? '通信できませんでした。再試行してください' : errorText(error),
-        });
+      // A lost network or a server failure is tried again twice (2 s apart) before 再試行 is offered.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await uploadPhoto(day.class.id, day.date, item.file, item.tags, (fraction) => update(item.id, { progress: fraction }));
+          update(item.id, { status: 'done', progress: 1 });
+          await queryClient.invalidateQueries({ queryKey: classPhotosKey(day.class.id, day.date) });
+          return;
+        } catch (error) {
+          const status = statusOf(error);
+          const transient = status === undefined || status >= 500;
+          if (transient && attempt < 2) {
+            await new Promise((resolve) => setTimeout(resolve, 2000));
+            update(item.id, { progress: 0 });
+            continue;
+          }
+          update(item.id, {
+            status: 'failed',
+            error: status === undefined ? '通信できませんでした。再試行してください' : errorText(error),
+          });
+          return;
+        }
       }
     },
     [day.class.id, day.date, queryClient],
