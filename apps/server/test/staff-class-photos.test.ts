@@ -14,7 +14,7 @@ import {
   putStaffClassDailyNoteDrafts,
   tokyoDate,
 } from '@renraku/contract';
-import { auditLog, childUser, feedFiles, noteChildren, users } from '../src/db/schema';
+import { auditLog, childUser, classBroadcasts, feedFiles, noteChildren, users } from '../src/db/schema';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../src/seed/accounts';
 import { buildChild, buildStaff, buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
@@ -249,6 +249,21 @@ describe('upload (POST, multipart)', () => {
     expect((await call(as.director, deleteStaffPhotoFile, { params: { fileId: right.file_id } })).statusCode).toBe(200);
     expect(await t.storage.get(`${key}.thumb`)).toBeNull();
     expect((await call(as.director, deleteStaffPhotoFile, { params: { fileId: right.file_id } })).statusCode).toBe(404);
+  });
+});
+
+describe('concurrency', () => {
+  it('class photos uploaded at once on a new day make one broadcast of the day', async () => {
+    const day = addDays(today, -2);
+    const answers = await Promise.all([1, 2, 3].map(() => upload(as.classStaffA, { to_class: true }, { date: day })));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const broadcasts = await db()
+      .select()
+      .from(classBroadcasts)
+      .where(and(eq(classBroadcasts.classId, w.classA.id), eq(classBroadcasts.date, day)));
+    expect(broadcasts).toHaveLength(1);
+    const list = await call(as.classStaffA, getStaffClassPhotos, { params: classParams(), query: { date: day } });
+    expect(list.data.photos).toHaveLength(3);
   });
 });
 

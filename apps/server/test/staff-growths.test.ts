@@ -59,6 +59,8 @@ describe('the measurement session (GET)', () => {
     );
     const session = await call(as.classStaffA, getStaffClassGrowths, { params: params(), query: {} });
     expect(session.data.can_write).toBe(true);
+    const other = await call(as.classStaffB, getStaffClassGrowths, { params: params(), query: {} });
+    expect(other.data.can_write).toBe(false);
     const child = session.data.children.find((c) => c.child_id === w.family.child.id)!;
     expect(child.previous).toEqual({ date: addDays(today, -30), height: 95.2, weight: 14.1, head: 49, chest: 50.5 });
     expect(child.current).toBeNull();

@@ -11,6 +11,9 @@ import { assertWritableDay, writableDay } from './daily-notes';
 
 type Klass = typeof classes.$inferSelect;
 
+/** Advisory lock namespace of a class's broadcast of the day (communications uses 5005). */
+const BROADCAST_LOCK = 5006;
+
 /** The class's children of the day (enrolment covering it), with the day's absence. */
 async function classChildren(db: Db, classId: number, date: string) {
   return db
@@ -141,6 +144,8 @@ export async function uploadClassPhoto(
       const tx = t as unknown as Db;
       const files: (typeof feedFiles.$inferInsert)[] = [];
       if (toClass) {
+        // Two tablets uploading the class's first photo of the day at once make one broadcast.
+        await tx.execute(sql`select pg_advisory_xact_lock(${BROADCAST_LOCK}, ${klass.id})`);
         const [existing] = await tx
           .select({ id: classBroadcasts.id })
           .from(classBroadcasts)
