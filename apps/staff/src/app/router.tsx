@@ -30,6 +30,10 @@ const screens = {
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   daily: screen(() => import('../features/daily-notes/routes/daily-classes-page'), 'DailyClassesPage'),
   classDay: screen(() => import('../features/daily-notes/routes/class-day-page'), 'ClassDayPage'),
+  photos: screen(() => import('../features/photos/routes/photos-classes-page'), 'PhotosClassesPage'),
+  classPhotos: screen(() => import('../features/photos/routes/class-photos-page'), 'ClassPhotosPage'),
+  growth: screen(() => import('../features/growth/routes/growth-classes-page'), 'GrowthClassesPage'),
+  classGrowth: screen(() => import('../features/growth/routes/class-growth-page'), 'ClassGrowthPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
@@ -81,6 +85,11 @@ export const routes: RouteObject[] = [
               // The day's entry grid (staff.md §4): features/daily-notes.
               { path: 'daily', lazy: screens.daily },
               { path: 'daily/:classId', lazy: screens.classDay },
+              // The day's photos and the measurement session (staff.md §4): features/photos, features/growth.
+              { path: 'photos', lazy: screens.photos },
+              { path: 'photos/:classId', lazy: screens.classPhotos },
+              { path: 'growth', lazy: screens.growth },
+              { path: 'growth/:classId', lazy: screens.classGrowth },
               {
                 element: <SetupOnly />,
                 children: [

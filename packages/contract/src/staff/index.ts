@@ -11,3 +11,5 @@ export * from './pickup';
 export * from './events';
 export * from './company';
 export * from './daily-notes';
+export * from './photos';
+export * from './growths';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   addDays,
   dailyNoteMessages,
@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import {
   attendanceReports,
   children,
+  classBroadcasts,
   classes,
   dailyNoteDrafts,
   dailyNotes,
@@ -42,7 +43,7 @@ export function writableDay(date: string, today: string): boolean {
   return date <= today && date >= addDays(today, -dailyNoteWritableDays);
 }
 
-function assertWritableDay(date: string, today: string) {
+export function assertWritableDay(date: string, today: string) {
   if (date > today) throw invalid('date', dailyNoteMessages.futureDay);
   if (!writableDay(date, today)) throw invalid('date', dailyNoteMessages.pastDay);
 }
@@ -228,7 +229,8 @@ export async function saveDrafts(
 /**
  * 公開: the named children's drafts become their published notes (a first version or a correction,
  * version + 1) with the writer's name, the drafts are deleted, and each version's content goes to
- * the audit log. One transaction of four statements whatever the class size.
+ * the audit log; the day's class photos are published with it. One transaction of five statements
+ * whatever the class size.
  */
 export async function publishDrafts(
   db: Db,
@@ -284,6 +286,11 @@ export async function publishDrafts(
         },
       })
       .returning({ id: dailyNotes.id, noteChildId: dailyNotes.noteChildId, version: dailyNotes.version });
+    // The day's class photos (クラスの写真) reach guardians with the class's 公開 (feed-staff-photos.md).
+    await tx
+      .update(classBroadcasts)
+      .set({ publishedAt: now })
+      .where(and(eq(classBroadcasts.classId, klass.id), eq(classBroadcasts.date, date), isNull(classBroadcasts.publishedAt)));
     await tx.delete(dailyNoteDrafts).where(
       inArray(
         dailyNoteDrafts.id,

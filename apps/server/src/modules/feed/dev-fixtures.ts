@@ -22,6 +22,8 @@ const classFixture = z.object({
   staffEmail: z.string().email().optional(),
   /** A guardian's address: linked as main guardian of the class's first child. */
   mainEmail: z.string().email().optional(),
+  /** Another guardian's address: linked as main guardian of the class's second child (another family). */
+  secondEmail: z.string().email().optional(),
 });
 
 const KANA = [
@@ -100,14 +102,18 @@ export function feedDevFixtures(app: App, ctx: AppContext) {
       if (!membership) return reply.status(404).send({ message: `no staff ${input.staffEmail}` });
       await ctx.db.insert(staffMembershipClasses).values({ membershipId: membership.id, classId: klass!.id });
     }
-    if (input.mainEmail) {
+    for (const [email, child] of [
+      [input.mainEmail, made[0]],
+      [input.secondEmail, made[1]],
+    ] as const) {
+      if (!email || !child) continue;
       const [user] = await ctx.db
         .select()
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${input.mainEmail})`);
-      if (!user) return reply.status(404).send({ message: `no user ${input.mainEmail}` });
+        .where(sql`lower(${users.email}) = lower(${email})`);
+      if (!user) return reply.status(404).send({ message: `no user ${email}` });
       await ctx.db.insert(childUser).values({
-        childId: made[0]!.id,
+        childId: child.id,
         userId: user.id,
         companyId: facility!.companyId,
         main: true,

@@ -1,5 +1,8 @@
 import {
   deleteStaffBanner,
+  deleteStaffPhotoFile,
+  getStaffClassPhotos,
+  postStaffClassPhoto,
   deleteStaffManualBanner,
   getStaffClassDailyNotes,
   getStaffFacilityBanners,
@@ -15,6 +18,8 @@ import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClassNotes, authorizeFacility } from '../access';
 import { deleteFacilityManualBanner, facilityManualBanner, setFacilityManualBanner } from './manual-banner';
+import { readUploadForm, withMultipart } from '../../lib/upload';
+import { loadClassPhotos, placementOf, removePlacement, uploadClassPhoto } from './photos';
 import { loadClassDay, parseDay, publishDrafts, saveDrafts } from './daily-notes';
 import { bannerFacility, createFacilityBanner, deleteFacilityBanner, listFacilityBanners } from './banners';
 
@@ -70,5 +75,26 @@ export function feedStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, postStaffClassDailyNotesPublish, {}, async ({ staff, session, params, body, now }) => {
     const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
     return publishDrafts(ctx.db, staff, session.user.name ?? session.user.email, klass, body, now);
+  });
+
+  // Photos of the day (staff.md §4): read like the notes; one photo per upload, authorised before the body is read.
+  staffRoute(app, getStaffClassPhotos, {}, async ({ staff, params, query, today }) => {
+    const { klass, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');
+    return loadClassPhotos(ctx, klass, parseDay(query.date, today), canWrite, today);
+  });
+
+  staffRoute(app, deleteStaffPhotoFile, {}, async ({ staff, params, now }) => {
+    const placement = await placementOf(ctx.db, params.fileId);
+    if (!placement) throw notFound();
+    const { klass } = await authorizeClassNotes(ctx, staff, placement.class_id!, 'write');
+    return removePlacement(ctx, staff, klass, placement, now);
+  });
+
+  app.register(async (scope) => {
+    await withMultipart(scope);
+    staffRoute(scope, postStaffClassPhoto, {}, async ({ staff, params, req, now }) => {
+      const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
+      return uploadClassPhoto(ctx, staff, klass, await readUploadForm(req), now);
+    });
   });
 }

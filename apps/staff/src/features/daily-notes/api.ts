@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  getStaffClasses,
   getStaffClassDailyNotes,
   postStaffClassDailyNotesPublish,
   putStaffClassDailyNoteDrafts,
@@ -32,13 +31,5 @@ export function usePublish(classId: number, date: string) {
     mutationFn: (childIds: number[]) =>
       api(postStaffClassDailyNotesPublish, { params: { classId }, body: { date, child_ids: childIds } }),
     onSuccess: (day: ClassDay) => queryClient.setQueryData(classDayKey(classId, date), day),
-  });
-}
-
-/** The facility's classes of a 年度 (the class chooser). */
-export function useFacilityClasses(facilityId: number, fiscalYear: number) {
-  return useQuery({
-    queryKey: ['staff', 'daily-notes', 'classes', facilityId, fiscalYear],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
   });
 }

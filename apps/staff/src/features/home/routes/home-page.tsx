@@ -16,7 +16,11 @@ export function HomePage() {
   const links: HomeLink[] = [
     ...(facility.role === 'office'
       ? []
-      : [{ label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') }]),
+      : [
+          { label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') },
+          { label: '写真', description: '今日の写真のアップロード', to: facilityPath(facility.id, 'photos') },
+          { label: '身体測定', description: 'クラスの身長・体重の記録', to: facilityPath(facility.id, 'growth') },
+        ]),
     { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
     { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
   ];

@@ -1,0 +1,65 @@
+import { Alert, Badge, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { getStaffClasses } from '@renraku/contract/staff';
+import { fiscalYearOf } from '@renraku/contract/dates';
+import { api } from '../lib/api';
+import { todayInTokyo } from '../lib/dates';
+import { facilityPath, useFacility } from '../lib/facility';
+import { Loading } from './loading';
+import { Page } from './page';
+
+/** The facility's classes of a 年度 (the class chooser of the day's work). */
+function useFacilityClasses(facilityId: number, fiscalYear: number) {
+  return useQuery({
+    queryKey: ['staff', 'daily-notes', 'classes', facilityId, fiscalYear],
+    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
+  });
+}
+
+/**
+ * A class's day work chooser (連絡帳記入, 写真, 身体測定): the classes of this 年度, the caller's own
+ * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1).
+ */
+export function ClassChooserPage({ title, segment, officeText }: { title: string; segment: string; officeText: string }) {
+  const facility = useFacility();
+  const classes = useFacilityClasses(facility.id, fiscalYearOf(todayInTokyo()));
+  if (facility.role === 'office') {
+    return (
+      <Page title={title}>
+        <Alert color="gray">{officeText}</Alert>
+      </Page>
+    );
+  }
+  if (!classes.data) return <Loading />;
+  const mine = (id: number) => facility.class_ids.includes(id);
+  const sorted = [...classes.data].sort((a, b) => Number(mine(b.id)) - Number(mine(a.id)));
+  return (
+    <Page title={title}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        {sorted.map((klass) => (
+          <UnstyledButton
+            key={klass.id}
+            component={Link}
+            to={facilityPath(facility.id, `${segment}/${klass.id}`)}
+            style={{ display: 'block' }}
+          >
+            <Paper withBorder p="lg" radius="md" mih={88}>
+              <Text fw={700} size="lg" c="brand.8">
+                {klass.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {klass.children_count}人
+              </Text>
+              {mine(klass.id) && (
+                <Badge variant="light" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+                  担当
+                </Badge>
+              )}
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+    </Page>
+  );
+}
