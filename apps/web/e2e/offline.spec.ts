@@ -110,3 +110,38 @@ test('an absence sent offline waits as 送信待ち and arrives once when the ne
   // The history on the page shows it without a reload.
   await expect(page.locator('[data-qa="history-item"]').filter({ hasText: `${label(day)} 欠席` })).toBeVisible();
 });
+
+test('the contact book: input survives a reload on the device; sent offline, it arrives once when the network returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = await createGuardian(request, 'offline-contact');
+  const { child_id: child } = await createChild(request, { mainEmail: email, firstName: '陸', firstNameKana: 'りく' });
+  await signIn(page, email);
+  await page.goto(`/communications/message?child=${child}&date=${TODAY}`);
+  await waitForServiceWorker(page);
+  await page.reload();
+  await page.getByLabel('前日の夕食').fill('おうどん');
+  await page.getByLabel('連絡事項').fill('少し鼻水が出ています。');
+  // Typed, never saved: still there after a reload (the device keeps it).
+  await page.reload();
+  await expect(page.getByLabel('連絡事項')).toHaveValue('少し鼻水が出ています。');
+  await expect(page.getByLabel('前日の夕食')).toHaveValue('おうどん');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '連絡帳の確認' })).toBeVisible();
+  await page.getByRole('button', { name: '送信する' }).click();
+  await expect(page.getByText(queuedMessage)).toBeVisible();
+  await expect(page.locator('[data-qa="pending-send"]')).toHaveText(`陸 連絡帳（${label(TODAY)}）：送信待ち`);
+  await expect(page.getByLabel('連絡事項')).toHaveValue('少し鼻水が出ています。');
+
+  await context.setOffline(false);
+  await expect(page.locator('[data-qa="pending-sends"]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '送信済み' })).toBeDisabled();
+  const info = (await (await page.request.get(`/api/families/information?date=${TODAY}`)).json()) as {
+    familyInfo: { childId: number; isSent: boolean; message: string | null }[];
+  };
+  expect(info.familyInfo.find((e) => e.childId === child)).toMatchObject({ isSent: true, message: '少し鼻水が出ています。' });
+});

@@ -5,6 +5,9 @@ import { getSession, subscribeSession } from '../lib/session';
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      // Offline the first try still runs: the service worker answers it with its last copy
+      // (docs/decisions/web-pwa-offline.md); only retries wait for the network.
+      networkMode: 'offlineFirst',
       staleTime: 30_000,
       retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,

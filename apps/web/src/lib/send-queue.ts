@@ -71,7 +71,8 @@ export function onQueuedSent(listener: (item: QueuedSend) => void) {
   };
 }
 
-const isNetworkFailure = (error: unknown) =>
+/** No answer from the server: offline, a dropped connection or the request timeout. */
+export const isNetworkFailure = (error: unknown) =>
   !(error instanceof ApiRequestError) &&
   (error instanceof TypeError || (error instanceof DOMException && ['TimeoutError', 'AbortError'].includes(error.name)));
 

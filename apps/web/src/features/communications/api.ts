@@ -6,7 +6,6 @@ import {
   getChildrenDiseases,
   getFamiliesInformation,
   limits,
-  postFamiliesInformation,
   postFamiliesInformationConfirm,
   postScheduleByDate,
   type AbsenceForm,
@@ -14,7 +13,7 @@ import {
   type ContactBookPayload,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
-import { sendOrQueue } from '../../lib/send-queue';
+import { isNetworkFailure, sendOrQueue } from '../../lib/send-queue';
 
 /** The attendance client: 5000 ms timeout, and a 401 goes to /login (F §6, §9). */
 const timeout = () => AbortSignal.timeout(limits.requestTimeoutMs);
@@ -28,14 +27,24 @@ export const familyInformationQueryOptions = (date: string | undefined) =>
 export const useFamilyInformation = (date: string | undefined) => useQuery(familyInformationQueryOptions(date));
 
 export function useConfirmContactBook() {
-  return useMutation({ mutationFn: (body: ContactBookPayload) => api(postFamiliesInformationConfirm, { body }) });
+  return useMutation({
+    // Offline the server's check waits for the send itself (which it makes again): the guardian goes
+    // on to the confirm page, and a refused send comes back on the queued item.
+    mutationFn: (body: ContactBookPayload) =>
+      api(postFamiliesInformationConfirm, { body }).catch((error: unknown) => {
+        if (isNetworkFailure(error)) return { result: true };
+        throw error;
+      }),
+    networkMode: 'always',
+  });
 }
 
 export function useSaveContactBook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ childId, ...body }: ContactBookPayload) =>
-      api(postFamiliesInformation, { params: { childId: Number(childId) }, body }),
+    // Without a network the draft or the send waits on the device (送信待ち).
+    mutationFn: ({ childId, ...body }: ContactBookPayload) => sendOrQueue('contactBook', Number(childId), body),
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: familyInformationQueryOptions(undefined).queryKey.slice(0, 1) }),
   });
 }

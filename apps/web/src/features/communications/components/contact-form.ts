@@ -1,3 +1,4 @@
+import { getSession } from '../../../lib/session';
 import type { ContactBookPayload, FamilyInfoEntry } from '@renraku/contract/client';
 
 /** The contact-book form's values. */
@@ -38,8 +39,34 @@ export const toPayload = (form: ContactForm, entry: FamilyInfoEntry, today: stri
 });
 
 /**
- * Unsent input kept while the guardian looks at the confirm page (and comes back to correct it),
- * per child and day; cleared once saved or sent, or when the guardian discards it.
+ * Unsent input, per child and day, kept on the device as it is typed (issue 20: a reload, a
+ * sleeping phone or a lost network loses nothing) and while the guardian looks at the confirm
+ * page; cleared once saved or sent, or when the guardian discards it. Per signed-in user, so
+ * another guardian on the same phone never sees it.
  */
-export const pendingForms = new Map<string, ContactForm>();
+const storageKey = (key: string) => `contactDraft:${getSession().user?.id ?? 0}:${key}`;
+export const pendingForms = {
+  get(key: string): ContactForm | undefined {
+    try {
+      const raw = localStorage.getItem(storageKey(key));
+      return raw ? (JSON.parse(raw) as ContactForm) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  set(key: string, form: ContactForm) {
+    try {
+      localStorage.setItem(storageKey(key), JSON.stringify(form));
+    } catch {
+      // Storage full or off (private mode): the input stays on the screen only.
+    }
+  },
+  delete(key: string) {
+    try {
+      localStorage.removeItem(storageKey(key));
+    } catch {
+      // As above.
+    }
+  },
+};
 export const pendingKey = (childId: number, date: string) => `${childId}:${date}`;

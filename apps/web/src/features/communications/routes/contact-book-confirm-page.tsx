@@ -3,6 +3,7 @@ import { communicationMessages as M, type ContactBookPayload } from '@renraku/co
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Page } from '../../../components/page';
+import { queuedMessage } from '../../../lib/send-queue';
 import { useSaveContactBook } from '../api';
 import { pendingForms, pendingKey } from '../components/contact-form';
 import { ContactSummary } from '../components/contact-summary';
@@ -27,9 +28,10 @@ export function ContactBookConfirmPage() {
     save.mutate(
       { ...payload, isSent: true },
       {
-        onSuccess: () => {
-          pendingForms.delete(pendingKey(Number(payload.childId), payload.contactOn));
-          showSuccess(M.sent);
+        onSuccess: (sent) => {
+          // A queued send keeps the input on the form until the server has it (then the entry is sent).
+          if (!sent.queued) pendingForms.delete(pendingKey(Number(payload.childId), payload.contactOn));
+          showSuccess(sent.queued ? queuedMessage : M.sent);
           navigate(back, { replace: true });
         },
         onError: showFailure,

@@ -6,7 +6,7 @@ import {
   type ResponseOf,
   type getFamiliesInformation,
 } from '@renraku/contract/client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { addDays, monthDayLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
@@ -68,7 +68,8 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
   const navigate = useNavigate();
   const key = pendingKey(entry.childId, entry.contactOn);
   const [baseline, setBaseline] = useState(() => formFromEntry(entry));
-  const [form, setForm] = useState<ContactForm>(() => pendingForms.get(key) ?? baseline);
+  // Input typed earlier on this device and not yet saved comes back (never over a sent entry).
+  const [form, setForm] = useState<ContactForm>(() => (entry.isSent ? baseline : (pendingForms.get(key) ?? baseline)));
   const save = useSaveContactBook();
   const check = useConfirmContactBook();
   const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
@@ -76,6 +77,12 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
   const today = consts.today;
   const tomorrow = addDays(today, 1);
   const busy = save.isPending || check.isPending;
+
+  // Kept on the device as it is typed.
+  useEffect(() => {
+    if (entry.isSent) pendingForms.delete(key);
+    else if (dirty) pendingForms.set(key, form);
+  }, [entry.isSent, dirty, key, form]);
 
   const leave = async (next: { child?: number; date?: string }) => {
     if (dirty && !(await confirmDiscard())) return;
