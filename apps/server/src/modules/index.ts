@@ -1,3 +1,4 @@
+import { noticesStaffRoutes } from './notices/staff-routes';
 import type { AppContext } from '../context';
 import type { App } from '../lib/route';
 import { authRoutes } from './auth/routes';
@@ -45,4 +46,5 @@ export function registerModules(app: App, ctx: AppContext) {
   guardiansStaffRoutes(app, ctx);
   feedStaffRoutes(app, ctx);
   eventsStaffRoutes(app, ctx);
+  noticesStaffRoutes(app, ctx);
 }

@@ -52,6 +52,13 @@ export const auditActionLabels: Record<string, string> = {
   'event.update': '行事の変更',
   'event.delete': '行事の削除',
   'daily_note.publish': '連絡帳の公開・修正',
+  'notice.create': 'お知らせの作成',
+  'notice.update': 'お知らせの変更（配信前）',
+  'notice.update_released': 'お知らせの変更（配信後）',
+  'notice.withdraw': 'お知らせの取り下げ',
+  'notice.file_add': 'お知らせへのファイル添付',
+  'notice.file_delete': 'お知らせのファイル削除',
+  'notice.remind': 'お知らせのリマインド',
 };
 
 export interface AuditInput {
