@@ -30,10 +30,7 @@ export const mailOutbox = pgTable(
     /** Set by callers that must not mail twice (a reminder pressed twice): unique per kind. */
     dedupeKey: text('dedupe_key'),
   },
-  (t) => [
-    index('mail_outbox_status_idx').on(t.status, t.id),
-    uniqueIndex('mail_outbox_kind_dedupe_idx').on(t.kind, t.dedupeKey),
-  ],
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.id), uniqueIndex('mail_outbox_kind_dedupe_idx').on(t.kind, t.dedupeKey)],
 );
 
 /**
@@ -61,8 +58,5 @@ export const pushOutbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     dedupeKey: text('dedupe_key'),
   },
-  (t) => [
-    index('push_outbox_status_idx').on(t.status, t.id),
-    uniqueIndex('push_outbox_kind_dedupe_idx').on(t.kind, t.dedupeKey),
-  ],
+  (t) => [index('push_outbox_status_idx').on(t.status, t.id), uniqueIndex('push_outbox_kind_dedupe_idx').on(t.kind, t.dedupeKey)],
 );

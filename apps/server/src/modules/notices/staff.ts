@@ -155,7 +155,10 @@ export async function listStaffNotices(db: Db, grant: FacilityGrant, today: stri
     .leftJoin(questionnaires, eq(questionnaires.noticeId, noticeTargets.noticeId))
     .leftJoin(
       questionnaireRespondents,
-      and(eq(questionnaireRespondents.questionnaireId, questionnaires.id), eq(questionnaireRespondents.childId, noteChildren.childId)),
+      and(
+        eq(questionnaireRespondents.questionnaireId, questionnaires.id),
+        eq(questionnaireRespondents.childId, noteChildren.childId),
+      ),
     )
     .where(inArray(noticeTargets.noticeId, ids))
     .groupBy(noticeTargets.noticeId);
@@ -191,7 +194,11 @@ export async function listStaffNotices(db: Db, grant: FacilityGrant, today: stri
 /** One notice for the compose screen. */
 export async function readStaffNotice(ctx: AppContext, db: Db, grant: FacilityGrant, noticeId: number, today: string, now: Date) {
   const row = await loadNotice(db, noticeId);
-  const files = await db.select().from(noticeFiles).where(eq(noticeFiles.noticeId, noticeId)).orderBy(asc(noticeFiles.sortOrder), asc(noticeFiles.id));
+  const files = await db
+    .select()
+    .from(noticeFiles)
+    .where(eq(noticeFiles.noticeId, noticeId))
+    .orderBy(asc(noticeFiles.sortOrder), asc(noticeFiles.id));
   const [q] = await db.select().from(questionnaires).where(eq(questionnaires.noticeId, noticeId));
   let questionnaire: StaffNotice['questionnaire'] = null;
   if (q) {
@@ -262,7 +269,11 @@ function checkTimes(input: NoticeInput, now: Date, releasedAt: Date, checkReleas
 }
 
 const releaseInstant = (input: NoticeInput, now: Date) =>
-  input.release === 'scheduled' && input.release_at ? new Date(input.release_at) : input.release === 'draft' && input.release_at ? new Date(input.release_at) : now;
+  input.release === 'scheduled' && input.release_at
+    ? new Date(input.release_at)
+    : input.release === 'draft' && input.release_at
+      ? new Date(input.release_at)
+      : now;
 
 /** The enrolments a published notice addresses: enrolled at its facility today or from its release day on. */
 async function writeTargets(db: Db, notice: NoticeRow, audience: NoticeAudience, today: string) {
@@ -297,7 +308,10 @@ async function writeTargets(db: Db, notice: NoticeRow, audience: NoticeAudience,
 }
 
 async function writeQuestionnaire(db: Db, companyId: number, noticeId: number, q: NonNullable<NoticeInput['questionnaire']>) {
-  const [row] = await db.insert(questionnaires).values({ companyId, noticeId, closeAt: new Date(q.close_at) }).returning();
+  const [row] = await db
+    .insert(questionnaires)
+    .values({ companyId, noticeId, closeAt: new Date(q.close_at) })
+    .returning();
   const questionRows = await db
     .insert(questionnaireQuestions)
     .values(
@@ -325,7 +339,9 @@ const audited = (notice: { title: string; text: string }, input: NoticeInput) =>
   audience: input.audience,
   release: input.release,
   release_at: input.release_at,
-  questionnaire: input.questionnaire ? { close_at: input.questionnaire.close_at, questions: input.questionnaire.questions.length } : null,
+  questionnaire: input.questionnaire
+    ? { close_at: input.questionnaire.close_at, questions: input.questionnaire.questions.length }
+    : null,
   previous: { title: notice.title, text: notice.text },
 });
 
@@ -372,9 +388,15 @@ export async function createStaffNotice(
   return readStaffNotice(ctx, ctx.db, grant, id, staff.today, now);
 }
 
+/** An audience as compared after release (jsonb keeps keys in its own order). */
+const audienceKey = (a: NoticeAudience) =>
+  a.kind === 'facility' ? 'facility' : `${a.kind}:${[...a.ids].sort((x, y) => x - y).join(',')}`;
+
 /** The questionnaire as compared after release (its questions cannot change once guardians answer). */
 const questionShape = (questions: { text: string; answer_format: string; is_required: boolean; choices: string[] }[]) =>
-  JSON.stringify(questions.map((q) => [q.text, q.answer_format, q.is_required, q.answer_format === 'free_text' ? [] : q.choices]));
+  JSON.stringify(
+    questions.map((q) => [q.text, q.answer_format, q.is_required, q.answer_format === 'free_text' ? [] : q.choices]),
+  );
 
 /**
  * PUT: before release (draft or scheduled) everything is replaced, the targets with it; after
@@ -394,7 +416,7 @@ export async function updateStaffNotice(
   if (status === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
   const current = await readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
   if (status === 'released') {
-    const sameAudience = JSON.stringify(input.audience) === JSON.stringify(row.audience ?? input.audience);
+    const sameAudience = !row.audience || audienceKey(input.audience) === audienceKey(row.audience);
     const sameQuestions =
       !!input.questionnaire === !!current.questionnaire &&
       (!input.questionnaire ||
@@ -408,7 +430,10 @@ export async function updateStaffNotice(
       const t = tx as unknown as Db;
       await t.update(notices).set({ title: input.title, text: input.text, updatedAt: now }).where(eq(notices.id, row.id));
       if (closeAt && current.questionnaire) {
-        await t.update(questionnaires).set({ closeAt: new Date(closeAt) }).where(eq(questionnaires.id, current.questionnaire.id));
+        await t
+          .update(questionnaires)
+          .set({ closeAt: new Date(closeAt) })
+          .where(eq(questionnaires.id, current.questionnaire.id));
       }
       await recordAudit(t, staff, now, {
         companyId: row.companyId,
@@ -484,7 +509,8 @@ export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: Fac
 /** What a file's first bytes say it is: JPEG, PNG, PDF, or nothing we attach. */
 export function sniffFile(bytes: Buffer): 'image' | 'pdf' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image';
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   return null;
 }
@@ -502,7 +528,9 @@ export async function addStaffNoticeFile(
   if (row.state === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
   const kind = sniffFile(file.bytes);
   if (!kind) throw invalid('upload_file', noticeMessages.fileType);
-  const [{ n }] = (await ctx.db.select({ n: count() }).from(noticeFiles).where(eq(noticeFiles.noticeId, row.id))) as [{ n: number }];
+  const [{ n }] = (await ctx.db.select({ n: count() }).from(noticeFiles).where(eq(noticeFiles.noticeId, row.id))) as [
+    { n: number },
+  ];
   if (n >= NOTICE_FILES_MAX) throw invalid('upload_file', noticeMessages.tooManyFiles);
   let key: string;
   if (kind === 'pdf') {
@@ -511,7 +539,7 @@ export async function addStaffNoticeFile(
   } else {
     key = await storeImage(ctx.storage, 'notices', file.bytes);
   }
-  const name = file.name.replace(/[\\/\u0000-\u001f]/g, '').slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
+  const name = [...file.name].filter((c) => c >= ' ' && c !== '/' && c !== '\\').join('').slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
   const [created] = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const inserted = await t
@@ -693,7 +721,11 @@ export async function noticeTracking(db: Db, row: NoticeRow, now: Date) {
     unanswered_guardians: uniqueGuardians(unansweredChildren).map(ref),
     questions,
   };
-  return { tracking, answersByChild, recipients: { unread: uniqueGuardians(unreadChildren), unanswered: uniqueGuardians(unansweredChildren) } };
+  return {
+    tracking,
+    answersByChild,
+    recipients: { unread: uniqueGuardians(unreadChildren), unanswered: uniqueGuardians(unansweredChildren) },
+  };
 }
 
 const csvCell = (value: string | number | null) => {
@@ -801,5 +833,9 @@ export async function remindNotice(ctx: AppContext, staff: StaffViewer, row: Not
       details: { to, people: people.length, mailed, pushed },
     });
   });
-  return { message: mailed + pushed > 0 || people.length > 0 ? noticeMessages.reminded(mailed) : noticeMessages.nobodyToRemind, mailed, pushed };
+  return {
+    message: mailed + pushed > 0 || people.length > 0 ? noticeMessages.reminded(mailed) : noticeMessages.nobodyToRemind,
+    mailed,
+    pushed,
+  };
 }
