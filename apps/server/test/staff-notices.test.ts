@@ -146,6 +146,8 @@ describe('the guardians’ read model through every staff action', () => {
     const shown = (await seenBy(w.family.main)).find((n) => n.id === id)!;
     expect(shown.files.map((f) => f.name)).toEqual(['持ち物.pdf', '写真.jpg']);
     expect(shown.questionnaire).not.toBeNull();
+    const listed = (await call(as.director, getStaffFacilityNotices, { params: facility() })).data.find((n) => n.id === id)!;
+    expect(listed).toMatchObject({ status: 'released', has_questionnaire: true, file_count: 2, counts: { targets: 1 } });
     const guardian = await t.signIn(w.family.main);
     const reload = await call(guardian, getNoticeFileReload, {
       params: { id, fileId: pdf.data.id },

@@ -162,16 +162,19 @@ export async function listStaffNotices(db: Db, grant: FacilityGrant, today: stri
     )
     .where(inArray(noticeTargets.noticeId, ids))
     .groupBy(noticeTargets.noticeId);
-  const extras = await db
-    .select({
-      id: notices.id,
-      files: sql<number>`(select count(*)::int from ${noticeFiles} where ${noticeFiles.noticeId} = ${notices.id})`,
-      questionnaire: sql<boolean>`exists(select 1 from ${questionnaires} where ${questionnaires.noticeId} = ${notices.id})`,
-    })
-    .from(notices)
-    .where(inArray(notices.id, ids));
+  // (Two grouped reads: a correlated subquery would lose its table name in a one-table select.)
+  const fileCounts = await db
+    .select({ noticeId: noticeFiles.noticeId, n: count() })
+    .from(noticeFiles)
+    .where(inArray(noticeFiles.noticeId, ids))
+    .groupBy(noticeFiles.noticeId);
+  const withQuestionnaire = new Set(
+    (
+      await db.select({ noticeId: questionnaires.noticeId }).from(questionnaires).where(inArray(questionnaires.noticeId, ids))
+    ).map((q) => q.noticeId),
+  );
   const countOf = new Map(counts.map((c) => [c.noticeId, c]));
-  const extraOf = new Map(extras.map((e) => [e.id, e]));
+  const filesOf = new Map(fileCounts.map((f) => [f.noticeId, Number(f.n)]));
   const labels = await audienceLabels(db, rows);
   const out: StaffNoticeSummary[] = [];
   for (const row of rows) {
@@ -182,8 +185,8 @@ export async function listStaffNotices(db: Db, grant: FacilityGrant, today: stri
       status: noticeStatus(row, now),
       released_at: row.state === 'published' ? row.releasedAt.toISOString() : null,
       audience_label: labels.get(row.id) ?? '',
-      has_questionnaire: extraOf.get(row.id)?.questionnaire ?? false,
-      file_count: extraOf.get(row.id)?.files ?? 0,
+      has_questionnaire: withQuestionnaire.has(row.id),
+      file_count: filesOf.get(row.id) ?? 0,
       counts: { targets: Number(c?.targets ?? 0), read: Number(c?.read ?? 0), answered: Number(c?.answered ?? 0) },
       editable: await mayAddressNotice(db, grant, row, today),
     });
@@ -539,7 +542,11 @@ export async function addStaffNoticeFile(
   } else {
     key = await storeImage(ctx.storage, 'notices', file.bytes);
   }
-  const name = [...file.name].filter((c) => c >= ' ' && c !== '/' && c !== '\\').join('').slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
+  const name =
+    [...file.name]
+      .filter((c) => c >= ' ' && c !== '/' && c !== '\\')
+      .join('')
+      .slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
   const [created] = await ctx.db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const inserted = await t

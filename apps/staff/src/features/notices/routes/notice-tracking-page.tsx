@@ -123,7 +123,7 @@ function Tracking({ noticeId }: { noticeId: number }) {
                   {c.read_at ? (
                     dateTimeLabel(c.read_at)
                   ) : (
-                    <Badge color="orange" c="orange.9" variant="light">
+                    <Badge color="red.9" variant="filled" radius="sm">
                       未読
                     </Badge>
                   )}
@@ -133,7 +133,7 @@ function Tracking({ noticeId }: { noticeId: number }) {
                     {c.answered_at ? (
                       dateTimeLabel(c.answered_at)
                     ) : (
-                      <Badge color="orange" c="orange.9" variant="light">
+                      <Badge color="red.9" variant="filled" radius="sm">
                         未回答
                       </Badge>
                     )}
