@@ -95,6 +95,7 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }));
 
   useEffect(() => setFailure(null), [fields]);
+  useEffect(() => setErrors((e) => (e.title && fields.title.trim() ? { ...e, title: undefined } : e)), [fields.title]);
 
   const classOptions = (choices.classes.data ?? [])
     .filter((c) => !classStaff || facility.class_ids.includes(c.id))
