@@ -36,6 +36,7 @@ import {
   users,
 } from '../src/db/schema';
 import { claimMails, deliverPendingMails, enqueueMail, MAIL_LEASE_MS, type MailSender } from '../src/lib/mail';
+import { claimPushes, deliverPendingPushes, type PushSender } from '../src/lib/push';
 import { seedDemo } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
 import { DEMO_STAFF_EMAILS } from '../src/seed/staff';
@@ -114,6 +115,35 @@ describe('notices by staff: who may write what', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'notice.create'), eq(auditLog.targetId, made.data.id)));
     expect(entry).toMatchObject({ userId: w.staff.classStaffA.user.id, targetType: 'notice' });
+  });
+
+  it('PUT and files: who may address its old and new audience; class staff cannot widen it to the facility', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i++) ids.push((await addNotice(as.director, { title: `直す ${i}`, release: 'draft' })).data.id);
+    await expectMatrix(as, forClassA(200), (agent, persona, index) =>
+      call(agent, putStaffNotice, {
+        params: { noticeId: ids[index]! },
+        body: body({ title: `直した ${persona}`, release: 'draft' }),
+      }),
+    );
+    await expectMatrix(as, forClassA(201), (agent, _persona, index) => upload(agent, ids[index]!, 'a.jpg', jpeg));
+    const toAll = await call(as.classStaffA, putStaffNotice, {
+      params: { noticeId: ids[0]! },
+      body: body({ audience: { kind: 'facility' }, release: 'draft' }),
+    });
+    expect(toAll.statusCode).toBe(403);
+    const toB = await call(as.classStaffA, putStaffNotice, {
+      params: { noticeId: ids[0]! },
+      body: body({ audience: { kind: 'classes', ids: [w.classB.id] }, release: 'draft' }),
+    });
+    expect(toB.statusCode).toBe(403);
+    const wide = await addNotice(as.director, { title: '全体', audience: { kind: 'facility' }, release: 'draft' });
+    expect(
+      (await call(as.classStaffA, putStaffNotice, { params: { noticeId: wide.data.id }, body: body({ release: 'draft' }) }))
+        .statusCode,
+    ).toBe(403);
+    expect((await upload(as.classStaffA, wide.data.id, 'a.jpg', jpeg)).statusCode).toBe(403);
+    expect((await call(as.director, getStaffNotice, { params: { noticeId: 2_000_000_000 } })).statusCode).toBe(404);
   });
 
   it('GET: every member lists them, with editable by role and class; detail and tracking follow', async () => {
@@ -429,6 +459,33 @@ describe('the outbox worker: retries, lease, no duplicate sends', () => {
     ).toBe(0);
     const rows = await db().select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 2)).toBe(true);
+  });
+
+  it('pushes go the same way: claimed with a lease, sent once to the devices, never again', async () => {
+    const user = await buildUser(db());
+    await db()
+      .insert(pushTokens)
+      .values({ userId: user.id, token: `dev-${user.id}` });
+    await db().update(pushOutbox).set({ status: 'sent' });
+    await db().insert(pushOutbox).values({ userId: user.id, kind: 'test_push', title: '件名', body: '本文', dedupeKey: 'k' });
+    const again = await db()
+      .insert(pushOutbox)
+      .values({ userId: user.id, kind: 'test_push', title: '件名', body: '本文', dedupeKey: 'k' })
+      .onConflictDoNothing()
+      .returning();
+    expect(again).toEqual([]);
+    const pushed: string[][] = [];
+    const sender: PushSender = {
+      async send(push) {
+        pushed.push(push.tokens);
+      },
+    };
+    const t0 = new Date();
+    expect(await claimPushes(db(), t0)).toHaveLength(1);
+    expect(await deliverPendingPushes(db(), sender, undefined, new Date(t0.getTime() + 1000))).toBe(0);
+    expect(await deliverPendingPushes(db(), sender, undefined, new Date(t0.getTime() + MAIL_LEASE_MS + 1000))).toBe(1);
+    expect(await deliverPendingPushes(db(), sender, undefined, new Date(t0.getTime() + 3 * MAIL_LEASE_MS))).toBe(0);
+    expect(pushed).toEqual([[`dev-${user.id}`]]);
   });
 
   it('a failing send is retried with backoff, then marked failed after the last attempt', async () => {

@@ -13,7 +13,9 @@ import { createStaff, expect, expectAccessible, PASSWORD, signIn, test, uniqueEm
 async function family(request: APIRequestContext, prefix: string, firstName: string, inHiyoko: boolean) {
   const email = uniqueEmail(prefix);
   const headers = await xsrfHeaders(request);
-  expect((await request.post('/api/dev/fixtures/users', { data: { email, password: PASSWORD, agreed: true }, headers })).status()).toBe(201);
+  expect(
+    (await request.post('/api/dev/fixtures/users', { data: { email, password: PASSWORD, agreed: true }, headers })).status(),
+  ).toBe(201);
   const child = await request.post('/api/dev/fixtures/children', {
     data: { mainEmail: email, firstName, firstNameKana: 'しけん', ...(inHiyoko ? { twinOf: '陽翔' } : {}) },
     headers,
