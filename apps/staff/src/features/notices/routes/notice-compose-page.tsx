@@ -4,6 +4,7 @@ import {
   Button,
   Checkbox,
   Fieldset,
+  FileButton,
   Group,
   MultiSelect,
   Progress,
@@ -14,7 +15,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
 import { noticeMessages, staffNoticeBody, type StaffNotice, type StaffNoticeBody } from '@renraku/contract/staff';
@@ -86,6 +87,7 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const resetFiles = useRef<() => void>(null);
   const choices = useAudienceChoices(facilityId);
   const save = useSaveNotice(facilityId);
   const withdraw = useWithdrawNotice();
@@ -121,8 +123,8 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
       : null,
   });
 
-  const addFiles = (list: FileList | null) => {
-    const files = [...(list ?? [])];
+  const addFiles = (files: File[]) => {
+    resetFiles.current?.();
     if (files.some((f) => !ACCEPTED.includes(f.type))) setFailure(noticeMessages.fileType);
     setPending((p) => [...p, ...files.filter((f) => ACCEPTED.includes(f.type)).map((file) => ({ file, progress: 0 }))]);
   };
@@ -281,17 +283,19 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
                   <Progress value={p.progress * 100} aria-label={`${p.file.name}のアップロード`} size="sm" />
                 </Stack>
               ))}
-              <input
-                type="file"
-                multiple
+              <FileButton
+                onChange={addFiles}
                 accept={ACCEPTED.join(',')}
-                aria-label="ファイルを追加"
-                data-testid="notice-file-input"
-                onChange={(e) => {
-                  addFiles(e.currentTarget.files);
-                  e.currentTarget.value = '';
-                }}
-              />
+                multiple
+                resetRef={resetFiles}
+                inputProps={{ 'data-testid': 'notice-file-input' } as object}
+              >
+                {(props) => (
+                  <Button {...props} variant="default" size="md" w="fit-content">
+                    ファイルを追加
+                  </Button>
+                )}
+              </FileButton>
             </Stack>
           </Fieldset>
           <Fieldset legend="配信先" disabled={released || withdrawn}>
