@@ -151,6 +151,10 @@ describe('notices by staff: who may write what', () => {
     const list = (await call(as.classStaffB, getStaffFacilityNotices, { params: facility() })).data;
     expect(list.length).toBeGreaterThan(5);
     expect(list.every((n) => !n.editable)).toBe(true);
+    const forA = (await call(as.classStaffA, getStaffFacilityNotices, { params: facility() })).data;
+    expect(forA.filter((n) => n.title.startsWith('園児 ')).every((n) => n.editable)).toBe(true);
+    expect(forA.filter((n) => n.title.startsWith('全体 ')).some((n) => n.editable)).toBe(false);
+    expect((await call(as.office, getStaffFacilityNotices, { params: facility() })).data.every((n) => n.editable)).toBe(true);
     const classA = list.find((n) => n.title === 'ひよこ組だより')!;
     await expectMatrix(as, readAll, (agent) => call(agent, getStaffNotice, { params: { noticeId: classA.id } }));
     await expectMatrix(as, forClassA(200), (agent) => call(agent, getStaffNoticeTracking, { params: { noticeId: classA.id } }));

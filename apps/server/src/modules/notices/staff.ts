@@ -133,7 +133,43 @@ export async function mayAddressNotice(db: Db, grant: FacilityGrant, row: Notice
   }
 }
 
-/** The facility's notices, newest first, with counts (three statements). */
+/**
+ * `editable` of many notices at once (the list): the facility's roles may address every notice;
+ * class staff their classes, and children whose enrolment today is in one of them (one statement).
+ */
+async function editableOf(db: Db, grant: FacilityGrant, rows: NoticeRow[], today: string): Promise<Map<number, boolean>> {
+  if (grant.role !== 'class_staff') return new Map(rows.map((r) => [r.id, true]));
+  const childIds = [...new Set(rows.flatMap((r) => (r.audience?.kind === 'children' ? r.audience.ids : [])))];
+  const classOf = new Map(
+    childIds.length
+      ? (
+          await db
+            .select({ childId: noteChildren.childId, classId: noteChildren.classId })
+            .from(noteChildren)
+            .where(
+              and(
+                inArray(noteChildren.childId, childIds),
+                eq(noteChildren.facilityId, grant.facilityId),
+                enrolmentCovers(noteChildren, today),
+              ),
+            )
+        ).map((c) => [c.childId, c.classId])
+      : [],
+  );
+  const mine = (classId: number | null | undefined) => classId != null && grant.classIds.includes(classId);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      r.audience?.kind === 'classes'
+        ? r.audience.ids.every(mine)
+        : r.audience?.kind === 'children'
+          ? r.audience.ids.every((id) => mine(classOf.get(id)))
+          : false,
+    ]),
+  );
+}
+
+/** The facility's notices, newest first, with counts (five statements, whatever the number of notices). */
 export async function listStaffNotices(db: Db, grant: FacilityGrant, today: string, now: Date): Promise<StaffNoticeSummary[]> {
   const rows = await db
     .select()
@@ -176,6 +212,7 @@ export async function listStaffNotices(db: Db, grant: FacilityGrant, today: stri
   const countOf = new Map(counts.map((c) => [c.noticeId, c]));
   const filesOf = new Map(fileCounts.map((f) => [f.noticeId, Number(f.n)]));
   const labels = await audienceLabels(db, rows);
+  const editable = await editableOf(db, grant, rows, today);
   const out: StaffNoticeSummary[] = [];
   for (const row of rows) {
     const c = countOf.get(row.id);
@@ -188,7 +225,7 @@ export async function listStaffNotices(db: Db, grant: FacilityGrant, today: stri
       has_questionnaire: withQuestionnaire.has(row.id),
       file_count: filesOf.get(row.id) ?? 0,
       counts: { targets: Number(c?.targets ?? 0), read: Number(c?.read ?? 0), answered: Number(c?.answered ?? 0) },
-      editable: await mayAddressNotice(db, grant, row, today),
+      editable: editable.get(row.id) ?? false,
     });
   }
   return out;
