@@ -8,6 +8,7 @@ import {
   deleteStaffNoticeFile,
   getNoticeFileReload,
   getNotices,
+  getQuestionnaireRespondent,
   getStaffFacilityNotices,
   getStaffNotice,
   getStaffNoticeTracking,
@@ -265,6 +266,18 @@ describe('the guardians’ read model through every staff action', () => {
       'audience',
       noticeMessages.releasedLocked,
     );
+    // The closing time moves: the guardians' list and questionnaire answer it at once (body version).
+    const later = inHours(24 * 10);
+    const moved = await call(as.director, putStaffNotice, {
+      params: { noticeId: id },
+      body: body({ title: '直した題', text: '直した本文', questionnaire: { ...questionnaire, close_at: later } }),
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await seenBy(w.family.main)).find((n) => n.id === id)!.questionnaire!.closeAt).toBe(later);
+    const respondent = await call(await t.signIn(w.family.main), getQuestionnaireRespondent, {
+      params: { noticeId: id, questionnaireId: made.data.questionnaire!.id, childId: w.family.child.id },
+    });
+    expect(respondent.data.questionnaire.closeAt).toBe(later);
     // A file added after release shows at once; removing it too.
     const file = await upload(as.director, id, '追加.jpg', jpeg);
     expect((await seenBy(w.family.main)).find((n) => n.id === id)!.files.map((f) => f.name)).toEqual(['追加.jpg']);

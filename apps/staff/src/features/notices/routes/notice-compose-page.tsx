@@ -88,6 +88,8 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const resetFiles = useRef<() => void>(null);
+  // The notice once saved (a draft written before the files): a second try updates it, never adds another.
+  const [savedId, setSavedId] = useState<number | null>(notice?.id ?? null);
   const choices = useAudienceChoices(facilityId);
   const save = useSaveNotice(facilityId);
   const withdraw = useWithdrawNotice();
@@ -154,14 +156,16 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
     setErrors({});
     setBusy(true);
     try {
-      let id = notice?.id ?? null;
+      let id = savedId;
       // Files go onto a draft first, so that guardians see the notice with its files at once.
       if (pending.length > 0 && !released) {
         const draft = await save.mutateAsync({ id, body: { ...final, release: 'draft' } });
         id = draft.id;
+        setSavedId(id);
         await uploadAll(id);
       }
       const saved = await save.mutateAsync({ id, body: final });
+      setSavedId(saved.id);
       if (pending.length > 0 && released) await uploadAll(saved.id);
       showSuccess(
         release === 'draft'
