@@ -131,13 +131,14 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
     setPending((p) => [...p, ...files.filter((f) => ACCEPTED.includes(f.type)).map((file) => ({ file, progress: 0 }))]);
   };
 
+  // One by one, each with its progress; an uploaded file leaves the list (a retry never sends it twice).
   const uploadAll = async (noticeId: number) => {
-    for (let i = 0; i < pending.length; i++) {
-      await uploadNoticeFile(noticeId, pending[i]!.file, (fraction) =>
-        setPending((p) => p.map((x, j) => (j === i ? { ...x, progress: fraction } : x))),
+    for (const { file } of pending) {
+      await uploadNoticeFile(noticeId, file, (fraction) =>
+        setPending((p) => p.map((x) => (x.file === file ? { ...x, progress: fraction } : x))),
       );
+      setPending((p) => p.filter((x) => x.file !== file));
     }
-    setPending([]);
   };
 
   const submit = async (release: StaffNoticeBody['release']) => {
