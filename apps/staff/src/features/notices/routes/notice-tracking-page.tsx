@@ -99,6 +99,27 @@ function Tracking({ noticeId }: { noticeId: number }) {
         )}
       </Group>
 
+      <SimpleGrid cols={{ base: 1, sm: t.has_questionnaire ? 2 : 1 }}>
+        <Card withBorder>
+          <Text fw={700} mb={4}>
+            未読の保護者（{t.unread_guardians.length}人）
+          </Text>
+          <Text size="sm" data-testid="unread-guardians">
+            {t.unread_guardians.map((g) => g.name).join('、') || 'いません'}
+          </Text>
+        </Card>
+        {t.has_questionnaire && (
+          <Card withBorder>
+            <Text fw={700} mb={4}>
+              未回答の保護者（{t.unanswered_guardians.length}人）
+            </Text>
+            <Text size="sm" data-testid="unanswered-guardians">
+              {t.unanswered_guardians.map((g) => g.name).join('、') || 'いません'}
+            </Text>
+          </Card>
+        )}
+      </SimpleGrid>
+
       <Title order={2} size="h3">
         お子さまごとの状況
       </Title>
