@@ -45,6 +45,7 @@ test.describe('staff sign-in', () => {
       '身体測定',
       'クラス',
       '園児',
+      'お知らせ',
       '行事予定',
       '端末',
       '監査ログ',
@@ -68,6 +69,7 @@ test.describe('staff sign-in', () => {
       '身体測定',
       'クラス',
       '園児',
+      'お知らせ',
       '行事予定',
       '設定',
     ]);
@@ -77,7 +79,7 @@ test.describe('staff sign-in', () => {
 
     const office = await createStaff(request, 'jimu', { role: 'office' });
     await signIn(page, office.email);
-    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', '行事予定', '設定']);
+    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', 'お知らせ', '行事予定', '設定']);
     await expect(page.getByText('あなたの役割: 事務')).toBeVisible();
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailOutbox, notificationSettings } from '../db/schema';
@@ -26,12 +26,17 @@ export interface MailInput {
   userId?: number;
   /** What the mail is; any kind outside TRANSACTIONAL_KINDS is a notification. */
   kind: string;
+  /**
+   * When set, at most one mail of this kind with this key is ever written (unique (kind,
+   * dedupe_key), `on conflict do nothing`): a reminder pressed twice mails each person once.
+   */
+  dedupeKey?: string;
 }
 
 /**
  * Writes a mail to the outbox in the caller's transaction (pass the transaction as `db`).
  * A notification to a user who has turned email notifications off is not written; answers the
- * outbox id, or null when suppressed.
+ * outbox id, or null when suppressed or already written under the same dedupe key.
  */
 export async function enqueueMail(db: Db, mail: MailInput): Promise<number | null> {
   if (mail.userId !== undefined && !TRANSACTIONAL_KINDS.has(mail.kind)) {
@@ -43,19 +48,39 @@ export async function enqueueMail(db: Db, mail: MailInput): Promise<number | nul
   }
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, kind: mail.kind, userId: mail.userId ?? null })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      kind: mail.kind,
+      userId: mail.userId ?? null,
+      dedupeKey: mail.dedupeKey ?? null,
+    })
+    .onConflictDoNothing()
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  return row?.id ?? null;
 }
 
 export interface MailSender {
-  send(mail: { from: string; to: string; subject: string; text: string }): Promise<void>;
+  send(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<void>;
 }
 
-/** Nodemailer over SMTP_URL. */
+/** How long a claimed row belongs to its worker: far longer than one SMTP send may take (SEND_TIMEOUT_MS). */
+export const MAIL_LEASE_MS = 5 * 60_000;
+const SEND_TIMEOUT_MS = 60_000;
+
+/** Nodemailer over SMTP_URL; every step of a send ends well inside the lease. */
 export async function smtpSender(smtpUrl: string): Promise<MailSender> {
   const { default: nodemailer } = await import('nodemailer');
-  const transport = nodemailer.createTransport(smtpUrl);
+  const url = new URL(smtpUrl);
+  // The timeouts ride on the URL (nodemailer reads them from its query).
+  for (const [name, ms] of [
+    ['connectionTimeout', SEND_TIMEOUT_MS / 3],
+    ['greetingTimeout', SEND_TIMEOUT_MS / 3],
+    ['socketTimeout', SEND_TIMEOUT_MS],
+  ] as const)
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  const transport = nodemailer.createTransport(url.toString());
   return {
     async send(mail) {
       await transport.sendMail(mail);
@@ -63,11 +88,51 @@ export async function smtpSender(smtpUrl: string): Promise<MailSender> {
   };
 }
 
-const MAX_ATTEMPTS = 5;
+export const MAIL_MAX_ATTEMPTS = 5;
+/** The wait after the n-th failed attempt: 1, 2, 4, 8 minutes. */
+export const retryDelayMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
- * Sends up to `batch` pending mails. `for update skip locked` lets several app servers run the
- * worker at once without sending a mail twice. Answers how many were sent.
+ * Claims up to `batch` mails that are due: pending ones past their backoff, and ones whose
+ * worker's lease ran out (it died between claiming and marking). The claim is committed at once
+ * (`for update skip locked`: two workers never claim the same row) and counts the attempt, so no
+ * transaction stays open while SMTP talks.
+ */
+export async function claimMails(db: Db, now: Date, batch = 20): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
+          and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, now), lt(mailOutbox.attempts, MAIL_MAX_ATTEMPTS)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.id))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ status: 'sending', lockedUntil: new Date(now.getTime() + MAIL_LEASE_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/**
+ * Sends up to `batch` due mails: claim (committed), send each, then mark it. A mark only lands
+ * while the row is still this claim's (status sending with the lease it set), and a sent row is
+ * never claimed again. Failures wait retryDelayMs, then fail for good after MAIL_MAX_ATTEMPTS.
+ * Answers how many were sent.
  */
 export async function deliverPendingMails(
   db: Db,
@@ -75,34 +140,30 @@ export async function deliverPendingMails(
   from: string,
   log?: FastifyBaseLogger,
   batch = 20,
+  now: Date = new Date(),
 ): Promise<number> {
   let sent = 0;
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
-      .orderBy(asc(mailOutbox.id))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    for (const row of rows) {
-      try {
-        await sender.send({ from, to: row.to, subject: row.subject, text: row.text });
-        await tx
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
-          .where(eq(mailOutbox.id, row.id));
-        sent += 1;
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        log?.warn({ err: error, mailId: row.id }, 'mail delivery failed');
-        await tx
-          .update(mailOutbox)
-          .set({ attempts, lastError: String(error).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
-          .where(eq(mailOutbox.id, row.id));
-      }
+  for (const row of await claimMails(db, now, batch)) {
+    const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.lockedUntil, row.lockedUntil!));
+    try {
+      // A stable Message-ID: a receiving server may drop the copy of a resend.
+      await sender.send({ from, to: row.to, subject: row.subject, text: row.text, messageId: `<outbox-${row.id}@renraku-note>` });
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null }).where(mine);
+      sent += 1;
+    } catch (error) {
+      log?.warn({ err: error, mailId: row.id }, 'mail delivery failed');
+      const failed = row.attempts >= MAIL_MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: String(error).slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+        })
+        .where(mine);
     }
-  });
+  }
   return sent;
 }
 

@@ -1,3 +1,4 @@
+import { noticesStaffRoutes } from './notices/staff-routes';
 import type { AppContext } from '../context';
 import type { App } from '../lib/route';
 import { authRoutes } from './auth/routes';
@@ -49,4 +50,5 @@ export function registerModules(app: App, ctx: AppContext) {
   feedStaffRoutes(app, ctx);
   eventsStaffRoutes(app, ctx);
   growthsStaffRoutes(app, ctx);
+  noticesStaffRoutes(app, ctx);
 }

@@ -77,11 +77,13 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     companyId: ids.companies.sakura,
     facilityId: ids.facilities.sakura,
     noteChildIds: [ids.noteChildren.haruto, ids.noteChildren.sota],
+    audience: { kind: 'children' as const, ids: [ids.children.haruto, ids.children.sota] },
   };
   const himawari = {
     companyId: ids.companies.himawari,
     facilityId: ids.facilities.himawari,
     noteChildIds: [ids.noteChildren.yui],
+    audience: { kind: 'children' as const, ids: [ids.children.yui] },
   };
   const photos = [
     await demoPhoto('#a5d8ff', '#8ce99a'),
@@ -210,6 +212,15 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
     title: '冬休みのお知らせ',
     text: '冬休みの期間についてお知らせします。',
     releasedAt: tokyoInstant(addDays(today, 3), '09:00'),
+  });
+
+  // A draft the director is still writing: the staff list shows it, no guardian does.
+  await add({
+    ...sakura,
+    title: '生活発表会のご案内（下書き）',
+    text: '生活発表会の日程と持ち物をお知らせします。',
+    releasedAt: now,
+    draft: true,
   });
 
   // 陽翔's answer to the date survey (answered by the main guardian).

@@ -37,6 +37,9 @@ const screens = {
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
+  notices: screen(() => import('../features/notices/routes/notices-page'), 'NoticesPage'),
+  noticeCompose: screen(() => import('../features/notices/routes/notice-compose-page'), 'NoticeComposePage'),
+  noticeTracking: screen(() => import('../features/notices/routes/notice-tracking-page'), 'NoticeTrackingPage'),
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
 };
 
@@ -82,6 +85,11 @@ export const routes: RouteObject[] = [
               { path: 'children/:childId', lazy: screens.child },
               { path: 'children/:childId/handout', lazy: screens.handout },
               { path: 'events', lazy: screens.events },
+              // お知らせ (staff.md §5): features/notices.
+              { path: 'notices', lazy: screens.notices },
+              { path: 'notices/new', lazy: screens.noticeCompose },
+              { path: 'notices/:noticeId', lazy: screens.noticeTracking },
+              { path: 'notices/:noticeId/edit', lazy: screens.noticeCompose },
               // The day's entry grid (staff.md §4): features/daily-notes.
               { path: 'daily', lazy: screens.daily },
               { path: 'daily/:classId', lazy: screens.classDay },

@@ -13,3 +13,4 @@ export * from './company';
 export * from './daily-notes';
 export * from './photos';
 export * from './growths';
+export * from './notices';

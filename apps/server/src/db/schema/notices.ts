@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { children, companies, facilities, noteChildren } from './organisation';
 import { users } from './users';
 
@@ -23,6 +23,17 @@ export const notices = pgTable(
      * (migration 0009): the list caches what notices show to every family by id and version.
      */
     version: integer('version').notNull().default(1),
+    /**
+     * draft | published | withdrawn (docs/decisions/notices-staff-authoring.md). Only a published
+     * notice has notice_targets rows (written when it is published, removed when it is withdrawn or
+     * taken back to a draft), so the guardians' read model never sees the others. Published with a
+     * future released_at = scheduled.
+     */
+    state: text('state').notNull().default('published'),
+    /** Whom staff addressed: the facility, classes or children (null: written by the seed or older code). */
+    audience: jsonb('audience').$type<{ kind: 'facility' } | { kind: 'classes' | 'children'; ids: number[] }>(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notices_facility_released_idx').on(t.facilityId, t.releasedAt), index('notices_company_idx').on(t.companyId)],
 );

@@ -25,6 +25,10 @@ export interface NewNotice {
   text: string;
   releasedAt: Date;
   noteChildIds: number[];
+  /** Whom staff addressed (the staff screens show it); absent: none recorded. */
+  audience?: { kind: 'facility' } | { kind: 'classes' | 'children'; ids: number[] };
+  /** A draft has no targets: no guardian sees it (docs/decisions/notices-staff-authoring.md). */
+  draft?: boolean;
   files?: { name: string; data: Buffer; document?: boolean }[];
   questionnaire?: {
     closeAt: Date;
@@ -50,7 +54,15 @@ export async function createNotice(db: Db, storage: Storage, input: NewNotice) {
   const { companyId } = input;
   const [notice] = await db
     .insert(notices)
-    .values({ companyId, facilityId: input.facilityId, title: input.title, text: input.text, releasedAt: input.releasedAt })
+    .values({
+      companyId,
+      facilityId: input.facilityId,
+      title: input.title,
+      text: input.text,
+      releasedAt: input.releasedAt,
+      audience: input.audience ?? null,
+      state: input.draft ? 'draft' : 'published',
+    })
     .returning();
   const files = storedFiles.length
     ? await db
@@ -68,7 +80,7 @@ export async function createNotice(db: Db, storage: Storage, input: NewNotice) {
         )
         .returning()
     : [];
-  if (input.noteChildIds.length) {
+  if (input.noteChildIds.length && !input.draft) {
     await db.insert(noticeTargets).values(
       input.noteChildIds.map((noteChildId) => ({
         companyId,

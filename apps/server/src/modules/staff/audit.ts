@@ -56,6 +56,13 @@ export const auditActionLabels: Record<string, string> = {
   'photo.upload': '写真のアップロード',
   'photo.remove': '写真の取り消し',
   'growth.record': '身体測定の記録',
+  'notice.create': 'お知らせの作成',
+  'notice.update': 'お知らせの変更（配信前）',
+  'notice.update_released': 'お知らせの変更（配信後）',
+  'notice.withdraw': 'お知らせの取り下げ',
+  'notice.file_add': 'お知らせへのファイル添付',
+  'notice.file_delete': 'お知らせのファイル削除',
+  'notice.remind': 'お知らせのリマインド',
 };
 
 export interface AuditInput {

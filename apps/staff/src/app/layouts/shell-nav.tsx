@@ -27,6 +27,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
           ]),
       { label: 'クラス', to: facilityPath(facility.id, 'classes') },
       { label: '園児', to: facilityPath(facility.id, 'children') },
+      { label: 'お知らせ', to: facilityPath(facility.id, 'notices') },
       { label: '行事予定', to: facilityPath(facility.id, 'events') },
     );
     if (setup) {

@@ -1,0 +1,73 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { pushOutbox, pushTokens } from '../db/schema';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from './mail';
+
+/**
+ * Push notifications through `push_outbox`, delivered as mails are (docs/decisions/platform-outbox-delivery.md):
+ * claimed with a lease and committed, sent to the user's devices of the moment, then marked; retries
+ * with backoff; unique (kind, dedupe_key). No provider is configured in this product yet: without a
+ * sender the rows stay pending, as mails do without SMTP_URL.
+ */
+export interface PushSender {
+  send(push: { tokens: string[]; title: string; body: string; link: string | null }): Promise<void>;
+}
+
+type PushRow = typeof pushOutbox.$inferSelect;
+
+export async function claimPushes(db: Db, now: Date, batch = 50): Promise<PushRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: pushOutbox.id })
+      .from(pushOutbox)
+      .where(
+        or(
+          and(eq(pushOutbox.status, 'pending'), lte(pushOutbox.nextAttemptAt, now)),
+          and(eq(pushOutbox.status, 'sending'), lt(pushOutbox.lockedUntil, now), lt(pushOutbox.attempts, MAIL_MAX_ATTEMPTS)),
+        ),
+      )
+      .orderBy(asc(pushOutbox.id))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(pushOutbox)
+      .set({ status: 'sending', lockedUntil: new Date(now.getTime() + MAIL_LEASE_MS), attempts: sql`${pushOutbox.attempts} + 1` })
+      .where(
+        inArray(
+          pushOutbox.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Sends the due pushes (claim, send, mark as `deliverPendingMails`); a user without devices now: sent to nobody, done. */
+export async function deliverPendingPushes(db: Db, sender: PushSender, log?: FastifyBaseLogger, now: Date = new Date()) {
+  let sent = 0;
+  for (const row of await claimPushes(db, now)) {
+    const mine = and(eq(pushOutbox.id, row.id), eq(pushOutbox.status, 'sending'), eq(pushOutbox.lockedUntil, row.lockedUntil!));
+    try {
+      const tokens = (await db.select({ token: pushTokens.token }).from(pushTokens).where(eq(pushTokens.userId, row.userId))).map(
+        (t) => t.token,
+      );
+      if (tokens.length > 0) await sender.send({ tokens, title: row.title, body: row.body, link: row.link });
+      await db.update(pushOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null }).where(mine);
+      sent += 1;
+    } catch (error) {
+      log?.warn({ err: error, pushId: row.id }, 'push delivery failed');
+      await db
+        .update(pushOutbox)
+        .set({
+          status: row.attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: String(error).slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+        })
+        .where(mine);
+    }
+  }
+  return sent;
+}
