@@ -21,6 +21,7 @@ import { facilitiesStaffRoutes } from './facilities/staff-routes';
 import { childrenStaffRoutes } from './children/staff-routes';
 import { guardiansStaffRoutes } from './guardians/staff-routes';
 import { feedStaffRoutes } from './feed/staff-routes';
+import { dayStaffRoutes } from './day/staff-routes';
 
 /** Every area's routes; one line per area. */
 export function registerModules(app: App, ctx: AppContext) {
@@ -45,4 +46,5 @@ export function registerModules(app: App, ctx: AppContext) {
   guardiansStaffRoutes(app, ctx);
   feedStaffRoutes(app, ctx);
   eventsStaffRoutes(app, ctx);
+  dayStaffRoutes(app, ctx);
 }

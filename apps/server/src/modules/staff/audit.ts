@@ -52,6 +52,10 @@ export const auditActionLabels: Record<string, string> = {
   'event.update': '行事の変更',
   'event.delete': '行事の削除',
   'daily_note.publish': '連絡帳の公開・修正',
+  'day.report.confirm': '欠席・時間変更の確認',
+  'day.contact_book.confirm': '保護者の連絡帳の確認',
+  'day.contact_book.reply': '保護者の連絡帳への返信',
+  'day.attendance.update': '登降園時刻の記録',
 };
 
 export interface AuditInput {
