@@ -151,7 +151,10 @@ export const boardSchema = z.object({
 });
 export type Board = z.infer<typeof boardSchema>;
 
-const time = z.string({ message: dayMessages.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, dayMessages.time).nullable();
+const time = z
+  .string({ message: dayMessages.time })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, dayMessages.time)
+  .nullable();
 
 export const childAttendanceBody = z
   .object({
@@ -232,7 +235,8 @@ export const getStaffClassBoard = defineCall({
 export const putStaffChildAttendance = defineCall({
   method: 'PUT',
   path: '/api/staff/classes/{classId}/board/attendances',
-  summary: 'Enters or corrects a child’s actual arrival and pick-up of a day (the class’s staff, director, company admin); audited',
+  summary:
+    'Enters or corrects a child’s actual arrival and pick-up of a day (the class’s staff, director, company admin); audited',
   params: z.object({ classId: idParam }),
   body: childAttendanceBody,
   response: boardSchema,

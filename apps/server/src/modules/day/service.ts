@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   absenceTypeLabels,
+  addDays,
+  dailyNoteWritableDays,
+  isCalendarDate,
   attendanceStatus,
   dayMessages,
   defecations,
@@ -29,7 +32,6 @@ import {
 } from '../../db/schema';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { enrolmentCovers, type FacilityGrant, type StaffViewer } from '../access';
-import { parseDay, writableDay } from '../feed/daily-notes';
 import { recordAudit } from '../staff/service';
 
 /*
@@ -40,8 +42,17 @@ import { recordAudit } from '../staff/service';
 
 type Klass = typeof classes.$inferSelect;
 
+/** The day a call names: a real calendar date (the contract already refuses others), today by default. */
+export function parseDay(date: string | undefined, today: string): string {
+  if (date === undefined) return today;
+  if (!isCalendarDate(date)) throw invalid('date', '日付の形式が正しくありません');
+  return date;
+}
+
+/** Writable days, as the daily notes (staff.md §4: read-only after 7 days); never a future day. */
+const writableDay = (date: string, today: string) => date <= today && date >= addDays(today, -dailyNoteWritableDays);
+
 const confirmer = alias(users, 'confirmer');
-const replier = alias(users, 'replier');
 const recorder = alias(users, 'recorder');
 const notifiable = new Set(notifiableDiseases);
 
@@ -54,10 +65,10 @@ interface Scope {
   contactBookId?: number;
 }
 
-const scopeWhere = (scope: Scope, dateColumn: SQL.Aliased | typeof attendanceReports.targetDate | typeof familyInformation.contactOn) =>
+const scopeWhere = (scope: Scope, dateColumn: typeof attendanceReports.targetDate | typeof familyInformation.contactOn) =>
   and(
     eq(noteChildren.facilityId, scope.facilityId),
-    scope.date !== undefined ? eq(dateColumn as typeof attendanceReports.targetDate, scope.date) : undefined,
+    scope.date !== undefined ? eq(dateColumn, scope.date) : undefined,
     scope.classId !== undefined ? eq(noteChildren.classId, scope.classId) : undefined,
   );
 
@@ -236,7 +247,11 @@ export async function confirmReport(db: Db, staff: StaffViewer, grant: FacilityG
         readAt: sql`coalesce(${attendanceReports.readAt}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(attendanceReports.id, id))
-      .returning({ noteChildId: attendanceReports.noteChildId, companyId: attendanceReports.companyId, date: attendanceReports.targetDate });
+      .returning({
+        noteChildId: attendanceReports.noteChildId,
+        companyId: attendanceReports.companyId,
+        date: attendanceReports.targetDate,
+      });
     await recordAudit(tx, staff, now, {
       companyId: row!.companyId,
       facilityId: grant.facilityId,
@@ -257,7 +272,7 @@ async function childIdOf(db: Db, noteChildId: number) {
 }
 
 /** 確認 of a contact book, with a reply when given (a reply also confirms); audited with the text. */
-export async function confirmContactBook(
+export async function confirmFamilyContactBook(
   db: Db,
   staff: StaffViewer,
   staffName: string,
@@ -274,7 +289,9 @@ export async function confirmContactBook(
       .set({
         confirmedAt: sql`coalesce(${familyInformation.confirmedAt}, ${at})`,
         confirmedBy: sql`coalesce(${familyInformation.confirmedBy}, ${staff.userId})`,
-        ...(reply !== null ? { staffReply: reply, staffReplyAt: now, staffReplyBy: staff.userId, staffReplyName: staffName } : {}),
+        ...(reply !== null
+          ? { staffReply: reply, staffReplyAt: now, staffReplyBy: staff.userId, staffReplyName: staffName }
+          : {}),
       })
       .where(and(eq(familyInformation.id, id), eq(familyInformation.isSent, true)))
       .returning({
@@ -396,10 +413,19 @@ export async function saveChildAttendance(
       })
       .from(noteChildren)
       .leftJoin(childAttendances, and(eq(childAttendances.noteChildId, noteChildren.id), eq(childAttendances.date, date)))
-      .where(and(eq(noteChildren.childId, body.child_id), eq(noteChildren.classId, klass.id), enrolmentCovers(noteChildren, date)))
+      .where(
+        and(eq(noteChildren.childId, body.child_id), eq(noteChildren.classId, klass.id), enrolmentCovers(noteChildren, date)),
+      )
       .limit(1);
     if (!row) throw invalid('child_id', dayMessages.notInClass);
-    const values = { arrivedAt: body.arrived_at, pickedUpAt: body.picked_up_at, source: 'staff', recordedBy: staff.userId, deviceId: null, updatedAt: now };
+    const values = {
+      arrivedAt: body.arrived_at,
+      pickedUpAt: body.picked_up_at,
+      source: 'staff',
+      recordedBy: staff.userId,
+      deviceId: null,
+      updatedAt: now,
+    };
     await tx
       .insert(childAttendances)
       .values({ companyId: row.companyId, noteChildId: row.noteChildId, date, ...values })

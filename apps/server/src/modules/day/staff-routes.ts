@@ -11,15 +11,15 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClassNotes, authorizeFacility } from '../access';
-import { parseDay } from '../feed/daily-notes';
 import {
   assertMayWrite,
-  confirmContactBook,
+  confirmFamilyContactBook,
   confirmReport,
   dayVersion,
   entryPlace,
   loadBoard,
   loadInbox,
+  parseDay,
   saveChildAttendance,
 } from './service';
 
@@ -52,7 +52,15 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
     const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
     const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
     assertMayWrite(grant, place.classId);
-    return confirmContactBook(ctx.db, staff, session.user.name ?? session.user.email, grant, params.contactBookId, null, now);
+    return confirmFamilyContactBook(
+      ctx.db,
+      staff,
+      session.user.name ?? session.user.email,
+      grant,
+      params.contactBookId,
+      null,
+      now,
+    );
   });
 
   // On a paired tablet the session's person is the one who unlocked it with their PIN: the replier.
@@ -60,7 +68,15 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
     const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
     const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
     assertMayWrite(grant, place.classId);
-    return confirmContactBook(ctx.db, staff, session.user.name ?? session.user.email, grant, params.contactBookId, body.text, now);
+    return confirmFamilyContactBook(
+      ctx.db,
+      staff,
+      session.user.name ?? session.user.email,
+      grant,
+      params.contactBookId,
+      body.text,
+      now,
+    );
   });
 
   staffRoute(app, getStaffClassBoard, {}, async ({ staff, params, query, today }) => {
