@@ -30,6 +30,9 @@ const screens = {
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   daily: screen(() => import('../features/daily-notes/routes/daily-classes-page'), 'DailyClassesPage'),
   classDay: screen(() => import('../features/daily-notes/routes/class-day-page'), 'ClassDayPage'),
+  inbox: screen(() => import('../features/day/routes/inbox-page'), 'InboxPage'),
+  boardClasses: screen(() => import('../features/day/routes/board-classes-page'), 'BoardClassesPage'),
+  board: screen(() => import('../features/day/routes/board-page'), 'BoardPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
@@ -81,6 +84,10 @@ export const routes: RouteObject[] = [
               // The day's entry grid (staff.md §4): features/daily-notes.
               { path: 'daily', lazy: screens.daily },
               { path: 'daily/:classId', lazy: screens.classDay },
+              // The day's inbox and class board (staff.md §4): features/day.
+              { path: 'inbox', lazy: screens.inbox },
+              { path: 'board', lazy: screens.boardClasses },
+              { path: 'board/:classId', lazy: screens.board },
               {
                 element: <SetupOnly />,
                 children: [

@@ -16,7 +16,15 @@ export function HomePage() {
   const links: HomeLink[] = [
     ...(facility.role === 'office'
       ? []
-      : [{ label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') }]),
+      : [
+          {
+            label: '連絡',
+            description: '保護者からの連絡帳・欠席・時間変更の確認と返信',
+            to: facilityPath(facility.id, 'inbox'),
+          },
+          { label: 'クラスボード', description: '今日の出欠・予定・登降園の記録', to: facilityPath(facility.id, 'board') },
+          { label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') },
+        ]),
     { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
     { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
   ];
