@@ -95,7 +95,7 @@ export function BoardPage() {
         )}
       </Group>
       {day.infection_alerts.length > 0 && (
-        <Alert color="red" variant="filled" title="感染症の連絡があります" data-testid="infection-alert">
+        <Alert color="red.9" variant="filled" title="感染症の連絡があります" data-testid="infection-alert">
           {day.infection_alerts.map((a) => `${a.child_name}さん（${a.diseases.join('、')}）`).join('／')}
         </Alert>
       )}
