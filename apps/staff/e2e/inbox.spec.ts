@@ -79,7 +79,7 @@ test('a guardian’s absence appears on the open board; 確認 and a reply reach
   await expect(page.getByRole('heading', { level: 1, name: `${name}のボード` })).toBeVisible();
   const row = page.getByTestId('board-row').filter({ hasText: child.name });
   await expect(row).toContainText('なし');
-  await expect(row.getByRole('button', { name: `${child.name}さんの連絡帳を見る` })).toHaveText('受信');
+  await expect(row.getByRole('button', { name: `${child.name}さんの連絡帳を見る` })).toHaveText('連絡帳 受信');
   await expect(page.getByTestId('infection-alert')).toHaveCount(0);
   await expectAccessible(page);
   await expectTouchTargets(page);
@@ -94,6 +94,13 @@ test('a guardian’s absence appears on the open board; 確認 and a reply reach
   });
   await expect(row).toContainText('受診したらインフルエンザでした');
   await expect(page.getByTestId('infection-alert')).toContainText(`${child.name}さん（インフルエンザ）`);
+
+  await page.screenshot({ path: '/tmp/staff-board-1024.png', fullPage: true });
+  // Upright, the board scrolls sideways and stays finger-sized.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectTouchTargets(page);
+  await page.screenshot({ path: '/tmp/staff-board-768.png', fullPage: true });
+  await page.setViewportSize({ width: 1024, height: 768 });
 
   // 確認 of the absence on the board, then the contact book: 確認 and a reply.
   await row.getByRole('button', { name: `${child.name}さんの連絡を確認` }).tap();
@@ -111,6 +118,17 @@ test('a guardian’s absence appears on the open board; 確認 and a reply reach
   await expect(dialog.getByTestId('staff-reply')).toContainText('お大事になさってください');
   await expect(dialog).toContainText('確認済 試験 担任');
   await dialog.getByRole('button', { name: '閉じる' }).tap();
+
+  // Another child arrives: 登園 now, on the board.
+  const next = klass.children[1]!;
+  const nextRow = page.getByTestId('board-row').filter({ hasText: next.name });
+  await nextRow.getByRole('button', { name: `${next.name}さんの登降園を記録` }).tap();
+  const times = page.getByRole('dialog', { name: `${next.name}さんの登降園` });
+  await times.getByRole('button', { name: '登園の時刻を今にする' }).tap();
+  await expect(times.getByLabel('登園の時刻', { exact: true })).toHaveValue(/^10:0\d$/);
+  await expectAccessible(page);
+  await times.getByRole('button', { name: '保存' }).tap();
+  await expect(nextRow.getByRole('button', { name: `${next.name}さんの登降園を記録` })).toHaveText(/^10:0\d 〜 —$/);
 
   // The inbox, from the menu: the class's entries, both confirmed.
   await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '連絡', exact: true }).click();

@@ -18,7 +18,7 @@ export function ConfirmControl({
 }) {
   if (confirmed) {
     return (
-      <Badge color="teal.9" variant="light" size="lg" styles={{ label: { color: 'var(--mantine-color-teal-9)' } }}>
+      <Badge color="teal.9" variant="outline" size="lg" style={{ flexShrink: 0 }}>
         確認済 {confirmed.by_name ?? ''} {timeLabel(confirmed.at)}
       </Badge>
     );
@@ -30,7 +30,7 @@ export function ConfirmControl({
       </Badge>
     );
   return (
-    <Button h={44} onClick={onConfirm} loading={pending} aria-label={`${label}を確認`}>
+    <Button h={44} miw={80} style={{ flexShrink: 0 }} onClick={onConfirm} loading={pending} aria-label={`${label}を確認`}>
       確認
     </Button>
   );

@@ -35,7 +35,7 @@ export function ReportContent({ report }: { report: GuardianReport }) {
 const orDash = (value: string | null) => (value ? value : '—');
 
 /** The family's contact book of the day as sent. */
-export function ContactBookContent({ book }: { book: DayContactBook }) {
+export function ContactBookContent({ book, showSent = true }: { book: DayContactBook; showSent?: boolean }) {
   const rows: [string, string][] = [
     ['就寝・起床', `${orDash(book.sleep.started_at)} 〜 ${orDash(book.sleep.ended_at)}`],
     ['体温', book.temperature ? `${book.temperature}℃（${orDash(book.thermometry_done_at)}）` : '—'],
@@ -63,9 +63,11 @@ export function ContactBookContent({ book }: { book: DayContactBook }) {
           {book.message}
         </Text>
       )}
-      <Text size="xs" c="dimmed">
-        送信 {timeLabel(book.sent_at)}
-      </Text>
+      {showSent && (
+        <Text size="xs" c="dimmed">
+          送信 {timeLabel(book.sent_at)}
+        </Text>
+      )}
     </Stack>
   );
 }

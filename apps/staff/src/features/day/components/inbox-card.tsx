@@ -74,7 +74,7 @@ export function InboxCard({ item, facilityId }: { item: InboxItem; facilityId: n
         {item.report && <ReportContent report={item.report} />}
         {item.contact_book && (
           <>
-            <ContactBookContent book={item.contact_book} />
+            <ContactBookContent book={item.contact_book} showSent={false} />
             <ReplyForm
               book={item.contact_book}
               canWrite={item.can_write}
