@@ -17,8 +17,17 @@ import {
   putStaffContactBookReply,
   tokyoDate,
 } from '@renraku/contract';
-import { auditLog, childAttendances, familyInformation, noteChildren } from '../src/db/schema';
-import { buildChild, buildClass, buildSchedule, buildStaffWorld, buildUser, diseaseIdsByName, linkGuardian } from './factories';
+import { attendanceReports, auditLog, childAttendances, familyInformation, noteChildren } from '../src/db/schema';
+import {
+  buildAbsence,
+  buildChild,
+  buildClass,
+  buildSchedule,
+  buildStaffWorld,
+  buildUser,
+  diseaseIdsByName,
+  linkGuardian,
+} from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
@@ -243,9 +252,12 @@ describe('the inbox', () => {
       expect((await reply('はい', id)).statusCode).toBe(404);
       expect((await call(as.director, postStaffContactBookConfirm, { params: { contactBookId: id } })).statusCode).toBe(404);
     }
-    expect((await call(as.director, postStaffAttendanceReportConfirm, { params: { reportId: 2_000_000_000 } })).statusCode).toBe(
-      404,
-    );
+    const confirmReport = (reportId: number) => call(as.director, postStaffAttendanceReportConfirm, { params: { reportId } });
+    expect((await confirmReport(2_000_000_000)).statusCode).toBe(404);
+    // Another facility's report does not exist for them, and stays unconfirmed.
+    const theirs = await buildAbsence(db(), { noteChild: w.otherFacility.noteChild, targetDate: today });
+    expect((await confirmReport(theirs.id)).statusCode).toBe(404);
+    expect((await db().select().from(attendanceReports).where(eq(attendanceReports.id, theirs.id)))[0]!.confirmedAt).toBeNull();
     expect(await bookRow(ids.book)).toEqual(before.row);
     expect((await bookRow(ids.draft)).confirmedAt).toBeNull();
     expect((await bookRow(ids.otherFacilityBook)).confirmedAt).toBeNull();
@@ -346,6 +358,13 @@ describe('the day’s fingerprint (polled)', () => {
     );
     const version = async () =>
       (await call(as.classStaffA, getStaffFacilityDayVersion, { params: { facilityId: w.facilityId }, query: {} })).data.version;
+    expectInvalid(
+      await callRaw(as.director, getStaffFacilityDayVersion, {
+        params: { facilityId: w.facilityId },
+        query: { date: '2026-04-31' },
+      }),
+      'date',
+    );
     const first = await version();
     expect(await version()).toBe(first);
     const before = t.database.queryCount();
