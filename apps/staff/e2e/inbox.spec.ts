@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { NOW, TODAY } from './clock';
 import {
+  DEMO_STAFF,
   PASSWORD,
   createStaff,
   expect,
@@ -150,4 +151,29 @@ test('a guardian’s absence appears on the open board; 確認 and a reply reach
   await phone.goto('/communications/absence');
   await expect(phone.locator('[data-qa="history-item"]').first()).toContainText('施設確認済');
   await phoneContext.close();
+});
+
+test('the demo director reads the day: the inbox of every class and ひよこ組’s board with its infection alert', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_STAFF.director);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^連絡\s*保護者からの/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: '連絡' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'クラス' })).toHaveValue('すべてのクラス');
+  const absence = page.getByTestId('inbox-item').filter({ hasText: '佐藤 蒼太' });
+  await expect(absence).toContainText('インフルエンザ');
+  await expect(page.getByTestId('inbox-item').filter({ hasText: '山田 陽翔' })).toContainText('16:30');
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+
+  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: 'クラスボード' }).click();
+  await page.getByRole('link', { name: /ひよこ組/ }).click();
+  await expect(page.getByTestId('infection-alert')).toContainText('佐藤 蒼太さん（インフルエンザ）');
+  await expect(page.getByRole('listitem', { name: '山田 陽翔' })).toContainText('予定: 08:00 〜 17:00');
+  await expect(page.getByRole('button', { name: '山田 陽翔さんの登降園を記録' })).toHaveText('08:32 〜 —');
+  await expectAccessible(page);
+  await expectTouchTargets(page);
 });
