@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import {
   addDays,
   dayMessages,
@@ -11,13 +11,25 @@ import {
   postAbsence,
   postAttendance,
   postFamiliesInformation,
+  postStaffDevice,
+  postStaffDevicePair,
+  postStaffDeviceUnlock,
   postStaffAttendanceReportConfirm,
   postStaffContactBookConfirm,
   putStaffChildAttendance,
   putStaffContactBookReply,
   tokyoDate,
 } from '@renraku/contract';
-import { attendanceReports, auditLog, childAttendances, familyInformation, noteChildren } from '../src/db/schema';
+import {
+  attendanceReports,
+  auditLog,
+  childAttendances,
+  familyInformation,
+  noteChildren,
+  staffPins,
+  staffSessions,
+} from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
 import {
   buildAbsence,
   buildChild,
@@ -390,5 +402,33 @@ describe('the day’s fingerprint (polled)', () => {
     expect(await version()).toBe(first);
     await put(as.director, { date: today, child_id: w.family.child.id, arrived_at: null, picked_up_at: null });
     expect(await version()).not.toBe(first);
+  });
+});
+
+describe('polling from a class tablet', () => {
+  it('the fingerprint does not slide the PIN session’s idle expiry; the board does', async () => {
+    const PIN = '4826';
+    await db()
+      .insert(staffPins)
+      .values({ userId: w.staff.classStaffA.user.id, pinHash: await hashPassword(PIN) });
+    const registered = await call(as.director, postStaffDevice, {
+      params: { facilityId: w.facilityId },
+      body: { name: 'ひよこ組タブレット', class_id: w.classA.id },
+    });
+    const tablet = t.agent();
+    expect((await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } })).statusCode).toBe(200);
+    expect(
+      (await call(tablet, postStaffDeviceUnlock, { body: { user_id: w.staff.classStaffA.user.id, pin: PIN } })).statusCode,
+    ).toBe(200);
+    // Two minutes of the five left: any call of the person slides it back to five.
+    const soon = new Date(Date.now() + 2 * 60_000);
+    await db().update(staffSessions).set({ expiresAt: soon }).where(isNotNull(staffSessions.deviceId));
+    const expiry = async () =>
+      (await db().select({ at: staffSessions.expiresAt }).from(staffSessions).where(isNotNull(staffSessions.deviceId)))[0]!.at;
+    const poll = await call(tablet, getStaffFacilityDayVersion, { params: { facilityId: w.facilityId }, query: {} });
+    expect(poll.statusCode).toBe(200);
+    expect(await expiry()).toEqual(soon);
+    expect((await board(tablet)).statusCode).toBe(200);
+    expect((await expiry()).getTime()).toBeGreaterThan(soon.getTime() + 2 * 60_000);
   });
 });

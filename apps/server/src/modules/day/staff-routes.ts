@@ -35,7 +35,8 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
     return loadInbox(ctx.db, grant, parseDay(query.date, today), query.class_id);
   });
 
-  staffRoute(app, getStaffFacilityDayVersion, {}, async ({ staff, params, query, today }) => {
+  // Polled every few seconds: passive, so an open board does not keep a tablet's PIN session alive.
+  staffRoute(app, getStaffFacilityDayVersion, { passive: true }, async ({ staff, params, query, today }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'daily.read');
     const date = parseDay(query.date, today);
     return { date, version: await dayVersion(ctx.db, grant.facilityId, date) };
