@@ -284,7 +284,8 @@ describe('the class board', () => {
     await expectMatrix(as, readMatrix, (agent) => board(agent));
     const res = await board(as.classStaffA);
     expect(res.data).toMatchObject({ date: today, can_write: true, class: { id: w.classA.id, name: 'ひよこ組' } });
-    expect((await board(as.classStaffB)).data.can_write).toBe(false);
+    const theirs = (await board(as.classStaffB)).data;
+    expect([theirs.can_write, theirs.can_confirm]).toEqual([false, false]);
     const row = res.data.children.find((c) => c.child_id === w.family.child.id)!;
     expect(row.planned).toEqual({ absent: false, arrival: '08:30', pick_up: '17:00' });
     expect(row.reports.map((r) => r.kind)).toEqual(['absence']);
@@ -301,7 +302,7 @@ describe('the class board', () => {
 
   it('any past day reads; read-only after 7 days; a bad date 422; another facility’s class 404', async () => {
     const old = await board(as.director, addDays(today, -8));
-    expect([old.statusCode, old.data.can_write, old.data.infection_alerts]).toEqual([200, false, []]);
+    expect([old.statusCode, old.data.can_write, old.data.can_confirm, old.data.infection_alerts]).toEqual([200, false, true, []]);
     expect((await board(as.director, addDays(today, -7))).data.can_write).toBe(true);
     expectInvalid(
       await callRaw(as.director, getStaffClassBoard, { params: { classId: w.classA.id }, query: { date: '2026-13-01' } }),

@@ -145,6 +145,8 @@ export const boardSchema = z.object({
   class: z.object({ id: z.number().int(), name: z.string(), facility_id: z.number().int() }),
   /** The caller may enter times and confirm (own class, director, company admin) and the day is open (7 days). */
   can_write: z.boolean(),
+  /** The caller may 確認 and reply (own class, director, company admin), on any day. */
+  can_confirm: z.boolean(),
   /** Absences of the day naming a notifiable disease (感染症). */
   infection_alerts: z.array(z.object({ child_name: z.string(), diseases: z.array(z.string()) })),
   children: z.array(boardChildSchema),

@@ -384,6 +384,7 @@ export async function loadBoard(db: Db, klass: Klass, date: string, canWrite: bo
     date,
     class: { id: klass.id, name: klass.name, facility_id: klass.facilityId },
     can_write: canWrite && writableDay(date, today),
+    can_confirm: canWrite,
     infection_alerts,
     children: boardChildren,
   };

@@ -135,7 +135,7 @@ export function BoardPage() {
                           <ReportContent report={report} />
                           <ConfirmControl
                             confirmed={report.confirmed}
-                            canWrite={day.can_write}
+                            canWrite={day.can_confirm}
                             pending={actions.confirmReport.isPending}
                             onConfirm={() => void confirmReport(report.id)}
                             label={`${child.name}さんの連絡`}
@@ -201,7 +201,7 @@ export function BoardPage() {
           facilityId={facility.id}
           childName={bookChild.name}
           book={bookChild.contact_book}
-          canWrite={day.can_write}
+          canWrite={day.can_confirm}
           onClose={() => setBookOf(null)}
         />
       )}
