@@ -219,11 +219,11 @@ export async function loadInbox(db: Db, grant: FacilityGrant, date: string, clas
   return { date, items };
 }
 
-/** Where an entry lives: its facility (for the grant) and its enrolment's class. One statement. */
+/** Where an entry lives: its facility (for the grant), its enrolment's class and child. One statement. */
 export async function entryPlace(db: Db, kind: 'report' | 'contact_book', id: number) {
   const table = kind === 'report' ? attendanceReports : familyInformation;
   const [row] = await db
-    .select({ facilityId: noteChildren.facilityId, classId: noteChildren.classId })
+    .select({ facilityId: noteChildren.facilityId, classId: noteChildren.classId, childId: noteChildren.childId })
     .from(table)
     .innerJoin(noteChildren, eq(noteChildren.id, table.noteChildId))
     .where(and(eq(table.id, id), kind === 'contact_book' ? eq(familyInformation.isSent, true) : undefined));
@@ -236,7 +236,14 @@ export function assertMayWrite(grant: FacilityGrant, classId: number | null) {
 }
 
 /** 確認 of a report: who and when (the first confirmation stays), read_at set if unread; audited. */
-export async function confirmReport(db: Db, staff: StaffViewer, grant: FacilityGrant, id: number, now: Date): Promise<InboxItem> {
+export async function confirmReport(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  place: EntryPlace,
+  id: number,
+  now: Date,
+): Promise<InboxItem> {
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const [row] = await tx
@@ -247,29 +254,23 @@ export async function confirmReport(db: Db, staff: StaffViewer, grant: FacilityG
         readAt: sql`coalesce(${attendanceReports.readAt}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(attendanceReports.id, id))
-      .returning({
-        noteChildId: attendanceReports.noteChildId,
-        companyId: attendanceReports.companyId,
-        date: attendanceReports.targetDate,
-      });
+      .returning({ companyId: attendanceReports.companyId, date: attendanceReports.targetDate });
+    if (!row) throw notFound();
     await recordAudit(tx, staff, now, {
-      companyId: row!.companyId,
+      companyId: row.companyId,
       facilityId: grant.facilityId,
       action: 'day.report.confirm',
       targetType: 'attendance_report',
       targetId: id,
-      childId: await childIdOf(tx, row!.noteChildId),
-      details: { date: row!.date },
+      childId: place.childId,
+      details: { date: row.date },
     });
   });
   const [row] = await reportRows(db, { facilityId: grant.facilityId, reportId: id });
   return reportItem(grant, row!);
 }
 
-async function childIdOf(db: Db, noteChildId: number) {
-  const [row] = await db.select({ childId: noteChildren.childId }).from(noteChildren).where(eq(noteChildren.id, noteChildId));
-  return row?.childId ?? null;
-}
+export type EntryPlace = Awaited<ReturnType<typeof entryPlace>>;
 
 /** 確認 of a contact book, with a reply when given (a reply also confirms); audited with the text. */
 export async function confirmFamilyContactBook(
@@ -277,6 +278,7 @@ export async function confirmFamilyContactBook(
   staff: StaffViewer,
   staffName: string,
   grant: FacilityGrant,
+  place: EntryPlace,
   id: number,
   reply: string | null,
   now: Date,
@@ -294,19 +296,16 @@ export async function confirmFamilyContactBook(
           : {}),
       })
       .where(and(eq(familyInformation.id, id), eq(familyInformation.isSent, true)))
-      .returning({
-        noteChildId: familyInformation.noteChildId,
-        companyId: familyInformation.companyId,
-        date: familyInformation.contactOn,
-      });
+      .returning({ companyId: familyInformation.companyId, date: familyInformation.contactOn });
+    if (!row) throw notFound();
     await recordAudit(tx, staff, now, {
-      companyId: row!.companyId,
+      companyId: row.companyId,
       facilityId: grant.facilityId,
       action: reply !== null ? 'day.contact_book.reply' : 'day.contact_book.confirm',
       targetType: 'family_information',
       targetId: id,
-      childId: await childIdOf(tx, row!.noteChildId),
-      details: reply !== null ? { date: row!.date, reply } : { date: row!.date },
+      childId: place.childId,
+      details: reply !== null ? { date: row.date, reply } : { date: row.date },
     });
   });
   const [row] = await contactBookRows(db, { facilityId: grant.facilityId, contactBookId: id });

@@ -46,7 +46,7 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
     const place = await entryPlace(ctx.db, 'report', params.reportId);
     const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
     assertMayWrite(grant, place.classId);
-    return confirmReport(ctx.db, staff, grant, params.reportId, now);
+    return confirmReport(ctx.db, staff, grant, place, params.reportId, now);
   });
 
   staffRoute(app, postStaffContactBookConfirm, {}, async ({ staff, session, params, now }) => {
@@ -58,6 +58,7 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
       staff,
       session.user.name ?? session.user.email,
       grant,
+      place,
       params.contactBookId,
       null,
       now,
@@ -74,6 +75,7 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
       staff,
       session.user.name ?? session.user.email,
       grant,
+      place,
       params.contactBookId,
       body.text,
       now,
