@@ -40,6 +40,8 @@ test.describe('staff sign-in', () => {
     const menu = page.getByRole('navigation', { name: 'メインメニュー' });
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
+      '連絡',
+      'クラスボード',
       '連絡帳記入',
       '写真',
       '身体測定',
@@ -64,6 +66,8 @@ test.describe('staff sign-in', () => {
     const menu = page.getByRole('navigation', { name: 'メインメニュー' });
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
+      '連絡',
+      'クラスボード',
       '連絡帳記入',
       '写真',
       '身体測定',

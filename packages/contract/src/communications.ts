@@ -76,6 +76,10 @@ export const familyInfoEntrySchema = z.object({
   sentAt: z.string().nullable(),
   isParticipate: z.boolean().nullable(),
   canShowPool: z.boolean(),
+  /** When the facility confirmed the sent entry (施設確認済); null before (staff.md §4 inbox). */
+  confirmed_at: z.string().nullable().optional(),
+  /** The facility's short reply under the sent entry. */
+  staff_reply: z.object({ text: z.string(), replied_at: z.string(), staff_name: z.string().nullable() }).nullable().optional(),
 });
 export type FamilyInfoEntry = z.infer<typeof familyInfoEntrySchema>;
 
@@ -164,6 +168,8 @@ export const attendanceItemSchema = z.object({
   message: z.string(),
   created_at: z.string(),
   read_at: z.string().nullable(),
+  /** When the facility confirmed it (施設確認済); null before (staff.md §4 inbox). */
+  confirmed_at: z.string().nullable().optional(),
 });
 export type AttendanceItem = z.infer<typeof attendanceItemSchema>;
 

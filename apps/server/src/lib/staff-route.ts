@@ -30,6 +30,11 @@ interface StaffRouteOptions {
   pending?: readonly Exclude<StaffPending, null>[];
   /** Desktop only: not from a paired tablet's PIN session (setting a PIN, 2FA). */
   desktopOnly?: boolean;
+  /**
+   * A screen's background poll (the day's fingerprint): answered like any call, but it does not
+   * slide a tablet's 5-minute idle expiry, so a board left open still locks (docs/decisions/day-live-updates.md).
+   */
+  passive?: boolean;
 }
 
 /**
@@ -45,7 +50,7 @@ export function staffRoute<C extends Call>(
   handler: (ctx: StaffCtx<C>) => Promise<ResponseOf<C>>,
 ): void {
   const authenticate = async (req: FastifyRequest) => {
-    const session = await loadStaffSession(app.ctx.db, req, req.now);
+    const session = await loadStaffSession(app.ctx.db, req, req.now, !options.passive);
     if (!session) throw unauthenticated();
     if (session.pending && !options.pending?.includes(session.pending)) {
       throw new HttpError(401, session.pending === 'totp_setup' ? staffMessages.totpRequired : staffMessages.totpPending);

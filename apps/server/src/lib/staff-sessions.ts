@@ -36,7 +36,13 @@ export interface StaffSession {
  * The staff session of the request, or null. A tablet's PIN session holds only while the tablet's
  * credential still matches a paired, unrevoked device: revoking the device ends it at once.
  */
-export async function loadStaffSession(db: Db, req: FastifyRequest, now: Date): Promise<StaffSession | null> {
+export async function loadStaffSession(
+  db: Db,
+  req: FastifyRequest,
+  now: Date,
+  /** false for a screen's background poll: it is not the person's activity, so a tablet's idle expiry is not slid. */
+  touch = true,
+): Promise<StaffSession | null> {
   const token = req.cookies[STAFF_SESSION_COOKIE];
   if (!token) return null;
   const id = sha256(token);
@@ -59,7 +65,7 @@ export async function loadStaffSession(db: Db, req: FastifyRequest, now: Date): 
     .limit(1);
   if (!row) return null;
   const { session } = row;
-  if (session.deviceId && session.expiresAt.getTime() - now.getTime() < DEVICE_IDLE_MS - TOUCH_AFTER_MS) {
+  if (touch && session.deviceId && session.expiresAt.getTime() - now.getTime() < DEVICE_IDLE_MS - TOUCH_AFTER_MS) {
     await db
       .update(staffSessions)
       .set({ expiresAt: new Date(now.getTime() + DEVICE_IDLE_MS) })

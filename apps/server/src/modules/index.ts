@@ -24,6 +24,7 @@ import { childrenStaffRoutes } from './children/staff-routes';
 import { guardiansStaffRoutes } from './guardians/staff-routes';
 import { feedStaffRoutes } from './feed/staff-routes';
 import { growthsStaffRoutes } from './growths/staff-routes';
+import { dayStaffRoutes } from './day/staff-routes';
 
 /** Every area's routes; one line per area. */
 export function registerModules(app: App, ctx: AppContext) {
@@ -51,4 +52,5 @@ export function registerModules(app: App, ctx: AppContext) {
   eventsStaffRoutes(app, ctx);
   growthsStaffRoutes(app, ctx);
   noticesStaffRoutes(app, ctx);
+  dayStaffRoutes(app, ctx);
 }

@@ -15,6 +15,7 @@ import { seedGuardians } from './guardians';
 import { seedPush } from './push';
 import { seedIdp } from './idp';
 import { seedStaff } from './staff';
+import { seedDay } from './day';
 import { seedFacilitySetup } from './facility-setup';
 
 export type { DemoIds };
@@ -45,7 +46,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedGuardians(seed);
     await seedPush(seed);
     await seedIdp(seed);
-    await seedStaff(seed);
+    await seedDay(seed, await seedStaff(seed));
     await seedFacilitySetup(seed);
     return ids;
   });

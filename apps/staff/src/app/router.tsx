@@ -34,6 +34,9 @@ const screens = {
   classPhotos: screen(() => import('../features/photos/routes/class-photos-page'), 'ClassPhotosPage'),
   growth: screen(() => import('../features/growth/routes/growth-classes-page'), 'GrowthClassesPage'),
   classGrowth: screen(() => import('../features/growth/routes/class-growth-page'), 'ClassGrowthPage'),
+  inbox: screen(() => import('../features/day/routes/inbox-page'), 'InboxPage'),
+  boardClasses: screen(() => import('../features/day/routes/board-classes-page'), 'BoardClassesPage'),
+  board: screen(() => import('../features/day/routes/board-page'), 'BoardPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
@@ -98,6 +101,10 @@ export const routes: RouteObject[] = [
               { path: 'photos/:classId', lazy: screens.classPhotos },
               { path: 'growth', lazy: screens.growth },
               { path: 'growth/:classId', lazy: screens.classGrowth },
+              // The day's inbox and class board (staff.md §4): features/day.
+              { path: 'inbox', lazy: screens.inbox },
+              { path: 'board', lazy: screens.boardClasses },
+              { path: 'board/:classId', lazy: screens.board },
               {
                 element: <SetupOnly />,
                 children: [

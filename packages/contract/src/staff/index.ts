@@ -14,3 +14,4 @@ export * from './daily-notes';
 export * from './photos';
 export * from './growths';
 export * from './notices';
+export * from './day';

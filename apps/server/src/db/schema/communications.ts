@@ -47,6 +47,14 @@ export const familyInformation = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The device's id of the send (Idempotency-Key): a second delivery answers as the first. */
     clientKey: text('client_key'),
+    /** 確認 by the facility (staff.md §4 inbox): the guardian sees 施設確認済. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff's short reply, shown under the entry in the guardian app, with the writer's name as written. */
+    staffReply: text('staff_reply'),
+    staffReplyAt: timestamp('staff_reply_at', { withTimezone: true }),
+    staffReplyBy: integer('staff_reply_by').references(() => users.id, { onDelete: 'set null' }),
+    staffReplyName: text('staff_reply_name'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +107,9 @@ export const attendanceReports = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** 確認 by the facility (staff.md §4 inbox): the guardian sees 施設確認済. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('attendance_reports_note_child_date_idx').on(t.noteChildId, t.targetDate, t.statusId),
@@ -125,4 +136,36 @@ export const attendanceReportDiseases = pgTable(
       .references(() => companies.id),
   },
   (t) => [primaryKey({ columns: [t.attendanceReportId, t.diseaseId] })],
+);
+
+/**
+ * A child's actual arrival and pick-up of a day (staff.md §4 board, §6 gate kiosk): entered or
+ * corrected by staff on the class board, and later written by the gate kiosk (source 'kiosk',
+ * device_id set). One row per enrolment and day.
+ */
+export const childAttendances = pgTable(
+  'child_attendances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    noteChildId: integer('note_child_id')
+      .notNull()
+      .references(() => noteChildren.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** HH:MM (Asia/Tokyo) */
+    arrivedAt: text('arrived_at'),
+    pickedUpAt: text('picked_up_at'),
+    /** 'staff' | 'kiosk' */
+    source: text('source').notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The kiosk (a paired device) that recorded it; null from the board. */
+    deviceId: integer('device_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('child_attendances_note_child_date_idx').on(t.noteChildId, t.date),
+    index('child_attendances_company_idx').on(t.companyId),
+  ],
 );

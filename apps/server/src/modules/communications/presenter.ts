@@ -53,6 +53,11 @@ export function presentEntry(owner: EntryOwner, row: FamilyRow | undefined, date
     sentAt: row?.sentAt ? row.sentAt.toISOString() : null,
     isParticipate: row?.isParticipate ?? null,
     canShowPool: canShowPool(date),
+    confirmed_at: isSent && row?.confirmedAt ? row.confirmedAt.toISOString() : null,
+    staff_reply:
+      isSent && row?.staffReply && row.staffReplyAt
+        ? { text: row.staffReply, replied_at: row.staffReplyAt.toISOString(), staff_name: row.staffReplyName }
+        : null,
   };
 }
 
@@ -67,4 +72,5 @@ export const presentAttendance = (r: typeof attendanceReports.$inferSelect, dise
   message: r.message,
   created_at: r.createdAt.toISOString(),
   read_at: r.readAt ? r.readAt.toISOString() : null,
+  confirmed_at: r.confirmedAt ? r.confirmedAt.toISOString() : null,
 });

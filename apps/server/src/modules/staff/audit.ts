@@ -63,6 +63,10 @@ export const auditActionLabels: Record<string, string> = {
   'notice.file_add': 'お知らせへのファイル添付',
   'notice.file_delete': 'お知らせのファイル削除',
   'notice.remind': 'お知らせのリマインド',
+  'day.report.confirm': '欠席・時間変更の確認',
+  'day.contact_book.confirm': '保護者の連絡帳の確認',
+  'day.contact_book.reply': '保護者の連絡帳への返信',
+  'day.attendance.update': '登降園時刻の記録',
 };
 
 export interface AuditInput {

@@ -21,6 +21,8 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
       ...(facility.role === 'office'
         ? []
         : [
+            { label: '連絡', to: facilityPath(facility.id, 'inbox') },
+            { label: 'クラスボード', to: facilityPath(facility.id, 'board') },
             { label: '連絡帳記入', to: facilityPath(facility.id, 'daily') },
             { label: '写真', to: facilityPath(facility.id, 'photos') },
             { label: '身体測定', to: facilityPath(facility.id, 'growth') },

@@ -17,6 +17,12 @@ export function HomePage() {
     ...(facility.role === 'office'
       ? []
       : [
+          {
+            label: '連絡',
+            description: '保護者からの連絡帳・欠席・時間変更の確認と返信',
+            to: facilityPath(facility.id, 'inbox'),
+          },
+          { label: 'クラスボード', description: '今日の出欠・予定・登降園の記録', to: facilityPath(facility.id, 'board') },
           { label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') },
           { label: '写真', description: '今日の写真のアップロード', to: facilityPath(facility.id, 'photos') },
           { label: '身体測定', description: 'クラスの身長・体重の記録', to: facilityPath(facility.id, 'growth') },

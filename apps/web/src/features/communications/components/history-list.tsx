@@ -37,13 +37,19 @@ export function HistoryList({ items, isPending }: { items: AttendanceItem[] | un
                   送信日時：{slashDateTimeLabel(item.created_at)}
                 </Text>
               </Stack>
-              <Badge
-                color={item.read_at ? 'gray.7' : 'brand'}
-                variant={item.read_at ? 'outline' : 'filled'}
-                style={{ flexShrink: 0 }}
-              >
-                {item.read_at ? '既読' : '未読'}
-              </Badge>
+              {item.confirmed_at ? (
+                <Badge color="teal.9" variant="outline" style={{ flexShrink: 0 }} data-qa="facility-confirmed">
+                  施設確認済
+                </Badge>
+              ) : (
+                <Badge
+                  color={item.read_at ? 'gray.7' : 'brand'}
+                  variant={item.read_at ? 'outline' : 'filled'}
+                  style={{ flexShrink: 0 }}
+                >
+                  {item.read_at ? '既読' : '未読'}
+                </Badge>
+              )}
             </Group>
           </Card>
         ))

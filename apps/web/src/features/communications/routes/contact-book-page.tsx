@@ -18,6 +18,7 @@ import { ChildPicker } from '../components/child-picker';
 import { ContactSummary } from '../components/contact-summary';
 import { confirmDiscard } from '../components/confirm-discard';
 import { CounterTextarea } from '../components/counter-textarea';
+import { StaffReply } from '../components/staff-reply';
 import { formFromEntry, pendingForms, pendingKey, toPayload, type ContactForm } from '../components/contact-form';
 import { TimeSelect } from '../components/time-select';
 
@@ -148,6 +149,11 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
           <Badge color="teal.9" variant="filled">
             送信済み
           </Badge>
+          {entry.confirmed_at && (
+            <Badge color="teal.9" variant="outline" data-qa="facility-confirmed">
+              施設確認済
+            </Badge>
+          )}
           <Text size="sm" c="dimmed">
             送信済みの連絡帳は変更できません
           </Text>
@@ -246,6 +252,8 @@ function ContactBookForm({ entries, entry, consts, go }: FormProps) {
           <ContactSummary childName={entry.childName} contactOn={entry.contactOn} values={form} canShowPool={entry.canShowPool} />
         )
       )}
+
+      {entry.isSent && entry.staff_reply && <StaffReply reply={entry.staff_reply} />}
 
       {entry.isSent ? (
         <Button disabled fullWidth>

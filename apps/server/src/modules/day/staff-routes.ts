@@ -1,0 +1,94 @@
+import {
+  getStaffClassBoard,
+  getStaffFacilityDayVersion,
+  getStaffFacilityInbox,
+  postStaffAttendanceReportConfirm,
+  postStaffContactBookConfirm,
+  putStaffChildAttendance,
+  putStaffContactBookReply,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
+import { authorizeClassNotes, authorizeFacility } from '../access';
+import {
+  assertMayWrite,
+  confirmFamilyContactBook,
+  confirmReport,
+  dayVersion,
+  entryPlace,
+  loadBoard,
+  loadInbox,
+  parseDay,
+  saveChildAttendance,
+} from './service';
+
+/**
+ * The day's staff calls (staff.md §4): the inbox (contact books, absences, time changes) with 確認
+ * and replies, the class board with actual arrival and pick-up, and the fingerprint the screens
+ * poll. Reading is `daily.read` (office: 403); writing is the class's own staff, director and
+ * company admin, as the daily notes.
+ */
+export function dayStaffRoutes(app: App, ctx: AppContext) {
+  staffRoute(app, getStaffFacilityInbox, {}, async ({ staff, params, query, today }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'daily.read');
+    return loadInbox(ctx.db, grant, parseDay(query.date, today), query.class_id);
+  });
+
+  // Polled every few seconds: passive, so an open board does not keep a tablet's PIN session alive.
+  staffRoute(app, getStaffFacilityDayVersion, { passive: true }, async ({ staff, params, query, today }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'daily.read');
+    const date = parseDay(query.date, today);
+    return { date, version: await dayVersion(ctx.db, grant.facilityId, date) };
+  });
+
+  staffRoute(app, postStaffAttendanceReportConfirm, {}, async ({ staff, params, now }) => {
+    const place = await entryPlace(ctx.db, 'report', params.reportId);
+    const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
+    assertMayWrite(grant, place.classId);
+    return confirmReport(ctx.db, staff, grant, place, params.reportId, now);
+  });
+
+  staffRoute(app, postStaffContactBookConfirm, {}, async ({ staff, session, params, now }) => {
+    const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
+    const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
+    assertMayWrite(grant, place.classId);
+    return confirmFamilyContactBook(
+      ctx.db,
+      staff,
+      session.user.name ?? session.user.email,
+      grant,
+      place,
+      params.contactBookId,
+      null,
+      now,
+    );
+  });
+
+  // On a paired tablet the session's person is the one who unlocked it with their PIN: the replier.
+  staffRoute(app, putStaffContactBookReply, {}, async ({ staff, session, params, body, now }) => {
+    const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
+    const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
+    assertMayWrite(grant, place.classId);
+    return confirmFamilyContactBook(
+      ctx.db,
+      staff,
+      session.user.name ?? session.user.email,
+      grant,
+      place,
+      params.contactBookId,
+      body.text,
+      now,
+    );
+  });
+
+  staffRoute(app, getStaffClassBoard, {}, async ({ staff, params, query, today }) => {
+    const { klass, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');
+    return loadBoard(ctx.db, klass, parseDay(query.date, today), canWrite, today);
+  });
+
+  staffRoute(app, putStaffChildAttendance, {}, async ({ staff, params, body, now }) => {
+    const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
+    return saveChildAttendance(ctx.db, staff, klass, body, now);
+  });
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getStaffClassBoard,
+  getStaffClasses,
+  getStaffFacilityDayVersion,
+  getStaffFacilityInbox,
+  postStaffAttendanceReportConfirm,
+  postStaffContactBookConfirm,
+  putStaffChildAttendance,
+  putStaffContactBookReply,
+  type Board,
+  type ChildAttendanceBody,
+} from '@renraku/contract/staff';
+import { api } from '../../lib/api';
+
+/** Every query of the day of a facility starts with this key: a change invalidates them all at once. */
+const dayKey = (facilityId: number) => ['staff', 'day', facilityId] as const;
+
+export const inboxQueryOptions = (facilityId: number, date: string, classId: number | null) =>
+  queryOptions({
+    queryKey: [...dayKey(facilityId), 'inbox', date, classId] as const,
+    queryFn: ({ signal }) =>
+      api(getStaffFacilityInbox, { params: { facilityId }, query: { date, class_id: classId ?? undefined }, signal }),
+  });
+
+export const useInbox = (facilityId: number, date: string, classId: number | null) =>
+  useQuery(inboxQueryOptions(facilityId, date, classId));
+
+export const boardQueryOptions = (facilityId: number, classId: number, date: string) =>
+  queryOptions({
+    queryKey: [...dayKey(facilityId), 'board', classId, date] as const,
+    queryFn: ({ signal }) => api(getStaffClassBoard, { params: { classId }, query: { date }, signal }),
+  });
+
+export const useBoard = (facilityId: number, classId: number, date: string) =>
+  useQuery(boardQueryOptions(facilityId, classId, date));
+
+/** The facility's classes of a 年度 (the class filter and chooser). */
+export function useFacilityClasses(facilityId: number, fiscalYear: number) {
+  return useQuery({
+    queryKey: ['staff', 'day', 'classes', facilityId, fiscalYear],
+    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
+  });
+}
+
+/** How often an open inbox or board asks whether anything changed (docs/decisions/day-live-updates.md). */
+export const dayPollMs = 5_000;
+
+/**
+ * At once, no reload: polls the day's fingerprint while the screen is visible (and at once when the
+ * tablet wakes or the tab is shown again); a new fingerprint refetches the inbox and boards.
+ */
+export function useDayLive(facilityId: number, date: string) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: ['staff', 'day-version', facilityId, date],
+    queryFn: ({ signal }) => api(getStaffFacilityDayVersion, { params: { facilityId }, query: { date }, signal }),
+    refetchInterval: dayPollMs,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
+  });
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!data) return;
+    if (seen.current !== undefined && seen.current !== data.version) {
+      void queryClient.invalidateQueries({ queryKey: dayKey(facilityId) });
+    }
+    seen.current = data.version;
+  }, [data, facilityId, queryClient]);
+}
+
+/** 確認 and replies answer the entry; the day's lists refetch. */
+export function useInboxActions(facilityId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: dayKey(facilityId) });
+  return {
+    confirmReport: useMutation({
+      mutationFn: (reportId: number) => api(postStaffAttendanceReportConfirm, { params: { reportId } }),
+      onSuccess,
+    }),
+    confirmContactBook: useMutation({
+      mutationFn: (contactBookId: number) => api(postStaffContactBookConfirm, { params: { contactBookId } }),
+      onSuccess,
+    }),
+    reply: useMutation({
+      mutationFn: ({ contactBookId, text }: { contactBookId: number; text: string }) =>
+        api(putStaffContactBookReply, { params: { contactBookId }, body: { text } }),
+      onSuccess,
+    }),
+  };
+}
+
+/** Actual arrival and pick-up; the answer is the board. */
+export function useSaveAttendance(facilityId: number, classId: number, date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<ChildAttendanceBody, 'date'>) =>
+      api(putStaffChildAttendance, { params: { classId }, body: { ...body, date } }),
+    onSuccess: (board: Board) => queryClient.setQueryData(boardQueryOptions(facilityId, classId, date).queryKey, board),
+  });
+}
