@@ -9,6 +9,7 @@ import { noticesRoutes } from './notices/routes';
 import { eventsRoutes } from './events/routes';
 import { eventsStaffRoutes } from './events/staff-routes';
 import { schedulesRoutes } from './schedules/routes';
+import { schedulesStaffRoutes } from './schedules/staff-routes';
 import { growthsRoutes } from './growths/routes';
 import { guardiansRoutes } from './guardians/routes';
 import { pushRoutes } from './push/routes';
@@ -45,4 +46,5 @@ export function registerModules(app: App, ctx: AppContext) {
   guardiansStaffRoutes(app, ctx);
   feedStaffRoutes(app, ctx);
   eventsStaffRoutes(app, ctx);
+  schedulesStaffRoutes(app, ctx);
 }

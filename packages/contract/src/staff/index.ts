@@ -11,3 +11,4 @@ export * from './pickup';
 export * from './events';
 export * from './company';
 export * from './daily-notes';
+export * from './schedules';

@@ -12,3 +12,4 @@ export * from './idp';
 export * from './mail';
 export * from './staff';
 export * from './platform';
+export * from './naps';

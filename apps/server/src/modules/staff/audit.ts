@@ -52,6 +52,14 @@ export const auditActionLabels: Record<string, string> = {
   'event.update': '行事の変更',
   'event.delete': '行事の削除',
   'daily_note.publish': '連絡帳の公開・修正',
+  'schedule_window.create': '予定登録の受付開始',
+  'schedule_window.update': '予定登録の受付の変更',
+  'schedule_window.close': '予定登録の受付終了',
+  'schedule_window.remind': '予定未登録の催促',
+  'nap.settings.update': '午睡チェック間隔の変更',
+  'nap.start': '午睡の開始',
+  'nap.end': '午睡の終了',
+  'nap.check': '午睡チェック',
 };
 
 export interface AuditInput {
