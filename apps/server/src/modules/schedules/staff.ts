@@ -31,7 +31,7 @@ import {
 import { conflict, invalid, invalidMany } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { isPublicHoliday } from '../facilities/profile';
+import { isPublicHoliday } from '../facilities/service';
 import { recordAudit } from '../staff/service';
 
 type WindowRow = typeof scheduleWindows.$inferSelect;
