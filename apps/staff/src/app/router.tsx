@@ -33,6 +33,7 @@ const screens = {
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
+  schedules: screen(() => import('../features/schedules/routes/schedules-page'), 'SchedulesPage'),
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
 };
 
@@ -78,6 +79,8 @@ export const routes: RouteObject[] = [
               { path: 'children/:childId', lazy: screens.child },
               { path: 'children/:childId/handout', lazy: screens.handout },
               { path: 'events', lazy: screens.events },
+              // Next-month schedules (staff.md §5): features/schedules.
+              { path: 'schedules', lazy: screens.schedules },
               // The day's entry grid (staff.md §4): features/daily-notes.
               { path: 'daily', lazy: screens.daily },
               { path: 'daily/:classId', lazy: screens.classDay },

@@ -18,10 +18,15 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
     items.push(
       { label: 'ホーム', to: facilityPath(facility.id), end: true },
       // Office staff have no daily notes (staff.md §1).
-      ...(facility.role === 'office' ? [] : [{ label: '連絡帳記入', to: facilityPath(facility.id, 'daily') }]),
+      ...(facility.role === 'office'
+        ? []
+        : [
+            { label: '連絡帳記入', to: facilityPath(facility.id, 'daily') },
+          ]),
       { label: 'クラス', to: facilityPath(facility.id, 'classes') },
       { label: '園児', to: facilityPath(facility.id, 'children') },
       { label: '行事予定', to: facilityPath(facility.id, 'events') },
+      { label: '登園予定', to: facilityPath(facility.id, 'schedules') },
     );
     if (setup) {
       items.push(

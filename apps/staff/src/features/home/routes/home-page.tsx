@@ -16,9 +16,12 @@ export function HomePage() {
   const links: HomeLink[] = [
     ...(facility.role === 'office'
       ? []
-      : [{ label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') }]),
+      : [
+          { label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') },
+        ]),
     { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
     { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
+    { label: '登園予定', description: '翌月の予定の受付・未登録の催促・日別の予定', to: facilityPath(facility.id, 'schedules') },
   ];
   if (setup) {
     links.push(
