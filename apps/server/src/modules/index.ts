@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/routes';
 import { eventsStaffRoutes } from './events/staff-routes';
 import { schedulesRoutes } from './schedules/routes';
 import { schedulesStaffRoutes } from './schedules/staff-routes';
+import { napsRoutes } from './naps/routes';
 import { growthsRoutes } from './growths/routes';
 import { guardiansRoutes } from './guardians/routes';
 import { pushRoutes } from './push/routes';
@@ -47,4 +48,5 @@ export function registerModules(app: App, ctx: AppContext) {
   feedStaffRoutes(app, ctx);
   eventsStaffRoutes(app, ctx);
   schedulesStaffRoutes(app, ctx);
+  napsRoutes(app, ctx);
 }

@@ -12,3 +12,4 @@ export * from './events';
 export * from './company';
 export * from './daily-notes';
 export * from './schedules';
+export * from './naps';
