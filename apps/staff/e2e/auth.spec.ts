@@ -41,6 +41,7 @@ test.describe('staff sign-in', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
       '連絡帳記入',
+      '午睡チェック',
       'クラス',
       '園児',
       '行事予定',
@@ -60,7 +61,16 @@ test.describe('staff sign-in', () => {
     const classStaff = await createStaff(request, 'hoikushi', { role: 'class_staff' });
     await signIn(page, classStaff.email);
     const menu = page.getByRole('navigation', { name: 'メインメニュー' });
-    await expect(menu.getByRole('link')).toHaveText(['ホーム', '連絡帳記入', 'クラス', '園児', '行事予定', '登園予定', '設定']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'ホーム',
+      '連絡帳記入',
+      '午睡チェック',
+      'クラス',
+      '園児',
+      '行事予定',
+      '登園予定',
+      '設定',
+    ]);
     await page.goto(`/staff/f/${classStaff.facilityId}/audit`);
     await expect(page.getByRole('heading', { level: 1, name: '権限がありません' })).toBeVisible();
     await page.getByRole('button', { name: 'ログアウト' }).click();

@@ -34,6 +34,9 @@ const screens = {
   facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
   schedules: screen(() => import('../features/schedules/routes/schedules-page'), 'SchedulesPage'),
+  naps: screen(() => import('../features/naps/routes/naps-classes-page'), 'NapsClassesPage'),
+  classNaps: screen(() => import('../features/naps/routes/class-naps-page'), 'ClassNapsPage'),
+  napSheet: screen(() => import('../features/naps/routes/nap-sheet-page'), 'NapSheetPage'),
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
 };
 
@@ -81,6 +84,10 @@ export const routes: RouteObject[] = [
               { path: 'events', lazy: screens.events },
               // Next-month schedules (staff.md §5): features/schedules.
               { path: 'schedules', lazy: screens.schedules },
+              // 午睡チェック (staff.md §4): features/naps.
+              { path: 'naps', lazy: screens.naps },
+              { path: 'naps/:classId', lazy: screens.classNaps },
+              { path: 'naps/:classId/sheet', lazy: screens.napSheet },
               // The day's entry grid (staff.md §4): features/daily-notes.
               { path: 'daily', lazy: screens.daily },
               { path: 'daily/:classId', lazy: screens.classDay },

@@ -22,6 +22,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
         ? []
         : [
             { label: '連絡帳記入', to: facilityPath(facility.id, 'daily') },
+            { label: '午睡チェック', to: facilityPath(facility.id, 'naps') },
           ]),
       { label: 'クラス', to: facilityPath(facility.id, 'classes') },
       { label: '園児', to: facilityPath(facility.id, 'children') },

@@ -18,6 +18,7 @@ export function HomePage() {
       ? []
       : [
           { label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') },
+          { label: '午睡チェック', description: '午睡中の体位と呼吸の確認', to: facilityPath(facility.id, 'naps') },
         ]),
     { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
     { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
