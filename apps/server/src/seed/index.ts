@@ -15,6 +15,7 @@ import { seedGuardians } from './guardians';
 import { seedPush } from './push';
 import { seedIdp } from './idp';
 import { seedStaff } from './staff';
+import { seedNaps } from './naps';
 import { seedFacilitySetup } from './facility-setup';
 
 export type { DemoIds };
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedPush(seed);
     await seedIdp(seed);
     await seedStaff(seed);
+    await seedNaps(seed);
     await seedFacilitySetup(seed);
     return ids;
   });
