@@ -60,6 +60,10 @@ test('a nap check becomes overdue, then done; うつ伏せ asks for a second loo
   await proneCard.getByRole('button', { name: `${second!.name}：仰向け・呼吸よし` }).tap();
   await expect(proneCard).toHaveAttribute('data-state', 'ok');
 
+  // Upright, the grid still takes a finger.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectTouchTargets(page);
+  await page.screenshot({ path: '/tmp/staff-naps-portrait.png', fullPage: true });
   await page.getByRole('link', { name: '記録表（印刷・CSV）' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '午睡チェック表' })).toBeVisible();
   const rows = page.getByTestId('nap-sheet-table').getByRole('row');
@@ -70,6 +74,11 @@ test('a nap check becomes overdue, then done; うつ伏せ asks for a second loo
   await expectAccessible(page);
   await expectTouchTargets(page);
   await page.screenshot({ path: '/tmp/staff-naps-sheet.png', fullPage: true });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: '印刷する' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'メインメニュー' })).toBeHidden();
+  await page.screenshot({ path: '/tmp/staff-naps-sheet-print.png', fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
   const csv = await page.request.get((await page.getByRole('link', { name: 'CSVダウンロード' }).getAttribute('href'))!);
   expect(csv.status()).toBe(200);
   const text = await csv.text();

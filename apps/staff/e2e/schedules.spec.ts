@@ -1,6 +1,16 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { datesOfMonth, weekdayIndexOf } from '@renraku/contract/dates';
-import { createStaff, expect, expectAccessible, PASSWORD, signIn, test, uniqueEmail, xsrfHeaders } from './fixtures';
+import {
+  createStaff,
+  expect,
+  expectAccessible,
+  expectTouchTargets,
+  PASSWORD,
+  signIn,
+  test,
+  uniqueEmail,
+  xsrfHeaders,
+} from './fixtures';
 
 /**
  * 登園予定 (staff.md §5), at the staff room's desktop: a director opens August's window (July's is
@@ -125,4 +135,32 @@ test('a director opens a window, sees who has not registered, reminds only them,
   const csv = await file.text();
   expect(csv.startsWith('\uFEFF"日付","曜日","開所日"')).toBe(true);
   expect(csv).toContain('\r\n"2026-08-03","月","開所"');
+});
+
+test('on the tablet, landscape and upright: the window dialog and the plan are finger-sized and accessible', async ({
+  page,
+  request,
+}) => {
+  test.skip(test.info().project.name !== 'tablet', 'the desktop test covers the flow; this one only reads');
+  test.setTimeout(120_000);
+  const office = await createStaff(request, 'schedules-office', { role: 'office' });
+  await signIn(page, office.email);
+  await page.getByRole('link', { name: '登園予定', exact: true }).tap();
+  await expect(page.getByTestId('window-summary')).toContainText('受付中');
+  await expect(page.getByTestId('registration-table')).toContainText('山田 陽翔');
+  await expectTouchTargets(page);
+  await page.getByRole('button', { name: '受付を変更' }).tap();
+  const dialog = page.getByRole('dialog', { name: '受付の変更' });
+  await expect(dialog.getByTestId('open-day-2026-07-20')).toHaveAttribute('aria-pressed', 'false'); // 海の日
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectTouchTargets(page);
+  await page.screenshot({ path: '/tmp/staff-schedules-dialog-portrait.png' });
+  await dialog.getByRole('button', { name: 'キャンセル' }).tap();
+  await page.getByRole('tab', { name: '日別の予定' }).tap();
+  await expect(page.getByTestId('plan-table')).toBeVisible();
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+  await page.screenshot({ path: '/tmp/staff-schedules-plan-portrait.png', fullPage: true });
 });
