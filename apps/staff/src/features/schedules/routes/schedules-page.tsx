@@ -103,12 +103,7 @@ function WindowPanel({ facilityId, month }: { facilityId: number; month: string 
               <Text fw={700} size="lg">
                 受付
               </Text>
-              <Badge
-                size="lg"
-                variant="light"
-                color={window.status === 'open' ? 'teal' : 'gray'}
-                c="dark.9"
-              >
+              <Badge size="lg" variant="light" color={window.status === 'open' ? 'teal' : 'gray'} c="dark.9">
                 {window.status === 'open' ? '受付中' : '受付終了'}
               </Badge>
             </Group>
