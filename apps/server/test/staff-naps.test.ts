@@ -6,9 +6,13 @@ import {
   postStaffClassNapEnd,
   postStaffClassNapStart,
   postStaffNapCheck,
+  postStaffDevice,
+  postStaffDevicePair,
+  postStaffDeviceUnlock,
   putStaffClassNapSettings,
 } from '@renraku/contract';
-import { auditLog, classes, napChecks, noteChildren } from '../src/db/schema';
+import { auditLog, classes, napChecks, noteChildren, staffPins } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
 import { buildChild, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
@@ -144,6 +148,33 @@ describe('nap checks', () => {
     await expectMatrix(as, write(201), (agent) =>
       check(agent, { child_id: child, position: 'supine', breathing_ok: true }, at(4)),
     );
+  });
+
+  it('on a paired tablet the check records the person who unlocked it with their PIN, and the device', async () => {
+    await db()
+      .insert(staffPins)
+      .values({ userId: w.staff.classStaffA.user.id, pinHash: await hashPassword('2468') });
+    const registered = await call(as.director, postStaffDevice, {
+      params: { facilityId: w.facilityId },
+      body: { name: 'ひよこ組タブレット', class_id: w.classA.id },
+      headers: clock,
+    });
+    const tablet = t.agent(at(5));
+    expect((await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } })).statusCode).toBe(200);
+    expect(
+      (await call(tablet, postStaffDeviceUnlock, { body: { user_id: w.staff.classStaffA.user.id, pin: '2468' } })).statusCode,
+    ).toBe(200);
+    const res = await call(tablet, postStaffNapCheck, {
+      params: classA(),
+      body: { child_id: w.family.child.id, position: 'side', breathing_ok: true },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.data.checks.at(-1)!.by).toEqual({ id: w.staff.classStaffA.user.id, name: '職員 class_staff' });
+    const [row] = await db()
+      .select()
+      .from(napChecks)
+      .where(eq(napChecks.id, res.data.checks.at(-1)!.id));
+    expect(row).toMatchObject({ checkedBy: w.staff.classStaffA.user.id, deviceId: registered.data.device.id });
   });
 
   it('bad input: a child not in the class today, an unknown position, no breathing: 422, nothing written', async () => {
