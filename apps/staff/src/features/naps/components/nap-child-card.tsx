@@ -75,12 +75,7 @@ export function NapChildCard({
             </Text>
           )}
         </Group>
-        <Text
-          size="sm"
-          fw={state === 'overdue' || state === 'due' ? 700 : 400}
-          c={state === 'overdue' ? 'red.9' : 'dark.9'}
-          aria-live="polite"
-        >
+        <Text size="sm" fw={state === 'overdue' || state === 'due' ? 700 : 400} c={state === 'overdue' ? 'red.9' : 'dark.9'}>
           {text || '\u00a0'}
         </Text>
         <Text size="sm" c="dark.6">
