@@ -237,20 +237,22 @@ export async function staffAgents(
     staff: Record<StaffPersonaOfStaff, { user: { email: string }; membership: { id: number } }>;
     family: { main: { email: string } };
   },
+  /** Sent with every request of every agent (e.g. the test clock `x-test-now`). */
+  headers: Record<string, string> = {},
 ): Promise<Record<StaffPersona, Agent>> {
   const s = world.staff;
-  const ended = await t.signInStaff(s.ended.user);
+  const ended = await t.signInStaff(s.ended.user, headers);
   await t.db.update(staffMemberships).set({ validUntil: '2025-03-31' }).where(eq(staffMemberships.id, s.ended.membership.id));
   return {
-    companyAdmin: await t.signInStaff(s.companyAdmin.user),
-    director: await t.signInStaff(s.director.user),
-    office: await t.signInStaff(s.office.user),
-    classStaffA: await t.signInStaff(s.classStaffA.user),
-    classStaffB: await t.signInStaff(s.classStaffB.user),
-    otherFacility: await t.signInStaff(s.otherFacility.user),
+    companyAdmin: await t.signInStaff(s.companyAdmin.user, headers),
+    director: await t.signInStaff(s.director.user, headers),
+    office: await t.signInStaff(s.office.user, headers),
+    classStaffA: await t.signInStaff(s.classStaffA.user, headers),
+    classStaffB: await t.signInStaff(s.classStaffB.user, headers),
+    otherFacility: await t.signInStaff(s.otherFacility.user, headers),
     ended,
-    guardian: await t.signIn(world.family.main),
-    anonymous: t.agent(),
+    guardian: await t.signIn(world.family.main, headers),
+    anonymous: t.agent(headers),
   };
 }
 

@@ -42,7 +42,7 @@ describe('query budgets (statements beyond loading the session)', () => {
     const haruto = ids.children.haruto;
     const nextMonth = (await call(agent, getChildSchedules, { params: { id: haruto }, query: { month: '1' } })).data;
     const open = Object.keys(nextMonth.schedules)
-      .filter((d) => nextMonth.schedules[d]!.is_un_registered)
+      .filter((d) => nextMonth.schedules[d]!.is_un_registered && nextMonth.schedules[d]!.school_day)
       .slice(0, 10);
     const budgets = {
       eventsViewable: await of(() => call(agent, getEventsViewableChildren)),

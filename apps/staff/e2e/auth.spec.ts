@@ -45,10 +45,12 @@ test.describe('staff sign-in', () => {
       '連絡帳記入',
       '写真',
       '身体測定',
+      '午睡チェック',
       'クラス',
       '園児',
       'お知らせ',
       '行事予定',
+      '登園予定',
       '端末',
       '監査ログ',
       '職員',
@@ -71,10 +73,12 @@ test.describe('staff sign-in', () => {
       '連絡帳記入',
       '写真',
       '身体測定',
+      '午睡チェック',
       'クラス',
       '園児',
       'お知らせ',
       '行事予定',
+      '登園予定',
       '設定',
     ]);
     await page.goto(`/staff/f/${classStaff.facilityId}/audit`);
@@ -83,7 +87,7 @@ test.describe('staff sign-in', () => {
 
     const office = await createStaff(request, 'jimu', { role: 'office' });
     await signIn(page, office.email);
-    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', 'お知らせ', '行事予定', '設定']);
+    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', 'お知らせ', '行事予定', '登園予定', '設定']);
     await expect(page.getByText('あなたの役割: 事務')).toBeVisible();
   });
 

@@ -10,6 +10,8 @@ import { noticesRoutes } from './notices/routes';
 import { eventsRoutes } from './events/routes';
 import { eventsStaffRoutes } from './events/staff-routes';
 import { schedulesRoutes } from './schedules/routes';
+import { schedulesStaffRoutes } from './schedules/staff-routes';
+import { napsRoutes } from './naps/routes';
 import { growthsRoutes } from './growths/routes';
 import { exportsRoutes } from './exports/routes';
 import { guardiansRoutes } from './guardians/routes';
@@ -53,4 +55,6 @@ export function registerModules(app: App, ctx: AppContext) {
   growthsStaffRoutes(app, ctx);
   noticesStaffRoutes(app, ctx);
   dayStaffRoutes(app, ctx);
+  schedulesStaffRoutes(app, ctx);
+  napsRoutes(app, ctx);
 }

@@ -16,6 +16,7 @@ import { seedPush } from './push';
 import { seedIdp } from './idp';
 import { seedStaff } from './staff';
 import { seedDay } from './day';
+import { seedNaps } from './naps';
 import { seedFacilitySetup } from './facility-setup';
 
 export type { DemoIds };
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedPush(seed);
     await seedIdp(seed);
     await seedDay(seed, await seedStaff(seed));
+    await seedNaps(seed);
     await seedFacilitySetup(seed);
     return ids;
   });

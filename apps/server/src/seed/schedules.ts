@@ -1,6 +1,7 @@
 import { scheduleWindows, schedules } from '../db/schema';
 import { addDays, tokyoDate } from '@renraku/contract';
 import { addMonths, datesOfMonth, monthRange, weekdayOf } from '@renraku/contract';
+import { isPublicHoliday } from '../modules/facilities/profile';
 import type { SeedContext } from './context';
 
 /**
@@ -16,14 +17,22 @@ export async function seedSchedules({ db, ids, now }: SeedContext): Promise<void
     { companyId: ids.companies.sakura, facilityId: ids.facilities.sakura },
     { companyId: ids.companies.himawari, facilityId: ids.facilities.himawari },
   ];
+  const weekdays = (dates: string[]) => dates.filter((d) => !['土', '日'].includes(weekdayOf(d)));
+  // The days staff would open (staff.md §5): weekdays without the public holidays.
+  const openDays = (month: string) => weekdays(datesOfMonth(month)).filter((d) => !isPublicHoliday(d));
   await db.insert(scheduleWindows).values(
     facilities.flatMap((f) => [
-      { ...f, firstDay: thisMonth.first, lastDay: thisMonth.last, deadline: addDays(thisMonth.first, -10) },
-      { ...f, firstDay: nextMonth.first, lastDay: nextMonth.last, deadline: addDays(today, 7) },
+      {
+        ...f,
+        firstDay: thisMonth.first,
+        lastDay: thisMonth.last,
+        deadline: addDays(thisMonth.first, -10),
+        openDays: openDays(today.slice(0, 7)),
+      },
+      { ...f, firstDay: nextMonth.first, lastDay: nextMonth.last, deadline: addDays(today, 7), openDays: openDays(next) },
     ]),
   );
 
-  const weekdays = (dates: string[]) => dates.filter((d) => !['土', '日'].includes(weekdayOf(d)));
   const rows: (typeof schedules.$inferInsert)[] = [];
   const children = [
     { noteChildId: ids.noteChildren.haruto, companyId: ids.companies.sakura, times: ['08:00', '17:00'] },
@@ -44,7 +53,7 @@ export async function seedSchedules({ db, ids, now }: SeedContext): Promise<void
       });
     });
   }
-  // Next month: the first week registered for 陽翔 (one day absent, one late pick-up), the rest open.
+  // Next month: the first week registered for 陽翔 (one day absent, one late pick-up: 延長保育), the rest open.
   const haruto = children[0]!;
   weekdays(datesOfMonth(next))
     .slice(0, 5)
@@ -55,7 +64,7 @@ export async function seedSchedules({ db, ids, now }: SeedContext): Promise<void
         date,
         isAbsent: i === 2,
         attendanceTime: i === 2 ? null : '08:00',
-        leavingTime: i === 2 ? null : i === 4 ? '18:00' : '17:00',
+        leavingTime: i === 2 ? null : i === 4 ? '18:30' : '17:00',
         remarks: i === 2 ? '通院のためお休みします' : i === 4 ? '父がお迎えに行きます' : null,
       });
     });

@@ -43,6 +43,10 @@ const screens = {
   notices: screen(() => import('../features/notices/routes/notices-page'), 'NoticesPage'),
   noticeCompose: screen(() => import('../features/notices/routes/notice-compose-page'), 'NoticeComposePage'),
   noticeTracking: screen(() => import('../features/notices/routes/notice-tracking-page'), 'NoticeTrackingPage'),
+  schedules: screen(() => import('../features/schedules/routes/schedules-page'), 'SchedulesPage'),
+  naps: screen(() => import('../features/naps/routes/naps-classes-page'), 'NapsClassesPage'),
+  classNaps: screen(() => import('../features/naps/routes/class-naps-page'), 'ClassNapsPage'),
+  napSheet: screen(() => import('../features/naps/routes/nap-sheet-page'), 'NapSheetPage'),
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
 };
 
@@ -93,6 +97,12 @@ export const routes: RouteObject[] = [
               { path: 'notices/new', lazy: screens.noticeCompose },
               { path: 'notices/:noticeId', lazy: screens.noticeTracking },
               { path: 'notices/:noticeId/edit', lazy: screens.noticeCompose },
+              // Next-month schedules (staff.md §5): features/schedules.
+              { path: 'schedules', lazy: screens.schedules },
+              // 午睡チェック (staff.md §4): features/naps.
+              { path: 'naps', lazy: screens.naps },
+              { path: 'naps/:classId', lazy: screens.classNaps },
+              { path: 'naps/:classId/sheet', lazy: screens.napSheet },
               // The day's entry grid (staff.md §4): features/daily-notes.
               { path: 'daily', lazy: screens.daily },
               { path: 'daily/:classId', lazy: screens.classDay },

@@ -15,3 +15,5 @@ export * from './photos';
 export * from './growths';
 export * from './notices';
 export * from './day';
+export * from './schedules';
+export * from './naps';

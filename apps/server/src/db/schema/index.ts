@@ -13,3 +13,4 @@ export * from './mail';
 export * from './staff';
 export * from './platform';
 export * from './exports';
+export * from './naps';

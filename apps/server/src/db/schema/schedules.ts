@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, facilities, noteChildren } from './organisation';
 import { users } from './users';
 
@@ -20,8 +20,47 @@ export const scheduleWindows = pgTable(
     lastDay: date('last_day', { mode: 'string' }).notNull(),
     /** The last day on which guardians may register or change (inclusive, Asia/Tokyo). */
     deadline: date('deadline', { mode: 'string' }).notNull(),
+    /**
+     * The days of first_day … last_day the facility is open, as staff set them (staff.md §5); null
+     * (windows made before staff opened them): every day of the range.
+     */
+    openDays: date('open_days', { mode: 'string' }).array(),
+    /** When staff closed it early (the deadline then moved to the day before; docs/decisions/schedules-staff-windows.md). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('schedule_windows_facility_idx').on(t.facilityId, t.firstDay)],
+  // One window per facility and first day: staff open one per month, and two directors opening the
+  // same month at once get one window and a 409.
+  (t) => [uniqueIndex('schedule_windows_facility_first_day_idx').on(t.facilityId, t.firstDay)],
+);
+
+/**
+ * The reminders sent for a window (staff.md §5 "remind them"): one row per guardian and day, so a
+ * second press on the same day (or two staff pressing at once) never mails a guardian twice.
+ */
+export const scheduleReminders = pgTable(
+  'schedule_reminders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    windowId: integer('window_id')
+      .notNull()
+      .references(() => scheduleWindows.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Tokyo day it was sent on. */
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    /** The outbox row, null when the guardian has turned notification mails off. */
+    mailId: integer('mail_id'),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('schedule_reminders_window_user_day_idx').on(t.windowId, t.userId, t.sentOn)],
 );
 
 /** One registered day of a child's attendance schedule; absent = no times (F §3 "Schedule day"). */

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { classes } from '../../db/schema';
 
 export { createClass, listClasses, updateClass, type ClassInput } from './classes';
+export { isPublicHoliday } from './profile';
 
 /** A class of the facility, or undefined (another facility's class is no class of this one). */
 export async function classOfFacility(db: Db, facilityId: number, classId: number) {

@@ -46,7 +46,11 @@ async function windowsFor(ctx: AppContext, facilityId: number, from: string, to:
 }
 
 type MonthRow = Pick<Row, 'id' | 'date' | 'isAbsent' | 'attendanceTime' | 'leavingTime'>;
-type WindowRow = Pick<Window, 'firstDay' | 'lastDay' | 'deadline'>;
+type WindowRow = Pick<Window, 'firstDay' | 'lastDay' | 'deadline' | 'openDays'>;
+
+/** A window covers a date inside its range on one of its open days (null: every day; staff.md §5). */
+const windowCovers = (w: WindowRow, date: string) =>
+  w.firstDay <= date && date <= w.lastDay && (w.openDays === null || w.openDays.includes(date));
 
 interface MonthFound {
   session: SessionStateJson;
@@ -65,7 +69,7 @@ interface MonthFound {
 const monthStatement = preparedSql<MonthFound>(
   'schedules_month',
   sql`select ${sessionStateOfCaller} as session, l.writable, l.note_child_id,
-    (select json_agg(json_build_object('firstDay', w.first_day, 'lastDay', w.last_day, 'deadline', w.deadline) order by w.deadline desc)
+    (select json_agg(json_build_object('firstDay', w.first_day, 'lastDay', w.last_day, 'deadline', w.deadline, 'openDays', w.open_days) order by w.deadline desc)
       from schedule_windows w
       where w.facility_id = l.facility_id and w.first_day <= ${sql.placeholder('last')} and w.last_day >= ${sql.placeholder('first')}) as windows,
     (select json_agg(json_build_object('id', s.id, 'date', s.date, 'isAbsent', s.is_absent,
@@ -107,7 +111,7 @@ export async function monthSchedules(
   }
   const byDay = new Map(rows.map((r) => [r.date, r]));
   const window = windows[0] ?? null;
-  const inWindow = (date: string) => windows.some((w) => w.firstDay <= date && date <= w.lastDay);
+  const inWindow = (date: string) => windows.some((w) => windowCovers(w, date));
   const days: Record<string, ScheduleDay> = {};
   for (const { date, day } of daysOfMonth(month)) {
     const row = byDay.get(date);
@@ -162,7 +166,7 @@ async function dateErrors(ctx: AppContext, enrolment: Enrolment, today: string, 
   return dates.map((date) => {
     if (date > lastAllowed) return scheduleTexts.monthOutOfRange;
     if (date < today) return scheduleTexts.pastDate;
-    const covering = windows.filter((w) => w.firstDay <= date && date <= w.lastDay);
+    const covering = windows.filter((w) => windowCovers(w, date));
     if (covering.length === 0) return scheduleTexts.outsideWindow;
     if (!covering.some((w) => today <= w.deadline)) return scheduleTexts.deadlinePassed;
     return null;

@@ -67,6 +67,14 @@ export const auditActionLabels: Record<string, string> = {
   'day.contact_book.confirm': '保護者の連絡帳の確認',
   'day.contact_book.reply': '保護者の連絡帳への返信',
   'day.attendance.update': '登降園時刻の記録',
+  'schedule_window.create': '予定登録の受付開始',
+  'schedule_window.update': '予定登録の受付の変更',
+  'schedule_window.close': '予定登録の受付終了',
+  'schedule_window.remind': '予定未登録の催促',
+  'nap.settings.update': '午睡チェック間隔の変更',
+  'nap.start': '午睡の開始',
+  'nap.end': '午睡の終了',
+  'nap.check': '午睡チェック',
 };
 
 export interface AuditInput {

@@ -26,11 +26,13 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
             { label: '連絡帳記入', to: facilityPath(facility.id, 'daily') },
             { label: '写真', to: facilityPath(facility.id, 'photos') },
             { label: '身体測定', to: facilityPath(facility.id, 'growth') },
+            { label: '午睡チェック', to: facilityPath(facility.id, 'naps') },
           ]),
       { label: 'クラス', to: facilityPath(facility.id, 'classes') },
       { label: '園児', to: facilityPath(facility.id, 'children') },
       { label: 'お知らせ', to: facilityPath(facility.id, 'notices') },
       { label: '行事予定', to: facilityPath(facility.id, 'events') },
+      { label: '登園予定', to: facilityPath(facility.id, 'schedules') },
     );
     if (setup) {
       items.push(

@@ -26,9 +26,11 @@ export function HomePage() {
           { label: '連絡帳記入', description: 'クラス全員の今日の記録と公開', to: facilityPath(facility.id, 'daily') },
           { label: '写真', description: '今日の写真のアップロード', to: facilityPath(facility.id, 'photos') },
           { label: '身体測定', description: 'クラスの身長・体重の記録', to: facilityPath(facility.id, 'growth') },
+          { label: '午睡チェック', description: '午睡中の体位と呼吸の確認', to: facilityPath(facility.id, 'naps') },
         ]),
     { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
     { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
+    { label: '登園予定', description: '翌月の予定の受付・未登録の催促・日別の予定', to: facilityPath(facility.id, 'schedules') },
   ];
   if (setup) {
     links.push(
