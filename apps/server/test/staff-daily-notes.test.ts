@@ -296,6 +296,37 @@ describe('publishing (POST)', () => {
     expect(res.data.children.filter((c) => ids.includes(c.child_id)).every((c) => c.status === 'published')).toBe(true);
     expect((await counts()).drafts).toBe(0);
   });
+
+  it('publishing takes the same number of statements for 2 children and for 20 (issue 17: one batch)', async () => {
+    // A day of its own (yesterday is writable) and a class of its own, grown from 2 to 20 children.
+    const day = addDays(today, -1);
+    const klass = w.classA;
+    const ids = [w.family.child.id, second.child.id];
+    const measure = async (children: number[]) => {
+      const saved = await call(as.director, putStaffClassDailyNoteDrafts, {
+        params: { classId: klass.id },
+        body: { date: day, drafts: children.map((id) => ({ child_id: id, content: filled({ text: `版 ${id}` }) })) },
+      });
+      expect(saved.statusCode).toBe(200);
+      const before = t.database.queryCount();
+      const res = await call(as.director, postStaffClassDailyNotesPublish, {
+        params: { classId: klass.id },
+        body: { date: day, child_ids: children },
+      });
+      expect(res.statusCode).toBe(200);
+      return t.database.queryCount() - before;
+    };
+    const small = await measure(ids);
+    while (ids.length < 20) {
+      const c = await buildChild(db(), { facilityId: w.facilityId });
+      await db().update(noteChildren).set({ classId: klass.id }).where(eq(noteChildren.id, c.noteChild.id));
+      ids.push(c.child.id);
+    }
+    expect(await measure(ids)).toBe(small);
+    // session, grant and class; the publish transaction (read, upsert, delete drafts, class photos,
+    // audit); the day read again for the answer
+    expect(small).toBeLessThanOrEqual(14);
+  });
 });
 
 describe('on a paired tablet', () => {
