@@ -258,3 +258,34 @@ test('the 給食 and 排便 tabs of a small class are axe clean and finger-sized
   await expectAccessible(page);
   await expectTouchTargets(page);
 });
+
+test('a draft typed with the network lost is kept on the tablet and reaches the server when it returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.skip(test.info().project.name !== 'tablet', 'the class tablet loses its network, not the staff room');
+  const writer = await createStaff(request, 'hoiku-offline', { role: 'class_staff' });
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name: `圏外${Math.floor(Math.random() * 1e4)}組`, size: 2, staffEmail: writer.email },
+    headers: await xsrfHeaders(request),
+  });
+  const klass = (await created.json()) as ClassFixture;
+  const child = klass.children[0]!;
+  await signIn(page, writer.email);
+  await page.goto(`/staff/f/${klass.facility_id}/daily/${klass.class_id}`);
+  await page.getByRole('tab', { name: '連絡' }).click();
+  const note = page.getByRole('listitem', { name: child.name, exact: true }).getByLabel(`${child.name} 保育士より`);
+
+  await context.setOffline(true);
+  await note.fill('電波のない部屋で書きました');
+  await expect(page.getByTestId('save-state')).toHaveText('保存できませんでした。通信が戻ると自動で保存します');
+  // Kept on the tablet while offline: a reload (from the browser's cache of the page) still has it.
+  await context.setOffline(false);
+  await expect(page.getByTestId('save-state')).toHaveText(/下書きを保存しました/);
+  // The server has it: with the tablet's own copy gone, a reload shows the draft from the server.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByRole('tab', { name: '連絡' }).click();
+  await expect(note).toHaveValue('電波のない部屋で書きました');
+});
