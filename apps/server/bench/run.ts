@@ -29,6 +29,7 @@ import { tokyoDate } from '@renraku/contract';
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { SESSION_COOKIE } from '../src/lib/sessions';
 import { generateDataset, growTenfold, rowCounts, shapeOf } from './dataset';
+import { sendNoticesThroughStaffCalls } from './staff-notices';
 import { auditRoute, lighthouseTable, type RouteAudit } from './lighthouse';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -397,10 +398,13 @@ async function measureLoad(
     log();
 
     if (process.env.BENCH_SKIP_TENFOLD !== '1') {
-      log(`## 10× data for facilities 1–${measuredFacilities} (daily notes 900 days, notices ×10)`);
+      log(`## 10× data for facilities 1–${measuredFacilities} (daily notes 900 days, notices ×10 sent through the staff calls)`);
       await stopServer(app.child);
       const facilityIds = Array.from({ length: measuredFacilities }, (_, i) => i + 1);
-      await growTenfold(database.db, { today, facilityIds, log });
+      // Daily notes by SQL; the notices as staff send them (bench/staff-notices.ts), then analysed.
+      await growTenfold(database.db, { today, facilityIds, log, notices: false });
+      await sendNoticesThroughStaffCalls(database, { facilityIds, perFacility: 90, today, log });
+      await database.db.execute(sql.raw('vacuum analyze'));
       const after = await rowCounts(database.db);
       log(
         `daily_notes ${counts.daily_notes!.toLocaleString('en')} → ${after.daily_notes!.toLocaleString('en')}, notices ${counts.notices!.toLocaleString('en')} → ${after.notices!.toLocaleString('en')}, notice_targets ${counts.notice_targets!.toLocaleString('en')} → ${after.notice_targets!.toLocaleString('en')}`,
