@@ -18,6 +18,7 @@ export async function sendNoticesThroughStaffCalls(
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: 'postgres://bench',
+    APP_URL: 'http://127.0.0.1:1',
     SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
     LOG_LEVEL: 'silent',
     DATA_DIR: process.env.DATA_DIR ?? '/tmp/renraku-bench-data',
