@@ -9,8 +9,8 @@ import { facilityPath, useFacility } from '../lib/facility';
 import { Loading } from './loading';
 import { Page } from './page';
 
-/** The facility's classes of a 年度 (the class chooser of the day's work). */
-function useFacilityClasses(facilityId: number, fiscalYear: number) {
+/** The facility's classes of a 年度 (the class chooser of the day's work, the inbox's class filter). */
+export function useFacilityClasses(facilityId: number, fiscalYear: number) {
   return useQuery({
     queryKey: ['staff', 'daily-notes', 'classes', facilityId, fiscalYear],
     queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
@@ -18,7 +18,7 @@ function useFacilityClasses(facilityId: number, fiscalYear: number) {
 }
 
 /**
- * A class's day work chooser (連絡帳記入, 写真, 身体測定): the classes of this 年度, the caller's own
+ * A class's day work chooser (連絡帳記入, 写真, 身体測定, クラスボード, 午睡チェック): the classes of this 年度, the caller's own
  * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1).
  */
 export function ClassChooserPage({ title, segment, officeText }: { title: string; segment: string; officeText: string }) {
@@ -48,7 +48,7 @@ export function ClassChooserPage({ title, segment, officeText }: { title: string
               <Text fw={700} size="lg" c="brand.8">
                 {klass.name}
               </Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dark.6">
                 {klass.children_count}人
               </Text>
               {mine(klass.id) && (

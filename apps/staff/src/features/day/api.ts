@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getStaffClassBoard,
-  getStaffClasses,
   getStaffFacilityDayVersion,
   getStaffFacilityInbox,
   postStaffAttendanceReportConfirm,
@@ -35,14 +34,6 @@ export const boardQueryOptions = (facilityId: number, classId: number, date: str
 
 export const useBoard = (facilityId: number, classId: number, date: string) =>
   useQuery(boardQueryOptions(facilityId, classId, date));
-
-/** The facility's classes of a 年度 (the class filter and chooser). */
-export function useFacilityClasses(facilityId: number, fiscalYear: number) {
-  return useQuery({
-    queryKey: ['staff', 'day', 'classes', facilityId, fiscalYear],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
-  });
-}
 
 /** How often an open inbox or board asks whether anything changed (docs/decisions/day-live-updates.md). */
 export const dayPollMs = 5_000;

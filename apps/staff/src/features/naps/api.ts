@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  getStaffClasses,
   getStaffClassNaps,
   postStaffClassNapEnd,
   postStaffClassNapStart,
@@ -20,13 +19,6 @@ export const classNapsQueryOptions = (classId: number, date: string) =>
     queryFn: ({ signal }) => api(getStaffClassNaps, { params: { classId }, query: { date }, signal }),
   });
 export const useClassNaps = (classId: number, date: string) => useQuery(classNapsQueryOptions(classId, date));
-
-/** The facility's classes of a 年度 (the nap screens' class picker). */
-export const useNapClasses = (facilityId: number, fiscalYear: number) =>
-  useQuery({
-    queryKey: ['staff', 'classes', facilityId, fiscalYear],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
-  });
 
 export const napsCsvUrl = (classId: number, date: string) => buildPath(staffNapsCsvPath, { classId }, { date });
 

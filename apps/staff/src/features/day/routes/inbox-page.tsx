@@ -5,7 +5,8 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
-import { useDayLive, useFacilityClasses, useInbox } from '../api';
+import { useFacilityClasses } from '../../../components/class-chooser';
+import { useDayLive, useInbox } from '../api';
 import { InboxCard } from '../components/inbox-card';
 
 /**
