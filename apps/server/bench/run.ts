@@ -403,7 +403,7 @@ async function measureLoad(
       const facilityIds = Array.from({ length: measuredFacilities }, (_, i) => i + 1);
       // Daily notes by SQL; the notices as staff send them (bench/staff-notices.ts), then analysed.
       await growTenfold(database.db, { today, facilityIds, log, notices: false });
-      await sendNoticesThroughStaffCalls(database, { facilityIds, perFacility: 90, today, log });
+      await sendNoticesThroughStaffCalls(database, { facilityIds, perFacility: 90, today, history: 90, log });
       await database.db.execute(sql.raw('vacuum analyze'));
       const after = await rowCounts(database.db);
       log(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { addDays } from '@renraku/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -12,7 +13,7 @@ import { createStaffNotice } from '../src/modules/notices/staff';
  */
 export async function sendNoticesThroughStaffCalls(
   database: Database,
-  options: { facilityIds: number[]; perFacility: number; today: string; log: (line: string) => void },
+  options: { facilityIds: number[]; perFacility: number; today: string; history: number; log: (line: string) => void },
 ) {
   const started = performance.now();
   const config = loadConfig({
@@ -35,11 +36,15 @@ export async function sendNoticesThroughStaffCalls(
         sql`select id, company_id, name from facilities where id in ${sql.raw(`(${options.facilityIds.join(',')})`)}`,
       )) as unknown as { rows: { id: number; company_id: number; name: string }[] }
     ).rows;
-    const staff = { userId, today: options.today, deviceId: null, ip: '127.0.0.1' };
     let sent = 0;
     for (const f of facilities) {
       const grant = { facilityId: f.id, companyId: f.company_id, facilityName: f.name, role: 'director' as const, classIds: [] };
       for (let i = 0; i < options.perFacility; i++) {
+        // Sent over the years before the dataset's own 90 days, one every 9 days, as a director
+        // would have (the call's clock is the day's morning): the targets are the children
+        // enrolled then, the release days spread as in real use.
+        const day = addDays(options.today, -(options.history + 1 + i * 9));
+        const staff = { userId, today: day, deviceId: null, ip: '127.0.0.1' };
         await createStaffNotice(
           app.ctx,
           staff,
@@ -52,7 +57,7 @@ export async function sendNoticesThroughStaffCalls(
             release_at: null,
             questionnaire: null,
           },
-          new Date(),
+          new Date(`${day}T10:00:00+09:00`),
         );
         sent += 1;
       }
