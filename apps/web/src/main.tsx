@@ -2,12 +2,14 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { startSession } from './lib/session';
 import { whenIdle } from './lib/when-idle';
 
 // Root waits for the login check and the constants; start them now, while the first route's code is still loading.
+// The router after them: creating it starts loading the first screen's code.
 startSession();
+const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
