@@ -1,15 +1,13 @@
 import { messages } from '@renraku/contract/client/messages';
+import css from './loading.module.css';
 
-/**
- * The loading state: "読み込み中..." (A §1). Plain elements and global.css's classes: it shows before
- * Mantine has loaded, and index.html holds the same markup, painted before any script has run.
- */
+/** The loading state: "読み込み中..." (A §1). Plain elements: it shows before Mantine has loaded. */
 export function Loading() {
   return (
-    <div className="app-loading" role="status" aria-live="polite">
-      <div className="app-loading-stack">
-        <span className="app-loading-loader" aria-hidden />
-        <p className="app-loading-text">{messages.loading}</p>
+    <div className={css.root} role="status" aria-live="polite">
+      <div className={css.stack}>
+        <span className={css.loader} aria-hidden />
+        <p className={css.text}>{messages.loading}</p>
       </div>
     </div>
   );
