@@ -1,12 +1,19 @@
 import type { Child, User } from '@renraku/contract/client';
-import { getChildren, getChildrenContent } from '@renraku/contract/client/calls';
+import {
+  getChildren,
+  getChildrenContent,
+  getChildrenExistence,
+  getMicrocms,
+  getNoticesNotifications,
+} from '@renraku/contract/client/calls';
 import { toQueryString } from './query-string';
 import { homeChildIds, readSelectedChildren } from './selected-children';
 
 /**
  * The home's first answers, asked for at start (main.tsx) beside the login check instead of after
  * the shell's code has loaded and rendered: the child list, and once it and the login check are in,
- * the feed's first page for the children the home will show (docs/decisions/web-speed-main.md).
+ * the feed's first page for the children the home will show, and what the home shows above it
+ * (enrolment, banners) once signed in (docs/decisions/web-speed-main.md).
  * api() hands each to the first GET of the same URL, once. They are dropped when the signed-in user
  * changes and after 30 s (the queries' staleTime: an answer that old would be fetched again anyway).
  */
@@ -37,6 +44,15 @@ export function startFirstAnswers(user: Promise<User | null>): void {
   answers.set(childrenUrl, children);
   setTimeout(dropFirstAnswers, 30_000);
   if (!/^\/(main\/?)?$/.test(location.pathname)) return;
+  // What the home shows above the feed, once signed in: had it come after the feed's first page,
+  // it would push the cards down (a layout shift).
+  void user
+    .then((signedIn) => {
+      if (!signedIn || expired) return;
+      for (const path of [getChildrenExistence.path, getNoticesNotifications.path, getMicrocms.path])
+        answers.set(path, get(path));
+    })
+    .catch(() => undefined);
   // Read from a copy before anyone can take the answer (then-callbacks run in the order they were added).
   const list = children.then((response) => (response.ok ? (response.clone().json() as Promise<Child[]>) : null));
   void Promise.all([user, list])
