@@ -1,12 +1,55 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const server = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * `home.html`: index.html plus `modulepreload` (and stylesheet preload) links for the signed-in
+ * home's code, the UI providers, the signed-in layout and the feed screen with everything they import
+ * statically. The server sends it for /main to a browser that holds a session cookie
+ * (apps/server/src/app.ts), so those chunks download beside the entry instead of after it has run;
+ * a new visitor's /login never loads them (docs/decisions/web-speed-main.md).
+ */
+function homePreloads(): Plugin {
+  const roots = ['src/app/ui-providers.tsx', 'src/app/layouts/signed-in-layout.tsx', 'src/features/feed/routes/main-page.tsx'];
+  return {
+    name: 'renraku-home-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [item] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || chunk.isEntry || scripts.has(fileName)) return;
+        scripts.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        chunk.imports.forEach(visit);
+      };
+      for (const root of roots) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(root));
+        if (!chunk) throw new Error(`home preloads: no chunk for ${root}`);
+        visit(chunk.fileName);
+      }
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') throw new Error('home preloads: no index.html');
+      const links = [
+        ...[...styles].map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ].join('\n    ');
+      const html = String(index.source).replace('</head>', `\n    ${links}\n  </head>`);
+      this.emitFile({ type: 'asset', fileName: 'home.html', source: html });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    homePreloads(),
     // The installable app (issue 20; docs/decisions/web-pwa-offline.md): a manifest and a Workbox
     // service worker that precaches the app shell and keeps the last answers of the GET calls, so
     // the app opens offline on what it last saw. main.tsx registers it once the page has loaded.

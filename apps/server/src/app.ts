@@ -25,7 +25,7 @@ import { databaseCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
 import { swaggerOptions } from './lib/openapi';
-import type { SessionUser } from './lib/sessions';
+import { SESSION_COOKIE, type SessionUser } from './lib/sessions';
 import { checkXsrf } from './modules/auth/xsrf';
 import { registerModules } from './modules';
 
@@ -197,6 +197,8 @@ const cacheHeaders: FastifyStaticOptions['setHeaders'] = (res, filePath) => {
 const isStaffPath = (url: string) => /^\/staff(\/|$|\?)/.test(url);
 /** A file name with an extension in the last segment (`/staff/assets/x.js`, `/staff/favicon.svg`): a missing asset is a 404, not the app. */
 const isAssetPath = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+/** The guardian app's home: `/` redirects to it. */
+const isHomePath = (url: string) => /^\/(main\/?)?(\?|$)/.test(url);
 
 /**
  * The built web apps: hashed assets cached for a year, index.html for every other non-API path.
@@ -209,6 +211,10 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const hasStaff = fs.existsSync(path.join(config.staffDist, 'index.html'));
+  // index.html with preloads of the signed-in home's code (the web build's home.html), for a browser
+  // that holds a session cookie; no session lookup: a stale cookie only costs the preloads
+  // (docs/decisions/web-speed-main.md).
+  const hasHome = fs.existsSync(path.join(config.webDist, 'home.html'));
   const staticOptions: FastifyStaticOptions = {
     wildcard: false,
     index: false,
@@ -231,7 +237,12 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.staffDist);
     }
     if (req.method === 'GET' && !isApiPath(req.url) && hasWeb) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      const home = hasHome && isHomePath(req.url) && Boolean(req.cookies[SESSION_COOKIE]);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding, Cookie')
+        .type('text/html')
+        .sendFile(home ? 'home.html' : 'index.html');
     }
     return reply.status(404).send({ message: messages.notFound });
   });

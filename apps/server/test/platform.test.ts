@@ -131,6 +131,32 @@ describe('the web app', () => {
     }
   });
 
+  it('answers home.html (the home code preloaded) for the home with a session cookie, index.html otherwise', async () => {
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root">index</div>');
+    fs.writeFileSync(path.join(dist, 'home.html'), '<!doctype html><div id="root">home</div>');
+    const web = await createTestApp({ WEB_DIST: dist });
+    const cookie = 'renraku_session=anything';
+    try {
+      for (const url of ['/', '/main', '/main/', '/main?x=1']) {
+        const res = await web.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(res.body, url).toContain('home');
+        expect(res.headers.vary).toContain('Cookie');
+        expect((await web.app.inject({ method: 'GET', url })).body, url).toContain('index');
+      }
+      for (const url of ['/login', '/main/qr', '/notices']) {
+        const res = await web.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(res.body, url).toContain('index');
+      }
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('sends the precompressed copy the browser accepts, the plain file otherwise, the page fallback too', async () => {
     const os = await import('node:os');
     const fs = await import('node:fs');

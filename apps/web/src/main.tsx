@@ -2,11 +2,14 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { startSession } from './lib/session';
+import { whenIdle } from './lib/when-idle';
 
 // Root waits for the login check and the constants; start them now, while the first route's code is still loading.
+// The router after them: creating it starts loading the first screen's code.
 startSession();
+const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -14,12 +17,12 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The service worker (the app shell and the last answers, for opening offline) once the page has
-// loaded, so that it never competes with the first screen; only in the built app.
+// The service worker (the app shell and the last answers, for opening offline) when the browser is
+// idle after the first screen has settled, so that its precache downloads never compete with the
+// first screen's calls; only in the built app.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  });
+  whenIdle(() => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined));
 }
-// Reports made without a network are sent when it returns (lib/send-queue.ts; its own chunk).
-void import('./lib/send-queue').then((queue) => queue.startSendQueue());
+// Reports made without a network are sent when it returns (lib/send-queue.ts; its own chunk, loaded
+// once the first screen has settled).
+whenIdle(() => void import('./lib/send-queue').then((queue) => queue.startSendQueue()));

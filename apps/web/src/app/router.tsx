@@ -286,4 +286,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Created by main.tsx after the session's calls have started: creating it starts the first screen's
+ * lazy code, and those requests would otherwise queue the login check and the home's first answers
+ * behind ~15 chunks on a phone's few connections (docs/decisions/web-speed-main.md).
+ */
+export const createRouter = () => createBrowserRouter(routes);

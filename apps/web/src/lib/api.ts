@@ -1,3 +1,4 @@
+import { takeFirstAnswer } from './first-answers';
 import { toQueryString } from './query-string';
 // The entry bundles this module: import the contract's narrow modules, not the whole client barrel
 // (docs/decisions/web-initial-bundle.md).
@@ -80,7 +81,9 @@ export async function api<C extends Call>(call: C, input: Input<C> = {}): Promis
     return fetch(url, { method: call.method, headers, body, credentials: 'same-origin', signal: input.signal });
   };
 
-  let response = await send();
+  // The home's first GETs may have been asked for at start (lib/first-answers.ts); a failed one is asked again.
+  const early = mutating ? undefined : takeFirstAnswer(url);
+  let response = early ? await early.catch(send) : await send();
   if (response.status === 419) {
     await ensureXsrfCookie(true);
     response = await send();

@@ -11,3 +11,9 @@ export function readSelectedChildren(userId: number): number[] {
 export function writeSelectedChildren(userId: number, childIds: number[]): void {
   writeLocal(selectedChildrenKey(userId), childIds);
 }
+
+/** The children the home feed shows (F §2): the stored choice where still activated, else every activated child. */
+export function homeChildIds(stored: number[], activatedIds: number[]): number[] {
+  const valid = stored.filter((id) => activatedIds.includes(id));
+  return valid.length > 0 ? valid : activatedIds;
+}

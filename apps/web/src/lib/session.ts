@@ -5,6 +5,7 @@ import type { ResponseOf, User } from '@renraku/contract/client';
 // In the entry bundle: the calls alone, not the client barrel with every area's constants.
 import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
 import { ApiRequestError, api } from './api';
+import { dropFirstAnswers, startFirstAnswers } from './first-answers';
 import { native } from './native';
 import { useAction } from './use-action';
 
@@ -56,6 +57,8 @@ export function useConstants(): Constants {
 
 /** Signed in, out, or the user's own data changed. */
 export function setSessionUser(user: User | null): void {
+  // The answers asked for at start belong to the user the first login check found.
+  if (user?.id !== session.user?.id) dropFirstAnswers();
   update({ user });
 }
 
@@ -78,10 +81,13 @@ export function startSession(): void {
   if (started) return;
   started = true;
   // A failure leaves the field undefined: the app stays in its loading state, as before.
-  fetchUser().then(
+  const checked = fetchUser();
+  checked.then(
     (user) => update({ user }),
     () => {},
   );
+  // The home's child list and first feed page, beside the login check (docs/decisions/web-speed-main.md).
+  startFirstAnswers(checked);
   withRetry(() => api(getConfigConst)).then(
     (constants) => update({ constants }),
     () => {},

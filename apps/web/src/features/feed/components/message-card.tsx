@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { feedTexts, type DailyMessage, type FeedFile } from '@renraku/contract/client';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Documents, Gallery } from './gallery';
 import { TruncatedText } from './truncated-text';
 
@@ -41,8 +41,12 @@ interface Props {
   defaultExpanded: boolean;
 }
 
-/** One child's day: what the facility wrote, its photos and records, and what the family sent. */
-export function MessageCard({ message, childName, threshold, defaultExpanded }: Props) {
+/**
+ * One child's day: what the facility wrote, its photos and records, and what the family sent.
+ * Memoised: a new page of older days (or any other answer of the home) leaves the cards already
+ * shown as they are instead of rendering every one again (docs/decisions/web-speed-main.md).
+ */
+export const MessageCard = memo(function MessageCard({ message, childName, threshold, defaultExpanded }: Props) {
   const [expanded, setExpanded] = useState(defaultExpanded);
   const info = message.message?.employeeInfo;
   const family = message.familyInformation;
@@ -193,4 +197,4 @@ export function MessageCard({ message, childName, threshold, defaultExpanded }: 
       </Stack>
     </Card>
   );
-}
+});

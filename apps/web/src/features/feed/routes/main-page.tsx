@@ -7,6 +7,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
 import { readLocal, writeLocal } from '../../../lib/storage';
+import { homeChildIds } from '../../../lib/selected-children';
 import { useCurrentUser } from '../../../lib/session';
 import { useChildren, useExistence } from '../../../lib/children';
 import { useBanners, useFeedContent, useManualBanner } from '../api';
@@ -26,10 +27,14 @@ export function MainPage() {
 
   const [stored, setStored] = useState<number[]>(() => (user ? readLocal<number[]>(selectionKey(user.id), []) : []));
   // Only ids still activated count; none left means HOME (all children).
-  const selected = useMemo(() => {
-    const valid = stored.filter((id) => activated.some((c) => c.id === id));
-    return valid.length > 0 ? valid : activated.map((c) => c.id);
-  }, [stored, activated]);
+  const selected = useMemo(
+    () =>
+      homeChildIds(
+        stored,
+        activated.map((c) => c.id),
+      ),
+    [stored, activated],
+  );
   const select = (ids: number[]) => {
     setStored(ids);
     if (user) writeLocal(selectionKey(user.id), ids);

@@ -1,0 +1,69 @@
+import type { Child, User } from '@renraku/contract/client';
+import {
+  getChildren,
+  getChildrenContent,
+  getChildrenExistence,
+  getMicrocms,
+  getNoticesNotifications,
+} from '@renraku/contract/client/calls';
+import { toQueryString } from './query-string';
+import { homeChildIds, readSelectedChildren } from './selected-children';
+
+/**
+ * The home's first answers, asked for at start (main.tsx) beside the login check instead of after
+ * the shell's code has loaded and rendered: the child list, and once it and the login check are in,
+ * the feed's first page for the children the home will show, and what the home shows above it
+ * (enrolment, banners) once signed in (docs/decisions/web-speed-main.md).
+ * api() hands each to the first GET of the same URL, once. They are dropped when the signed-in user
+ * changes and after 30 s (the queries' staleTime: an answer that old would be fetched again anyway).
+ */
+const answers = new Map<string, Promise<Response>>();
+let expired = false;
+
+const get = (url: string) => fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+
+/** An answer asked for at start for this GET URL, or undefined; each is taken once. */
+export function takeFirstAnswer(url: string): Promise<Response> | undefined {
+  const answer = answers.get(url);
+  answers.delete(url);
+  return answer;
+}
+
+/** Forgets the answers not yet taken (the signed-in user changed). */
+export function dropFirstAnswers(): void {
+  expired = true;
+  answers.clear();
+}
+
+/** Starts the home's calls; `user` is the login check's answer (null: signed out). */
+export function startFirstAnswers(user: Promise<User | null>): void {
+  // The login screen needs neither; every signed-in screen needs the child list (the shell's header).
+  if (/^\/login(\/|$)/.test(location.pathname)) return;
+  const childrenUrl = getChildren.path;
+  const children = get(childrenUrl);
+  answers.set(childrenUrl, children);
+  setTimeout(dropFirstAnswers, 30_000);
+  if (!/^\/(main\/?)?$/.test(location.pathname)) return;
+  // What the home shows above the feed, once signed in: had it come after the feed's first page,
+  // it would push the cards down (a layout shift).
+  void user
+    .then((signedIn) => {
+      if (!signedIn || expired) return;
+      for (const path of [getChildrenExistence.path, getNoticesNotifications.path, getMicrocms.path])
+        answers.set(path, get(path));
+    })
+    .catch(() => undefined);
+  // Read from a copy before anyone can take the answer (then-callbacks run in the order they were added).
+  const list = children.then((response) => (response.ok ? (response.clone().json() as Promise<Child[]>) : null));
+  void Promise.all([user, list])
+    .then(([signedIn, childList]) => {
+      if (!signedIn || !childList || expired) return;
+      const activated = childList.filter((c) => c.pivot.activated === true).map((c) => c.id);
+      const ids = homeChildIds(readSelectedChildren(signedIn.id), activated);
+      if (ids.length === 0) return;
+      // The URL api() builds for the feed's first page (lib/api.ts buildPath).
+      const url = `${getChildrenContent.path}?${toQueryString({ children: ids })}`;
+      answers.set(url, get(url));
+    })
+    .catch(() => undefined);
+}
