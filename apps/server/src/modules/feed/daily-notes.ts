@@ -7,6 +7,7 @@ import {
   excretionCategory,
   excretionKinds,
   isCalendarDate,
+  monthDayLabel,
   mealAmounts,
   type ClassDay,
   type ClassDayChild,
@@ -25,6 +26,7 @@ import {
   type DailyNoteRecords,
 } from '../../db/schema';
 import { invalid } from '../../lib/errors';
+import { enqueueGuardianPush } from '../../lib/push';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudits } from '../staff/service';
 
@@ -297,6 +299,18 @@ export async function publishDrafts(
         rows.map((row) => row.draft!.id),
       ),
     );
+    // One push per guardian per child-day (docs/decisions/push-web-push.md): a correction (version 2…)
+    // meets the same dedupe key and writes nothing.
+    for (const row of rows) {
+      await enqueueGuardianPush(tx, {
+        childIds: [row.childId],
+        category: 'daily_note',
+        title: `${row.firstName}さんの連絡帳が届きました`,
+        body: `${monthDayLabel(date)}の様子をご覧ください`,
+        link: '/main',
+        dedupeKey: `${row.childId}:${date}`,
+      });
+    }
     const byEnrolment = new Map(rows.map((row) => [row.noteChildId, row]));
     await recordAudits(
       tx,
