@@ -138,7 +138,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = (['DATABASE_URL', 'APP_URL', 'SESSION_SECRET'] as const).filter((key) => !env[key]);
     if (missing.length > 0) throw new ConfigError(`Production needs ${missing.join(', ')}`);
   }
-  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   const port = env.PORT;
   const dataDir = path.resolve(env.DATA_DIR);
   let generatedSecret: string | undefined;

@@ -19,13 +19,19 @@ import {
   tokyoDate,
   tokyoInstant,
 } from '@renraku/contract';
-import { pushOutbox, pushTokens, webPushSubscriptions } from '../src/db/schema';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays } from '@renraku/contract';
+import { persistedVapidKeys, loadConfig } from '../src/config';
+import { notices, pushOutbox, pushTokens, webPushSubscriptions } from '../src/db/schema';
 import { MAIL_LEASE_MS } from '../src/lib/mail';
 import {
   claimPushes,
   deliverPendingPushes,
   enqueueDigests,
   enqueueGuardianPush,
+  enqueueQuestionnaireClosing,
   webPushSender,
   type PushSender,
 } from '../src/lib/push';
@@ -132,7 +138,8 @@ beforeAll(async () => {
   subs.unrelated = browserSubscription('unrelated');
 }, 120_000);
 
-const subscriptionsOf = (userId: number) => db().select().from(webPushSubscriptions).where(eq(webPushSubscriptions.userId, userId));
+const subscriptionsOf = (userId: number) =>
+  db().select().from(webPushSubscriptions).where(eq(webPushSubscriptions.userId, userId));
 
 describe('subscription calls', () => {
   it('the public key: guardians only; it is the configured VAPID key', async () => {
@@ -229,12 +236,17 @@ describe('delivery', () => {
     const content = { ...emptyDailyNoteContent(), text };
     const params = { classId: w.classA.id };
     expect(
-      (await call(staff, putStaffClassDailyNoteDrafts, { params, body: { date: today, drafts: [{ child_id: w.family.child.id, content }] } }))
+      (
+        await call(staff, putStaffClassDailyNoteDrafts, {
+          params,
+          body: { date: today, drafts: [{ child_id: w.family.child.id, content }] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(staff, postStaffClassDailyNotesPublish, { params, body: { date: today, child_ids: [w.family.child.id] } }))
         .statusCode,
     ).toBe(200);
-    expect((await call(staff, postStaffClassDailyNotesPublish, { params, body: { date: today, child_ids: [w.family.child.id] } })).statusCode).toBe(
-      200,
-    );
   };
 
   it('a published note: one push to each subscribed guardian of the child with daily notes on, decryptable; a correction pushes nothing', async () => {
@@ -261,7 +273,14 @@ describe('delivery', () => {
 
   it('a killed worker: its claim holds during the lease, then the push goes exactly once', async () => {
     expect(
-      await enqueueGuardianPush(db(), { userIds: [w.family.main.id], category: 'notice', title: '題', body: '本文', link: '/notices', dedupeKey: 'lease' }),
+      await enqueueGuardianPush(db(), {
+        userIds: [w.family.main.id],
+        category: 'notice',
+        title: '題',
+        body: '本文',
+        link: '/notices',
+        dedupeKey: 'lease',
+      }),
     ).toBe(1);
     const t0 = new Date();
     expect(await claimPushes(db(), t0)).toHaveLength(1); // and the worker dies
@@ -278,10 +297,20 @@ describe('delivery', () => {
     await call(unrelated, postWebPushSubscription, { body: gone.body });
     answers.set('/push/gone', 410);
     answers.set('/push/unrelated', 500);
-    await enqueueGuardianPush(db(), { userIds: [w.family.unrelated.id], category: 'notice', title: '題', body: '本文', link: null, dedupeKey: 'gone' });
+    await enqueueGuardianPush(db(), {
+      userIds: [w.family.unrelated.id],
+      category: 'notice',
+      title: '題',
+      body: '本文',
+      link: null,
+      dedupeKey: 'gone',
+    });
     await deliver();
     expect((await subscriptionsOf(w.family.unrelated.id)).map((s) => s.endpoint)).toEqual([subs.unrelated.body.endpoint]);
-    const [row] = await db().select().from(pushOutbox).where(eq(pushOutbox.dedupeKey, `gone:${w.family.unrelated.id}`));
+    const [row] = await db()
+      .select()
+      .from(pushOutbox)
+      .where(eq(pushOutbox.dedupeKey, `gone:${w.family.unrelated.id}`));
     expect([row!.status, row!.lastError]).toEqual(['pending', 'Error: push service answered 500']);
     answers.clear();
     expect(await deliver(new Date(Date.now() + 2 * 60_000))).toBe(1);
@@ -298,7 +327,10 @@ describe('delivery', () => {
       ]);
     expect(await deliver()).toBe(1);
     expect(received.map((r) => r.path)).toEqual(['/push/main']);
-    const rows = await db().select().from(pushOutbox).where(inArray(pushOutbox.dedupeKey, ['kiosk-1', 'kiosk-2']));
+    const rows = await db()
+      .select()
+      .from(pushOutbox)
+      .where(inArray(pushOutbox.dedupeKey, ['kiosk-1', 'kiosk-2']));
     expect(rows.map((r) => [r.dedupeKey, r.status]).sort()).toEqual([
       ['kiosk-1', 'skipped'],
       ['kiosk-2', 'sent'],
@@ -314,13 +346,22 @@ describe('delivery', () => {
     // Both subscribed guardians of the child (the co-guardian turned only daily notes off); not the other family.
     expect(await deliver()).toBe(2);
     expect(received.map((r) => r.path).sort()).toEqual(['/push/main', '/push/writable']);
-    expect(decrypt(subs.main, postsTo('main')[0]!.body)).toMatchObject({ title: '新しいお知らせがあります', body: '遠足のお知らせ' });
+    expect(decrypt(subs.main, postsTo('main')[0]!.body)).toMatchObject({
+      title: '新しいお知らせがあります',
+      body: '遠足のお知らせ',
+    });
 
     received.length = 0;
     const at = new Date(Date.now() + 2 * 3600_000);
     const later = await call(staff, postStaffFacilityNotice, {
       params: { facilityId: w.facilityId },
-      body: { title: '予約のお知らせ', text: '後で', audience: { kind: 'facility' }, release: 'scheduled', release_at: at.toISOString() },
+      body: {
+        title: '予約のお知らせ',
+        text: '後で',
+        audience: { kind: 'facility' },
+        release: 'scheduled',
+        release_at: at.toISOString(),
+      },
     });
     expect(later.statusCode).toBe(201);
     expect(await deliver()).toBe(0);
@@ -330,7 +371,13 @@ describe('delivery', () => {
     received.length = 0;
     const withdrawn = await call(staff, postStaffFacilityNotice, {
       params: { facilityId: w.facilityId },
-      body: { title: '取り下げ', text: '後で', audience: { kind: 'facility' }, release: 'scheduled', release_at: at.toISOString() },
+      body: {
+        title: '取り下げ',
+        text: '後で',
+        audience: { kind: 'facility' },
+        release: 'scheduled',
+        release_at: at.toISOString(),
+      },
     });
     expect((await call(staff, postStaffNoticeWithdraw, { params: { noticeId: withdrawn.data.id } })).statusCode).toBe(200);
     expect(await deliver(new Date(at.getTime() + 2000))).toBe(0);
@@ -338,8 +385,44 @@ describe('delivery', () => {
   });
 });
 
+describe('questionnaire closing tomorrow', () => {
+  it('from 09:00 Tokyo the day before: one push to each guardian whose child has not answered, once', async () => {
+    const at = tokyoInstant(today, '10:00');
+    const made = await call(staff, postStaffFacilityNotice, {
+      params: { facilityId: w.facilityId },
+      body: {
+        title: '運動会のアンケート',
+        text: 'ご回答ください',
+        audience: { kind: 'facility' },
+        release: 'now',
+        questionnaire: {
+          close_at: tokyoInstant(addDays(today, 1), '12:00').toISOString(),
+          questions: [{ text: '参加されますか', answer_format: 'single_choice', is_required: true, choices: ['はい', 'いいえ'] }],
+        },
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    await db()
+      .update(notices)
+      .set({ releasedAt: new Date(at.getTime() - 3600_000) })
+      .where(eq(notices.id, made.data.id));
+    expect(await enqueueQuestionnaireClosing(db(), tokyoInstant(today, '08:59'))).toBe(0);
+    // The main guardian and the co-guardian of the family's child (both subscribed); not the other family.
+    expect(await enqueueQuestionnaireClosing(db(), at)).toBe(2);
+    expect(await enqueueQuestionnaireClosing(db(), at)).toBe(0);
+    const rows = await db().select().from(pushOutbox).where(eq(pushOutbox.kind, 'questionnaire_closing'));
+    expect(rows.map((r) => [r.userId, r.title, r.link]).sort()).toEqual(
+      [
+        [w.family.main.id, 'アンケートの締切は明日です', `/notices/${made.data.id}`],
+        [w.family.writable.id, 'アンケートの締切は明日です', `/notices/${made.data.id}`],
+      ].sort(),
+    );
+  });
+});
+
 describe('the once-a-day digest', () => {
   it('held pushes become one summary at 19:00 Tokyo; arrivals stay immediate', async () => {
+    await db().update(pushOutbox).set({ status: 'sent' }).where(eq(pushOutbox.status, 'pending'));
     const { child } = await buildChild(db(), { facilityId: w.facilityId });
     const parent = await buildUser(db());
     await linkGuardian(db(), child.id, parent.id, { main: true });
@@ -353,9 +436,18 @@ describe('the once-a-day digest', () => {
       ['daily_note', 'd2'],
       ['notice', 'n1'],
     ] as const) {
-      await enqueueGuardianPush(db(), { childIds: [child.id], category, title: '題', body: '本文', link: '/main', dedupeKey: `digest-${key}` });
+      await enqueueGuardianPush(db(), {
+        childIds: [child.id],
+        category,
+        title: '題',
+        body: '本文',
+        link: '/main',
+        dedupeKey: `digest-${key}`,
+      });
     }
-    await db().insert(pushOutbox).values({ userId: parent.id, kind: 'attendance', title: 'お迎え', body: '17:00', dedupeKey: 'digest-a' });
+    await db()
+      .insert(pushOutbox)
+      .values({ userId: parent.id, kind: 'attendance', title: 'お迎え', body: '17:00', dedupeKey: 'digest-a' });
     expect(await deliver()).toBe(1);
     expect(postsTo('digest').map((p) => decrypt(sub, p.body).title)).toEqual(['お迎え']);
 
@@ -367,5 +459,25 @@ describe('the once-a-day digest', () => {
       { title: 'お迎え', body: '17:00', link: null },
       { title: '今日のお知らせまとめ', body: '連絡帳 2件・お知らせ 1件が届いています', link: '/main' },
     ]);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('generated once into DATA_DIR (0600) and kept; VAPID_* from the environment win', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapid-'));
+    try {
+      const first = persistedVapidKeys(dir);
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      expect(persistedVapidKeys(dir)).toEqual(first);
+      expect(fs.statSync(path.join(dir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ DATA_DIR: dir }).vapid).toEqual({ ...first, subject: 'mailto:no-reply@renraku-note.example' });
+      const env = { DATA_DIR: dir, VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv', VAPID_SUBJECT: 'https://example.com/' };
+      expect(loadConfig(env).vapid).toEqual({ publicKey: 'pub', privateKey: 'priv', subject: 'https://example.com/' });
+      expect(() => loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: 'pub' })).toThrow(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+/* global self */
 /*
  * Web push in the guardian app's service worker (docs/decisions/push-web-push.md), imported by the
  * Workbox-generated sw.js (vite.config.ts, workbox.importScripts). The server sends

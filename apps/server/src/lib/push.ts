@@ -295,7 +295,14 @@ export async function enqueueDigests(db: Db, now: Date): Promise<number> {
       const t = tx as unknown as Db;
       const [digest] = await t
         .insert(pushOutbox)
-        .values({ userId, kind: 'digest', title: '今日のお知らせまとめ', body: `${body}が届いています`, link: '/main', dedupeKey: `${day}:${userId}` })
+        .values({
+          userId,
+          kind: 'digest',
+          title: '今日のお知らせまとめ',
+          body: `${body}が届いています`,
+          link: '/main',
+          dedupeKey: `${day}:${userId}`,
+        })
         .onConflictDoNothing()
         .returning({ id: pushOutbox.id });
       if (!digest) return;
@@ -377,10 +384,14 @@ export function webPushSender(db: Db, vapid: VapidKeys, options: { timeoutMs?: n
       let delivered = 0;
       const failures: string[] = [];
       for (const sub of push.subscriptions) {
-        const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, payload, {
-          vapidDetails: vapid,
-          TTL: 24 * 60 * 60,
-        });
+        const request = webpush.generateRequestDetails(
+          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+          payload,
+          {
+            vapidDetails: vapid,
+            TTL: 24 * 60 * 60,
+          },
+        );
         const response = await fetch(request.endpoint, {
           method: request.method,
           headers: request.headers as Record<string, string>,

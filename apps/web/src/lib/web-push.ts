@@ -75,6 +75,8 @@ export async function unsubscribeFromPush(): Promise<void> {
   if (!pushSupported()) return;
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await api(deleteWebPushSubscription, { body: { endpoint: subscription.endpoint }, redirectOn401: false }).catch(() => undefined);
+  await api(deleteWebPushSubscription, { body: { endpoint: subscription.endpoint }, redirectOn401: false }).catch(
+    () => undefined,
+  );
   await subscription.unsubscribe().catch(() => false);
 }

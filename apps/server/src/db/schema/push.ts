@@ -21,7 +21,10 @@ export const webPushSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('web_push_subscriptions_endpoint_idx').on(t.endpoint), index('web_push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('web_push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('web_push_subscriptions_user_idx').on(t.userId),
+  ],
 );
 
 /**

@@ -20,8 +20,6 @@ import {
   noticeFiles,
   noticeTargets,
   notices,
-  pushOutbox,
-  pushTokens,
   questionnaireAnswers,
   questionnaireChoices,
   questionnaireQuestions,

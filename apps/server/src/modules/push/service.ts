@@ -37,7 +37,12 @@ function checkSubscription(ctx: AppContext, body: BodyOf<typeof postWebPushSubsc
 }
 
 /** Stores (or takes over) a browser subscription: an endpoint belongs to the last user who stored it. */
-export async function storeSubscription(ctx: AppContext, userId: number, body: BodyOf<typeof postWebPushSubscription>, now: Date) {
+export async function storeSubscription(
+  ctx: AppContext,
+  userId: number,
+  body: BodyOf<typeof postWebPushSubscription>,
+  now: Date,
+) {
   checkSubscription(ctx, body);
   const values = { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, updatedAt: now };
   await ctx.db

@@ -36,7 +36,8 @@ function DevicePush({ onMessage }: { onMessage: (message: string) => void }) {
     try {
       const next = await action();
       setState(next);
-      if (next === 'subscribed' || next === 'available') onMessage(next === 'subscribed' ? done : 'この端末での受け取りをやめました');
+      if (next === 'subscribed' || next === 'available')
+        onMessage(next === 'subscribed' ? done : 'この端末での受け取りをやめました');
     } catch (error) {
       showFailure(error);
     } finally {
