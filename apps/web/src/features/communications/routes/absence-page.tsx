@@ -93,7 +93,7 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
       {
         onSuccess: (sent) => {
           showSuccess(sent.queued ? queuedMessage : M.absenceSent);
-          askForPush();
+          if (!sent.queued) askForPush();
           reset();
         },
         onError: showFailure,

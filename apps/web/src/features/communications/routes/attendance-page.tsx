@@ -86,7 +86,7 @@ function AttendanceForm({ child, date }: { child: CommunicationChild; date: stri
       {
         onSuccess: (sent) => {
           showSuccess(sent.queued ? queuedMessage : M.attendanceSent);
-          askForPush();
+          if (!sent.queued) askForPush();
           setTime(null);
           setNote('');
         },

@@ -33,7 +33,7 @@ export function ContactBookConfirmPage() {
           // A queued send keeps the input on the form until the server has it (then the entry is sent).
           if (!sent.queued) pendingForms.delete(pendingKey(Number(payload.childId), payload.contactOn));
           showSuccess(sent.queued ? queuedMessage : M.sent);
-          askForPush();
+          if (!sent.queued) askForPush();
           navigate(back, { replace: true });
         },
         onError: showFailure,
