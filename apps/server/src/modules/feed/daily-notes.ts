@@ -26,7 +26,7 @@ import {
   type DailyNoteRecords,
 } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import { enqueueGuardianPush } from '../../lib/push';
+import { enqueueGuardianPushes } from '../../lib/push';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudits } from '../staff/service';
 
@@ -301,16 +301,17 @@ export async function publishDrafts(
     );
     // One push per guardian per child-day (docs/decisions/push-web-push.md): a correction (version 2…)
     // meets the same dedupe key and writes nothing.
-    for (const row of rows) {
-      await enqueueGuardianPush(tx, {
+    await enqueueGuardianPushes(
+      tx,
+      'daily_note',
+      rows.map((row) => ({
         childIds: [row.childId],
-        category: 'daily_note',
         title: `${row.firstName}さんの連絡帳が届きました`,
         body: `${monthDayLabel(date)}の様子をご覧ください`,
         link: '/main',
         dedupeKey: `${row.childId}:${date}`,
-      });
-    }
+      })),
+    );
     const byEnrolment = new Map(rows.map((row) => [row.noteChildId, row]));
     await recordAudits(
       tx,
