@@ -83,6 +83,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/(api|sanctum|staff|files|dev)(\/|$)/],
         cleanupOutdatedCaches: true,
+        // The push and notificationclick handlers (public/push-sw.js; docs/decisions/push-web-push.md).
+        importScripts: ['/push-sw.js'],
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [

@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Operator } from '@renraku/contract';
+import webpush from 'web-push';
 import { hmac, randomToken } from './lib/crypto';
 
 /** The file under DATA_DIR that keeps the secret generated when SESSION_SECRET is not set. */
 export const SESSION_SECRET_FILE = 'session-secret';
+/** The file under DATA_DIR that keeps the VAPID key pair generated when VAPID_* are not set. */
+export const VAPID_KEYS_FILE = 'vapid-keys.json';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,6 +56,13 @@ const envSchema = z.object({
   /** Comma-separated origins (besides APP_URL's) the ID service may redirect back to. */
   ID_ALLOWED_REDIRECT_ORIGINS: z.string().default(''),
   MAIL_DOMAINS: z.string().default('renraku-note.example,id.renraku-note.example'),
+  /** Web push (docs/decisions/push-web-push.md): both keys, or neither (generated once into DATA_DIR). */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'mailto: or https://')
+    .default('mailto:no-reply@renraku-note.example'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +80,8 @@ export interface AppConfig {
   databasePoolMax: number;
   appUrl: string;
   sessionSecret: string;
+  /** The VAPID key pair of web push (base64url) and its contact; from VAPID_* or generated once into DATA_DIR. */
+  vapid: VapidKeys;
   redisUrl?: string;
   /** Files in an S3-compatible bucket (when `S3_BUCKET` is set); else on disk under dataDir. */
   s3?: S3Settings;
@@ -92,6 +104,12 @@ export interface AppConfig {
   /** Origins besides APP_URL's that the ID service may send the browser back to. */
   allowedRedirectOrigins: string[];
   operator: Operator;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 export interface S3Settings {
@@ -120,9 +138,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = (['DATABASE_URL', 'APP_URL', 'SESSION_SECRET'] as const).filter((key) => !env[key]);
     if (missing.length > 0) throw new ConfigError(`Production needs ${missing.join(', ')}`);
   }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   const port = env.PORT;
   const dataDir = path.resolve(env.DATA_DIR);
   let generatedSecret: string | undefined;
+  let generatedVapid: Omit<VapidKeys, 'subject'> | undefined;
   return {
     env: env.NODE_ENV,
     port,
@@ -135,6 +156,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Read on first use, so that a config only inspected (tests, tools) writes no file.
     get sessionSecret() {
       return env.SESSION_SECRET ?? (generatedSecret ??= persistedSessionSecret(dataDir));
+    },
+    get vapid() {
+      const keys =
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : (generatedVapid ??= persistedVapidKeys(dataDir));
+      return { ...keys, subject: env.VAPID_SUBJECT };
     },
     redisUrl: env.REDIS_URL,
     s3: env.S3_BUCKET
@@ -211,6 +239,33 @@ export function persistedSessionSecret(dataDir: string): string {
     throw error;
   }
   return secret;
+}
+
+/**
+ * Without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: a key pair generated once and kept in DATA_DIR (mode
+ * 0600, 'wx' as the session secret), so browsers' subscriptions survive restarts.
+ */
+export function persistedVapidKeys(dataDir: string): Omit<VapidKeys, 'subject'> {
+  const file = path.join(dataDir, VAPID_KEYS_FILE);
+  const read = () => {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
+    return parsed.publicKey && parsed.privateKey ? { publicKey: parsed.publicKey, privateKey: parsed.privateKey } : null;
+  };
+  try {
+    const existing = read();
+    if (existing) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const keys = webpush.generateVAPIDKeys();
+  try {
+    fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read() ?? keys;
+    throw error;
+  }
+  return keys;
 }
 
 /** The key of the dev mailbox (printed at start): derived from the session secret, so it stays the same across restarts. */

@@ -5,6 +5,7 @@ import { openPglite, openPostgres } from './db/client';
 import { seedDemoIfEmpty } from './seed';
 import { databaseCounter, redisCounter } from './lib/rate-limit';
 import { startMailWorker } from './lib/mail';
+import { startPushWorker } from './lib/push';
 import { startExportWorker } from './modules/exports/service';
 
 const config = loadConfig();
@@ -21,11 +22,14 @@ const counter = config.redisUrl
 const app = await buildApp(config, { database, counter });
 
 const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+// Pushes (lib/push.ts): web push with the VAPID keys, which always exist (VAPID_* or generated into DATA_DIR).
+const stopPushWorker = startPushWorker(database.db, { vapid: config.vapid, log: app.log });
 // Children's archives (modules/exports): prepared in the background, one at a time per instance.
 const stopExportWorker = startExportWorker(app.ctx);
 
 const shutdown = async (signal: string) => {
   stopMailWorker();
+  stopPushWorker();
   stopExportWorker();
   app.log.info({ signal }, 'shutting down');
   await app.close();

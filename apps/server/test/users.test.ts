@@ -140,7 +140,7 @@ describe('notification settings and the outbox', () => {
     expect((await call(anonymous(), getNotificationSettings)).statusCode).toBe(401);
     expect((await call(anonymous(), postNotificationSettingsDisable)).statusCode).toBe(401);
     const initial = (await call(agent, getNotificationSettings)).data;
-    expect(initial).toEqual({ isNotificationDisabled: false, notification_settings: { email_all: true } });
+    expect(initial).toMatchObject({ isNotificationDisabled: false, notification_settings: { email_all: true } });
     const off = await call(agent, postNotificationSettingsDisable);
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toBe('すべてのメール通知をオフにしました。');

@@ -22,6 +22,21 @@ export const getHealth = defineCall({
   response: z.object({ status: z.literal('ok') }),
 });
 
+/** Push categories (docs/decisions/push-web-push.md); every one on and no digest by default. */
+export const pushSettingsSchema = z.object({
+  /** 連絡帳（日々の記録）が公開されたとき */
+  daily_note: z.boolean(),
+  /** 新しいお知らせ */
+  notice: z.boolean(),
+  /** アンケートの締切前日 */
+  questionnaire_closing: z.boolean(),
+  /** 登園・お迎え */
+  attendance: z.boolean(),
+  /** Single pushes (daily notes, notices, questionnaires) wait for one summary a day at 19:00 Tokyo. */
+  digest: z.boolean(),
+});
+export type PushSettings = z.infer<typeof pushSettingsSchema>;
+
 export const notificationSettingsSchema = z.object({
   /** True when the caller has no activated child yet: the screen shows no toggle. */
   isNotificationDisabled: z.boolean(),
@@ -29,6 +44,15 @@ export const notificationSettingsSchema = z.object({
     /** The master switch: every notification mail. */
     email_all: z.boolean(),
   }),
+  push: pushSettingsSchema,
+});
+
+export const putPushSettings = defineCall({
+  method: 'PUT',
+  path: '/api/settings/notification_settings/push',
+  summary: 'Changes the caller’s push categories (the fields given)',
+  body: pushSettingsSchema.partial().refine((b) => Object.keys(b).length > 0, { message: '変更する項目を指定してください' }),
+  response: z.object({ message: z.string(), push: pushSettingsSchema }),
 });
 
 export const getNotificationSettings = defineCall({

@@ -122,7 +122,11 @@ function forgetOfflineCopies() {
 
 export function useLogout() {
   return useAction(
-    () => api(postLogout),
+    async () => {
+      // This device stops receiving the user's pushes (a shared phone): before the session ends.
+      await import('./web-push').then((push) => push.unsubscribeFromPush()).catch(() => undefined);
+      return api(postLogout);
+    },
     () => {
       setSessionUser(null);
       native.deletePushToken();

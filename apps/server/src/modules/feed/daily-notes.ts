@@ -7,6 +7,7 @@ import {
   excretionCategory,
   excretionKinds,
   isCalendarDate,
+  monthDayLabel,
   mealAmounts,
   type ClassDay,
   type ClassDayChild,
@@ -25,6 +26,7 @@ import {
   type DailyNoteRecords,
 } from '../../db/schema';
 import { invalid } from '../../lib/errors';
+import { enqueueGuardianPushes } from '../../lib/push';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudits } from '../staff/service';
 
@@ -296,6 +298,19 @@ export async function publishDrafts(
         dailyNoteDrafts.id,
         rows.map((row) => row.draft!.id),
       ),
+    );
+    // One push per guardian per child-day (docs/decisions/push-web-push.md): a correction (version 2…)
+    // meets the same dedupe key and writes nothing.
+    await enqueueGuardianPushes(
+      tx,
+      'daily_note',
+      rows.map((row) => ({
+        childIds: [row.childId],
+        title: `${row.firstName}さんの連絡帳が届きました`,
+        body: `${monthDayLabel(date)}の様子をご覧ください`,
+        link: '/main',
+        dedupeKey: `${row.childId}:${date}`,
+      })),
     );
     const byEnrolment = new Map(rows.map((row) => [row.noteChildId, row]));
     await recordAudits(

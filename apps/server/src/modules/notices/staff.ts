@@ -20,8 +20,6 @@ import {
   noticeFiles,
   noticeTargets,
   notices,
-  pushOutbox,
-  pushTokens,
   questionnaireAnswers,
   questionnaireChoices,
   questionnaireQuestions,
@@ -33,6 +31,7 @@ import { randomToken } from '../../lib/crypto';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import { enqueueMail } from '../../lib/mail';
+import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
 import { enrolmentCovers, mayAddressAudience, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../staff/service';
 
@@ -347,6 +346,31 @@ async function writeTargets(db: Db, notice: NoticeRow, audience: NoticeAudience,
   return rows.length;
 }
 
+/**
+ * The push of a published notice to its guardians (docs/decisions/push-web-push.md): written with its
+ * targets and held until the release instant (`next_attempt_at`), so a scheduled notice pushes when it
+ * becomes visible; a scheduled notice changed or withdrawn drops its pending pushes first.
+ */
+async function enqueueNoticePushes(db: Db, notice: NoticeRow) {
+  await dropPendingPushes(db, 'notice', `${notice.id}:`);
+  if (notice.state !== 'published') return;
+  const targets = await db
+    .selectDistinct({ childId: noteChildren.childId })
+    .from(noticeTargets)
+    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
+    .where(eq(noticeTargets.noticeId, notice.id));
+  if (targets.length === 0) return;
+  await enqueueGuardianPush(db, {
+    childIds: targets.map((t) => t.childId),
+    category: 'notice',
+    title: '新しいお知らせがあります',
+    body: notice.title,
+    link: `/notices/${notice.id}`,
+    dedupeKey: String(notice.id),
+    notBefore: notice.releasedAt,
+  });
+}
+
 async function writeQuestionnaire(db: Db, companyId: number, noticeId: number, q: NonNullable<NoticeInput['questionnaire']>) {
   const [row] = await db
     .insert(questionnaires)
@@ -414,7 +438,10 @@ export async function createStaffNotice(
       })
       .returning();
     if (input.questionnaire) await writeQuestionnaire(t, grant.companyId, notice!.id, input.questionnaire);
-    if (input.release !== 'draft') await writeTargets(t, notice!, input.audience, staff.today);
+    if (input.release !== 'draft') {
+      await writeTargets(t, notice!, input.audience, staff.today);
+      await enqueueNoticePushes(t, notice!);
+    }
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
@@ -512,6 +539,7 @@ export async function updateStaffNotice(
     await t.delete(questionnaires).where(eq(questionnaires.noticeId, row.id));
     if (input.questionnaire) await writeQuestionnaire(t, row.companyId, row.id, input.questionnaire);
     if (input.release !== 'draft') await writeTargets(t, updated!, input.audience, staff.today);
+    await enqueueNoticePushes(t, updated!);
     await recordAudit(t, staff, now, {
       companyId: row.companyId,
       facilityId: row.facilityId,
@@ -534,6 +562,7 @@ export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: Fac
     const t = tx as unknown as Db;
     await t.update(notices).set({ state: 'withdrawn', updatedAt: now }).where(eq(notices.id, row.id));
     await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
+    await dropPendingPushes(t, 'notice', `${row.id}:`);
     await recordAudit(t, staff, now, {
       companyId: row.companyId,
       facilityId: row.facilityId,
@@ -840,34 +869,16 @@ export async function remindNotice(ctx: AppContext, staff: StaffViewer, row: Not
       });
       if (id !== null) mailed += 1;
     }
-    const withDevices = people.length
-      ? await t
-          .selectDistinct({ userId: pushTokens.userId })
-          .from(pushTokens)
-          .where(
-            inArray(
-              pushTokens.userId,
-              people.map((p) => p.userId),
-            ),
-          )
-      : [];
-    if (withDevices.length) {
-      const inserted = await t
-        .insert(pushOutbox)
-        .values(
-          withDevices.map((d) => ({
-            userId: d.userId,
-            kind: 'notice_reminder',
-            title: subject,
-            body: to === 'unread' ? 'お知らせをご確認ください' : 'アンケートにご回答ください',
-            link: '/notices',
-            dedupeKey: `${row.id}:${day}:${d.userId}`,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: pushOutbox.id });
-      pushed = inserted.length;
-    }
+    // A push where they have a device (a browser subscription or the wrapper's token) and notices on.
+    pushed = await enqueueGuardianPush(t, {
+      userIds: people.map((p) => p.userId),
+      category: 'notice',
+      kind: 'notice_reminder',
+      title: subject,
+      body: to === 'unread' ? 'お知らせをご確認ください' : 'アンケートにご回答ください',
+      link: '/notices',
+      dedupeKey: `${row.id}:${day}`,
+    });
     await recordAudit(t, staff, now, {
       companyId: row.companyId,
       facilityId: row.facilityId,

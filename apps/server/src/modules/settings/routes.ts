@@ -6,6 +6,7 @@ import {
   getNotificationSettings,
   postNotificationSettingsDisable,
   postNotificationSettingsEnable,
+  putPushSettings,
   relationTypes,
 } from '@renraku/contract';
 import type { FastifyRequest } from 'fastify';
@@ -35,6 +36,7 @@ export function settingsRoutes(app: App, ctx: AppContext) {
   route(app, postNotificationSettingsDisable, {}, async ({ user, now }) =>
     service.setEmailNotifications(ctx, user.id, false, now),
   );
+  route(app, putPushSettings, {}, async ({ user, body, now }) => service.setPushSettings(ctx, user.id, body, now));
 
   // The dev mailbox: embedded mode only (and test mode, so the e2e suite can read mails on PostgreSQL
   // too), never in production, and only for whoever may read every mail (mayReadMailbox).

@@ -1,19 +1,22 @@
 import { and, count, eq } from 'drizzle-orm';
-import { guardianMessages } from '@renraku/contract';
+import { guardianMessages, type PushSettings } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { childUser, notificationSettings } from '../../db/schema';
+import { readPushSettings, writePushSettings } from '../../lib/push';
 
 export async function getNotificationSettings(ctx: AppContext, userId: number) {
-  const [[setting], [children]] = await Promise.all([
+  const [[setting], [children], push] = await Promise.all([
     ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
     ctx.db
       .select({ n: count() })
       .from(childUser)
       .where(and(eq(childUser.userId, userId), eq(childUser.activated, true))),
+    readPushSettings(ctx.db, [userId]),
   ]);
   return {
     isNotificationDisabled: (children?.n ?? 0) === 0,
     notification_settings: { email_all: !setting?.emailDisabled },
+    push: push.get(userId)!,
   };
 }
 
@@ -24,4 +27,10 @@ export async function setEmailNotifications(ctx: AppContext, userId: number, ena
     .values({ userId, emailDisabled: !enabled, updatedAt: now })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { emailDisabled: !enabled, updatedAt: now } });
   return { message: enabled ? guardianMessages.notificationsOn : guardianMessages.notificationsOff };
+}
+
+/** The push categories and the digest (docs/decisions/push-web-push.md); the fields given change. */
+export async function setPushSettings(ctx: AppContext, userId: number, change: Partial<PushSettings>, now: Date) {
+  const push = await writePushSettings(ctx.db, userId, change, now);
+  return { message: 'プッシュ通知の設定を変更しました', push };
 }

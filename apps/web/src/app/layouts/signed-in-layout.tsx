@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Header } from '../../components/header';
 import { useCurrentUser } from '../../lib/session';
@@ -7,9 +7,12 @@ import { native } from '../../lib/native';
 import { showFailure } from '../../components/alerts';
 import { ApiRequestError } from '../../lib/api';
 import { OfflineNotice } from '../../components/offline-notice';
+import { pushPromptRequested, subscribePushPrompt } from '../../lib/push-prompt';
 
 // 送信待ち (reports kept on the device while offline): its own chunk, loaded after the first screen.
 const PendingSends = lazy(() => import('../../components/pending-sends'));
+// 「プッシュ通知を受け取りますか？」: loaded only once a meaningful action asked for it (lib/push-prompt.ts).
+const PushPrompt = lazy(() => import('../../components/push-prompt'));
 
 /** A 403 while opening a verify link is that screen's business, not a failure of the list (A §8). */
 const quietForbidden = (pathname: string, error: unknown) =>
@@ -25,6 +28,7 @@ export function SignedInLayout() {
   const { children, error: childrenError } = useChildren();
   const { existence } = useExistence();
   const runNative = (location.state as { runNative?: boolean } | null)?.runNative;
+  const pushAsked = useSyncExternalStore(subscribePushPrompt, pushPromptRequested);
 
   useEffect(() => {
     if (user && runNative) native.requestPushToken();
@@ -60,6 +64,11 @@ export function SignedInLayout() {
         </Suspense>
         <Outlet />
       </main>
+      {pushAsked && (
+        <Suspense fallback={null}>
+          <PushPrompt />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,8 @@ import {
   getNotificationSettings,
   postNotificationSettingsDisable,
   postNotificationSettingsEnable,
+  putPushSettings,
+  type PushSettings,
 } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
@@ -17,6 +19,15 @@ export function useSetEmailNotifications() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (enabled: boolean) => api(enabled ? postNotificationSettingsEnable : postNotificationSettingsDisable),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationSettingsQueryOptions().queryKey }),
+  });
+}
+
+/** One push category (or the digest) on or off; the switches follow the server's answer. */
+export function useSetPushSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Partial<PushSettings>) => api(putPushSettings, { body: change }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationSettingsQueryOptions().queryKey }),
   });
 }

@@ -6,6 +6,7 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { queuedMessage } from '../../../lib/send-queue';
+import { askForPush } from '../../../lib/push-prompt';
 import { useAttendanceHistory, useCheckTargetDate, useDiseases, useSendAbsence } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
@@ -92,6 +93,7 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
       {
         onSuccess: (sent) => {
           showSuccess(sent.queued ? queuedMessage : M.absenceSent);
+          if (!sent.queued) askForPush();
           reset();
         },
         onError: showFailure,

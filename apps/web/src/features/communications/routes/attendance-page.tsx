@@ -7,6 +7,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { ApiRequestError } from '../../../lib/api';
 import { queuedMessage } from '../../../lib/send-queue';
+import { askForPush } from '../../../lib/push-prompt';
 import { useAttendanceHistory, useCheckTargetDate, useIsAbsence, useScheduleByDate, useSendAttendance } from '../api';
 import { ChildPicker } from '../components/child-picker';
 import { CounterTextarea } from '../components/counter-textarea';
@@ -85,6 +86,7 @@ function AttendanceForm({ child, date }: { child: CommunicationChild; date: stri
       {
         onSuccess: (sent) => {
           showSuccess(sent.queued ? queuedMessage : M.attendanceSent);
+          if (!sent.queued) askForPush();
           setTime(null);
           setNote('');
         },

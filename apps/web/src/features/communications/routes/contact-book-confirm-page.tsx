@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Page } from '../../../components/page';
 import { queuedMessage } from '../../../lib/send-queue';
+import { askForPush } from '../../../lib/push-prompt';
 import { useSaveContactBook } from '../api';
 import { pendingForms, pendingKey } from '../components/contact-form';
 import { ContactSummary } from '../components/contact-summary';
@@ -32,6 +33,7 @@ export function ContactBookConfirmPage() {
           // A queued send keeps the input on the form until the server has it (then the entry is sent).
           if (!sent.queued) pendingForms.delete(pendingKey(Number(payload.childId), payload.contactOn));
           showSuccess(sent.queued ? queuedMessage : M.sent);
+          if (!sent.queued) askForPush();
           navigate(back, { replace: true });
         },
         onError: showFailure,
