@@ -113,7 +113,9 @@ function decrypt(sub: ReturnType<typeof browserSubscription>, body: Buffer) {
 }
 
 const sender = (): PushSender => webPushSender(db(), t.config.vapid);
-const deliver = (at = new Date()) => deliverPendingPushes(db(), sender(), undefined, at);
+// A second on by default: a row's `now()` default keeps microseconds that a JavaScript Date of the
+// same millisecond would not reach (the retry delays are minutes, so nothing else moves).
+const deliver = (at = new Date(Date.now() + 1000)) => deliverPendingPushes(db(), sender(), undefined, at);
 const postsTo = (name: string) => received.filter((r) => r.path === `/push/${name}`);
 
 // ---------------------------------------------------------------------------------------------
