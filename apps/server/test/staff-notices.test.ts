@@ -455,7 +455,8 @@ describe('the outbox worker: retries, lease, no duplicate sends', () => {
         dedupeKey: 'a@example.com',
       }),
     ).toBeNull();
-    const t0 = new Date();
+    // A second on (the rows' `now()` default keeps microseconds a same-millisecond Date would not reach).
+    const t0 = new Date(Date.now() + 1000);
     // The first worker claims the rows, then dies before sending or marking.
     const claimed = await claimMails(db(), t0);
     expect(claimed.map((r) => r.id)).toEqual(ids);
@@ -503,7 +504,7 @@ describe('the outbox worker: retries, lease, no duplicate sends', () => {
         pushed.push(push.tokens);
       },
     };
-    const t0 = new Date();
+    const t0 = new Date(Date.now() + 1000);
     expect(await claimPushes(db(), t0)).toHaveLength(1);
     expect(await deliverPendingPushes(db(), sender, undefined, new Date(t0.getTime() + 1000))).toBe(0);
     expect(await deliverPendingPushes(db(), sender, undefined, new Date(t0.getTime() + MAIL_LEASE_MS + 1000))).toBe(1);
@@ -519,7 +520,8 @@ describe('the outbox worker: retries, lease, no duplicate sends', () => {
         throw new Error('SMTP 451');
       },
     };
-    let at = Date.now();
+    // A second on: the row's `now()` default keeps microseconds a same-millisecond Date would not reach.
+    let at = Date.now() + 1000;
     const row = async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
     await deliverPendingMails(db(), failing, 'f@example.com', undefined, 20, new Date(at));
     expect(await row()).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Error: SMTP 451' });
