@@ -42,6 +42,9 @@ const presentDevice = (row: typeof devices.$inferSelect, pairingExpiresAt: Date 
   revoked_at: row.revokedAt?.toISOString() ?? null,
   last_seen_at: row.lastSeenAt?.toISOString() ?? null,
   pairing_expires_at: pairingExpiresAt?.toISOString() ?? null,
+  purpose: row.purpose === 'kiosk' ? 'kiosk' : 'class',
+  clock_skew_ms: row.clockSkewMs,
+  last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
 });
 
 /** The facility's devices: in use first, revoked last; an unpaired one with the expiry of its live code. */
@@ -68,7 +71,7 @@ export async function registerDevice(
   ctx: AppContext,
   staff: StaffViewer,
   grant: FacilityGrant,
-  input: { name: string; classId: number | null },
+  input: { name: string; classId: number | null; purpose: 'class' | 'kiosk' },
   now: Date,
 ) {
   if (input.classId !== null) {
@@ -85,8 +88,10 @@ export async function registerDevice(
       .values({
         companyId: grant.companyId,
         facilityId: grant.facilityId,
-        classId: input.classId,
+        // The gate kiosk serves the whole facility: no class.
+        classId: input.purpose === 'kiosk' ? null : input.classId,
         name: input.name,
+        purpose: input.purpose,
         pairedBy: staff.userId,
       })
       .returning();
@@ -99,7 +104,7 @@ export async function registerDevice(
       action: 'device.pairing.issue',
       targetType: 'device',
       targetId: device!.id,
-      details: { name: input.name, class_id: input.classId },
+      details: { name: input.name, class_id: input.classId, purpose: input.purpose },
     });
     return { device: presentDevice(device!, expiresAt), code, expires_at: expiresAt.toISOString() };
   });
