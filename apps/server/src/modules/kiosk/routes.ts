@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { route, type App } from '../../lib/route';
-import { findDevice } from '../staff/devices';
+import { findDevice } from '../staff/service';
 import { loadRoster, recordScans } from './service';
 
 /**

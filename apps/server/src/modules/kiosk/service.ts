@@ -26,7 +26,7 @@ import {
   pushOutbox,
   users,
 } from '../../db/schema';
-import type { PairedDevice } from '../staff/devices';
+import type { PairedDevice } from '../staff/service';
 import { enrolmentCovers } from '../access';
 
 /**
