@@ -184,8 +184,8 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 /**
  * Takes the scans in the order sent, each in its own transaction (a transaction holds one scan id
  * and one child's lock: no deadlock between concurrent posts); the device's skew is noted in the
- * last one's. Five round trips a scan (begin, claim, lock, write, commit): the morning rush is
- * bound by round trips on the app's few connections (docs/performance.md).
+ * last one's. An arrival or a pick-up without a code is one statement (`recordScanAtOnce`); a
+ * pick-up by code, which must use the code exactly when the scan is recorded, a transaction.
  */
 export async function recordScans(
   ctx: AppContext,
@@ -198,7 +198,12 @@ export async function recordScans(
   const results: ScanResult[] = [];
   for (const [i, scan] of input.scans.entries()) {
     const last = i === input.scans.length - 1;
-    results.push(await recordScan(ctx, device, scan, now, last ? clamped : null));
+    const at = new Date(scan.at).getTime() - now.getTime();
+    const skewOf = last ? clamped : null;
+    if (at > MAX_AHEAD_MS || -at > MAX_PAST_MS) results.push(await rejectScan(ctx, device, scan, now, skewOf));
+    else if (scan.kind === 'pickup' && scan.pickup?.type === 'code')
+      results.push(await recordScan(ctx, device, scan, now, skewOf));
+    else results.push(await recordScanAtOnce(ctx, device, scan, now, skewOf));
   }
   return { results, skew_ms: skew };
 }
@@ -311,6 +316,7 @@ async function recordScan(
     const next =
       before === null ? time : scan.kind === 'arrival' ? (time < before ? time : before) : time > before ? time : before;
     const column = scan.kind === 'arrival' ? sql.raw('arrived_at') : sql.raw('picked_up_at');
+    const scanned = scan.kind === 'arrival' ? sql.raw('arrival_scanned_at') : sql.raw('pickup_scanned_at');
     const text = pushText(scan.kind, child.firstName, next, device.facilityName);
     const windowMs = KIOSK_REPEAT_SECONDS * 1000;
     // One statement: the 60-second rule (another recorded scan of the child and kind, seen now that
@@ -329,13 +335,13 @@ async function recordScan(
         ), ignored as (
           update ${kioskScans} set status = 'ignored_repeat' where id = ${scan.id} and (select repeated from repeat)
         ), attendance as (
-          insert into ${childAttendances} (company_id, note_child_id, date, ${column}, source, device_id, recorded_by, updated_at)
-          select ${child.companyId}::int, ${child.noteChildId}::int, ${date}::date, ${next}::text, 'kiosk', ${device.id}::int, null::int,
-            ${now}::timestamptz
+          insert into ${childAttendances} (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
+          select ${child.companyId}::int, ${child.noteChildId}::int, ${date}::date, ${next}::text, ${at}::timestamptz, 'kiosk',
+            ${device.id}::int, null::int, ${now}::timestamptz
           where not (select repeated from repeat)
           on conflict (note_child_id, date) do update
-            set ${column} = excluded.${column}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
-                updated_at = excluded.updated_at
+            set ${column} = excluded.${column}, ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id,
+                recorded_by = null, updated_at = excluded.updated_at
         ), code as (
           update ${pickupCodes} set used_at = ${now}, used_scan_id = ${scan.id}
           where id = ${codeId} and not (select repeated from repeat)
@@ -354,4 +360,110 @@ async function recordScan(
     if (outcome!.repeated) return reply('ignored_repeat', kioskMessages.ignoredRepeat);
     return reply('recorded');
   });
+}
+
+const skewUpdate = (device: PairedDevice, skew: number | null, now: Date) =>
+  sql`update ${devices} set clock_skew_ms = ${skew}, last_synced_at = ${now} where id = ${device.id} and ${skew !== null}`;
+
+/** A scan whose device time is far off: kept as rejected (a resend is a duplicate), nothing else. */
+async function rejectScan(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
+  const at = new Date(scan.at);
+  const [row] = rowsOf<{ id: string | null }>(
+    await ctx.db.execute(sql`
+      with skew as (${skewUpdate(device, skew, now)})
+      insert into ${kioskScans} (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status)
+      values (${scan.id}, ${device.companyId}, ${device.facilityId}, ${device.id}, ${scan.note_child_id}, ${scan.kind}, ${at},
+        ${tokyoDate(at)}, 'rejected')
+      on conflict do nothing returning id`),
+  );
+  return row
+    ? { id: scan.id, status: 'rejected', message: kioskMessages.timeOutOfRange }
+    : { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
+}
+
+/**
+ * An arrival, or a pick-up by a guardian or a registered person, in one statement (one round trip:
+ * the morning rush is bound by round trips on the app's few connections, docs/performance.md).
+ * The attendance row is the lock: its upsert works on the newest version of the child's row of the
+ * day, and records only when the last recorded scan of the kind (`*_scanned_at`, device time) is
+ * 60 s or more away. The same id sent twice at once: the second waits on the row, finds its own
+ * time there (0 s away: nothing written), and its scan row conflicts: `duplicate`.
+ */
+async function recordScanAtOnce(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
+  const at = new Date(scan.at);
+  const date = tokyoDate(at);
+  const time = tokyoTime(at);
+  const arrival = scan.kind === 'arrival';
+  const column = sql.raw(arrival ? 'arrived_at' : 'picked_up_at');
+  const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
+  const personId = scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null;
+  const text = pushText(scan.kind, '', time, device.facilityName);
+  const keep = arrival ? sql.raw('least') : sql.raw('greatest');
+  const [row] = rowsOf<{ dup: boolean; status: KioskScanStatus | null; enrolled: boolean; person_ok: boolean }>(
+    await ctx.db.execute(sql`
+      with seen as (
+        select exists (select 1 from ${kioskScans} where id = ${scan.id}) as dup
+      ), child as (
+        select nc.id, nc.child_id, nc.company_id, c.first_name
+        from ${noteChildren} nc join ${children} c on c.id = nc.child_id
+        where nc.id = ${scan.note_child_id} and nc.facility_id = ${device.facilityId}
+          and nc.admitted_on <= ${date} and (nc.left_on is null or nc.left_on >= ${date}) and not (select dup from seen)
+      ), person as (
+        select ${personId === null} or exists (
+          select 1 from ${pickupPersons} pp join child on pp.child_id = child.child_id
+          where pp.id = ${personId} and pp.status = 'approved'
+        ) as ok
+      ), before as (
+        select ca.${column} as hhmm from ${childAttendances} ca join child on ca.note_child_id = child.id where ca.date = ${date}
+      ), att as (
+        insert into ${childAttendances} (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
+        select child.company_id, child.id, ${date}::date, ${time}::text, ${at}::timestamptz, 'kiosk', ${device.id}::int, null::int,
+          ${now}::timestamptz
+        from child where (select ok from person)
+        on conflict (note_child_id, date) do update
+          set ${column} = coalesce(${keep}(${childAttendances}.${column}, excluded.${column}), excluded.${column}),
+              ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
+              updated_at = excluded.updated_at
+          where ${childAttendances}.${scanned} is null
+            or abs(extract(epoch from ${childAttendances}.${scanned} - excluded.${scanned})) >= ${KIOSK_REPEAT_SECONDS}
+        returning ${column} as hhmm
+      ), scan as (
+        insert into ${kioskScans} (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status, pickup_type,
+          pickup_person_id)
+        values (${scan.id}, ${device.companyId}, ${device.facilityId}, ${device.id}, ${scan.note_child_id}, ${scan.kind}, ${at},
+          ${date}, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
+            when exists (select 1 from att) then 'recorded' else 'ignored_repeat' end,
+          ${scan.pickup?.type ?? null}, ${personId})
+        on conflict do nothing returning status
+      ), push as (
+        insert into ${pushOutbox} (user_id, kind, title, body, link, dedupe_key)
+        select cu.user_id, 'attendance', ${text.title}::text, child.first_name || ${text.body}::text, '/',
+          ${scan.id}::text || ':' || cu.user_id
+        from ${childUser} cu join child on cu.child_id = child.child_id
+        where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
+        on conflict do nothing
+      ), skew as (${skewUpdate(device, skew, now)})
+      select (select dup from seen) as dup, (select status from scan) as status, exists (select 1 from child) as enrolled,
+        (select ok from person) as person_ok`),
+  );
+  if (row!.dup || row!.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
+  if (row!.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
+  if (row!.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };
+  return {
+    id: scan.id,
+    status: 'rejected',
+    message: row!.enrolled ? kioskMessages.pickupPersonNotFound : kioskMessages.notEnrolled,
+  };
 }
