@@ -1,4 +1,5 @@
 import { z } from 'zod';
+export * from './constants/pickup-codes';
 import { dateString, defineCall, idParam, messageSchema } from './common';
 import { relationTypeValues } from './relation-types';
 
@@ -198,5 +199,48 @@ export const deleteChildPickupPerson = defineCall({
   path: '/api/children/{childId}/pickup-persons/{pickupPersonId}',
   summary: 'Withdraws a proposal still waiting for staff (main guardian); a registered person stays (409)',
   params: z.object({ childId: idParam, pickupPersonId: idParam }),
+  response: messageSchema,
+});
+
+/** A one-time pick-up code the main guardian issued for a substitute (staff.md §6); the code itself is shown once. */
+export const childPickupCodeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  expires_at: z.string(),
+  used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChildPickupCode = z.infer<typeof childPickupCodeSchema>;
+
+export const getChildPickupCodes = defineCall({
+  method: 'GET',
+  path: '/api/children/{childId}/pickup-codes',
+  summary: 'The child’s one-time pick-up codes of today, unused and used (main guardian; others 403, unrelated 404)',
+  params: z.object({ childId: idParam }),
+  response: z.array(childPickupCodeSchema),
+});
+
+export const postChildPickupCode = defineCall({
+  method: 'POST',
+  path: '/api/children/{childId}/pickup-codes',
+  summary:
+    'Issues a one-time 6-digit pick-up code for a substitute, valid until the end of today (Tokyo); the code is answered once and stored hashed (main guardian)',
+  params: z.object({ childId: idParam }),
+  body: z.object({
+    name: z
+      .string({ message: 'お迎えに来る方のお名前を入力してください' })
+      .trim()
+      .min(1, 'お迎えに来る方のお名前を入力してください')
+      .max(50, 'お名前は50文字以内で入力してください'),
+  }),
+  response: z.object({ id: z.number().int(), code: z.string(), name: z.string(), expires_at: z.string() }),
+  status: 201,
+});
+
+export const deleteChildPickupCode = defineCall({
+  method: 'DELETE',
+  path: '/api/children/{childId}/pickup-codes/{codeId}',
+  summary: 'Cancels an unused pick-up code (main guardian)',
+  params: z.object({ childId: idParam, codeId: idParam }),
   response: messageSchema,
 });

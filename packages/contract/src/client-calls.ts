@@ -2,6 +2,7 @@
 // The calls without their zod schemas, typed as the full calls: the web bundles no zod.
 import type * as C from './index';
 
+export const deleteChildPickupCode = { method: 'DELETE', path: '/api/children/{childId}/pickup-codes/{codeId}' } as unknown as typeof C.deleteChildPickupCode;
 export const deleteChildPickupPerson = { method: 'DELETE', path: '/api/children/{childId}/pickup-persons/{pickupPersonId}' } as unknown as typeof C.deleteChildPickupPerson;
 export const deleteEventsCalendarSubscription = { method: 'DELETE', path: '/api/events/calendar_subscription', status: 204 } as unknown as typeof C.deleteEventsCalendarSubscription;
 export const deletePushToken = { method: 'DELETE', path: '/api/fcm/delete-token' } as unknown as typeof C.deletePushToken;
@@ -27,6 +28,7 @@ export const getChildEvents = { method: 'GET', path: '/api/children/{id}/events'
 export const getChildExport = { method: 'GET', path: '/api/children/{childId}/exports/latest' } as unknown as typeof C.getChildExport;
 export const getChildGrowths = { method: 'GET', path: '/api/children/{id}/growths' } as unknown as typeof C.getChildGrowths;
 export const getChildIsAbsence = { method: 'GET', path: '/api/children/{childId}/isAbsence' } as unknown as typeof C.getChildIsAbsence;
+export const getChildPickupCodes = { method: 'GET', path: '/api/children/{childId}/pickup-codes' } as unknown as typeof C.getChildPickupCodes;
 export const getChildPickupPersons = { method: 'GET', path: '/api/children/{childId}/pickup-persons' } as unknown as typeof C.getChildPickupPersons;
 export const getChildren = { method: 'GET', path: '/api/children' } as unknown as typeof C.getChildren;
 export const getChildrenContent = { method: 'GET', path: '/api/children/content' } as unknown as typeof C.getChildrenContent;
@@ -44,6 +46,7 @@ export const getFamiliesInformation = { method: 'GET', path: '/api/families/info
 export const getGrowthsViewableChildren = { method: 'GET', path: '/api/growths/children/viewable' } as unknown as typeof C.getGrowthsViewableChildren;
 export const getHealth = { method: 'GET', path: '/api/health' } as unknown as typeof C.getHealth;
 export const getInviteVerify = { method: 'GET', path: '/api/users/invite/verify/{token}' } as unknown as typeof C.getInviteVerify;
+export const getKioskRoster = { method: 'GET', path: '/api/kiosk/roster' } as unknown as typeof C.getKioskRoster;
 export const getLoginCheck = { method: 'GET', path: '/api/login/check' } as unknown as typeof C.getLoginCheck;
 export const getMicrocms = { method: 'GET', path: '/api/microcms' } as unknown as typeof C.getMicrocms;
 export const getNoticeFileReload = { method: 'GET', path: '/api/notices/{id}/files/{fileId}/reload' } as unknown as typeof C.getNoticeFileReload;
@@ -89,6 +92,7 @@ export const postAttendance = { method: 'POST', path: '/api/attendances/{childId
 export const postChild = { method: 'POST', path: '/api/children', status: 201 } as unknown as typeof C.postChild;
 export const postChildExport = { method: 'POST', path: '/api/children/{childId}/exports', status: 202 } as unknown as typeof C.postChildExport;
 export const postChildImage = { method: 'POST', path: '/api/children/{childId}/images' } as unknown as typeof C.postChildImage;
+export const postChildPickupCode = { method: 'POST', path: '/api/children/{childId}/pickup-codes', status: 201 } as unknown as typeof C.postChildPickupCode;
 export const postChildPickupPerson = { method: 'POST', path: '/api/children/{childId}/pickup-persons', status: 201 } as unknown as typeof C.postChildPickupPerson;
 export const postChildrenOrder = { method: 'POST', path: '/api/users/children/order' } as unknown as typeof C.postChildrenOrder;
 export const postChildrenSession = { method: 'POST', path: '/api/children/session' } as unknown as typeof C.postChildrenSession;
@@ -100,6 +104,7 @@ export const postEventsCalendarSubscription = { method: 'POST', path: '/api/even
 export const postFamiliesInformation = { method: 'POST', path: '/api/families/information/children/{childId}' } as unknown as typeof C.postFamiliesInformation;
 export const postFamiliesInformationConfirm = { method: 'POST', path: '/api/families/information/children/confirm' } as unknown as typeof C.postFamiliesInformationConfirm;
 export const postInvite = { method: 'POST', path: '/api/users/invite' } as unknown as typeof C.postInvite;
+export const postKioskScans = { method: 'POST', path: '/api/kiosk/scans' } as unknown as typeof C.postKioskScans;
 export const postLogin = { method: 'POST', path: '/api/login' } as unknown as typeof C.postLogin;
 export const postLogout = { method: 'POST', path: '/api/logout' } as unknown as typeof C.postLogout;
 export const postNotificationSettingsDisable = { method: 'POST', path: '/api/settings/notification_settings/disable' } as unknown as typeof C.postNotificationSettingsDisable;

@@ -13,8 +13,14 @@ export const deviceSchema = z.object({
   last_seen_at: z.string().nullable(),
   /** Not paired yet: until when its pairing code may be typed on the tablet (null once paired or revoked). */
   pairing_expires_at: z.string().nullable(),
+  /** class: a class's tablet (PIN sessions); kiosk: the gate kiosk (staff.md §6, device cookie alone). */
+  purpose: z.enum(['class', 'kiosk']),
+  /** The kiosk's last clock skew (server − device, ms) and when it last synced; null before its first sync. */
+  clock_skew_ms: z.number().nullable(),
+  last_synced_at: z.string().nullable(),
 });
 export type StaffDevice = z.infer<typeof deviceSchema>;
+export type DevicePurpose = StaffDevice['purpose'];
 
 /** How long a pairing code shown on the desktop may be typed on the tablet. */
 export const PAIRING_CODE_MINUTES = 10;
@@ -48,6 +54,7 @@ export const postStaffDevice = defineCall({
       .min(1, '端末名を入力してください')
       .max(30, '端末名は30文字以内で入力してください'),
     class_id: idParam.nullable().optional().default(null),
+    purpose: z.enum(['class', 'kiosk'], { message: '用途を選択してください' }).optional().default('class'),
   }),
   response: z.object({ device: deviceSchema, code: z.string(), expires_at: z.string() }),
   status: 201,
@@ -86,6 +93,7 @@ export const getStaffDevice = defineCall({
       facility_id: z.number().int(),
       facility_name: z.string(),
       class_id: z.number().int().nullable(),
+      purpose: z.enum(['class', 'kiosk']),
     }),
     staff: z.array(staffPersonSchema),
   }),

@@ -17,3 +17,4 @@ export * from './notices';
 export * from './day';
 export * from './schedules';
 export * from './naps';
+export * from './kiosk';

@@ -14,3 +14,4 @@ export * from './staff';
 export * from './platform';
 export * from './exports';
 export * from './naps';
+export * from './kiosk';

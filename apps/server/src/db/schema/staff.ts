@@ -115,6 +115,11 @@ export const devices = pgTable(
     pairedAt: timestamp('paired_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** class: a class's tablet (PIN sessions); kiosk: the gate kiosk (staff.md §6; device cookie alone). */
+    purpose: text('purpose').notNull().default('class'),
+    /** The kiosk's clock skew at its last sync (server − device, ms), and when that was. */
+    clockSkewMs: integer('clock_skew_ms'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('devices_credential_idx').on(t.credentialHash), index('devices_facility_idx').on(t.facilityId)],

@@ -30,7 +30,7 @@ export function deviceRoutes(app: App, ctx: AppContext) {
 
   staffRoute(app, postStaffDevice, { desktopOnly: true }, async ({ staff, params, body, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
-    return registerDevice(ctx, staff, grant, { name: body.name, classId: body.class_id }, now);
+    return registerDevice(ctx, staff, grant, { name: body.name, classId: body.class_id, purpose: body.purpose }, now);
   });
 
   staffRoute(app, deleteStaffDevice, { desktopOnly: true }, async ({ staff, params, now }) => {
@@ -63,6 +63,7 @@ export function deviceRoutes(app: App, ctx: AppContext) {
         facility_id: device.facilityId,
         facility_name: device.facilityName,
         class_id: device.classId,
+        purpose: device.purpose === 'kiosk' ? ('kiosk' as const) : ('class' as const),
       },
       staff: await deviceStaff(ctx.db, device, today),
     };

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceMessages, PAIRING_CODE_MINUTES, staffMessages, type StaffDevice } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   classes,
   devicePairingCodes,
@@ -42,6 +43,9 @@ const presentDevice = (row: typeof devices.$inferSelect, pairingExpiresAt: Date 
   revoked_at: row.revokedAt?.toISOString() ?? null,
   last_seen_at: row.lastSeenAt?.toISOString() ?? null,
   pairing_expires_at: pairingExpiresAt?.toISOString() ?? null,
+  purpose: row.purpose === 'kiosk' ? 'kiosk' : 'class',
+  clock_skew_ms: row.clockSkewMs,
+  last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
 });
 
 /** The facility's devices: in use first, revoked last; an unpaired one with the expiry of its live code. */
@@ -68,7 +72,7 @@ export async function registerDevice(
   ctx: AppContext,
   staff: StaffViewer,
   grant: FacilityGrant,
-  input: { name: string; classId: number | null },
+  input: { name: string; classId: number | null; purpose: 'class' | 'kiosk' },
   now: Date,
 ) {
   if (input.classId !== null) {
@@ -85,8 +89,10 @@ export async function registerDevice(
       .values({
         companyId: grant.companyId,
         facilityId: grant.facilityId,
-        classId: input.classId,
+        // The gate kiosk serves the whole facility: no class.
+        classId: input.purpose === 'kiosk' ? null : input.classId,
         name: input.name,
+        purpose: input.purpose,
         pairedBy: staff.userId,
       })
       .returning();
@@ -99,7 +105,7 @@ export async function registerDevice(
       action: 'device.pairing.issue',
       targetType: 'device',
       targetId: device!.id,
-      details: { name: input.name, class_id: input.classId },
+      details: { name: input.name, class_id: input.classId, purpose: input.purpose },
     });
     return { device: presentDevice(device!, expiresAt), code, expires_at: expiresAt.toISOString() };
   });
@@ -181,16 +187,22 @@ export async function pairDevice(
 
 export type PairedDevice = typeof devices.$inferSelect & { facilityName: string };
 
+/** The device of a credential (prepared: the gate kiosk looks it up on every scan, docs/performance.md). */
+const deviceByCredential = prepared('device_by_credential', (db, name) =>
+  db
+    .select({ device: devices, facilityName: facilities.name })
+    .from(devices)
+    .innerJoin(facilities, eq(facilities.id, devices.facilityId))
+    .where(and(eq(devices.credentialHash, sql.placeholder('hash')), isNull(devices.revokedAt)))
+    .limit(1)
+    .prepare(name),
+);
+
 /** The paired, unrevoked device of the request's device cookie, or null; notes when it was last seen. */
 export async function findDevice(db: Db, req: FastifyRequest, now: Date): Promise<PairedDevice | null> {
   const token = req.cookies[DEVICE_COOKIE];
   if (!token) return null;
-  const [row] = await db
-    .select({ device: devices, facilityName: facilities.name })
-    .from(devices)
-    .innerJoin(facilities, eq(facilities.id, devices.facilityId))
-    .where(and(eq(devices.credentialHash, sha256(token)), isNull(devices.revokedAt)))
-    .limit(1);
+  const [row] = await deviceByCredential(db).execute({ hash: sha256(token) });
   if (!row) return null;
   const { device } = row;
   if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {

@@ -1,0 +1,69 @@
+import { index, integer, pgTable, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
+import { children, companies, facilities } from './organisation';
+import { devices } from './staff';
+import { users } from './users';
+
+/**
+ * Every scan a gate kiosk sent (staff.md §6; docs/decisions/kiosk-scans-once.md): the device-made
+ * uuid is the primary key, so each scan is taken once whatever the retries, devices or concurrent
+ * posts (`insert … on conflict do nothing`). Kept whatever its outcome, so a resent id stays a
+ * duplicate. `note_child_id` has no foreign key: a rejected scan may name a child of no facility.
+ */
+export const kioskScans = pgTable(
+  'kiosk_scans',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id),
+    noteChildId: integer('note_child_id').notNull(),
+    /** arrival | pickup */
+    kind: text('kind').notNull(),
+    /** The device's clock at the scan. */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    /** Tokyo date of `scanned_at`. */
+    date: date('date', { mode: 'string' }).notNull(),
+    /** recorded | ignored_repeat | rejected */
+    status: text('status').notNull(),
+    /** guardian | person | code; null when not said (arrivals). */
+    pickupType: text('pickup_type'),
+    pickupPersonId: integer('pickup_person_id'),
+    pickupCodeId: integer('pickup_code_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('kiosk_scans_child_kind_idx').on(t.noteChildId, t.kind, t.scannedAt),
+    index('kiosk_scans_facility_date_idx').on(t.facilityId, t.date),
+  ],
+);
+
+/**
+ * A one-time pick-up code the main guardian issued for a substitute (staff.md §6): 6 digits shown
+ * once, kept as SHA-256; valid until the end of its Tokyo day; used once at the kiosk.
+ */
+export const pickupCodes = pgTable(
+  'pickup_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedScanId: uuid('used_scan_id'),
+  },
+  (t) => [index('pickup_codes_child_idx').on(t.childId, t.expiresAt)],
+);

@@ -1,0 +1,498 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  INT4_MAX,
+  KIOSK_REPEAT_SECONDS,
+  kioskMessages,
+  relationTypes,
+  tokyoDate,
+  tokyoTime,
+  type KioskRoster,
+  type KioskScan,
+  type KioskScanStatus,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
+import {
+  childAttendances,
+  children,
+  childUser,
+  classes,
+  devices,
+  kioskScans,
+  noteChildren,
+  pickupCodes,
+  pickupPersons,
+  pushOutbox,
+  users,
+} from '../../db/schema';
+import type { PairedDevice } from '../staff/service';
+import { enrolmentCovers } from '../access';
+
+/**
+ * The gate kiosk (staff.md §6; docs/decisions/kiosk-scans-once.md): the day's roster for offline
+ * use, and the scans the tablet made, each taken once.
+ */
+
+/** Hex SHA-256: the roster's `qr_hash` and `code_hash` (the tablet hashes what it reads the same way). */
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Scans older than this (device time) or this far ahead are refused: a wrong device clock must not write another day. */
+const MAX_PAST_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** The facility's enrolments of the day (a subquery for the roster's side reads). */
+const enrolledChildIds = (db: Db, facilityId: number, date: string) =>
+  db
+    .select({ childId: noteChildren.childId })
+    .from(noteChildren)
+    .where(and(eq(noteChildren.facilityId, facilityId), enrolmentCovers(noteChildren, date)));
+
+/**
+ * The day's roster: four statements whatever the facility size (children with class and times,
+ * guardians, approved pick-up persons, live pick-up codes), run side by side.
+ */
+export async function loadRoster(ctx: AppContext, device: PairedDevice, now: Date): Promise<KioskRoster> {
+  const { db } = ctx;
+  const date = tokyoDate(now);
+  const [rows, guardians, persons, codes] = await Promise.all([
+    db
+      .select({
+        noteChildId: noteChildren.id,
+        childId: children.id,
+        lastName: children.lastName,
+        firstName: children.firstName,
+        lastNameKana: children.lastNameKana,
+        firstNameKana: children.firstNameKana,
+        imageKey: children.imageKey,
+        qrToken: children.qrToken,
+        className: classes.name,
+        arrivedAt: childAttendances.arrivedAt,
+        pickedUpAt: childAttendances.pickedUpAt,
+      })
+      .from(noteChildren)
+      .innerJoin(children, eq(children.id, noteChildren.childId))
+      .leftJoin(classes, eq(classes.id, noteChildren.classId))
+      .leftJoin(childAttendances, and(eq(childAttendances.noteChildId, noteChildren.id), eq(childAttendances.date, date)))
+      .where(and(eq(noteChildren.facilityId, device.facilityId), enrolmentCovers(noteChildren, date)))
+      .orderBy(asc(classes.sortOrder), asc(children.lastNameKana), asc(children.firstNameKana), asc(noteChildren.id)),
+    db
+      .select({ childId: childUser.childId, userId: childUser.userId, type: childUser.type, name: users.name })
+      .from(childUser)
+      .innerJoin(users, eq(users.id, childUser.userId))
+      .where(and(eq(childUser.activated, true), inArray(childUser.childId, enrolledChildIds(db, device.facilityId, date))))
+      .orderBy(asc(childUser.childId), asc(childUser.sortOrder), asc(childUser.userId)),
+    db
+      .select({
+        id: pickupPersons.id,
+        childId: pickupPersons.childId,
+        name: pickupPersons.name,
+        relation: pickupPersons.relation,
+        imageKey: pickupPersons.imageKey,
+      })
+      .from(pickupPersons)
+      .where(
+        and(eq(pickupPersons.status, 'approved'), inArray(pickupPersons.childId, enrolledChildIds(db, device.facilityId, date))),
+      )
+      .orderBy(asc(pickupPersons.id)),
+    db
+      .select({
+        childId: pickupCodes.childId,
+        codeHash: pickupCodes.codeHash,
+        name: pickupCodes.name,
+        expiresAt: pickupCodes.expiresAt,
+      })
+      .from(pickupCodes)
+      .where(
+        and(
+          isNull(pickupCodes.usedAt),
+          gt(pickupCodes.expiresAt, now),
+          inArray(pickupCodes.childId, enrolledChildIds(db, device.facilityId, date)),
+        ),
+      )
+      .orderBy(asc(pickupCodes.id)),
+  ]);
+
+  const noteChildOf = new Map(rows.map((r) => [r.childId, r.noteChildId]));
+  const guardiansOf = new Map<number, typeof guardians>();
+  const childrenOfUser = new Map<number, number[]>();
+  for (const g of guardians) {
+    guardiansOf.set(g.childId, [...(guardiansOf.get(g.childId) ?? []), g]);
+    childrenOfUser.set(g.userId, [...(childrenOfUser.get(g.userId) ?? []), g.childId]);
+  }
+  const personsOf = new Map<number, typeof persons>();
+  for (const p of persons) personsOf.set(p.childId, [...(personsOf.get(p.childId) ?? []), p]);
+
+  return {
+    facility: { id: device.facilityId, name: device.facilityName },
+    date,
+    server_time: now.toISOString(),
+    children: rows.map((r) => {
+      const mine = guardiansOf.get(r.childId) ?? [];
+      const siblings = new Set<number>();
+      for (const g of mine) {
+        for (const other of childrenOfUser.get(g.userId) ?? []) {
+          const id = noteChildOf.get(other);
+          if (other !== r.childId && id !== undefined) siblings.add(id);
+        }
+      }
+      return {
+        note_child_id: r.noteChildId,
+        child_id: r.childId,
+        name: `${r.lastName} ${r.firstName}`,
+        first_name: r.firstName,
+        kana: `${r.lastNameKana} ${r.firstNameKana}`,
+        class_name: r.className ?? '',
+        photo_url: ctx.files.url(r.imageKey, { variant: 'thumb' }),
+        qr_hash: sha256Hex(r.qrToken),
+        arrived_at: r.arrivedAt,
+        picked_up_at: r.pickedUpAt,
+        sibling_ids: [...siblings].sort((a, b) => a - b),
+        pickup_persons: (personsOf.get(r.childId) ?? []).map((p) => ({
+          id: p.id,
+          name: p.name,
+          relation: p.relation,
+          photo_url: ctx.files.url(p.imageKey, { variant: 'thumb' }),
+        })),
+        guardians: mine.map((g) => ({ name: g.name ?? '', relation: relationTypes[g.type] ?? '' })),
+      };
+    }),
+    pickup_codes: codes.flatMap((c) => {
+      const id = noteChildOf.get(c.childId);
+      return id === undefined
+        ? []
+        : [{ note_child_id: id, code_hash: c.codeHash, name: c.name, expires_at: c.expiresAt.toISOString() }];
+    }),
+  };
+}
+
+export interface ScanResult {
+  id: string;
+  status: KioskScanStatus;
+  message: string | null;
+}
+
+/** Push texts of an arrival or pick-up (docs/decisions/kiosk-guardian-notifications.md). */
+const pushText = (kind: KioskScan['kind'], firstName: string, time: string, facility: string) =>
+  kind === 'arrival'
+    ? { title: '登園しました', body: `${firstName}さんの登園を${time}に記録しました（${facility}）` }
+    : { title: 'お迎えが完了しました', body: `${firstName}さんの降園を${time}に記録しました（${facility}）` };
+
+/** Rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite the same; some an array). */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+/**
+ * Takes the scans in the order sent, each in its own transaction (a transaction holds one scan id
+ * and one child's lock: no deadlock between concurrent posts); the device's skew is noted in the
+ * last one's. An arrival or a pick-up without a code is one statement (`recordScanAtOnce`); a
+ * pick-up by code, which must use the code exactly when the scan is recorded, a transaction.
+ */
+export async function recordScans(
+  ctx: AppContext,
+  device: PairedDevice,
+  input: { sentAt: string; scans: KioskScan[] },
+  now: Date,
+): Promise<{ results: ScanResult[]; skew_ms: number }> {
+  const skew = now.getTime() - new Date(input.sentAt).getTime();
+  const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
+  const results: ScanResult[] = [];
+  for (const [i, scan] of input.scans.entries()) {
+    const last = i === input.scans.length - 1;
+    const at = new Date(scan.at).getTime() - now.getTime();
+    const skewOf = last ? clamped : null;
+    if (at > MAX_AHEAD_MS || -at > MAX_PAST_MS) results.push(await rejectScan(ctx, device, scan, now, skewOf));
+    else if (scan.kind === 'pickup' && scan.pickup?.type === 'code')
+      results.push(await recordScan(ctx, device, scan, now, skewOf));
+    else results.push(await recordScanAtOnce(ctx, device, scan, now, skewOf));
+  }
+  return { results, skew_ms: skew };
+}
+
+async function recordScan(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
+  const at = new Date(scan.at);
+  const date = tokyoDate(at);
+  const time = tokyoTime(at);
+  const reply = (status: KioskScanStatus, message: string | null = null): ScanResult => ({ id: scan.id, status, message });
+  const noteSkew = sql`update ${devices} set clock_skew_ms = ${skew}, last_synced_at = ${now} where id = ${device.id} and ${skew !== null}`;
+  return ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // The claim: the scan's id is taken once, whoever sends it again or at the same moment
+    // (a concurrent insert of the same key waits for this transaction, then does nothing).
+    const claimed = await tx
+      .insert(kioskScans)
+      .values({
+        id: scan.id,
+        companyId: device.companyId,
+        facilityId: device.facilityId,
+        deviceId: device.id,
+        noteChildId: scan.note_child_id,
+        kind: scan.kind,
+        scannedAt: at,
+        date,
+        status: 'recorded',
+        pickupType: scan.pickup?.type ?? null,
+        pickupPersonId: scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: kioskScans.id });
+    if (claimed.length === 0) {
+      if (skew !== null) await tx.execute(noteSkew);
+      return reply('duplicate', kioskMessages.duplicate);
+    }
+    const settle = async (status: KioskScanStatus, message: string) => {
+      await tx.execute(sql`with skew as (${noteSkew})
+        update ${kioskScans} set status = ${status} where id = ${scan.id}`);
+      return reply(status, message);
+    };
+
+    const ahead = at.getTime() - now.getTime();
+    if (ahead > MAX_AHEAD_MS || -ahead > MAX_PAST_MS) return settle('rejected', kioskMessages.timeOutOfRange);
+
+    // The child enrolled at the device's facility on the scan's day, locked: scans of one child
+    // (from any device) are taken one after the other, so the repeat rule and the times hold.
+    const [child] = await tx
+      .select({
+        noteChildId: noteChildren.id,
+        childId: noteChildren.childId,
+        companyId: noteChildren.companyId,
+        firstName: children.firstName,
+        arrivedAt: childAttendances.arrivedAt,
+        pickedUpAt: childAttendances.pickedUpAt,
+      })
+      .from(noteChildren)
+      .innerJoin(children, eq(children.id, noteChildren.childId))
+      .leftJoin(childAttendances, and(eq(childAttendances.noteChildId, noteChildren.id), eq(childAttendances.date, date)))
+      .where(
+        and(
+          eq(noteChildren.id, scan.note_child_id),
+          eq(noteChildren.facilityId, device.facilityId),
+          enrolmentCovers(noteChildren, date),
+        ),
+      )
+      .for('no key update', { of: noteChildren });
+    if (!child) return settle('rejected', kioskMessages.notEnrolled);
+
+    let codeId: number | null = null;
+    if (scan.kind === 'pickup' && scan.pickup?.type === 'person') {
+      const [person] = await tx
+        .select({ id: pickupPersons.id })
+        .from(pickupPersons)
+        .where(
+          and(
+            eq(pickupPersons.id, scan.pickup.pickup_person_id),
+            eq(pickupPersons.childId, child.childId),
+            eq(pickupPersons.status, 'approved'),
+          ),
+        );
+      if (!person) return settle('rejected', kioskMessages.pickupPersonNotFound);
+    }
+    if (scan.kind === 'pickup' && scan.pickup?.type === 'code') {
+      // Used once: taken only while unused and unexpired at the scan's time (a savepoint: a
+      // repeat found below gives it back).
+      const [code] = await tx
+        .select({ id: pickupCodes.id })
+        .from(pickupCodes)
+        .where(
+          and(
+            eq(pickupCodes.childId, child.childId),
+            eq(pickupCodes.codeHash, sha256Hex(scan.pickup.code)),
+            isNull(pickupCodes.usedAt),
+            gt(pickupCodes.expiresAt, at),
+          ),
+        )
+        .for('update');
+      if (!code) return settle('rejected', kioskMessages.codeInvalid);
+      codeId = code.id;
+    }
+
+    // The first arrival of the day and the last pick-up win (scans may come late and out of order).
+    const before = scan.kind === 'arrival' ? child.arrivedAt : child.pickedUpAt;
+    const next =
+      before === null ? time : scan.kind === 'arrival' ? (time < before ? time : before) : time > before ? time : before;
+    const column = scan.kind === 'arrival' ? sql.raw('arrived_at') : sql.raw('picked_up_at');
+    const scanned = scan.kind === 'arrival' ? sql.raw('arrival_scanned_at') : sql.raw('pickup_scanned_at');
+    const text = pushText(scan.kind, child.firstName, next, device.facilityName);
+    const windowMs = KIOSK_REPEAT_SECONDS * 1000;
+    // One statement: the 60-second rule (another recorded scan of the child and kind, seen now that
+    // the child is locked), then, unless repeated, the day's times, the code used, the guardians'
+    // pushes (the first arrival or pick-up of the day only; dedupe: the scan id and the person) and
+    // the device's skew.
+    const [outcome] = rowsOf<{ repeated: boolean }>(
+      await tx.execute(sql`
+        with repeat as (
+          select exists (
+            select 1 from ${kioskScans} ks
+            where ks.note_child_id = ${child.noteChildId} and ks.kind = ${scan.kind} and ks.status = 'recorded'
+              and ks.id <> ${scan.id}
+              and ks.scanned_at > ${new Date(at.getTime() - windowMs)} and ks.scanned_at < ${new Date(at.getTime() + windowMs)}
+          ) as repeated
+        ), ignored as (
+          update ${kioskScans} set status = 'ignored_repeat' where id = ${scan.id} and (select repeated from repeat)
+        ), attendance as (
+          insert into ${childAttendances} (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
+          select ${child.companyId}::int, ${child.noteChildId}::int, ${date}::date, ${next}::text, ${at}::timestamptz, 'kiosk',
+            ${device.id}::int, null::int, ${now}::timestamptz
+          where not (select repeated from repeat)
+          on conflict (note_child_id, date) do update
+            set ${column} = excluded.${column}, ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id,
+                recorded_by = null, updated_at = excluded.updated_at
+        ), code as (
+          update ${pickupCodes} set used_at = ${now}, used_scan_id = ${scan.id}
+          where id = ${codeId} and not (select repeated from repeat)
+        ), used as (
+          update ${kioskScans} set pickup_code_id = ${codeId}
+          where id = ${scan.id} and ${codeId !== null} and not (select repeated from repeat)
+        ), push as (
+          insert into ${pushOutbox} (user_id, kind, title, body, link, dedupe_key)
+          select cu.user_id, 'attendance', ${text.title}::text, ${text.body}::text, '/', ${scan.id}::text || ':' || cu.user_id
+          from ${childUser} cu
+          where cu.child_id = ${child.childId} and cu.activated and ${before === null} and not (select repeated from repeat)
+          on conflict do nothing
+        ), skew as (${noteSkew})
+        select repeated from repeat`),
+    );
+    if (outcome!.repeated) return reply('ignored_repeat', kioskMessages.ignoredRepeat);
+    return reply('recorded');
+  });
+}
+
+const skewUpdate = (device: PairedDevice, skew: number | null, now: Date) =>
+  sql`update ${devices} set clock_skew_ms = ${skew}, last_synced_at = ${now} where id = ${device.id} and ${skew !== null}`;
+
+/** A scan whose device time is far off: kept as rejected (a resend is a duplicate), nothing else. */
+async function rejectScan(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
+  const at = new Date(scan.at);
+  const [row] = rowsOf<{ id: string | null }>(
+    await ctx.db.execute(sql`
+      with skew as (${skewUpdate(device, skew, now)})
+      insert into ${kioskScans} (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status)
+      values (${scan.id}, ${device.companyId}, ${device.facilityId}, ${device.id}, ${scan.note_child_id}, ${scan.kind}, ${at},
+        ${tokyoDate(at)}, 'rejected')
+      on conflict do nothing returning id`),
+  );
+  return row
+    ? { id: scan.id, status: 'rejected', message: kioskMessages.timeOutOfRange }
+    : { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * An arrival, or a pick-up by a guardian or a registered person, in one prepared statement per
+ * kind (one round trip, planned once per connection: the morning rush is bound by round trips and
+ * CPU, docs/performance.md). The attendance row is the lock: its upsert works on the newest
+ * version of the child's row of the day, and records only when the last recorded scan of the kind
+ * (`*_scanned_at`, device time) is 60 s or more away. The same id sent twice at once: the second
+ * waits on the row, finds its own time there (0 s away: nothing written), and its scan row
+ * conflicts: `duplicate`.
+ */
+const scanStatement = (kind: KioskScan['kind']) => {
+  const arrival = kind === 'arrival';
+  const column = sql.raw(arrival ? 'arrived_at' : 'picked_up_at');
+  const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
+  const keep = sql.raw(arrival ? 'least' : 'greatest');
+  return preparedSql<{ dup: boolean; status: KioskScanStatus | null; enrolled: boolean; person_ok: boolean }>(
+    `kiosk_scan_${kind}`,
+    sql`
+      with seen as (
+        select exists (select 1 from kiosk_scans where id = ${p('id')}) as dup
+      ), child as (
+        select nc.id, nc.child_id, nc.company_id, c.first_name
+        from note_children nc join children c on c.id = nc.child_id
+        where nc.id = ${p('noteChildId')} and nc.facility_id = ${p('facilityId')}
+          and nc.admitted_on <= ${p('date')} and (nc.left_on is null or nc.left_on >= ${p('date')}) and not (select dup from seen)
+      ), person as (
+        select ${p('noPerson')}::boolean or exists (
+          select 1 from pickup_persons pp join child on pp.child_id = child.child_id
+          where pp.id = ${p('personId')} and pp.status = 'approved'
+        ) as ok
+      ), before as (
+        select ca.${column} as hhmm from child_attendances ca join child on ca.note_child_id = child.id where ca.date = ${p('date')}
+      ), att as (
+        insert into child_attendances (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
+        select child.company_id, child.id, ${p('date')}::date, ${p('time')}::text, ${p('at')}::timestamptz, 'kiosk',
+          ${p('deviceId')}::int, null::int, ${p('now')}::timestamptz
+        from child where (select ok from person)
+        on conflict (note_child_id, date) do update
+          set ${column} = coalesce(${keep}(child_attendances.${column}, excluded.${column}), excluded.${column}),
+              ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
+              updated_at = excluded.updated_at
+          where child_attendances.${scanned} is null
+            or abs(extract(epoch from child_attendances.${scanned} - excluded.${scanned})) >= ${sql.raw(String(KIOSK_REPEAT_SECONDS))}
+        returning ${column} as hhmm
+      ), scan as (
+        insert into kiosk_scans (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status, pickup_type,
+          pickup_person_id)
+        values (${p('id')}, ${p('companyId')}, ${p('facilityId')}, ${p('deviceId')}, ${p('noteChildId')}, ${kind}, ${p('at')},
+          ${p('date')}, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
+            when exists (select 1 from att) then 'recorded' else 'ignored_repeat' end,
+          ${p('pickupType')}, ${p('personId')})
+        on conflict do nothing returning status
+      ), push as (
+        insert into push_outbox (user_id, kind, title, body, link, dedupe_key)
+        select cu.user_id, 'attendance', ${p('title')}::text, child.first_name || ${p('body')}::text, '/',
+          ${p('id')}::text || ':' || cu.user_id
+        from child_user cu join child on cu.child_id = child.child_id
+        where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
+        on conflict do nothing
+      ), skew as (
+        update devices set clock_skew_ms = ${p('skew')}, last_synced_at = ${p('now')}
+        where id = ${p('deviceId')} and ${p('hasSkew')}::boolean
+      )
+      select (select dup from seen) as dup, (select status from scan) as status, exists (select 1 from child) as enrolled,
+        (select ok from person) as person_ok`,
+  );
+};
+const scanStatements = { arrival: scanStatement('arrival'), pickup: scanStatement('pickup') };
+
+async function recordScanAtOnce(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
+  const at = new Date(scan.at);
+  const time = tokyoTime(at);
+  const personId = scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null;
+  const text = pushText(scan.kind, '', time, device.facilityName);
+  const [row] = await scanStatements[scan.kind](ctx.db).rows({
+    id: scan.id,
+    noteChildId: scan.note_child_id,
+    facilityId: device.facilityId,
+    companyId: device.companyId,
+    deviceId: device.id,
+    date: tokyoDate(at),
+    time,
+    at: at.toISOString(),
+    now: now.toISOString(),
+    noPerson: personId === null,
+    personId,
+    pickupType: scan.pickup?.type ?? null,
+    title: text.title,
+    body: text.body,
+    skew,
+    hasSkew: skew !== null,
+  });
+  if (row!.dup || row!.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
+  if (row!.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
+  if (row!.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };
+  return {
+    id: scan.id,
+    status: 'rejected',
+    message: row!.enrolled ? kioskMessages.pickupPersonNotFound : kioskMessages.notEnrolled,
+  };
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { defineCall, idNumber } from '../common';
+
+/**
+ * The gate kiosk (staff.md §6; /work/kiosk-contract.md): a paired tablet whose device has
+ * `purpose = 'kiosk'`. Its calls authenticate with the device cookie alone (no PIN session): a
+ * revoked or unknown device → 401, a class-purpose device → 403. They see the device's facility only.
+ */
+
+/** How long a second scan of the same child and kind is ignored (by device time). */
+export const KIOSK_REPEAT_SECONDS = 60;
+/** Most scans in one post. */
+export const KIOSK_SCANS_MAX = 100;
+/** Above this |skew| the devices screen warns 「端末の時計が N分ずれています」. */
+export const KIOSK_SKEW_WARN_MS = 60_000;
+
+/** Texts of the kiosk's calls. */
+export const kioskMessages = {
+  notKiosk: 'この端末はゲート（登降園）用ではありません',
+  notPaired: 'この端末は登録されていません。端末の登録をやり直してください',
+  duplicate: '記録済みです',
+  ignoredRepeat: '1分以内に同じ記録があったため無視しました',
+  notEnrolled: 'この施設の本日の在籍児ではありません',
+  noArrivalYet: '登園の記録がありません',
+  pickupRequired: 'お迎えの方を選択してください',
+  pickupPersonNotFound: 'お迎え登録者が見つかりません',
+  codeInvalid: 'お迎えコードが正しくないか、期限切れまたは使用済みです',
+  timeOutOfRange: '記録時刻が正しくありません（端末の時計をご確認ください）',
+} as const;
+
+export const kioskPickupPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  relation: z.string(),
+  /** The photo (signed URL), null without one. */
+  photo_url: z.string().nullable(),
+});
+
+export const kioskRosterChildSchema = z.object({
+  note_child_id: z.number().int(),
+  child_id: z.number().int(),
+  /** Last and first name. */
+  name: z.string(),
+  first_name: z.string(),
+  kana: z.string(),
+  class_name: z.string(),
+  /** The child's photo (signed URL), null without one. */
+  photo_url: z.string().nullable(),
+  /** Hex SHA-256 of the child's qr_token (the value the guardian QR page encodes). */
+  qr_hash: z.string(),
+  /** 'HH:MM' (Asia/Tokyo) today, null before. */
+  arrived_at: z.string().nullable(),
+  picked_up_at: z.string().nullable(),
+  /** note_child_ids of the same family (sharing a guardian) in the facility today. */
+  sibling_ids: z.array(z.number().int()),
+  /** Approved pick-up persons only. */
+  pickup_persons: z.array(kioskPickupPersonSchema),
+  guardians: z.array(z.object({ name: z.string(), relation: z.string() })),
+});
+export type KioskRosterChild = z.infer<typeof kioskRosterChildSchema>;
+
+export const kioskPickupCodeSchema = z.object({
+  note_child_id: z.number().int(),
+  /** Hex SHA-256 of the 6-digit code. */
+  code_hash: z.string(),
+  /** The substitute's name as the guardian typed it. */
+  name: z.string(),
+  expires_at: z.string(),
+});
+
+export const kioskRosterSchema = z.object({
+  facility: z.object({ id: z.number().int(), name: z.string() }),
+  /** Tokyo today, YYYY-MM-DD. */
+  date: z.string(),
+  server_time: z.string(),
+  children: z.array(kioskRosterChildSchema),
+  /** Unused and unexpired one-time pick-up codes of the facility's children. */
+  pickup_codes: z.array(kioskPickupCodeSchema),
+});
+export type KioskRoster = z.infer<typeof kioskRosterSchema>;
+
+export const getKioskRoster = defineCall({
+  method: 'GET',
+  path: '/api/kiosk/roster',
+  summary:
+    'On a kiosk tablet (device cookie, purpose kiosk): the day’s roster for offline use, with QR hashes, times, siblings, pick-up persons and codes',
+  response: kioskRosterSchema,
+});
+
+const instant = (label: string) => z.iso.datetime({ offset: true, message: `${label}を正しい日時で入力してください` });
+
+export const kioskPickupSchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.literal('guardian') }),
+      z.object({ type: z.literal('person'), pickup_person_id: idNumber('お迎え登録者を選択してください') }),
+      z.object({
+        type: z.literal('code'),
+        code: z
+          .string({ message: 'お迎えコードは6桁の数字で入力してください' })
+          .regex(/^\d{6}$/, 'お迎えコードは6桁の数字で入力してください'),
+      }),
+    ],
+    { message: 'お迎えの方の種類が正しくありません' },
+  )
+  .nullable();
+export type KioskPickup = z.infer<typeof kioskPickupSchema>;
+
+export const kioskScanSchema = z.object({
+  /** Made on the device; each id is accepted once. */
+  id: z.uuid({ message: '記録のIDが正しくありません' }),
+  note_child_id: idNumber('園児を選択してください'),
+  kind: z.enum(['arrival', 'pickup'], { message: '登園か降園かを選択してください' }),
+  /** Device clock at the scan. */
+  at: instant('記録時刻'),
+  pickup: kioskPickupSchema.optional().default(null),
+});
+export type KioskScan = z.infer<typeof kioskScanSchema>;
+
+export const kioskScanStatusSchema = z.enum(['recorded', 'duplicate', 'ignored_repeat', 'rejected']);
+export type KioskScanStatus = z.infer<typeof kioskScanStatusSchema>;
+
+export const postKioskScans = defineCall({
+  method: 'POST',
+  path: '/api/kiosk/scans',
+  summary:
+    'On a kiosk tablet: records arrivals and pick-ups made offline (each scan id once, even concurrently; the same child and kind again within 60 s ignored); answers the clock skew',
+  body: z.object({
+    /** Device clock at sending. */
+    sent_at: instant('送信時刻'),
+    scans: z
+      .array(kioskScanSchema, { message: '記録がありません' })
+      .min(1, '記録がありません')
+      .max(KIOSK_SCANS_MAX, `記録は一度に${KIOSK_SCANS_MAX}件までです`),
+  }),
+  response: z.object({
+    results: z.array(
+      z.object({
+        id: z.string(),
+        status: kioskScanStatusSchema,
+        /** Why it was not recorded (Japanese), null when recorded. */
+        message: z.string().nullable(),
+      }),
+    ),
+    /** Server now − sent_at, in milliseconds. */
+    skew_ms: z.number(),
+  }),
+});
