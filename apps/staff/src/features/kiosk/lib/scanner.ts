@@ -47,13 +47,13 @@ async function jsqrDetector(): Promise<Detector> {
   };
 }
 
-export type CameraState = 'starting' | 'on' | 'unavailable';
+export type CameraState = 'starting' | 'on' | 'off' | 'unavailable';
 
 /**
  * The tablet's camera (the rear one where there are two) on `videoRef`, read every 250 ms; `onCode`
- * gets each QR's text once per appearance. Stops the camera when the screen goes.
+ * gets each QR's text once per appearance. Stops the camera when turned off or when the screen goes.
  */
-export function useQrScanner(onCode: (text: string) => void) {
+export function useQrScanner(onCode: (text: string) => void, enabled: boolean) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>('starting');
   const onCodeRef = useRef(onCode);
@@ -62,7 +62,13 @@ export function useQrScanner(onCode: (text: string) => void) {
   }, [onCode]);
 
   useEffect(() => {
+    if (!enabled) {
+      setCamera('off');
+      return;
+    }
+    setCamera('starting');
     let live = true;
+    const video = videoRef.current;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const seen = new Map<string, number>();
@@ -74,7 +80,6 @@ export function useQrScanner(onCode: (text: string) => void) {
           video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
           audio: false,
         });
-        const video = videoRef.current;
         if (!live || !video) return;
         video.srcObject = stream;
         await video.play().catch(() => undefined);
@@ -107,8 +112,9 @@ export function useQrScanner(onCode: (text: string) => void) {
       live = false;
       clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
+      if (video) video.srcObject = null;
     };
-  }, []);
+  }, [enabled]);
 
   return { videoRef, camera };
 }

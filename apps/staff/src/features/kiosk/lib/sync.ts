@@ -16,9 +16,11 @@ export interface SyncStatus {
   /** Server time minus device time at the last answer, ms (the server’s skew_ms). */
   skewMs: number | null;
   device: DeviceProblem;
+  /** The last roster fetch had no answer (the kept roster, if any, is shown). */
+  rosterFailed: boolean;
 }
 
-let status: SyncStatus = { sending: false, failed: false, skewMs: null, device: null };
+let status: SyncStatus = { sending: false, failed: false, skewMs: null, device: null, rosterFailed: false };
 const listeners = new Set<() => void>();
 function publish(next: Partial<SyncStatus>) {
   status = { ...status, ...next };
@@ -121,11 +123,11 @@ export async function refreshRoster(): Promise<boolean> {
   try {
     const roster = await api(getKioskRoster, { signal: timeout.signal, reportUnauthenticated: false });
     await saveRoster(roster, new Date().toISOString());
-    publish({ device: null });
+    publish({ device: null, rosterFailed: false });
     void cachePhotos(roster);
     return true;
   } catch (error) {
-    await deviceRefused(error);
+    if (!(await deviceRefused(error))) publish({ rosterFailed: true });
     return false;
   } finally {
     timeout.done();

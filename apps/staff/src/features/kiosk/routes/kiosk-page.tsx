@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
@@ -172,7 +173,13 @@ export function KioskPage() {
     },
     [handleChild],
   );
-  const { videoRef, camera } = useQrScanner((text) => void onCode(text));
+  // The camera can be turned off (glare, touch-only use); the choice stays on the tablet.
+  const [cameraOn, setCameraOn] = useLocalStorage({
+    key: 'renraku.kiosk.camera',
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
+  const { videoRef, camera } = useQrScanner((text) => void onCode(text), cameraOn);
 
   const choosePickup = async (child: RosterChild, pickup: Pickup, by: string) => {
     const at = new Date();
@@ -225,15 +232,17 @@ export function KioskPage() {
     );
   }
   if (!roster) {
-    return online ? (
-      <Loading />
-    ) : (
+    if (online && !sync.rosterFailed) return <Loading />;
+    return (
       <Container size="sm" py={48}>
         <Stack align="center" gap="md" role="alert">
           <Title order={1} size="h2">
             登降園受付
           </Title>
-          <Text>名簿がまだこの端末にありません。通信できるところで一度開いてください。</Text>
+          <Text>名簿をまだこの端末に読み込めていません。通信できるところで開いてください。</Text>
+          <Button size="lg" onClick={() => void refreshRoster()}>
+            再読み込み
+          </Button>
         </Stack>
       </Container>
     );
@@ -274,17 +283,32 @@ export function KioskPage() {
               muted
               playsInline
               aria-label="QRコード読み取りカメラ"
-              style={{ width: '100%', height: '100%', objectFit: 'cover', display: camera === 'unavailable' ? 'none' : 'block' }}
+              style={{
+                width: '100%',
+                height: '100%',
+                objectFit: 'cover',
+                display: camera === 'on' || camera === 'starting' ? 'block' : 'none',
+              }}
             />
             {camera === 'unavailable' && (
               <Text c="white" p="md">
                 カメラを使えません。名前をタッチして記録してください。
               </Text>
             )}
+            {camera === 'off' && (
+              <Text c="white" p="md">
+                カメラは止まっています。
+              </Text>
+            )}
           </Paper>
-          <Text fw={700} size="lg" ta="center">
-            QRコードをカメラにかざしてください
-          </Text>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={700} size="lg">
+              {camera === 'on' ? 'QRコードをカメラにかざしてください' : '名前をタッチして記録できます'}
+            </Text>
+            <Button variant="default" onClick={() => setCameraOn(!cameraOn)}>
+              {cameraOn ? 'カメラを止める' : 'カメラを使う'}
+            </Button>
+          </Group>
           {notice && (
             <Alert color="orange" variant="filled" role="alert" styles={{ message: { fontSize: 18 } }}>
               {notice}
