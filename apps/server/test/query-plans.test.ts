@@ -43,6 +43,7 @@ const BIG_TABLES = [
   'class_broadcasts',
   'growths',
   'events',
+  'child_attendances',
 ];
 
 interface Captured {

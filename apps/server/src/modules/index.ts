@@ -27,6 +27,7 @@ import { guardiansStaffRoutes } from './guardians/staff-routes';
 import { feedStaffRoutes } from './feed/staff-routes';
 import { growthsStaffRoutes } from './growths/staff-routes';
 import { dayStaffRoutes } from './day/staff-routes';
+import { kioskRoutes } from './kiosk/routes';
 
 /** Every area's routes; one line per area. */
 export function registerModules(app: App, ctx: AppContext) {
@@ -57,4 +58,5 @@ export function registerModules(app: App, ctx: AppContext) {
   dayStaffRoutes(app, ctx);
   schedulesStaffRoutes(app, ctx);
   napsRoutes(app, ctx);
+  kioskRoutes(app, ctx);
 }

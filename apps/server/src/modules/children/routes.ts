@@ -10,6 +10,9 @@ import {
   postChildImage,
   deleteChildPickupPerson,
   getChildPickupPersons,
+  getChildPickupCodes,
+  postChildPickupCode,
+  deleteChildPickupCode,
   postChildPickupPerson,
   pickupMessages,
   postChildrenSession,
@@ -23,6 +26,7 @@ import { childrenDevFixtures } from './dev-fixtures';
 import { authorizeChild } from '../access';
 import { CHILD_REGISTRATION_COOKIE, registrationSignature } from './registration';
 import * as service from './service';
+import { cancelPickupCode, issuePickupCode, listPickupCodes } from './pickup-codes';
 import { listPickupPersonsForGuardian, parseProposal, proposePickupPerson, withdrawPickupProposal } from './pickup';
 
 export function childrenRoutes(app: App, ctx: AppContext) {
@@ -62,6 +66,14 @@ export function childrenRoutes(app: App, ctx: AppContext) {
   route(app, getChildPickupPersons, {}, async ({ viewer, params }) => listPickupPersonsForGuardian(ctx, viewer, params.childId));
   route(app, deleteChildPickupPerson, {}, async ({ viewer, params }) =>
     withdrawPickupProposal(ctx, viewer, params.childId, params.pickupPersonId),
+  );
+
+  route(app, getChildPickupCodes, {}, async ({ viewer, params, now }) => listPickupCodes(ctx, viewer, params.childId, now));
+  route(app, postChildPickupCode, {}, async ({ viewer, params, body, now }) =>
+    issuePickupCode(ctx, viewer, params.childId, body.name, now),
+  );
+  route(app, deleteChildPickupCode, {}, async ({ viewer, params, now }) =>
+    cancelPickupCode(ctx, viewer, params.childId, params.codeId, now),
   );
 
   childrenDevFixtures(app, ctx);

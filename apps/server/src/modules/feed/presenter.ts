@@ -35,6 +35,9 @@ export interface EnrolmentOfDay {
     milks: DailyNoteRecords['milks'];
   } | null;
   family: FamilyRow | null;
+  /** The actual times of the day (child_attendances: the gate kiosk or the board), 'HH:MM'. */
+  arrivedAt: string | null;
+  pickedUpAt: string | null;
   noteFiles: FileRow[] | null;
   broadcastFiles: FileRow[] | null;
 }
@@ -55,15 +58,19 @@ export interface FamilyRow {
 
 /** One enrolment's card of the day, or null when the facility and the family wrote nothing. */
 export function presentDailyMessage(ctx: AppContext, day: string, enrolment: EnrolmentOfDay): DailyMessage | null {
-  const { noteChildId, childId, nursery, note, family, noteFiles, broadcastFiles } = enrolment;
+  const { noteChildId, childId, nursery, note, family, noteFiles, broadcastFiles, arrivedAt, pickedUpAt } = enrolment;
   const broadcast = (broadcastFiles ?? []).map((file) => presentFile(ctx, file));
-  if (!note && !family && broadcast.length === 0) return null;
+  if (!note && !family && broadcast.length === 0 && !arrivedAt && !pickedUpAt) return null;
   return {
     note_child_id: noteChildId,
     child_id: childId,
     date: day,
     nursery,
-    attendances: { attendanceTime: note?.attendance_time ?? null, leavingTime: note?.leaving_time ?? null },
+    // The recorded times (gate or board) win over what the teacher typed in the note.
+    attendances: {
+      attendanceTime: arrivedAt ?? note?.attendance_time ?? null,
+      leavingTime: pickedUpAt ?? note?.leaving_time ?? null,
+    },
     message:
       note || broadcast.length
         ? {

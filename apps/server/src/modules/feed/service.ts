@@ -20,11 +20,13 @@ const fileJson = sql.raw(
  * The whole feed call in one prepared statement (placeholders `sessionId`, `now`, `childIds`, `until`):
  * - `session`: the caller's live session (none → 401);
  * - `allowed`: how many asked children the caller may see (F §1; the policy's fragment);
- * - `days`: the two newest days with content on or before `until`. Each branch walks, per
+ * - `days`: the two newest days with content on or before `until` (a day with only an arrival or
+ *   a pick-up at the gate counts: guardians see it at once, docs/decisions/kiosk-feed-times.md). Each branch walks, per
  *   enrolment, the (note_child_id|class_id, date) index backwards and stops after two distinct
  *   days: the cost does not grow with the history (docs/performance.md);
  * - `enrolments`: for the newest day, each enrolment with its published note, sent family
- *   information, the note's files and the class broadcasts' files when its stay covers the day.
+ *   information, its actual arrival and pick-up (child_attendances), the note's files and the class
+ *   broadcasts' files when its stay covers the day.
  */
 const feedStatement = preparedSql<{
   session: SessionStateJson;
@@ -57,6 +59,12 @@ const feedStatement = preparedSql<{
             select fi.contact_on as d from family_information fi
             where fi.note_child_id = nc.id and fi.contact_on <= ${sql.placeholder('until')} and fi.is_sent
             order by fi.contact_on desc limit 2) x
+          union all
+          select x.d from enrolments nc cross join lateral (
+            select ca.date as d from child_attendances ca
+            where ca.note_child_id = nc.id and ca.date <= ${sql.placeholder('until')}
+              and (ca.arrived_at is not null or ca.picked_up_at is not null)
+            order by ca.date desc limit 2) x
         ) branches order by 1 desc limit 2
       ) as days
     ), picked as materialized (select days, days[1]::date as day from newest)
@@ -65,6 +73,7 @@ const feedStatement = preparedSql<{
         'noteChildId', nc.id, 'childId', nc.child_id,
         'nursery', (select f.name from facilities f where f.id = nc.facility_id),
         'note', row_to_json(dn), 'family', row_to_json(fi),
+        'arrivedAt', ca.arrived_at, 'pickedUpAt', ca.picked_up_at,
         'noteFiles', (select json_agg(${fileJson} order by ff.sort_order, ff.id) from feed_files ff where ff.daily_note_id = dn.id),
         'broadcastFiles', (
           select json_agg(${fileJson} order by cb.id, ff.sort_order, ff.id)
@@ -75,6 +84,7 @@ const feedStatement = preparedSql<{
       from enrolments nc
       left join daily_notes dn on dn.note_child_id = nc.id and dn.date = picked.day and dn.published_at is not null
       left join family_information fi on fi.note_child_id = nc.id and fi.contact_on = picked.day and fi.is_sent
+      left join child_attendances ca on ca.note_child_id = nc.id and ca.date = picked.day
     ) as enrolments
     from picked`,
 );

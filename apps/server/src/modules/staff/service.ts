@@ -3,3 +3,5 @@
  * actions' audit entries through here, in the transaction of the action.
  */
 export { recordAudit, recordAudits, auditActionLabels, type AuditInput } from './audit';
+/** The paired tablet of a request's device cookie (the gate kiosk authenticates with it alone). */
+export { findDevice, type PairedDevice } from './devices';
