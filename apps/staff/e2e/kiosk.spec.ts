@@ -139,6 +139,8 @@ test.describe('登降園受付（キオスク）', () => {
     const video = writeQrVideo(path.join(test.info().outputDir, 'qr.y4m'), token);
     const tablet = await launchKioskTablet(playwright.chromium, baseURL!, video);
     const t = tablet.page;
+    t.on('console', (m) => console.log('tablet:', m.text()));
+    t.on('pageerror', (e) => console.log('tablet error:', e.message));
     try {
       await t.goto('/staff/pair');
       await t.getByLabel('ペアリングコード（8桁）').fill(code);
@@ -263,6 +265,9 @@ test.describe('登降園受付（キオスク）', () => {
       });
       expect(again.status()).toBe(200);
       expect(((await again.json()) as { results: { status: string }[] }).results[0]?.status).toBe('rejected');
+    } catch (error) {
+      await t.screenshot({ path: test.info().outputPath('tablet.png') }).catch(() => undefined);
+      throw error;
     } finally {
       await tablet.browser.close();
     }
