@@ -319,3 +319,27 @@ describe('the guardians’ feed', () => {
     expect([refused.statusCode, refused.json().message]).toEqual([404, messages.notFound]);
   });
 });
+
+describe('demo data', () => {
+  it('the README’s kiosk code pairs the gate tablet: a morning of scans, 陽翔’s pick-up code', async () => {
+    const { seedDemo } = await import('../src/seed');
+    const { DEMO_KIOSK_PAIRING_CODE } = await import('../src/seed/staff');
+    const { DEMO_PICKUP_CODE } = await import('../src/seed/kiosk');
+    const now = tokyoInstantOf('10:00');
+    const ids = await seedDemo(t.db, t.config, now);
+    const gate = t.agent({ 'x-test-now': now.toISOString() });
+    expect((await call(gate, postStaffDevicePair, { body: { code: DEMO_KIOSK_PAIRING_CODE } })).statusCode).toBe(200);
+    const roster = await call(gate, getKioskRoster);
+    expect(roster.statusCode).toBe(200);
+    const arrived = roster.data.children.filter((c) => c.arrived_at !== null);
+    expect(arrived.length).toBeGreaterThanOrEqual(2);
+    expect(roster.data.pickup_codes).toMatchObject([{ code_hash: sha256Hex(DEMO_PICKUP_CODE) }]);
+    const recorded = await t.db.select().from(kioskScans).where(eq(kioskScans.facilityId, ids.facilities.sakura));
+    expect(recorded.map((s) => s.status).sort()).toEqual(['ignored_repeat', 'recorded']);
+  });
+});
+
+/** Today at a Tokyo time. */
+function tokyoInstantOf(time: string) {
+  return new Date(`${tokyoDate(new Date())}T${time}:00+09:00`);
+}

@@ -16,6 +16,7 @@ import { seedPush } from './push';
 import { seedIdp } from './idp';
 import { seedStaff } from './staff';
 import { seedDay } from './day';
+import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
 import { seedFacilitySetup } from './facility-setup';
 
@@ -47,7 +48,9 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedGuardians(seed);
     await seedPush(seed);
     await seedIdp(seed);
-    await seedDay(seed, await seedStaff(seed));
+    const staff = await seedStaff(seed);
+    await seedDay(seed, staff);
+    await seedKiosk(seed, staff);
     await seedNaps(seed);
     await seedFacilitySetup(seed);
     return ids;

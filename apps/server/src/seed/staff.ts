@@ -27,6 +27,8 @@ export const DEMO_STAFF_PIN = '1234';
  * year from seeding. Real codes are random and live 10 minutes; this one exists in the demo only.
  */
 export const DEMO_PAIRING_CODE = '20262026';
+/** The demo gate kiosk's pairing code (README): pairs one browser as さくら保育園's ゲート（登降園）用 tablet. */
+export const DEMO_KIOSK_PAIRING_CODE = '19191919';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -63,7 +65,7 @@ export async function seedStaff({ db, ids, now, storage }: SeedContext) {
   ]);
   // ひよこ組's tablet, paired by the director a week ago (its credential is held by no browser of the
   // demo), and a tablet registered and waiting for the README's fixed code.
-  const [, trial] = await db
+  const [, trial, kiosk, kioskTrial] = await db
     .insert(devices)
     .values([
       {
@@ -83,11 +85,27 @@ export async function seedStaff({ db, ids, now, storage }: SeedContext) {
         name: 'お試しタブレット',
         pairedBy: director!.id,
       },
+      // The gate kiosk (staff.md §6) that took this morning's arrivals (seed/kiosk.ts), its clock
+      // 3 minutes behind (the devices screen warns), and one waiting for the README's kiosk code.
+      {
+        companyId: company,
+        facilityId: facility,
+        name: 'ゲートタブレット',
+        purpose: 'kiosk',
+        credentialHash: sha256(randomToken()),
+        pairedBy: director!.id,
+        pairedAt: new Date(now.getTime() - 14 * DAY_MS),
+        lastSeenAt: new Date(now.getTime() - 5 * 60 * 1000),
+        clockSkewMs: 3 * 60 * 1000 + 12_000,
+        lastSyncedAt: new Date(now.getTime() - 5 * 60 * 1000),
+      },
+      { companyId: company, facilityId: facility, name: 'ゲート お試しタブレット', purpose: 'kiosk', pairedBy: director!.id },
     ])
     .returning({ id: devices.id });
-  await db
-    .insert(devicePairingCodes)
-    .values({ deviceId: trial!.id, codeHash: sha256(DEMO_PAIRING_CODE), expiresAt: new Date(now.getTime() + 365 * DAY_MS) });
+  await db.insert(devicePairingCodes).values([
+    { deviceId: trial!.id, codeHash: sha256(DEMO_PAIRING_CODE), expiresAt: new Date(now.getTime() + 365 * DAY_MS) },
+    { deviceId: kioskTrial!.id, codeHash: sha256(DEMO_KIOSK_PAIRING_CODE), expiresAt: new Date(now.getTime() + 365 * DAY_MS) },
+  ]);
   // 陽翔's お迎え登録者: his grandmother (registered by the director) and an uncle the main guardian
   // proposed, both with a photo, so that staff see the approval flow (承認 / 却下) with real content.
   const pickupPhoto = (background: string, initial: string) =>
@@ -116,5 +134,5 @@ export async function seedStaff({ db, ids, now, storage }: SeedContext) {
       createdBy: ids.users.main,
     },
   ]);
-  return { admin: admin!.id, director: director!.id, classStaff: classStaff!.id };
+  return { admin: admin!.id, director: director!.id, classStaff: classStaff!.id, kioskDevice: kiosk!.id };
 }

@@ -61,6 +61,9 @@ const childPage = async () => ({ Component: (await import('../features/children/
 const pickupPersonsPage = async () => ({
   Component: (await import('../features/children/routes/pickup-persons-page')).PickupPersonsPage,
 });
+const pickupCodesPage = async () => ({
+  Component: (await import('../features/children/routes/pickup-codes-page')).PickupCodesPage,
+});
 const childExportPage = async () => ({
   Component: (await import('../features/exports/routes/child-export-page')).ChildExportPage,
 });
@@ -172,6 +175,7 @@ export const routes: RouteObject[] = [
                   { path: ':id', lazy: childPage },
                   { path: ':id/edit', lazy: childEditPage },
                   { path: ':id/pickup-persons', lazy: pickupPersonsPage },
+                  { path: ':id/pickup-codes', lazy: pickupCodesPage },
                   { path: ':id/export', lazy: childExportPage },
                   { path: ':childId/users/:userId', lazy: guardianPage },
                   { path: ':childId/users/:userId/change/type', lazy: relationTypePage },

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  deleteChildPickupCode,
   deleteChildPickupPerson,
+  getChildPickupCodes,
   getChildPickupPersons,
+  postChildPickupCode,
   getRecognition,
   postChild,
   postChildrenSession,
@@ -108,5 +111,31 @@ export function useWithdrawPickupProposal(childId: number) {
   return useMutation({
     mutationFn: (pickupPersonId: number) => api(deleteChildPickupPerson, { params: { childId, pickupPersonId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupPersonsQueryOptions(childId).queryKey }),
+  });
+}
+
+export const pickupCodesQueryOptions = (childId: number) =>
+  queryOptions({
+    queryKey: ['child', childId, 'pickup-codes'],
+    queryFn: () => api(getChildPickupCodes, { params: { childId } }),
+  });
+
+/** Only the main guardian's: the others are not asked (the server would answer 403). */
+export const usePickupCodes = (childId: number, enabled: boolean) => useQuery({ ...pickupCodesQueryOptions(childId), enabled });
+
+/** The main guardian issues a one-time code for a substitute: the answer holds the code, shown once. */
+export function useIssuePickupCode(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api(postChildPickupCode, { params: { childId }, body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupCodesQueryOptions(childId).queryKey }),
+  });
+}
+
+export function useCancelPickupCode(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (codeId: number) => api(deleteChildPickupCode, { params: { childId, codeId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupCodesQueryOptions(childId).queryKey }),
   });
 }

@@ -1,17 +1,18 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { postStaffDevice } from '@renraku/contract/staff';
+import { postStaffDevice, type DevicePurpose } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { useAddDevice, useClassesForDevices } from '../api';
 import { PairingCode } from './pairing-code';
 
-/** 「端末を追加」: the tablet's name and, optionally, its class; then its pairing code. */
+/** 「端末を追加」: the tablet's name, its use (a class's tablet or the gate kiosk) and, for a class's, optionally its class; then its pairing code. */
 export function AddDeviceModal({ facilityId, opened, onClose }: { facilityId: number; opened: boolean; onClose: () => void }) {
   const add = useAddDevice(facilityId);
   const classes = useClassesForDevices(facilityId);
   const [name, setName] = useState('');
   const [classId, setClassId] = useState<string | null>(null);
+  const [purpose, setPurpose] = useState<DevicePurpose>('class');
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const close = () => {
@@ -19,12 +20,17 @@ export function AddDeviceModal({ facilityId, opened, onClose }: { facilityId: nu
     add.reset();
     setName('');
     setClassId(null);
+    setPurpose('class');
     setErrors({});
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(postStaffDevice.body!, { name, class_id: classId ? Number(classId) : null });
+    const checked = validate(postStaffDevice.body!, {
+      name,
+      class_id: classId && purpose === 'class' ? Number(classId) : null,
+      purpose,
+    });
     setErrors(checked.errors ?? {});
     if (checked.data) add.mutate(checked.data);
   };
@@ -58,17 +64,30 @@ export function AddDeviceModal({ facilityId, opened, onClose }: { facilityId: nu
               required
               data-autofocus
             />
-            <Select
-              label="クラス"
-              placeholder="指定しない"
-              description="クラスのタブレットにするときに選びます"
-              data={(classes.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={classId}
-              onChange={setClassId}
-              clearable
-              clearButtonProps={{ 'aria-label': 'クラスの選択を消す' }}
-              error={errors.class_id}
-            />
+            <Radio.Group
+              label="用途"
+              value={purpose}
+              onChange={(value) => setPurpose(value === 'kiosk' ? 'kiosk' : 'class')}
+              error={errors.purpose}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="class" label="クラス用" />
+                <Radio value="kiosk" label="ゲート（登降園）用" />
+              </Group>
+            </Radio.Group>
+            {purpose === 'class' && (
+              <Select
+                label="クラス"
+                placeholder="指定しない"
+                description="クラスのタブレットにするときに選びます"
+                data={(classes.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                value={classId}
+                onChange={setClassId}
+                clearable
+                clearButtonProps={{ 'aria-label': 'クラスの選択を消す' }}
+                error={errors.class_id}
+              />
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 キャンセル

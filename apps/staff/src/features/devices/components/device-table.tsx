@@ -1,11 +1,17 @@
 import { Button, Table, Text } from '@mantine/core';
 import type { ResponseOf } from '@renraku/contract/client';
-import type { getStaffDevices } from '@renraku/contract/staff';
+import { KIOSK_SKEW_WARN_MS, type getStaffDevices } from '@renraku/contract/staff';
 import { TableScroll } from '../../../components/table-scroll';
 import { dateTimeLabel } from '../../../lib/dates';
 import { DeviceStatus } from './device-status';
 
 type Device = ResponseOf<typeof getStaffDevices>[number];
+
+/** 「端末の時計が N分ずれています」 when a tablet's clock was more than a minute off at its last sync (staff.md §6). */
+export function skewWarning(device: Pick<Device, 'clock_skew_ms' | 'revoked_at'>): string | null {
+  if (device.revoked_at || device.clock_skew_ms === null || Math.abs(device.clock_skew_ms) <= KIOSK_SKEW_WARN_MS) return null;
+  return `端末の時計が${Math.round(Math.abs(device.clock_skew_ms) / 60_000)}分ずれています`;
+}
 
 /** The facility's tablets, with 「登録解除」 for those not revoked. */
 export function DeviceTable({
@@ -25,6 +31,7 @@ export function DeviceTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">端末名</Table.Th>
+            <Table.Th scope="col">用途</Table.Th>
             <Table.Th scope="col">クラス</Table.Th>
             <Table.Th scope="col">状態</Table.Th>
             <Table.Th scope="col">最終利用</Table.Th>
@@ -36,7 +43,15 @@ export function DeviceTable({
         <Table.Tbody>
           {devices.map((device) => (
             <Table.Tr key={device.id}>
-              <Table.Td fw={500}>{device.name}</Table.Td>
+              <Table.Td>
+                <Text fw={500}>{device.name}</Text>
+                {skewWarning(device) && (
+                  <Text size="sm" c="red.9" data-testid="device-skew">
+                    {skewWarning(device)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{device.purpose === 'kiosk' ? 'ゲート（登降園）用' : 'クラス用'}</Table.Td>
               <Table.Td>{device.class_id ? (classNames.get(device.class_id) ?? '—') : '指定なし'}</Table.Td>
               <Table.Td>
                 <DeviceStatus device={device} />

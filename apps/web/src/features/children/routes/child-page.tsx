@@ -115,8 +115,13 @@ function ChildInfo({ id }: { id: number }) {
         <Button component={Link} to={`/children/${id}/pickup-persons`} variant="light">
           お迎え登録者
         </Button>
+        {isMain && (
+          <Button component={Link} to={`/children/${id}/pickup-codes`} variant="light">
+            お迎えコード
+          </Button>
+        )}
         <Text size="xs" c="dimmed">
-          ※保護者の方以外がお迎えに行くときは、代表者の方が申請し、施設の承認後に登録されます。
+          ※保護者の方以外がお迎えに行くときは、代表者の方が申請し、施設の承認後に登録されます。急なお迎えには、代表者の方がその日だけ使えるお迎えコードを発行できます。
         </Text>
       </Stack>
 
