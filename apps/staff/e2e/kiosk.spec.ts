@@ -136,11 +136,13 @@ test.describe('登降園受付（キオスク）', () => {
     const { code } = (await added.json()) as { code: string };
 
     // The camera films the QR code the guardian app shows for the first child.
-    const video = writeQrVideo(path.join(test.info().outputDir, 'qr.y4m'), token);
+    // (An ASCII path: Chromium's fake capture does not open the test's Japanese-named folder.)
+    const video = writeQrVideo(path.join(test.info().project.outputDir, `kiosk-qr-${Date.now()}.y4m`), token);
     const tablet = await launchKioskTablet(playwright.chromium, baseURL!, video);
     const t = tablet.page;
     t.on('console', (m) => console.log('tablet:', m.text()));
     t.on('pageerror', (e) => console.log('tablet error:', e.message));
+    t.on('response', async (r) => { if (r.url().includes('/api/')) console.log('resp', r.status(), r.url(), r.status() >= 400 ? await r.text().catch(() => '') : ''); });
     try {
       await t.goto('/staff/pair');
       await t.getByLabel('ペアリングコード（8桁）').fill(code);

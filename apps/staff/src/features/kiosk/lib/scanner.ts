@@ -54,7 +54,8 @@ export type CameraState = 'starting' | 'on' | 'off' | 'unavailable';
  * gets each QR's text once per appearance. Stops the camera when turned off or when the screen goes.
  */
 export function useQrScanner(onCode: (text: string) => void, enabled: boolean) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+  // A callback ref: the camera starts once the video element is on the screen (not while loading).
+  const [video, videoRef] = useState<HTMLVideoElement | null>(null);
   const [camera, setCamera] = useState<CameraState>('starting');
   const onCodeRef = useRef(onCode);
   useEffect(() => {
@@ -66,9 +67,9 @@ export function useQrScanner(onCode: (text: string) => void, enabled: boolean) {
       setCamera('off');
       return;
     }
+    if (!video) return;
     setCamera('starting');
     let live = true;
-    const video = videoRef.current;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const seen = new Map<string, number>();
@@ -80,7 +81,7 @@ export function useQrScanner(onCode: (text: string) => void, enabled: boolean) {
           video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 }, height: { ideal: 720 } },
           audio: false,
         });
-        if (!live || !video) return;
+        if (!live) return;
         video.srcObject = stream;
         await video.play().catch(() => undefined);
         const detector = (await nativeDetector()) ?? (await jsqrDetector());
@@ -112,9 +113,9 @@ export function useQrScanner(onCode: (text: string) => void, enabled: boolean) {
       live = false;
       clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
-      if (video) video.srcObject = null;
+      video.srcObject = null;
     };
-  }, [enabled]);
+  }, [enabled, video]);
 
   return { videoRef, camera };
 }

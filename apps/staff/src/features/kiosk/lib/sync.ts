@@ -58,63 +58,68 @@ let round: Promise<void> | null = null;
  * `ignored_repeat` and `rejected` are done too but shown until the staff acknowledges them.
  */
 export function sendPending(): Promise<void> {
-  round ??= (async () => {
-    publish({ sending: true });
-    let batchSize = BATCH_SIZE;
-    try {
-      for (;;) {
-        const pending = kioskStore
-          .snapshot()
-          .scans.filter((s) => s.status === 'pending')
-          .slice(0, batchSize);
-        if (pending.length === 0) break;
-        const timeout = withTimeout(15_000);
-        let answer;
-        try {
-          answer = await api(postKioskScans, {
-            body: {
-              sent_at: new Date().toISOString(),
-              scans: pending.map(({ id, note_child_id, kind, at, pickup }) => ({ id, note_child_id, kind, at, pickup })),
-            },
-            signal: timeout.signal,
-            reportUnauthenticated: false,
-          });
-        } catch (error) {
-          if (await deviceRefused(error)) return;
-          // A scan the server cannot read (422): sent alone to find it, then kept as refused with the message.
-          if (statusOf(error) === 422) {
-            if (batchSize > 1) {
-              batchSize = 1;
-              continue;
-            }
-            const message = error instanceof Error ? error.message : null;
-            await updateScans((scans) =>
-              scans.map((s) => (s.id === pending[0]!.id ? { ...s, status: 'rejected' as const, message } : s)),
-            );
+  // (Assigned before the round can end: `finally` below runs after this assignment, never before.)
+  round ??= sendRound().finally(() => {
+    round = null;
+    publish({ sending: false });
+  });
+  return round;
+}
+
+async function sendRound(): Promise<void> {
+  publish({ sending: true });
+  let batchSize = BATCH_SIZE;
+  try {
+    for (;;) {
+      const pending = kioskStore
+        .snapshot()
+        .scans.filter((s) => s.status === 'pending')
+        .slice(0, batchSize);
+      if (pending.length === 0) break;
+      const timeout = withTimeout(15_000);
+      let answer;
+      try {
+        answer = await api(postKioskScans, {
+          body: {
+            sent_at: new Date().toISOString(),
+            scans: pending.map(({ id, note_child_id, kind, at, pickup }) => ({ id, note_child_id, kind, at, pickup })),
+          },
+          signal: timeout.signal,
+          reportUnauthenticated: false,
+        });
+      } catch (error) {
+        if (await deviceRefused(error)) return;
+        // A scan the server cannot read (422): sent alone to find it, then kept as refused with the message.
+        if (statusOf(error) === 422) {
+          if (batchSize > 1) {
+            batchSize = 1;
             continue;
           }
-          publish({ failed: true });
-          return;
-        } finally {
-          timeout.done();
+          const message = error instanceof Error ? error.message : null;
+          await updateScans((scans) =>
+            scans.map((s) => (s.id === pending[0]!.id ? { ...s, status: 'rejected' as const, message } : s)),
+          );
+          continue;
         }
-        const byId = new Map(answer.results.map((r) => [r.id, r]));
-        await updateScans((scans) =>
-          scans.map((s) => {
-            const result = byId.get(s.id);
-            return result && s.status === 'pending' ? { ...s, status: result.status, message: result.message } : s;
-          }),
-        );
-        publish({ failed: false, skewMs: answer.skew_ms, device: null });
-        // An id the server did not answer for stays pending: stop rather than loop on it.
-        if (pending.every((s) => !byId.has(s.id))) return;
+        publish({ failed: true });
+        return;
+      } finally {
+        timeout.done();
       }
-    } finally {
-      round = null;
-      publish({ sending: false });
+      const byId = new Map(answer.results.map((r) => [r.id, r]));
+      await updateScans((scans) =>
+        scans.map((s) => {
+          const result = byId.get(s.id);
+          return result && s.status === 'pending' ? { ...s, status: result.status, message: result.message } : s;
+        }),
+      );
+      publish({ failed: false, skewMs: answer.skew_ms, device: null });
+      // An id the server did not answer for stays pending: stop rather than loop on it.
+      if (pending.every((s) => !byId.has(s.id))) return;
     }
-  })();
-  return round;
+  } catch {
+    publish({ failed: true });
+  }
 }
 
 /** Fetches the day's roster and keeps it (with the photos) on the device; false without an answer. */

@@ -301,11 +301,11 @@ export function KioskPage() {
               </Text>
             )}
           </Paper>
-          <Group justify="space-between" wrap="nowrap">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text fw={700} size="lg">
-              {camera === 'on' ? 'QRコードをカメラにかざしてください' : '名前をタッチして記録できます'}
+              {camera === 'on' ? 'QRコードをかざしてください' : '名前をタッチして記録'}
             </Text>
-            <Button variant="default" onClick={() => setCameraOn(!cameraOn)}>
+            <Button variant="default" onClick={() => setCameraOn(!cameraOn)} style={{ flexShrink: 0 }}>
               {cameraOn ? 'カメラを止める' : 'カメラを使う'}
             </Button>
           </Group>
