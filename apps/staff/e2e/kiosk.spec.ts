@@ -142,7 +142,10 @@ test.describe('登降園受付（キオスク）', () => {
     const t = tablet.page;
     t.on('console', (m) => console.log('tablet:', m.text()));
     t.on('pageerror', (e) => console.log('tablet error:', e.message));
-    t.on('response', async (r) => { if (r.url().includes('/api/')) console.log('resp', r.status(), r.url(), r.status() >= 400 ? await r.text().catch(() => '') : ''); });
+    t.on('response', async (r) => {
+      if (r.url().includes('/api/'))
+        console.log('resp', r.status(), r.url(), r.status() >= 400 ? await r.text().catch(() => '') : '');
+    });
     try {
       await t.goto('/staff/pair');
       await t.getByLabel('ペアリングコード（8桁）').fill(code);
@@ -230,7 +233,7 @@ test.describe('登降園受付（キオスク）', () => {
       await t.getByRole('group', { name: '記録の種類' }).getByRole('button', { name: '自動' }).click();
       await touchChild(t, first);
       const panel = t.getByRole('dialog', { name: `${first.name}さんの降園` });
-      await expect(panel.getByRole('button', { name: /試験/ }).first()).toBeVisible();
+      await expect(panel.getByRole('button', { name: /E2E 保護者/ })).toBeVisible();
       await expectAccessible(t);
       await panel.getByRole('textbox', { name: 'お迎えコード（6桁）' }).fill('000000');
       await panel.getByRole('button', { name: 'コードで確認' }).click();

@@ -31,7 +31,14 @@ export function PickupPanel({
   };
 
   return (
-    <Modal opened onClose={onCancel} size={880} title={`${child.name}さんの降園`} closeButtonProps={{ 'aria-label': '閉じる' }}>
+    <Modal
+      opened
+      onClose={onCancel}
+      size={880}
+      title={`${child.name}さんの降園`}
+      closeButtonProps={{ 'aria-label': '閉じる', size: 'xl' }}
+      styles={{ title: { fontSize: 24, fontWeight: 700 } }}
+    >
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
           <ChildPhoto url={child.photo_url} name={child.name} size={96} />
@@ -97,7 +104,7 @@ export function PickupPanel({
               inputMode="numeric"
               autoComplete="off"
               size="lg"
-              w={280}
+              w={320}
               value={code}
               onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
               styles={{ input: { letterSpacing: '0.2em', fontFamily: 'monospace' } }}

@@ -77,10 +77,11 @@ export async function checkCode(
 ): Promise<{ ok: true; hash: string; name: string } | { ok: false; message: string }> {
   if (!/^\d{6}$/.test(code)) return { ok: false, message: 'お迎えコードは6桁の数字で入力してください' };
   const hash = await sha256Hex(code);
+  // (Before the roster: a used code leaves the server's roster at the next refresh.)
+  if (usedCodes.includes(hash)) return { ok: false, message: 'このお迎えコードは使用済みです' };
   const found = roster.pickup_codes.find((c) => c.note_child_id === childId && c.code_hash === hash);
   if (!found || new Date(found.expires_at).getTime() <= now.getTime())
     return { ok: false, message: 'お迎えコードが正しくないか、有効期限が切れています' };
-  if (usedCodes.includes(hash)) return { ok: false, message: 'このお迎えコードは使用済みです' };
   return { ok: true, hash, name: found.name };
 }
 

@@ -310,7 +310,7 @@ export function KioskPage() {
             </Button>
           </Group>
           {notice && (
-            <Alert color="orange" variant="filled" role="alert" styles={{ message: { fontSize: 18 } }}>
+            <Alert color="brand.8" variant="filled" role="alert" styles={{ message: { fontSize: 18 } }}>
               {notice}
             </Alert>
           )}
