@@ -199,6 +199,7 @@ describe('pairing a tablet and unlocking it with a PIN', () => {
       facility_id: world.facilityId,
       facility_name: paired.data.device.facility_name,
       class_id: world.classA.id,
+      purpose: 'class',
     });
     const s = world.staff;
     const ids = pad.data.staff.map((p) => p.id);
@@ -494,6 +495,9 @@ describe('the demo (README)', () => {
     expect(listed.map((d) => [d.name, !!d.paired_at, d.revoked_at])).toEqual([
       ['ひよこ組タブレット', true, null],
       ['お試しタブレット', true, null],
+      // The gate kiosks (seed/kiosk.ts; kiosk.test.ts pairs the second with its README code).
+      ['ゲートタブレット', true, null],
+      ['ゲート お試しタブレット', false, null],
     ]);
   }, 120_000);
 });

@@ -80,6 +80,18 @@ test.describe('paired tablets', () => {
     // The director sees the tablet paired, and the audit log has the pairing and the unlocks.
     await page.reload();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('利用中');
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('クラス用');
+
+    // A gate kiosk (staff.md §6): its use chosen when adding, no class.
+    await page.getByRole('button', { name: '端末を追加' }).click();
+    await page.getByRole('textbox', { name: '端末名' }).fill(`${name}ゲート`);
+    await page.getByRole('radio', { name: 'ゲート（登降園）用' }).check();
+    await expect(page.getByRole('textbox', { name: 'クラス' })).toHaveCount(0);
+    await page.getByRole('button', { name: '追加してコードを発行' }).click();
+    await expect(page.getByTestId('pairing-code')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: '閉じる' }).last().click();
+    await expect(page.getByRole('row', { name: new RegExp(`${name}ゲート`) })).toContainText('ゲート（登降園）用');
+    await expectAccessible(page);
     await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '監査ログ' }).click();
     await expect(page.getByRole('cell', { name: '端末でのPIN解除' }).first()).toBeVisible();
   });

@@ -27,6 +27,8 @@ CREATE TABLE "pickup_codes" (
 	"used_scan_id" uuid
 );
 --> statement-breakpoint
+ALTER TABLE "child_attendances" ADD COLUMN "arrival_scanned_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "child_attendances" ADD COLUMN "pickup_scanned_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "devices" ADD COLUMN "purpose" text DEFAULT 'class' NOT NULL;--> statement-breakpoint
 ALTER TABLE "devices" ADD COLUMN "clock_skew_ms" integer;--> statement-breakpoint
 ALTER TABLE "devices" ADD COLUMN "last_synced_at" timestamp with time zone;--> statement-breakpoint

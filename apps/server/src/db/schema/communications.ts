@@ -162,6 +162,12 @@ export const childAttendances = pgTable(
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     /** The kiosk (a paired device) that recorded it; null from the board. */
     deviceId: integer('device_id'),
+    /**
+     * Device time of the last recorded kiosk scan of each kind: a scan within 60 s of it is a repeat
+     * (docs/decisions/kiosk-scans-once.md; the upsert's condition, on the locked row).
+     */
+    arrivalScannedAt: timestamp('arrival_scanned_at', { withTimezone: true }),
+    pickupScannedAt: timestamp('pickup_scanned_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   INT4_MAX,
   KIOSK_REPEAT_SECONDS,
@@ -178,9 +178,14 @@ const pushText = (kind: KioskScan['kind'], firstName: string, time: string, faci
     ? { title: '登園しました', body: `${firstName}さんの登園を${time}に記録しました（${facility}）` }
     : { title: 'お迎えが完了しました', body: `${firstName}さんの降園を${time}に記録しました（${facility}）` };
 
+/** Rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite the same; some an array). */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
 /**
  * Takes the scans in the order sent, each in its own transaction (a transaction holds one scan id
- * and one child's lock: no deadlock between concurrent posts), then notes the device's skew.
+ * and one child's lock: no deadlock between concurrent posts); the device's skew is noted in the
+ * last one's. An arrival or a pick-up without a code is one statement (`recordScanAtOnce`); a
+ * pick-up by code, which must use the code exactly when the scan is recorded, a transaction.
  */
 export async function recordScans(
   ctx: AppContext,
@@ -188,21 +193,33 @@ export async function recordScans(
   input: { sentAt: string; scans: KioskScan[] },
   now: Date,
 ): Promise<{ results: ScanResult[]; skew_ms: number }> {
-  const results: ScanResult[] = [];
-  for (const scan of input.scans) results.push(await recordScan(ctx, device, scan, now));
   const skew = now.getTime() - new Date(input.sentAt).getTime();
-  await ctx.db
-    .update(devices)
-    .set({ clockSkewMs: Math.max(-INT4_MAX, Math.min(INT4_MAX, skew)), lastSyncedAt: now })
-    .where(eq(devices.id, device.id));
+  const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
+  const results: ScanResult[] = [];
+  for (const [i, scan] of input.scans.entries()) {
+    const last = i === input.scans.length - 1;
+    const at = new Date(scan.at).getTime() - now.getTime();
+    const skewOf = last ? clamped : null;
+    if (at > MAX_AHEAD_MS || -at > MAX_PAST_MS) results.push(await rejectScan(ctx, device, scan, now, skewOf));
+    else if (scan.kind === 'pickup' && scan.pickup?.type === 'code')
+      results.push(await recordScan(ctx, device, scan, now, skewOf));
+    else results.push(await recordScanAtOnce(ctx, device, scan, now, skewOf));
+  }
   return { results, skew_ms: skew };
 }
 
-async function recordScan(ctx: AppContext, device: PairedDevice, scan: KioskScan, now: Date): Promise<ScanResult> {
+async function recordScan(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
   const at = new Date(scan.at);
   const date = tokyoDate(at);
   const time = tokyoTime(at);
   const reply = (status: KioskScanStatus, message: string | null = null): ScanResult => ({ id: scan.id, status, message });
+  const noteSkew = sql`update ${devices} set clock_skew_ms = ${skew}, last_synced_at = ${now} where id = ${device.id} and ${skew !== null}`;
   return ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // The claim: the scan's id is taken once, whoever sends it again or at the same moment
@@ -224,9 +241,13 @@ async function recordScan(ctx: AppContext, device: PairedDevice, scan: KioskScan
       })
       .onConflictDoNothing()
       .returning({ id: kioskScans.id });
-    if (claimed.length === 0) return reply('duplicate', kioskMessages.duplicate);
+    if (claimed.length === 0) {
+      if (skew !== null) await tx.execute(noteSkew);
+      return reply('duplicate', kioskMessages.duplicate);
+    }
     const settle = async (status: KioskScanStatus, message: string) => {
-      await tx.update(kioskScans).set({ status }).where(eq(kioskScans.id, scan.id));
+      await tx.execute(sql`with skew as (${noteSkew})
+        update ${kioskScans} set status = ${status} where id = ${scan.id}`);
       return reply(status, message);
     };
 
@@ -257,23 +278,7 @@ async function recordScan(ctx: AppContext, device: PairedDevice, scan: KioskScan
       .for('no key update', { of: noteChildren });
     if (!child) return settle('rejected', kioskMessages.notEnrolled);
 
-    const windowMs = KIOSK_REPEAT_SECONDS * 1000;
-    const [repeat] = await tx
-      .select({ id: kioskScans.id })
-      .from(kioskScans)
-      .where(
-        and(
-          eq(kioskScans.noteChildId, child.noteChildId),
-          eq(kioskScans.kind, scan.kind),
-          eq(kioskScans.status, 'recorded'),
-          ne(kioskScans.id, scan.id),
-          sql`${kioskScans.scannedAt} > ${new Date(at.getTime() - windowMs)}`,
-          sql`${kioskScans.scannedAt} < ${new Date(at.getTime() + windowMs)}`,
-        ),
-      )
-      .limit(1);
-    if (repeat) return settle('ignored_repeat', kioskMessages.ignoredRepeat);
-
+    let codeId: number | null = null;
     if (scan.kind === 'pickup' && scan.pickup?.type === 'person') {
       const [person] = await tx
         .select({ id: pickupPersons.id })
@@ -288,10 +293,11 @@ async function recordScan(ctx: AppContext, device: PairedDevice, scan: KioskScan
       if (!person) return settle('rejected', kioskMessages.pickupPersonNotFound);
     }
     if (scan.kind === 'pickup' && scan.pickup?.type === 'code') {
-      // Used once: the update takes it only while unused and unexpired at the scan's time.
+      // Used once: taken only while unused and unexpired at the scan's time (a savepoint: a
+      // repeat found below gives it back).
       const [code] = await tx
-        .update(pickupCodes)
-        .set({ usedAt: now, usedScanId: scan.id })
+        .select({ id: pickupCodes.id })
+        .from(pickupCodes)
         .where(
           and(
             eq(pickupCodes.childId, child.childId),
@@ -300,46 +306,164 @@ async function recordScan(ctx: AppContext, device: PairedDevice, scan: KioskScan
             gt(pickupCodes.expiresAt, at),
           ),
         )
-        .returning({ id: pickupCodes.id });
+        .for('update');
       if (!code) return settle('rejected', kioskMessages.codeInvalid);
-      await tx.update(kioskScans).set({ pickupCodeId: code.id }).where(eq(kioskScans.id, scan.id));
+      codeId = code.id;
     }
 
     // The first arrival of the day and the last pick-up win (scans may come late and out of order).
     const before = scan.kind === 'arrival' ? child.arrivedAt : child.pickedUpAt;
     const next =
       before === null ? time : scan.kind === 'arrival' ? (time < before ? time : before) : time > before ? time : before;
-    const set =
-      scan.kind === 'arrival'
-        ? { arrivedAt: next, source: 'kiosk', deviceId: device.id, recordedBy: null, updatedAt: now }
-        : { pickedUpAt: next, source: 'kiosk', deviceId: device.id, recordedBy: null, updatedAt: now };
-    await tx
-      .insert(childAttendances)
-      .values({ companyId: child.companyId, noteChildId: child.noteChildId, date, ...set })
-      .onConflictDoUpdate({ target: [childAttendances.noteChildId, childAttendances.date], set });
-
-    // Each activated guardian hears of the first arrival and the first pick-up of the day once
-    // (dedupe: the scan id and the person); delivery and per-category settings are the push area's.
-    if (before === null) {
-      const text = pushText(scan.kind, child.firstName, next, device.facilityName);
-      const guardians = await tx
-        .select({ userId: childUser.userId })
-        .from(childUser)
-        .where(and(eq(childUser.childId, child.childId), eq(childUser.activated, true)));
-      if (guardians.length)
-        await tx
-          .insert(pushOutbox)
-          .values(
-            guardians.map((g) => ({
-              userId: g.userId,
-              kind: 'attendance',
-              link: '/',
-              ...text,
-              dedupeKey: `${scan.id}:${g.userId}`,
-            })),
-          )
-          .onConflictDoNothing();
-    }
+    const column = scan.kind === 'arrival' ? sql.raw('arrived_at') : sql.raw('picked_up_at');
+    const scanned = scan.kind === 'arrival' ? sql.raw('arrival_scanned_at') : sql.raw('pickup_scanned_at');
+    const text = pushText(scan.kind, child.firstName, next, device.facilityName);
+    const windowMs = KIOSK_REPEAT_SECONDS * 1000;
+    // One statement: the 60-second rule (another recorded scan of the child and kind, seen now that
+    // the child is locked), then, unless repeated, the day's times, the code used, the guardians'
+    // pushes (the first arrival or pick-up of the day only; dedupe: the scan id and the person) and
+    // the device's skew.
+    const [outcome] = rowsOf<{ repeated: boolean }>(
+      await tx.execute(sql`
+        with repeat as (
+          select exists (
+            select 1 from ${kioskScans} ks
+            where ks.note_child_id = ${child.noteChildId} and ks.kind = ${scan.kind} and ks.status = 'recorded'
+              and ks.id <> ${scan.id}
+              and ks.scanned_at > ${new Date(at.getTime() - windowMs)} and ks.scanned_at < ${new Date(at.getTime() + windowMs)}
+          ) as repeated
+        ), ignored as (
+          update ${kioskScans} set status = 'ignored_repeat' where id = ${scan.id} and (select repeated from repeat)
+        ), attendance as (
+          insert into ${childAttendances} (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
+          select ${child.companyId}::int, ${child.noteChildId}::int, ${date}::date, ${next}::text, ${at}::timestamptz, 'kiosk',
+            ${device.id}::int, null::int, ${now}::timestamptz
+          where not (select repeated from repeat)
+          on conflict (note_child_id, date) do update
+            set ${column} = excluded.${column}, ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id,
+                recorded_by = null, updated_at = excluded.updated_at
+        ), code as (
+          update ${pickupCodes} set used_at = ${now}, used_scan_id = ${scan.id}
+          where id = ${codeId} and not (select repeated from repeat)
+        ), used as (
+          update ${kioskScans} set pickup_code_id = ${codeId}
+          where id = ${scan.id} and ${codeId !== null} and not (select repeated from repeat)
+        ), push as (
+          insert into ${pushOutbox} (user_id, kind, title, body, link, dedupe_key)
+          select cu.user_id, 'attendance', ${text.title}::text, ${text.body}::text, '/', ${scan.id}::text || ':' || cu.user_id
+          from ${childUser} cu
+          where cu.child_id = ${child.childId} and cu.activated and ${before === null} and not (select repeated from repeat)
+          on conflict do nothing
+        ), skew as (${noteSkew})
+        select repeated from repeat`),
+    );
+    if (outcome!.repeated) return reply('ignored_repeat', kioskMessages.ignoredRepeat);
     return reply('recorded');
   });
+}
+
+const skewUpdate = (device: PairedDevice, skew: number | null, now: Date) =>
+  sql`update ${devices} set clock_skew_ms = ${skew}, last_synced_at = ${now} where id = ${device.id} and ${skew !== null}`;
+
+/** A scan whose device time is far off: kept as rejected (a resend is a duplicate), nothing else. */
+async function rejectScan(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
+  const at = new Date(scan.at);
+  const [row] = rowsOf<{ id: string | null }>(
+    await ctx.db.execute(sql`
+      with skew as (${skewUpdate(device, skew, now)})
+      insert into ${kioskScans} (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status)
+      values (${scan.id}, ${device.companyId}, ${device.facilityId}, ${device.id}, ${scan.note_child_id}, ${scan.kind}, ${at},
+        ${tokyoDate(at)}, 'rejected')
+      on conflict do nothing returning id`),
+  );
+  return row
+    ? { id: scan.id, status: 'rejected', message: kioskMessages.timeOutOfRange }
+    : { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
+}
+
+/**
+ * An arrival, or a pick-up by a guardian or a registered person, in one statement (one round trip:
+ * the morning rush is bound by round trips on the app's few connections, docs/performance.md).
+ * The attendance row is the lock: its upsert works on the newest version of the child's row of the
+ * day, and records only when the last recorded scan of the kind (`*_scanned_at`, device time) is
+ * 60 s or more away. The same id sent twice at once: the second waits on the row, finds its own
+ * time there (0 s away: nothing written), and its scan row conflicts: `duplicate`.
+ */
+async function recordScanAtOnce(
+  ctx: AppContext,
+  device: PairedDevice,
+  scan: KioskScan,
+  now: Date,
+  skew: number | null,
+): Promise<ScanResult> {
+  const at = new Date(scan.at);
+  const date = tokyoDate(at);
+  const time = tokyoTime(at);
+  const arrival = scan.kind === 'arrival';
+  const column = sql.raw(arrival ? 'arrived_at' : 'picked_up_at');
+  const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
+  const personId = scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null;
+  const text = pushText(scan.kind, '', time, device.facilityName);
+  const keep = arrival ? sql.raw('least') : sql.raw('greatest');
+  const [row] = rowsOf<{ dup: boolean; status: KioskScanStatus | null; enrolled: boolean; person_ok: boolean }>(
+    await ctx.db.execute(sql`
+      with seen as (
+        select exists (select 1 from ${kioskScans} where id = ${scan.id}) as dup
+      ), child as (
+        select nc.id, nc.child_id, nc.company_id, c.first_name
+        from ${noteChildren} nc join ${children} c on c.id = nc.child_id
+        where nc.id = ${scan.note_child_id} and nc.facility_id = ${device.facilityId}
+          and nc.admitted_on <= ${date} and (nc.left_on is null or nc.left_on >= ${date}) and not (select dup from seen)
+      ), person as (
+        select ${personId === null} or exists (
+          select 1 from ${pickupPersons} pp join child on pp.child_id = child.child_id
+          where pp.id = ${personId} and pp.status = 'approved'
+        ) as ok
+      ), before as (
+        select ca.${column} as hhmm from ${childAttendances} ca join child on ca.note_child_id = child.id where ca.date = ${date}
+      ), att as (
+        insert into ${childAttendances} (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
+        select child.company_id, child.id, ${date}::date, ${time}::text, ${at}::timestamptz, 'kiosk', ${device.id}::int, null::int,
+          ${now}::timestamptz
+        from child where (select ok from person)
+        on conflict (note_child_id, date) do update
+          set ${column} = coalesce(${keep}(${childAttendances}.${column}, excluded.${column}), excluded.${column}),
+              ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
+              updated_at = excluded.updated_at
+          where ${childAttendances}.${scanned} is null
+            or abs(extract(epoch from ${childAttendances}.${scanned} - excluded.${scanned})) >= ${KIOSK_REPEAT_SECONDS}
+        returning ${column} as hhmm
+      ), scan as (
+        insert into ${kioskScans} (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status, pickup_type,
+          pickup_person_id)
+        values (${scan.id}, ${device.companyId}, ${device.facilityId}, ${device.id}, ${scan.note_child_id}, ${scan.kind}, ${at},
+          ${date}, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
+            when exists (select 1 from att) then 'recorded' else 'ignored_repeat' end,
+          ${scan.pickup?.type ?? null}, ${personId})
+        on conflict do nothing returning status
+      ), push as (
+        insert into ${pushOutbox} (user_id, kind, title, body, link, dedupe_key)
+        select cu.user_id, 'attendance', ${text.title}::text, child.first_name || ${text.body}::text, '/',
+          ${scan.id}::text || ':' || cu.user_id
+        from ${childUser} cu join child on cu.child_id = child.child_id
+        where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
+        on conflict do nothing
+      ), skew as (${skewUpdate(device, skew, now)})
+      select (select dup from seen) as dup, (select status from scan) as status, exists (select 1 from child) as enrolled,
+        (select ok from person) as person_ok`),
+  );
+  if (row!.dup || row!.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
+  if (row!.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
+  if (row!.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };
+  return {
+    id: scan.id,
+    status: 'rejected',
+    message: row!.enrolled ? kioskMessages.pickupPersonNotFound : kioskMessages.notEnrolled,
+  };
 }
