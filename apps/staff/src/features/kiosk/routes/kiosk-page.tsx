@@ -302,7 +302,7 @@ export function KioskPage() {
             )}
           </Paper>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} size="lg">
+            <Text fw={700} size="md">
               {camera === 'on' ? 'QRコードをかざしてください' : '名前をタッチして記録'}
             </Text>
             <Button variant="default" onClick={() => setCameraOn(!cameraOn)} style={{ flexShrink: 0 }}>
