@@ -13,6 +13,7 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import {
   childAttendances,
   children,
@@ -387,14 +388,76 @@ async function rejectScan(
     : { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
 }
 
+const p = (name: string) => sql.placeholder(name);
+
 /**
- * An arrival, or a pick-up by a guardian or a registered person, in one statement (one round trip:
- * the morning rush is bound by round trips on the app's few connections, docs/performance.md).
- * The attendance row is the lock: its upsert works on the newest version of the child's row of the
- * day, and records only when the last recorded scan of the kind (`*_scanned_at`, device time) is
- * 60 s or more away. The same id sent twice at once: the second waits on the row, finds its own
- * time there (0 s away: nothing written), and its scan row conflicts: `duplicate`.
+ * An arrival, or a pick-up by a guardian or a registered person, in one prepared statement per
+ * kind (one round trip, planned once per connection: the morning rush is bound by round trips and
+ * CPU, docs/performance.md). The attendance row is the lock: its upsert works on the newest
+ * version of the child's row of the day, and records only when the last recorded scan of the kind
+ * (`*_scanned_at`, device time) is 60 s or more away. The same id sent twice at once: the second
+ * waits on the row, finds its own time there (0 s away: nothing written), and its scan row
+ * conflicts: `duplicate`.
  */
+const scanStatement = (kind: KioskScan['kind']) => {
+  const arrival = kind === 'arrival';
+  const column = sql.raw(arrival ? 'arrived_at' : 'picked_up_at');
+  const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
+  const keep = sql.raw(arrival ? 'least' : 'greatest');
+  return preparedSql<{ dup: boolean; status: KioskScanStatus | null; enrolled: boolean; person_ok: boolean }>(
+    `kiosk_scan_${kind}`,
+    sql`
+      with seen as (
+        select exists (select 1 from kiosk_scans where id = ${p('id')}) as dup
+      ), child as (
+        select nc.id, nc.child_id, nc.company_id, c.first_name
+        from note_children nc join children c on c.id = nc.child_id
+        where nc.id = ${p('noteChildId')} and nc.facility_id = ${p('facilityId')}
+          and nc.admitted_on <= ${p('date')} and (nc.left_on is null or nc.left_on >= ${p('date')}) and not (select dup from seen)
+      ), person as (
+        select ${p('noPerson')}::boolean or exists (
+          select 1 from pickup_persons pp join child on pp.child_id = child.child_id
+          where pp.id = ${p('personId')} and pp.status = 'approved'
+        ) as ok
+      ), before as (
+        select ca.${column} as hhmm from child_attendances ca join child on ca.note_child_id = child.id where ca.date = ${p('date')}
+      ), att as (
+        insert into child_attendances (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
+        select child.company_id, child.id, ${p('date')}::date, ${p('time')}::text, ${p('at')}::timestamptz, 'kiosk',
+          ${p('deviceId')}::int, null::int, ${p('now')}::timestamptz
+        from child where (select ok from person)
+        on conflict (note_child_id, date) do update
+          set ${column} = coalesce(${keep}(child_attendances.${column}, excluded.${column}), excluded.${column}),
+              ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
+              updated_at = excluded.updated_at
+          where child_attendances.${scanned} is null
+            or abs(extract(epoch from child_attendances.${scanned} - excluded.${scanned})) >= ${sql.raw(String(KIOSK_REPEAT_SECONDS))}
+        returning ${column} as hhmm
+      ), scan as (
+        insert into kiosk_scans (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status, pickup_type,
+          pickup_person_id)
+        values (${p('id')}, ${p('companyId')}, ${p('facilityId')}, ${p('deviceId')}, ${p('noteChildId')}, ${kind}, ${p('at')},
+          ${p('date')}, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
+            when exists (select 1 from att) then 'recorded' else 'ignored_repeat' end,
+          ${p('pickupType')}, ${p('personId')})
+        on conflict do nothing returning status
+      ), push as (
+        insert into push_outbox (user_id, kind, title, body, link, dedupe_key)
+        select cu.user_id, 'attendance', ${p('title')}::text, child.first_name || ${p('body')}::text, '/',
+          ${p('id')}::text || ':' || cu.user_id
+        from child_user cu join child on cu.child_id = child.child_id
+        where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
+        on conflict do nothing
+      ), skew as (
+        update devices set clock_skew_ms = ${p('skew')}, last_synced_at = ${p('now')}
+        where id = ${p('deviceId')} and ${p('hasSkew')}::boolean
+      )
+      select (select dup from seen) as dup, (select status from scan) as status, exists (select 1 from child) as enrolled,
+        (select ok from person) as person_ok`,
+  );
+};
+const scanStatements = { arrival: scanStatement('arrival'), pickup: scanStatement('pickup') };
+
 async function recordScanAtOnce(
   ctx: AppContext,
   device: PairedDevice,
@@ -403,61 +466,27 @@ async function recordScanAtOnce(
   skew: number | null,
 ): Promise<ScanResult> {
   const at = new Date(scan.at);
-  const date = tokyoDate(at);
   const time = tokyoTime(at);
-  const arrival = scan.kind === 'arrival';
-  const column = sql.raw(arrival ? 'arrived_at' : 'picked_up_at');
-  const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
   const personId = scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null;
   const text = pushText(scan.kind, '', time, device.facilityName);
-  const keep = arrival ? sql.raw('least') : sql.raw('greatest');
-  const [row] = rowsOf<{ dup: boolean; status: KioskScanStatus | null; enrolled: boolean; person_ok: boolean }>(
-    await ctx.db.execute(sql`
-      with seen as (
-        select exists (select 1 from ${kioskScans} where id = ${scan.id}) as dup
-      ), child as (
-        select nc.id, nc.child_id, nc.company_id, c.first_name
-        from ${noteChildren} nc join ${children} c on c.id = nc.child_id
-        where nc.id = ${scan.note_child_id} and nc.facility_id = ${device.facilityId}
-          and nc.admitted_on <= ${date} and (nc.left_on is null or nc.left_on >= ${date}) and not (select dup from seen)
-      ), person as (
-        select ${personId === null} or exists (
-          select 1 from ${pickupPersons} pp join child on pp.child_id = child.child_id
-          where pp.id = ${personId} and pp.status = 'approved'
-        ) as ok
-      ), before as (
-        select ca.${column} as hhmm from ${childAttendances} ca join child on ca.note_child_id = child.id where ca.date = ${date}
-      ), att as (
-        insert into ${childAttendances} (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
-        select child.company_id, child.id, ${date}::date, ${time}::text, ${at}::timestamptz, 'kiosk', ${device.id}::int, null::int,
-          ${now}::timestamptz
-        from child where (select ok from person)
-        on conflict (note_child_id, date) do update
-          set ${column} = coalesce(${keep}(${childAttendances}.${column}, excluded.${column}), excluded.${column}),
-              ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
-              updated_at = excluded.updated_at
-          where ${childAttendances}.${scanned} is null
-            or abs(extract(epoch from ${childAttendances}.${scanned} - excluded.${scanned})) >= ${KIOSK_REPEAT_SECONDS}
-        returning ${column} as hhmm
-      ), scan as (
-        insert into ${kioskScans} (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status, pickup_type,
-          pickup_person_id)
-        values (${scan.id}, ${device.companyId}, ${device.facilityId}, ${device.id}, ${scan.note_child_id}, ${scan.kind}, ${at},
-          ${date}, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
-            when exists (select 1 from att) then 'recorded' else 'ignored_repeat' end,
-          ${scan.pickup?.type ?? null}, ${personId})
-        on conflict do nothing returning status
-      ), push as (
-        insert into ${pushOutbox} (user_id, kind, title, body, link, dedupe_key)
-        select cu.user_id, 'attendance', ${text.title}::text, child.first_name || ${text.body}::text, '/',
-          ${scan.id}::text || ':' || cu.user_id
-        from ${childUser} cu join child on cu.child_id = child.child_id
-        where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
-        on conflict do nothing
-      ), skew as (${skewUpdate(device, skew, now)})
-      select (select dup from seen) as dup, (select status from scan) as status, exists (select 1 from child) as enrolled,
-        (select ok from person) as person_ok`),
-  );
+  const [row] = await scanStatements[scan.kind](ctx.db).rows({
+    id: scan.id,
+    noteChildId: scan.note_child_id,
+    facilityId: device.facilityId,
+    companyId: device.companyId,
+    deviceId: device.id,
+    date: tokyoDate(at),
+    time,
+    at: at.toISOString(),
+    now: now.toISOString(),
+    noPerson: personId === null,
+    personId,
+    pickupType: scan.pickup?.type ?? null,
+    title: text.title,
+    body: text.body,
+    skew,
+    hasSkew: skew !== null,
+  });
   if (row!.dup || row!.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
   if (row!.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
   if (row!.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };

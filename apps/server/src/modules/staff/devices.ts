@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceMessages, PAIRING_CODE_MINUTES, staffMessages, type StaffDevice } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import {
   classes,
   devicePairingCodes,
@@ -186,16 +187,22 @@ export async function pairDevice(
 
 export type PairedDevice = typeof devices.$inferSelect & { facilityName: string };
 
+/** The device of a credential (prepared: the gate kiosk looks it up on every scan, docs/performance.md). */
+const deviceByCredential = prepared('device_by_credential', (db, name) =>
+  db
+    .select({ device: devices, facilityName: facilities.name })
+    .from(devices)
+    .innerJoin(facilities, eq(facilities.id, devices.facilityId))
+    .where(and(eq(devices.credentialHash, sql.placeholder('hash')), isNull(devices.revokedAt)))
+    .limit(1)
+    .prepare(name),
+);
+
 /** The paired, unrevoked device of the request's device cookie, or null; notes when it was last seen. */
 export async function findDevice(db: Db, req: FastifyRequest, now: Date): Promise<PairedDevice | null> {
   const token = req.cookies[DEVICE_COOKIE];
   if (!token) return null;
-  const [row] = await db
-    .select({ device: devices, facilityName: facilities.name })
-    .from(devices)
-    .innerJoin(facilities, eq(facilities.id, devices.facilityId))
-    .where(and(eq(devices.credentialHash, sha256(token)), isNull(devices.revokedAt)))
-    .limit(1);
+  const [row] = await deviceByCredential(db).execute({ hash: sha256(token) });
   if (!row) return null;
   const { device } = row;
   if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type CSSProperties, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { pickupCodeTexts, type ChildPickupCode } from '@renraku/contract/client';
@@ -93,12 +93,10 @@ function CodeCard({ childId, code }: { childId: number; code: ChildPickupCode })
               {code.used_at ? pickupCodeTexts.used : '未使用'}
             </Badge>
           </Group>
-          <Text size="xs">
-            {code.used_at ? `${timeLabel(code.used_at)}に使用されました` : `本日${timeLabel(code.expires_at)}まで有効`}
-          </Text>
+          <Text size="xs">{code.used_at ? `${timeLabel(code.used_at)}に使用されました` : '本日中（23:59まで）有効'}</Text>
         </Stack>
         {!code.used_at && (
-          <Button size="xs" variant="subtle" color="red.9" onClick={() => void ask()} loading={cancel.isPending}>
+          <Button size="xs" variant="subtle" color="red" onClick={() => void ask()} loading={cancel.isPending}>
             取り消す
           </Button>
         )}
@@ -136,7 +134,8 @@ function IssueForm({ childId, firstName }: { childId: number; firstName: string 
             {`${firstName}さんのお迎えコードを発行する`}
           </Title>
           {issue.data && (
-            <Alert color="teal" variant="light" title={`${issue.data.name}さんのお迎えコード`} data-testid="issued-code">
+            <Paper bg="teal.0" p="md" radius="md" data-testid="issued-code" role="status">
+              <Text fw={700} size="sm" c="dark.9">{`${issue.data.name}さんのお迎えコード`}</Text>
               <Text
                 fz={36}
                 fw={700}
@@ -147,11 +146,13 @@ function IssueForm({ childId, firstName }: { childId: number; firstName: string 
               >
                 {issue.data.code}
               </Text>
-              <Text size="sm" c="dark.9">{`本日${timeLabel(issue.data.expires_at)}まで、1回だけ使えます。`}</Text>
+              <Text size="sm" c="dark.9">
+                本日中（23:59まで）、1回だけ使えます。
+              </Text>
               <Text size="sm" c="dark.9" fw={700}>
                 {pickupCodeTexts.shownOnce}
               </Text>
-            </Alert>
+            </Paper>
           )}
           <TextInput
             label="お迎えに来る方のお名前"
