@@ -183,7 +183,7 @@ describe('pairing a tablet and unlocking it with a PIN', () => {
     expect(paired.statusCode).toBe(200);
     expect(paired.data.device).toEqual({ id: device.id, name: 'ひよこ組タブレット', facility_name: expect.any(String) });
     const cookie = paired.cookies.find((c) => c.name === DEVICE_COOKIE)!;
-    expect(cookie).toMatchObject({ httpOnly: true, path: '/api/staff', sameSite: 'Strict' });
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/api', sameSite: 'Strict' });
     const row = await deviceRow(device.id);
     expect(row).toMatchObject({ credentialHash: sha256(cookie.value), pairedBy: world.staff.director.user.id });
     expect(row.pairedAt).toBeInstanceOf(Date);

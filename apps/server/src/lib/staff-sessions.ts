@@ -126,10 +126,22 @@ export function clearStaffSessionCookie(reply: FastifyReply) {
   reply.clearCookie(STAFF_SESSION_COOKIE, { path: COOKIE_PATH });
 }
 
+/**
+ * The device credential goes to every API path: the class tablet's calls under /api/staff and the
+ * gate kiosk's under /api/kiosk (staff.md §6). Tablets paired before hold it under /api/staff,
+ * where it still works for their class calls; clearing removes both.
+ */
+const DEVICE_COOKIE_PATH = '/api';
+
 export function setDeviceCookie(reply: FastifyReply, req: FastifyRequest, token: string, now: Date) {
-  reply.setCookie(DEVICE_COOKIE, token, { ...cookieOptions(req), expires: new Date(now.getTime() + DEVICE_COOKIE_MS) });
+  reply.setCookie(DEVICE_COOKIE, token, {
+    ...cookieOptions(req),
+    path: DEVICE_COOKIE_PATH,
+    expires: new Date(now.getTime() + DEVICE_COOKIE_MS),
+  });
 }
 
 export function clearDeviceCookie(reply: FastifyReply) {
+  reply.clearCookie(DEVICE_COOKIE, { path: DEVICE_COOKIE_PATH });
   reply.clearCookie(DEVICE_COOKIE, { path: COOKIE_PATH });
 }

@@ -20,6 +20,7 @@ const screens = {
   settings: screen(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
   pair: screen(() => import('../features/tablet/routes/pair-page'), 'PairPage'),
   pin: screen(() => import('../features/tablet/routes/pin-page'), 'PinPage'),
+  kiosk: screen(() => import('../features/kiosk/routes/kiosk-page'), 'KioskPage'),
   home: screen(() => import('../features/home/routes/home-page'), 'HomePage'),
   classes: screen(() => import('../features/roster/routes/classes-page'), 'ClassesPage'),
   children: screen(() => import('../features/roster/routes/children-page'), 'ChildrenPage'),
@@ -72,6 +73,8 @@ export const routes: RouteObject[] = [
           // The class tablet: pairing with the director's code, then the PIN pad.
           { path: 'pair', lazy: screens.pair },
           { path: 'pin', lazy: screens.pin },
+          // The gate kiosk (staff.md §6): the device credential alone, offline first: features/kiosk.
+          { path: 'kiosk', lazy: screens.kiosk },
         ]),
       },
       {

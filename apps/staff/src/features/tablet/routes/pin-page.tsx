@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { staffMessages } from '@renraku/contract/staff';
 import { LoadFailure } from '../../../components/load-failure';
 import { Loading } from '../../../components/loading';
@@ -39,6 +39,8 @@ export function PinPage() {
   }
 
   const { device: thisDevice, staff } = device.data;
+  // The gate kiosk needs no PIN (staff.md §6): it opens its own screen.
+  if (thisDevice.purpose === 'kiosk') return <Navigate to="/kiosk" replace />;
   return (
     <Container size="md" py={32}>
       <Stack gap="xl">

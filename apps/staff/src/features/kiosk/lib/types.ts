@@ -1,0 +1,28 @@
+import type { ResponseOf } from '@renraku/contract/client';
+import type { getKioskRoster, postKioskScans } from '@renraku/contract/staff';
+
+export type KioskRoster = ResponseOf<typeof getKioskRoster>;
+export type RosterChild = KioskRoster['children'][number];
+export type ScanResult = ResponseOf<typeof postKioskScans>['results'][number];
+export type ScanKind = 'arrival' | 'pickup';
+export type Pickup = null | { type: 'guardian' } | { type: 'person'; pickup_person_id: number } | { type: 'code'; code: string };
+
+/**
+ * One scan as the device keeps it (IndexedDB): made with a uuid and the device's clock, `pending`
+ * until the server has answered for it, then the server's status (kept for the day's state and the
+ * one-minute repeat check; a `rejected` or `ignored_repeat` one is shown until acknowledged).
+ */
+export interface LocalScan {
+  id: string;
+  note_child_id: number;
+  /** The child's name when scanned (the list of problems reads it even after the roster changed). */
+  name: string;
+  kind: ScanKind;
+  /** Device time, ISO. */
+  at: string;
+  pickup: Pickup;
+  status: 'pending' | ScanResult['status'];
+  message: string | null;
+  /** A problem the staff has seen (「確認しました」). */
+  acknowledged?: boolean;
+}
