@@ -18,7 +18,7 @@ import { messages, tokyoDate } from '@renraku/contract';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { HttpError } from './lib/errors';
+import { HttpError, invalidMany } from './lib/errors';
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_SEC } from './lib/database-outage';
 import { createStorage, fileUrls, type Storage } from './lib/files';
 import { databaseCounter, type Counter } from './lib/rate-limit';
@@ -134,6 +134,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
     req.now = requestNow(config.testClock, req.headers['x-test-now']);
     req.today = tokyoDate(req.now);
     checkXsrf(config.sessionSecret, req);
+  });
+  // No input may carry U+0000: PostgreSQL's text cannot hold it, so it would end as a 500 wherever a
+  // string reaches a statement. Refused for every call at once, before any handler runs.
+  app.addHook('preValidation', async (req) => {
+    const field = nulField({ body: req.body, query: req.query, params: req.params });
+    if (field) throw invalidMany({ [field]: [messages.invalidCharacter] });
   });
   app.addHook('onSend', async (req, reply) => {
     // Answers that depend on the session must never be cached by a shared cache.
@@ -252,4 +258,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+}
+
+/** The path of the first string holding U+0000 in a request's parsed input, or null. */
+function nulField(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.replace(/^(body|query|params)\.?/, '') || '_' : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = nulField(inner, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
 }

@@ -21,6 +21,7 @@ import {
   postChildSchedulesBulk,
   postLogin,
   postScheduleByDate,
+  postRegisterToken,
   postStaffMember,
   putNoticesRead,
   putQuestionnaireAnswers,
@@ -152,6 +153,22 @@ describe('integers beyond int4', () => {
 });
 
 describe('malformed requests answered before any route', () => {
+  it('a NUL character (U+0000) anywhere in the input is a 422 in Japanese, nothing written (fuzz found a 500)', async () => {
+    const w = await world();
+    await expectRefused(w.guardian, postRegisterToken, { body: { token: '\u0000' } }, '使用できない文字が含まれています');
+    await expectRefused(
+      w.guardian,
+      postAbsence,
+      {
+        params: { childId: w.family.child.id },
+        body: { absenceType: 2, absenceDates: ['2099-01-05'], diseases: [], message: 'a\u0000b' },
+      },
+      '使用できない文字が含まれています',
+    );
+    await expectRefused(w.guardian, getNotices, { query: { date: '2026\u0000' } }, '使用できない文字が含まれています');
+    expect((await t.db.select({ n: count() }).from(attendanceReports))[0]!.n).toBe(0);
+  });
+
   it('a malformed percent-encoding in X-XSRF-TOKEN is the XSRF refusal (419), not a 500', async () => {
     const agent = t.agent();
     await agent.get('/sanctum/csrf-cookie');

@@ -10,6 +10,8 @@ export const messages = {
   tooManyRequests: '試行回数が上限に達しました。しばらく時間をおいてから再度お試しください',
   tooManyLoginAttempts: 'ログインの試行回数が上限に達しました。しばらく時間をおいてから再度お試しください',
   invalidInput: '入力内容に誤りがあります',
+  /** A NUL character (U+0000) in any input: PostgreSQL text cannot hold it. */
+  invalidCharacter: '使用できない文字が含まれています',
   logoutFailed: 'ログアウトに失敗しました',
   loggedOut: 'ログアウトしました',
   serverError: 'システムエラーが発生しました。時間をおいて再度お試しください',
