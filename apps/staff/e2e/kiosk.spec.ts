@@ -140,6 +140,7 @@ test.describe('登降園受付（キオスク）', () => {
     const video = writeQrVideo(path.join(test.info().project.outputDir, `kiosk-qr-${Date.now()}.y4m`), token);
     const tablet = await launchKioskTablet(playwright.chromium, baseURL!, video);
     const t = tablet.page;
+    t.on('pageerror', (e) => console.log('pageerror', e.message, e.stack?.split('\n').slice(0, 4).join(' / ')));
     t.on('response', async (r) => {
       if (r.url().includes('/api/'))
         console.log('resp', r.status(), r.url(), r.status() >= 400 ? await r.text().catch(() => '') : '');

@@ -53,7 +53,8 @@ export function Shell({ me, children }: { me: StaffMe; children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" component="nav" aria-label="メインメニュー">
+      {/* A director's menu is taller than a 768-px screen: the menu scrolls on its own. */}
+      <AppShell.Navbar p="sm" component="nav" aria-label="メインメニュー" style={{ overflowY: 'auto' }}>
         <ShellNav facility={facility} onDevice={!!me.device} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main">{children}</AppShell.Main>
