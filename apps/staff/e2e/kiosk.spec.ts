@@ -110,11 +110,6 @@ async function serverTimes(context: BrowserContext, ids: number[]) {
 }
 
 test.describe('登降園受付（キオスク）', () => {
-  // Known flake, left open (see the stop note): in a full suite run the tablet has once in a few
-  // runs shown the route's error screen right after pairing; alone it passed 13 runs of 13, on a
-  // quiet and on a loaded machine. One retry, with the tablet's console errors in the output to
-  // find the cause; the retry must pass the whole flow.
-  test.describe.configure({ retries: 1 });
   test('a QR scan and three touches offline reach the server once the network returns; a one-time code works once; 50 scans kept offline arrive once', async ({
     page,
     request,

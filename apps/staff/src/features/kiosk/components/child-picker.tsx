@@ -24,11 +24,12 @@ export function ChildPicker({
 }) {
   const [tab, setTab] = useState<string>(ALL);
   const [query, setQuery] = useState('');
-  const classes = useMemo(() => [...new Set(children.map((c) => c.class_name ?? 'クラスなし'))], [children]);
+  // A child without a class comes with an empty class name: a tab needs a non-empty value.
+  const classes = useMemo(() => [...new Set(children.map((c) => c.class_name || 'クラスなし'))], [children]);
   const needle = normalizeKana(query);
   const shown = children.filter(
     (c) =>
-      (tab === ALL || (c.class_name ?? 'クラスなし') === tab) &&
+      (tab === ALL || (c.class_name || 'クラスなし') === tab) &&
       (!needle || normalizeKana(c.kana).includes(needle) || normalizeKana(c.name).includes(needle)),
   );
 
