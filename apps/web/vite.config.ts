@@ -37,7 +37,7 @@ function homePreloads(): Plugin {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') throw new Error('home preloads: no index.html');
       const links = [
-        ...[...styles].map((file) => `<link rel="preload" as="style" href="/${file}">`),
+        ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ].join('\n    ');
       const html = String(index.source).replace('</head>', `\n    ${links}\n  </head>`);

@@ -32,6 +32,8 @@ if (mode === 'select1') {
     SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
     LOG_LEVEL: 'silent',
     PORT: String(port),
+    // Another web build to compare (BENCH_ONLY=web work): a dist directory.
+    WEB_DIST: process.env.WEB_DIST,
     DATA_DIR: process.env.DATA_DIR ?? '/tmp/renraku-bench-data',
   });
   const database = await openPostgres(url, { max: poolMax });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,6 +25,7 @@ import { createStorage, fileUrls, type Storage } from './lib/files';
 import { databaseCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
+import { homeFirstAnswers, scriptJson } from './lib/home-answers';
 import { swaggerOptions } from './lib/openapi';
 import { SESSION_COOKIE, type SessionUser } from './lib/sessions';
 import { checkXsrf } from './modules/auth/xsrf';
@@ -218,9 +220,10 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
   const hasWeb = fs.existsSync(indexFile);
   const hasStaff = fs.existsSync(path.join(config.staffDist, 'index.html'));
   // index.html with preloads of the signed-in home's code (the web build's home.html), for a browser
-  // that holds a session cookie; no session lookup: a stale cookie only costs the preloads
-  // (docs/decisions/web-speed-main.md).
-  const hasHome = fs.existsSync(path.join(config.webDist, 'home.html'));
+  // that holds a session cookie, with the home's first answers written in (lib/home-answers.ts;
+  // docs/decisions/web-speed-main.md). A stale cookie gets the preloads and the login check's answer.
+  const homeFile = path.join(config.webDist, 'home.html');
+  const homeHtml = fs.existsSync(homeFile) ? fs.readFileSync(homeFile, 'utf8') : null;
   const staticOptions: FastifyStaticOptions = {
     wildcard: false,
     index: false,
@@ -243,15 +246,37 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.staffDist);
     }
     if (req.method === 'GET' && !isApiPath(req.url) && hasWeb) {
-      const home = hasHome && isHomePath(req.url) && Boolean(req.cookies[SESSION_COOKIE]);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding, Cookie')
-        .type('text/html')
-        .sendFile(home ? 'home.html' : 'index.html');
+      if (homeHtml && isHomePath(req.url) && req.cookies[SESSION_COOKIE]) return sendHome(app, req, reply, homeHtml);
+      return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ message: messages.notFound });
   });
+}
+
+/**
+ * The signed-in home: home.html with the user's first answers in a JSON script element. Personal:
+ * never stored by a cache (`no-store`), compressed per request (it is a few kB).
+ */
+async function sendHome(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string) {
+  const answers = await homeFirstAnswers(app, req);
+  const page = html.replace(
+    '<div id="root"></div>',
+    `<div id="root"></div>\n    <script id="first-answers" type="application/json">${scriptJson(answers)}</script>`,
+  );
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? zlib.gzipSync(page)
+        : page;
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply
+    .header('cache-control', 'no-store')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 declare module 'fastify' {

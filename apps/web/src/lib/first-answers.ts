@@ -21,6 +21,37 @@ const answers = new Map<string, Promise<Response>>();
 let expired = false;
 
 const get = (url: string) => fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+/** The URLs whose answers the page brought: never asked for again, even once the app has taken them. */
+const fromPage = new Set<string>();
+/** Asks for `url` unless the page brought its answer (then that one, or null once taken). */
+const ask = (url: string): Promise<Response> | null => {
+  if (fromPage.has(url)) return answers.get(url) ?? null;
+  const answer = get(url);
+  answers.set(url, answer);
+  return answer;
+};
+
+/**
+ * The answers the server wrote into the signed-in home page (`<script id="first-answers">`,
+ * apps/server/src/lib/home-answers.ts): the login check, the constants, the child list, the
+ * enrolment, the banners and the feed's first days, as the calls answered them a moment ago. Taken
+ * like the answers asked for at start; read once, before the login check is asked for.
+ */
+export function adoptPageAnswers(): void {
+  const element = document.getElementById('first-answers');
+  if (!element?.textContent) return;
+  element.remove();
+  try {
+    const written = JSON.parse(element.textContent) as Record<string, { status: number; body: unknown }>;
+    for (const [url, { status, body }] of Object.entries(written)) {
+      const response = new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      answers.set(url, Promise.resolve(response));
+      fromPage.add(url);
+    }
+  } catch {
+    // A page that cannot be read: the app asks for everything itself.
+  }
+}
 
 /** An answer asked for at start for this GET URL, or undefined; each is taken once. */
 export function takeFirstAnswer(url: string): Promise<Response> | undefined {
@@ -39,18 +70,16 @@ export function dropFirstAnswers(): void {
 export function startFirstAnswers(user: Promise<User | null>): void {
   // The login screen needs neither; every signed-in screen needs the child list (the shell's header).
   if (/^\/login(\/|$)/.test(location.pathname)) return;
-  const childrenUrl = getChildren.path;
-  const children = get(childrenUrl);
-  answers.set(childrenUrl, children);
+  const children = ask(getChildren.path);
   setTimeout(dropFirstAnswers, 30_000);
+  if (!children) return;
   if (!/^\/(main\/?)?$/.test(location.pathname)) return;
   // What the home shows above the feed, once signed in: had it come after the feed's first page,
   // it would push the cards down (a layout shift).
   void user
     .then((signedIn) => {
       if (!signedIn || expired) return;
-      for (const path of [getChildrenExistence.path, getNoticesNotifications.path, getMicrocms.path])
-        answers.set(path, get(path));
+      for (const path of [getChildrenExistence.path, getNoticesNotifications.path, getMicrocms.path]) ask(path);
     })
     .catch(() => undefined);
   // Read from a copy before anyone can take the answer (then-callbacks run in the order they were added).
@@ -62,8 +91,7 @@ export function startFirstAnswers(user: Promise<User | null>): void {
       const ids = homeChildIds(readSelectedChildren(signedIn.id), activated);
       if (ids.length === 0) return;
       // The URL api() builds for the feed's first page (lib/api.ts buildPath).
-      const url = `${getChildrenContent.path}?${toQueryString({ children: ids })}`;
-      answers.set(url, get(url));
+      ask(`${getChildrenContent.path}?${toQueryString({ children: ids })}`);
     })
     .catch(() => undefined);
 }

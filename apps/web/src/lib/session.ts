@@ -5,7 +5,7 @@ import type { ResponseOf, User } from '@renraku/contract/client';
 // In the entry bundle: the calls alone, not the client barrel with every area's constants.
 import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
 import { ApiRequestError, api } from './api';
-import { dropFirstAnswers, startFirstAnswers } from './first-answers';
+import { adoptPageAnswers, dropFirstAnswers, startFirstAnswers } from './first-answers';
 import { native } from './native';
 import { useAction } from './use-action';
 
@@ -80,6 +80,8 @@ let started = false;
 export function startSession(): void {
   if (started) return;
   started = true;
+  // The signed-in home page may bring the first answers with it (lib/first-answers.ts).
+  adoptPageAnswers();
   // A failure leaves the field undefined: the app stays in its loading state, as before.
   const checked = fetchUser();
   checked.then(

@@ -1,11 +1,9 @@
-import { Anchor, Stack, Text, UnstyledButton } from '@mantine/core';
 import { limits, type FeedFile } from '@renraku/contract/client';
 import { lazy, Suspense, useState } from 'react';
+import css from './feed.module.css';
 
 // The viewer (a full-screen modal) loads on the first tap, not with the feed.
 const GalleryViewer = lazy(async () => ({ default: (await import('./gallery-viewer')).GalleryViewer }));
-
-const tile = { width: '100%', aspectRatio: '1 / 1', borderRadius: 6, overflow: 'hidden', display: 'block' } as const;
 
 /** Photos as tiles: the first 5, then a '+N' expander; a tap opens the full-screen viewer (F §2, §9). */
 export function Gallery({ images, label }: { images: FeedFile[]; label: string }) {
@@ -15,34 +13,29 @@ export function Gallery({ images, label }: { images: FeedFile[]; label: string }
   const hidden = images.length - limits.galleryVisibleImages;
   const shown = expanded || hidden <= 0 ? images : images.slice(0, limits.galleryVisibleImages);
   return (
-    <Stack gap={4}>
-      <Text size="xs" fw={700} c="dimmed">
-        {label}
-      </Text>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 4 }} data-qa="gallery">
+    <div className={css.stack4}>
+      <p className={`${css.xs} ${css.bold} ${css.dimmed}`}>{label}</p>
+      <div className={css.grid} data-qa="gallery">
         {shown.map((image, i) => (
-          <UnstyledButton
+          <button
+            type="button"
             key={`${image.id}`}
-            style={tile}
+            className={css.tile}
             onClick={() => setViewing(i)}
             aria-label={`${label} ${i + 1}枚目を拡大表示`}
           >
-            <img
-              src={image.fileUrl}
-              alt=""
-              loading="lazy"
-              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          </UnstyledButton>
+            <img src={image.fileUrl} alt="" loading="lazy" />
+          </button>
         ))}
         {!expanded && hidden > 0 && (
-          <UnstyledButton
-            style={{ ...tile, background: '#4a4a4a', color: '#fff', fontSize: 22, fontWeight: 700, textAlign: 'center' }}
+          <button
+            type="button"
+            className={`${css.tile} ${css.rest}`}
             onClick={() => setExpanded(true)}
             aria-label={`残り${hidden}枚の写真を表示`}
           >
             +{hidden}
-          </UnstyledButton>
+          </button>
         )}
       </div>
       {viewing !== null && (
@@ -50,7 +43,7 @@ export function Gallery({ images, label }: { images: FeedFile[]; label: string }
           <GalleryViewer images={images} index={viewing} onChange={setViewing} label={label} />
         </Suspense>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -58,12 +51,12 @@ export function Gallery({ images, label }: { images: FeedFile[]; label: string }
 export function Documents({ files }: { files: FeedFile[] }) {
   if (files.length === 0) return null;
   return (
-    <Stack gap={2}>
+    <div className={css.stack2}>
       {files.map((file) => (
-        <Anchor key={file.id} href={file.url} target="_blank" rel="noopener" size="sm">
+        <a key={file.id} href={file.url} target="_blank" rel="noopener" className={css.link}>
           資料：{file.name}（{file.displaySize}）
-        </Anchor>
+        </a>
       ))}
-    </Stack>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Anchor, Box, Button, Card, Divider, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { feedTexts, type DailyMessage, type FeedFile } from '@renraku/contract/client';
 import { memo, useState, type ReactNode } from 'react';
 import { Documents, Gallery } from './gallery';
 import { TruncatedText } from './truncated-text';
+import css from './feed.module.css';
 
 /** HH:MM from a stored time (F §9: times show their first 5 characters). */
 export const hhmm = (time: string | null | undefined) => (time ? time.slice(0, 5) : '--:--');
@@ -12,25 +12,22 @@ export const celsius = (value: number) => `${value.toFixed(1)}℃`;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text component="dt" size="sm" fw={700} w={96} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Box component="dd" m={0} style={{ flex: 1, minWidth: 0 }}>
-        {children}
-      </Box>
-    </Group>
+    <div className={css.row}>
+      <dt className={`${css.sm} ${css.label}`}>{label}</dt>
+      <dd className={css.value}>{children}</dd>
+    </div>
   );
 }
 
+/** A line of small text (Mantine's Text size="sm"). */
+const Line = ({ children }: { children: ReactNode }) => <p className={css.sm}>{children}</p>;
+
 const Lines = ({ lines }: { lines: string[] }) => (
-  <Stack gap={0}>
+  <div>
     {lines.map((line, i) => (
-      <Text key={i} size="sm">
-        {line}
-      </Text>
+      <Line key={i}>{line}</Line>
     ))}
-  </Stack>
+  </div>
 );
 
 interface Props {
@@ -57,36 +54,29 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
   const meals = info?.meals;
 
   return (
-    <Card withBorder radius="md" padding="sm" component="article" aria-label={`${childName}の連絡`} data-qa="message-card">
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          {/* F §2: child links go to /children/{id} (the child's page). */}
-          <Anchor component={Link} to={`/children/${message.child_id}`} fw={700} c="dark" underline="hover">
-            {childName}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {message.nursery}
-          </Text>
-        </Group>
-        <Stack component="dl" m={0} gap={6}>
+    <article className={css.card} aria-label={`${childName}の連絡`} data-qa="message-card">
+      <div className={css.head}>
+        {/* F §2: child links go to /children/{id} (the child's page). */}
+        <Link to={`/children/${message.child_id}`} className={css.childLink}>
+          {childName}
+        </Link>
+        <p className={`${css.xs} ${css.dimmed}`}>{message.nursery}</p>
+      </div>
+      <dl className={css.list}>
           {(message.attendances.attendanceTime || message.attendances.leavingTime) && (
             <Row label="登園・降園">
-              <Text size="sm">
+              <Line>
                 登園 {hhmm(message.attendances.attendanceTime)} ／ 降園 {hhmm(message.attendances.leavingTime)}
-              </Text>
+              </Line>
             </Row>
           )}
-        </Stack>
-        {info?.text && (
-          <Stack gap={2}>
-            <TruncatedText text={info.text} threshold={threshold} />
-            {info.name && (
-              <Text size="xs" c="dimmed" ta="right">
-                記入者：{info.name}
-              </Text>
-            )}
-          </Stack>
-        )}
+      </dl>
+      {info?.text && (
+        <div className={css.stack2}>
+          <TruncatedText text={info.text} threshold={threshold} />
+          {info.name && <p className={`${css.xs} ${css.dimmed} ${css.right}`}>記入者：{info.name}</p>}
+        </div>
+      )}
         {info && <Gallery images={images(info.employeeMessageFiles)} label="今日の写真" />}
         {info && <Gallery images={images(info.broadcastMessageFiles)} label="クラスの写真" />}
 
@@ -94,7 +84,7 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
           <>
             <Documents files={documents} />
             {info && (
-              <Stack component="dl" m={0} gap={6}>
+              <dl className={css.list}>
                 {info.thermometries.length > 0 && (
                   <Row label="検温">
                     <Lines lines={info.thermometries.map((t) => `${hhmm(t.time)} ${celsius(t.thermometry)}`)} />
@@ -110,7 +100,11 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
                     <Lines lines={info.defecations.map((d) => `${hhmm(d.time)} ${d.category}（${d.status}）`)} />
                   </Row>
                 )}
-                {info.schoolMeal && <Row label="給食の献立">{<Text size="sm">{info.schoolMeal}</Text>}</Row>}
+                {info.schoolMeal && (
+                  <Row label="給食の献立">
+                    <Line>{info.schoolMeal}</Line>
+                  </Row>
+                )}
                 {meals && (meals.lunch.items.length > 0 || meals.lunch.note) && (
                   <Row label="給食">
                     <Lines
@@ -142,42 +136,42 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
                     />
                   </Row>
                 )}
-              </Stack>
+              </dl>
             )}
             {family && (
               <>
-                <Divider label="おうちからの連絡" labelPosition="left" />
-                <Stack component="dl" m={0} gap={6} data-qa="family-information">
+                <div className={css.divider}>おうちからの連絡</div>
+                <dl className={css.list} data-qa="family-information">
                   {family.thermometry.temperature !== null && (
                     <Row label="検温">
-                      <Text size="sm">
+                      <Line>
                         {hhmm(family.thermometry.doneAt)} {celsius(family.thermometry.temperature)}
-                      </Text>
+                      </Line>
                     </Row>
                   )}
                   {(family.sleep.startedAt || family.sleep.endedAt) && (
                     <Row label="睡眠">
-                      <Text size="sm">
+                      <Line>
                         {hhmm(family.sleep.startedAt)}〜{hhmm(family.sleep.endedAt)}
-                      </Text>
+                      </Line>
                     </Row>
                   )}
                   {family.defecation.category && (
                     <Row label="排便">
-                      <Text size="sm">
+                      <Line>
                         {hhmm(family.defecation.doneAt)} {family.defecation.category}
                         {family.defecation.status ? `（${family.defecation.status}）` : ''}
-                      </Text>
+                      </Line>
                     </Row>
                   )}
                   {family.meals.map((meal) => (
                     <Row key={meal.category} label={meal.category}>
-                      <Text size="sm">{meal.comment}</Text>
+                      <Line>{meal.comment}</Line>
                     </Row>
                   ))}
                   {family.poolAttendance.isParticipate !== null && (
                     <Row label="プール">
-                      <Text size="sm">{family.poolAttendance.isParticipate ? '参加' : '不参加'}</Text>
+                      <Line>{family.poolAttendance.isParticipate ? '参加' : '不参加'}</Line>
                     </Row>
                   )}
                   {family.text && (
@@ -185,16 +179,15 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
                       <TruncatedText text={family.text} threshold={threshold} />
                     </Row>
                   )}
-                </Stack>
+                </dl>
               </>
             )}
           </>
         ) : (
-          <Button variant="light" size="xs" onClick={() => setExpanded(true)}>
+          <button type="button" className={css.more} onClick={() => setExpanded(true)}>
             {feedTexts.showMore}
-          </Button>
+          </button>
         )}
-      </Stack>
-    </Card>
+    </article>
   );
 });

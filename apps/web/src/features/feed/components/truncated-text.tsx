@@ -1,6 +1,6 @@
-import { Anchor, Box, Text } from '@mantine/core';
 import { feedTexts } from '@renraku/contract/client';
 import { useState } from 'react';
+import css from './feed.module.css';
 
 /** Text cut at the server's threshold, expandable with 「…もっとみる」 and collapsible with 「小さくする」 (F §2, §9). */
 export function TruncatedText({ text, threshold }: { text: string; threshold: number }) {
@@ -8,20 +8,20 @@ export function TruncatedText({ text, threshold }: { text: string; threshold: nu
   const characters = [...text];
   const long = characters.length > threshold;
   return (
-    <Box>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    <div>
+      <p className={`${css.sm} ${css.pre}`}>
         {long && !open ? characters.slice(0, threshold).join('') : text}
         {long && !open && (
-          <Anchor component="button" type="button" size="sm" ml={4} onClick={() => setOpen(true)}>
+          <button type="button" className={css.textButton} style={{ marginLeft: 4 }} onClick={() => setOpen(true)}>
             {feedTexts.readMore}
-          </Anchor>
+          </button>
         )}
-      </Text>
+      </p>
       {long && open && (
-        <Anchor component="button" type="button" size="sm" onClick={() => setOpen(false)}>
+        <button type="button" className={css.textButton} onClick={() => setOpen(false)}>
           {feedTexts.readLess}
-        </Anchor>
+        </button>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { feedTexts, limits, type Child, type DailyMessage } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../../lib/session';
 import { useChildren, useExistence } from '../../../lib/children';
 import { useBanners, useFeedContent, useManualBanner } from '../api';
 import { MessageCard } from '../components/message-card';
+import css from '../components/feed.module.css';
 
 /** The selected children per user (F §3 "Local browser storage"); the children area uses the same key. */
 const selectionKey = (userId: number) => `selectedChildren:${userId}`;
@@ -204,18 +205,14 @@ function Feed({ childIds, children }: { childIds: number[]; children: Child[] })
   const names = new Map(children.map((c) => [c.id, c.first_name]));
 
   return (
-    <Stack gap="lg" pb={72}>
-      {days.length === 0 && !isError && (
-        <Text size="sm" c="dimmed" ta="center" py="lg">
-          {feedTexts.empty}
-        </Text>
-      )}
+    <div className={css.feed}>
+      {days.length === 0 && !isError && <p className={`${css.sm} ${css.dimmed} ${css.empty}`}>{feedTexts.empty}</p>}
       {days.map(([date, messages]) => (
-        <Box component="section" key={date} aria-labelledby={`day-${date}`} data-qa="feed-day" data-date={date}>
-          <Title order={2} size="h5" id={`day-${date}`} mb={6}>
+        <section key={date} aria-labelledby={`day-${date}`} data-qa="feed-day" data-date={date}>
+          <h2 className={css.dayTitle} id={`day-${date}`}>
             {dayLabel(date, today)}
-          </Title>
-          <Stack gap="sm">
+          </h2>
+          <div className={css.cards}>
             {messages.map((message) => (
               <MessageCard
                 key={`${message.note_child_id}-${date}`}
@@ -225,11 +222,11 @@ function Feed({ childIds, children }: { childIds: number[]; children: Child[] })
                 defaultExpanded={date === today}
               />
             ))}
-          </Stack>
-        </Box>
+          </div>
+        </section>
       ))}
       <div ref={sentinel} aria-hidden style={{ height: 1 }} />
       {isFetchingNextPage && <Loading />}
-    </Stack>
+    </div>
   );
 }
