@@ -11,8 +11,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const web = path.resolve(import.meta.dirname, '../apps/web');
-const dist = path.join(web, 'dist');
+// WEB_DIST: another build to report on (comparing builds); the web build by default.
+const dist = process.env.WEB_DIST ?? path.join(web, 'dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+// Which chunk holds each module (written by the build's home plugin, apps/web/vite.config.ts).
+const moduleChunksFile = path.join(dist, '.vite/module-chunks.json');
+const moduleChunks = fs.existsSync(moduleChunksFile) ? JSON.parse(fs.readFileSync(moduleChunksFile, 'utf8')) : {};
+/** The manifest key of the chunk that holds `module`: its own, or the group's it was bundled into. */
+const keyOf = (module) =>
+  manifest[module] ? module : Object.keys(manifest).find((k) => manifest[k].file === moduleChunks[module]);
 
 const ui = 'src/app/ui-providers.tsx';
 const signedIn = [ui, 'src/app/layouts/signed-in-layout.tsx'];
@@ -44,7 +51,7 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 /** What loads when idle: the UI providers if the route has not loaded them, then the packages the loaded chunks import dynamically. */
 function idleClosure(keys) {
   const idle = new Set(keys);
-  closure(ui, idle);
+  closure(keyOf(ui), idle);
   for (const key of [...idle]) {
     for (const dynamic of manifest[key].dynamicImports ?? []) if (!dynamic.startsWith('src/')) closure(dynamic, idle);
   }
@@ -55,8 +62,9 @@ export function measure() {
   return routes.map(({ route, modules, budgetKb, chartAllowed }) => {
     const keys = closure(entryKey);
     for (const module of modules) {
-      // A module that is no chunk of its own was bundled into the entry (the login screen is).
-      if (manifest[module]) closure(module, keys);
+      // A module in no chunk but the entry's was bundled into it (the login screen is).
+      const key = keyOf(module);
+      if (key) closure(key, keys);
       else if (!fs.existsSync(path.join(web, module))) return { route, missing: module };
     }
     const js = [...files(keys)].filter((f) => f.endsWith('.js'));

@@ -30,7 +30,7 @@ function homePreloads(): Plugin {
         chunk.imports.forEach(visit);
       };
       for (const root of roots) {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(root));
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(root)));
         if (!chunk) throw new Error(`home preloads: no chunk for ${root}`);
         visit(chunk.fileName);
       }
@@ -42,9 +42,21 @@ function homePreloads(): Plugin {
       ].join('\n    ');
       const html = String(index.source).replace('</head>', `\n    ${links}\n  </head>`);
       this.emitFile({ type: 'asset', fileName: 'home.html', source: html });
+      // Which chunk holds each of the app's modules: Vite's manifest names only the chunks' own
+      // entry modules, and grouped screens (the home) are none (scripts/bundle-report.mjs).
+      const root = `${process.cwd()}/`;
+      const modules = Object.fromEntries(
+        chunks.flatMap((chunk) =>
+          chunk.moduleIds.filter((id) => id.startsWith(`${root}src/`)).map((id) => [id.slice(root.length), chunk.fileName]),
+        ),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/module-chunks.json', source: JSON.stringify(modules, null, 1) });
     },
   };
 }
+
+/** The home chunk's roots; their static imports come with them (`includeDependenciesRecursively`). */
+const homeRoots = /src[\\/](app[\\/]ui-providers|app[\\/]layouts[\\/]signed-in-layout|features[\\/]feed[\\/]routes[\\/]main-page)\.tsx$/;
 
 export default defineConfig({
   plugins: [
@@ -124,9 +136,15 @@ export default defineConfig({
           // common components, TanStack Query, the app's alerts and page frame) goes into one
           // `common` chunk: /main loads 15 chunks instead of 44 and 8 kB less, and the entry's
           // preload map names fewer files. The rest keeps the default splitting.
+          // The signed-in home's own code (the UI providers, the signed-in layout, the feed screen and
+          // what they import that `common` does not hold) is one `home` chunk: a phone fetches 3
+          // files for its first screen instead of 15, each a round trip on a slow network
+          // (docs/decisions/web-speed-main.md). Other screens load it too, for the providers and
+          // layout they share with it.
           groups: [
-            { name: 'index', tags: ['$initial'] },
-            { name: 'common', minShareCount: 15 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'common', minShareCount: 15, priority: 2 },
+            { name: 'home', test: homeRoots, priority: 1 },
           ],
         },
       },

@@ -177,6 +177,31 @@ test.describe('home feed', () => {
     expect(await loaded()).toEqual(expected);
   });
 
+  test('reopened while signed in, the home shows its feed with the answers the page brought: no call before the cards', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await expect(card(daySection(page, today), '陽翔')).toBeVisible();
+    // A fresh open of /main (as from the home screen icon): the server writes the first answers
+    // into the page (docs/decisions/web-speed-main.md).
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+    });
+    await page.goto('/main');
+    await expect(card(daySection(page, today), '陽翔')).toBeVisible();
+    await expect(card(daySection(page, today), '結衣')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'マイページ' })).toBeVisible();
+    await expect(page.getByText('読み込み中...')).toHaveCount(0);
+    // The login check, the constants, the children and today's feed came with the page.
+    expect(calls.filter((c) => /^\/api\/(login\/check|config\/const|children(\?|$)|children\/content\?(?!.*date=))/.test(c))).toEqual([]);
+    // Older days still load as the end comes into view, and a real call answers them.
+    await scrollFeedUntil(page, daySection(page, seededDays()[8]!));
+    expect(calls.some((c) => c.startsWith('/api/children/content?') && c.includes('date='))).toBe(true);
+    await expectAccessible(page);
+  });
+
   test('the child selector switches and persists across a reload', async ({ page }) => {
     await signIn(page);
     const selector = page.getByRole('group', { name: '表示するお子さま' });

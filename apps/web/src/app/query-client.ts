@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api';
 import { getSession, subscribeSession } from '../lib/session';
+import { seedQueriesFromPage } from './seed-queries';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -14,6 +15,8 @@ export const queryClient = new QueryClient({
     },
   },
 });
+// The signed-in home page's answers, so that its first screen renders with them at once.
+seedQueriesFromPage(queryClient);
 
 /** The signed-in user's id, null when signed out, undefined while the first login check is out. */
 const userKey = () => {

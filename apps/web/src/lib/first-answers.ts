@@ -21,8 +21,8 @@ const answers = new Map<string, Promise<Response>>();
 let expired = false;
 
 const get = (url: string) => fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-/** The URLs whose answers the page brought: never asked for again, even once the app has taken them. */
-const fromPage = new Set<string>();
+/** The answers the page brought, by URL: never asked for again, even once the app has taken them. */
+const fromPage = new Map<string, unknown>();
 /** Asks for `url` unless the page brought its answer (then that one, or null once taken). */
 const ask = (url: string): Promise<Response> | null => {
   if (fromPage.has(url)) return answers.get(url) ?? null;
@@ -46,7 +46,7 @@ export function adoptPageAnswers(): void {
     for (const [url, { status, body }] of Object.entries(written)) {
       const response = new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       answers.set(url, Promise.resolve(response));
-      fromPage.add(url);
+      fromPage.set(url, body);
     }
   } catch {
     // A page that cannot be read: the app asks for everything itself.
@@ -60,10 +60,20 @@ export function takeFirstAnswer(url: string): Promise<Response> | undefined {
   return answer;
 }
 
+/**
+ * The body of a 200 answer the page brought for this GET URL, or undefined; not taken, so the
+ * first screen can render with it at once (app/seed-queries.ts, lib/session.ts) until the answers
+ * are dropped.
+ */
+export function pageAnswer<T>(url: string): T | undefined {
+  return expired ? undefined : (fromPage.get(url) as T | undefined);
+}
+
 /** Forgets the answers not yet taken (the signed-in user changed). */
 export function dropFirstAnswers(): void {
   expired = true;
   answers.clear();
+  fromPage.clear();
 }
 
 /** Starts the home's calls; `user` is the login check's answer (null: signed out). */

@@ -5,7 +5,7 @@ import type { ResponseOf, User } from '@renraku/contract/client';
 // In the entry bundle: the calls alone, not the client barrel with every area's constants.
 import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
 import { ApiRequestError, api } from './api';
-import { adoptPageAnswers, dropFirstAnswers, startFirstAnswers } from './first-answers';
+import { adoptPageAnswers, dropFirstAnswers, pageAnswer, startFirstAnswers } from './first-answers';
 import { native } from './native';
 import { useAction } from './use-action';
 
@@ -80,8 +80,16 @@ let started = false;
 export function startSession(): void {
   if (started) return;
   started = true;
-  // The signed-in home page may bring the first answers with it (lib/first-answers.ts).
+  // The signed-in home page may bring the first answers with it (lib/first-answers.ts): then the
+  // app starts signed in, without a loading state.
   adoptPageAnswers();
+  const pageUser = pageAnswer<ResponseOf<typeof getLoginCheck>>(getLoginCheck.path);
+  const pageConstants = pageAnswer<Constants>(getConfigConst.path);
+  if (pageUser && pageConstants) {
+    session = { user: pageUser.user ?? null, constants: pageConstants };
+    startFirstAnswers(Promise.resolve(session.user ?? null));
+    return;
+  }
   // A failure leaves the field undefined: the app stays in its loading state, as before.
   const checked = fetchUser();
   checked.then(
