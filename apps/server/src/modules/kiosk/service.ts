@@ -404,12 +404,20 @@ async function rejectScan(
 const p = (name: string) => sql.placeholder(name);
 
 /**
+ * The device's clock skew and `last_synced_at` are written by a scan only when the skew moved by
+ * more than a second or the last note is a minute old (docs/decisions/kiosk-skew-noted-on-change.md):
+ * not on every scan, which made the device's row the busiest row of the morning.
+ */
+const SKEW_CHANGE_MS = 1000;
+const SKEW_NOTED_EVERY_MS = 60 * 1000;
+
+/**
  * An arrival, or a pick-up by a guardian or a registered person, in one prepared statement per
  * kind that also finds the device by its credential (one round trip, planned once per connection:
  * the morning rush is bound by round trips and CPU, docs/performance.md,
  * docs/decisions/kiosk-device-in-scan-statement.md). Nothing is written unless the credential is
  * of a paired, unrevoked kiosk; its `last_seen_at` is noted as `findDevice` does (at most once a
- * minute). The attendance row is the lock: its upsert works on the newest version of the child's
+ * minute), its skew when it changed (`SKEW_CHANGE_MS`, `SKEW_NOTED_EVERY_MS`). The attendance row is the lock: its upsert works on the newest version of the child's
  * row of the day, and records only when the last recorded scan of the kind (`*_scanned_at`, device
  * time) is 60 s or more away. The same id sent twice at once: the second waits on the row, finds
  * its own time there (0 s away: nothing written), and its scan row conflicts: `duplicate`.
@@ -420,6 +428,7 @@ const scanStatement = (kind: KioskScan['kind']) => {
   const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
   const keep = sql.raw(arrival ? 'least' : 'greatest');
   const seenEvery = sql.raw(`interval '${LAST_SEEN_EVERY_MS / 1000} seconds'`);
+  const syncedEvery = sql.raw(`interval '${SKEW_NOTED_EVERY_MS / 1000} seconds'`);
   return preparedSql<{
     paired: boolean;
     kiosk: boolean;
@@ -479,15 +488,19 @@ const scanStatement = (kind: KioskScan['kind']) => {
         from child_user cu join child on cu.child_id = child.child_id cross join kiosk
         where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
         on conflict do nothing
+      ), noted as (
+        select d.id, dev.kiosk and ${p('hasSkew')}::boolean and (d.clock_skew_ms is null or d.last_synced_at is null
+            or abs(d.clock_skew_ms::bigint - ${p('skew')}::bigint) > ${sql.raw(String(SKEW_CHANGE_MS))}
+            or d.last_synced_at <= ${p('now')}::timestamptz - ${syncedEvery}) as skew,
+          d.last_seen_at is null or d.last_seen_at <= ${p('now')}::timestamptz - ${seenEvery} as seen
+        from dev join devices d on d.id = dev.id
       ), touch as (
         update devices d
-        set clock_skew_ms = case when dev.kiosk and ${p('hasSkew')}::boolean then ${p('skew')}::int else d.clock_skew_ms end,
-          last_synced_at = case when dev.kiosk and ${p('hasSkew')}::boolean then ${p('now')}::timestamptz else d.last_synced_at end,
-          last_seen_at = case when d.last_seen_at is null or d.last_seen_at <= ${p('now')}::timestamptz - ${seenEvery}
-            then ${p('now')}::timestamptz else d.last_seen_at end
-        from dev
-        where d.id = dev.id and ((dev.kiosk and ${p('hasSkew')}::boolean)
-          or d.last_seen_at is null or d.last_seen_at <= ${p('now')}::timestamptz - ${seenEvery})
+        set clock_skew_ms = case when noted.skew then ${p('skew')}::int else d.clock_skew_ms end,
+          last_synced_at = case when noted.skew then ${p('now')}::timestamptz else d.last_synced_at end,
+          last_seen_at = case when noted.seen then ${p('now')}::timestamptz else d.last_seen_at end
+        from noted
+        where d.id = noted.id and (noted.skew or noted.seen)
       )
       select exists (select 1 from dev) as paired, exists (select 1 from kiosk) as kiosk, (select dup from seen) as dup,
         (select status from scan) as status, exists (select 1 from child) as enrolled, (select ok from person) as person_ok`,
