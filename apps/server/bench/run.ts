@@ -532,10 +532,11 @@ async function kioskRush(database: Database, guardians: Guardian[], today: strin
   await db.execute(sql`delete from devices where name = 'bench kiosk'`);
   // Every run from the same state: the previous run's rows gone from the tables' files (a plain
   // vacuum leaves free space all over them, where the next run's rows would scatter instead of
-  // filling new pages as a day's rows do; no autovacuum in the middle of the measurement either),
-  // and a checkpoint just done (the same share of full-page writes: the most of a checkpoint cycle).
+  // filling new pages as a day's rows do; no autovacuum in the middle of the measurement either).
+  // No checkpoint forced: right after one, every page a scan touches first (the foreign keys' row
+  // locks on users, note_children, …) is written whole to the WAL, and the rush measured 2-3× dearer
+  // in PostgreSQL than over a checkpoint cycle (docs/performance.md, issue 19).
   await db.execute(sql.raw('vacuum (full, analyze) kiosk_scans, child_attendances, push_outbox, devices'));
-  await db.execute(sql.raw('checkpoint'));
   const enrolled = rowsOf<{ facility_id: number; company_id: number; ids: number[] }>(
     await db.execute(sql`
       select nc.facility_id, min(nc.company_id) as company_id, array_agg(nc.id order by nc.id) as ids from note_children nc
@@ -592,7 +593,15 @@ async function kioskRush(database: Database, guardians: Guardian[], today: strin
     if (smokeAnswer.status !== 200) throw new Error(`kiosk scans: ${smokeAnswer.status} ${await smokeAnswer.text()}`);
     await smoke(app.port, loginCheck, guardians[0]!);
 
+    const walStats = async () =>
+      rowsOf<{ records: number; fpi: number; bytes: number; syncs: number }>(
+        await db.execute(
+          sql`select wal_records::float8 as records, wal_fpi::float8 as fpi, wal_bytes::float8 as bytes, wal_sync::float8 as syncs from pg_stat_wal`,
+        ),
+      )[0]!;
+    const wal = { records: 0, fpi: 0, bytes: 0, syncs: 0, scans: 0 };
     const measureKiosk = async (seconds: number): Promise<Measured> => {
+      const walBefore = await walStats();
       const before = cpuSnapshot(app.child.pid);
       const result: Result = await autocannon({
         url: `http://127.0.0.1:${app.port}`,
@@ -617,6 +626,9 @@ async function kioskRush(database: Database, guardians: Guardian[], today: strin
       });
       const after = cpuSnapshot(app.child.pid);
       const requests = Math.max(result.requests.total, 1);
+      const walAfter = await walStats();
+      for (const key of ['records', 'fpi', 'bytes', 'syncs'] as const) wal[key] += walAfter[key] - walBefore[key];
+      wal.scans += requests;
       return {
         name: 'POST /api/kiosk/scans (morning rush, 1 scan)',
         rps: result.requests.average,
@@ -650,6 +662,12 @@ async function kioskRush(database: Database, guardians: Guardian[], today: strin
     const baseline = summary(base);
     log();
     table([baseline, summary(rush)], baseline);
+    log();
+    // The WAL of the whole server over the rush's rounds and warm-up (other databases' work included), per scan.
+    const per = (value: number) => (value / Math.max(wal.scans, 1)).toFixed(2);
+    log(
+      `WAL per scan: ${per(wal.records)} records, ${per(wal.fpi)} full-page images, ${(wal.bytes / Math.max(wal.scans, 1) / 1024).toFixed(1)} kB; ${per(wal.syncs)} WAL flushes (scans per flush ${(wal.scans / Math.max(wal.syncs, 1)).toFixed(1)})`,
+    );
     log();
     if (process.env.BENCH_KIOSK_RESTART !== '0') {
       const restart = await rushThroughRestart(app, scanRequest);
