@@ -530,13 +530,11 @@ async function kioskRush(database: Database, guardians: Guardian[], today: strin
   await db.execute(sql`delete from child_attendances where source = 'kiosk'`);
   await db.execute(sql`delete from push_outbox where kind = 'attendance'`);
   await db.execute(sql`delete from devices where name = 'bench kiosk'`);
-  // Every run from the same state: the previous run's rows gone from the tables' files (a plain
-  // vacuum leaves free space all over them, where the next run's rows would scatter instead of
-  // filling new pages as a day's rows do; no autovacuum in the middle of the measurement either).
-  // No checkpoint forced: right after one, every page a scan touches first (the foreign keys' row
-  // locks on users, note_children, …) is written whole to the WAL, and the rush measured 2-3× dearer
-  // in PostgreSQL than over a checkpoint cycle (docs/performance.md, issue 19).
-  await db.execute(sql.raw('vacuum (full, analyze) kiosk_scans, child_attendances, push_outbox, devices'));
+  // The tables are left as the deletes leave them, not vacuumed: emptied and truncated, they are
+  // planned as the tiny tables they are then, and the scan statement's plan (prepared: planned once
+  // per connection) read the growing kiosk_scans and child_attendances whole on every scan, 2-3×
+  // dearer in PostgreSQL than with the index (docs/performance.md, issue 19). A day of production
+  // starts with the tables full of the days before.
   const enrolled = rowsOf<{ facility_id: number; company_id: number; ids: number[] }>(
     await db.execute(sql`
       select nc.facility_id, min(nc.company_id) as company_id, array_agg(nc.id order by nc.id) as ids from note_children nc
