@@ -5,11 +5,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { getChildAttendances, messages, postAbsence } from '@renraku/contract';
+import { randomUUID } from 'node:crypto';
+import { getChildAttendances, messages, postAbsence, postKioskScans } from '@renraku/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/client';
-import { attendanceReports } from '../src/db/schema';
+import { attendanceReports, childAttendances, devices, kioskScans } from '../src/db/schema';
+import { randomToken, sha256 } from '../src/lib/crypto';
+import { DEVICE_COOKIE } from '../src/lib/staff-sessions';
 import { isDatabaseOutage } from '../src/lib/database-outage';
 import { buildFamily, TEST_PASSWORD } from './factories';
 import { Agent, call } from './harness';
@@ -147,5 +150,38 @@ describe.skipIf(!pgUrl)('a request that meets a database outage', () => {
     });
     expect(history.statusCode).toBe(200);
     expect(history.data.map((h) => h.target_date)).toEqual(['2026-11-24']);
+  });
+
+  it('a gate kiosk’s scan during the outage: 503 in Japanese, nothing stored; sent again once the database is back, recorded once', async () => {
+    const f = await buildFamily(direct.db);
+    const token = randomToken();
+    await direct.db.insert(devices).values({
+      companyId: f.companyId,
+      facilityId: f.facilityId,
+      name: 'ゲート',
+      purpose: 'kiosk',
+      credentialHash: sha256(token),
+      pairedAt: new Date(),
+    });
+    const kiosk = new Agent(app);
+    kiosk.setCookie(DEVICE_COOKIE, token);
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const scan = { id: randomUUID(), note_child_id: f.noteChild.id, kind: 'arrival' as const, at, pickup: null };
+    const send = () => call(kiosk, postKioskScans, { body: { sent_at: new Date().toISOString(), scans: [scan] } });
+    const stored = async () => (await direct.db.select({ n: count() }).from(kioskScans).where(eq(kioskScans.id, scan.id)))[0]!.n;
+
+    await proxy.cut();
+    const refused = await send();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.json()).toEqual({ message: messages.serviceUnavailable });
+    expect(await stored()).toBe(0);
+
+    await proxy.restore();
+    expect((await send()).data.results).toMatchObject([{ id: scan.id, status: 'recorded' }]);
+    expect((await send()).data.results).toMatchObject([{ id: scan.id, status: 'duplicate' }]);
+    expect(await stored()).toBe(1);
+    const rows = await direct.db.select().from(childAttendances).where(eq(childAttendances.noteChildId, f.noteChild.id));
+    expect(rows).toHaveLength(1);
   });
 });

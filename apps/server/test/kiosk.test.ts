@@ -99,6 +99,15 @@ describe('who may call the kiosk', () => {
       expect([who, roster.statusCode, roster.json().message]).toEqual([who, status, message]);
       const res = await post(agent, [scan(world.family.noteChild.id, 'arrival', ago(1))]);
       expect([who, res.statusCode, res.json().message]).toEqual([who, status, message]);
+      // The scans' device is checked by their statement; input refused before it still answers the
+      // device's refusal first, never the input's 422.
+      for (const body of [
+        { sent_at: 'x', scans: [] },
+        { sent_at: new Date().toISOString(), scans: [{ id: '\u0000' }] },
+      ]) {
+        const bad = await callRaw(agent, postKioskScans, { body });
+        expect([who, bad.statusCode, bad.json().message]).toEqual([who, status, message]);
+      }
     }
     expect(await scanCount()).toBe(before);
   });

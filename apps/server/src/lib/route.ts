@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { safeEncode, type ZodType } from 'zod';
 import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contract';
@@ -43,6 +43,14 @@ interface RouteOptions<Authed extends boolean> {
   authenticate?: (req: FastifyRequest) => Promise<void>;
   /** For the OpenAPI document; default: `guardian` when `auth` is on, else `public`. */
   audience?: Audience;
+  /**
+   * For a call whose handler's own statement finishes the caller's check (the gate kiosk's scans):
+   * when the request is refused before the handler runs (bad input), this runs first, so that a
+   * caller without the right device is still told 401/403 and nothing about the input.
+   */
+  authenticateRefused?: (req: FastifyRequest) => Promise<void>;
+  /** The answer serialised as built in production, checked against the contract elsewhere (as the hot calls: `plainJson`). */
+  asBuilt?: boolean;
 }
 
 /** `/api/children/{id}` → `/api/children/:id` */
@@ -67,6 +75,8 @@ export function route<C extends Call, Authed extends boolean = true>(
         const token = req.cookies[SESSION_COOKIE];
         req.user = token ? await loadSessionUser(app.ctx.db, token, req.now) : null;
       }),
+    ...(options.asBuilt ? { serializer: app.ctx.config.env === 'production' ? plainJson : exactContractJson } : {}),
+    ...(options.authenticateRefused ? { authenticateRefused: options.authenticateRefused } : {}),
     handler: (req, reply) => {
       if (needsAuth && !req.user) throw unauthenticated();
       const viewer = req.user ? { userId: req.user.id, today: req.today } : null;
@@ -139,6 +149,7 @@ function register<C extends Call>(
     onRequest?: (req: FastifyRequest) => Promise<void>;
     /** Instead of the contract's zod serializer (hot calls only). */
     serializer?: typeof plainJson | typeof exactContractJson;
+    authenticateRefused?: (req: FastifyRequest) => Promise<void>;
     handler: (req: FastifyRequest, reply: FastifyReply) => Promise<ResponseOf<C>>;
   },
 ): void {
@@ -149,6 +160,7 @@ function register<C extends Call>(
     config,
     ...(hooks.onRequest ? { onRequest: hooks.onRequest } : {}),
     ...(hooks.serializer ? { serializerCompiler: hooks.serializer } : {}),
+    ...(hooks.authenticateRefused ? { errorHandler: refusedFirst(app, hooks.authenticateRefused) } : {}),
     schema: {
       summary: call.summary,
       security: securityOf(audience, call.method),
@@ -159,6 +171,7 @@ function register<C extends Call>(
       response: status === 204 ? {} : { [status]: call.response },
     },
     handler: async (req, reply) => {
+      reachedHandler.add(req);
       const result = await hooks.handler(req, reply);
       // A handler may answer another success status (e.g. 202 of POST /api/users/invite).
       if (reply.statusCode === 200) reply.status(status);
@@ -167,3 +180,25 @@ function register<C extends Call>(
     },
   });
 }
+
+/** Requests whose handler ran (their errors come from it, after the caller's check). */
+const reachedHandler = new WeakSet<FastifyRequest>();
+
+/**
+ * The route's error handler of a call with `authenticateRefused`: an error before the handler (the
+ * input refused: 422, 413, …) is answered with the caller's refusal (401/403) when the caller has
+ * none of the right; every answer then goes through the app's own error handler.
+ */
+const refusedFirst =
+  (app: App, authenticate: (req: FastifyRequest) => Promise<void>) =>
+  async (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    let answer: unknown = error;
+    if (!reachedHandler.has(req)) {
+      try {
+        await authenticate(req);
+      } catch (refusal) {
+        answer = refusal;
+      }
+    }
+    return app.errorHandler(answer as FastifyError, req, reply);
+  };

@@ -38,8 +38,9 @@ export const kioskScans = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The code path's 60-second rule. No index by facility and date: nothing reads the scans so,
+    // and every scan of the morning rush paid for its upkeep (docs/performance.md, issue 19).
     index('kiosk_scans_child_kind_idx').on(t.noteChildId, t.kind, t.scannedAt),
-    index('kiosk_scans_facility_date_idx').on(t.facilityId, t.date),
   ],
 );
 

@@ -27,7 +27,8 @@ import {
   pushOutbox,
   users,
 } from '../../db/schema';
-import type { PairedDevice } from '../staff/service';
+import { findDeviceByCredential, LAST_SEEN_EVERY_MS, type PairedDevice } from '../staff/service';
+import { HttpError } from '../../lib/errors';
 import { enrolmentCovers } from '../access';
 
 /**
@@ -184,29 +185,41 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 
 /**
  * Takes the scans in the order sent, each in its own transaction (a transaction holds one scan id
- * and one child's lock: no deadlock between concurrent posts); the device's skew is noted in the
- * last one's. An arrival or a pick-up without a code is one statement (`recordScanAtOnce`); a
- * pick-up by code, which must use the code exactly when the scan is recorded, a transaction.
+ * and one child's lock: no deadlock between concurrent posts); the device's skew is noted with the
+ * last one. The device is the one of the credential's SHA-256 (the device cookie): an arrival or a
+ * pick-up without a code is one statement that also finds the device (`recordScanAtOnce`: 401 or
+ * 403 from its answer, nothing written then); a pick-up by code, which must use the code exactly
+ * when the scan is recorded, a transaction after the device's own lookup, as a scan whose device
+ * time is far off.
  */
-export async function recordScans(
+export async function recordKioskScans(
   ctx: AppContext,
-  device: PairedDevice,
+  credentialHash: string,
   input: { sentAt: string; scans: KioskScan[] },
   now: Date,
 ): Promise<{ results: ScanResult[]; skew_ms: number }> {
   const skew = now.getTime() - new Date(input.sentAt).getTime();
   const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
+  let device: PairedDevice | undefined;
+  const deviceOf = async () => (device ??= refuseUnlessKiosk(await findDeviceByCredential(ctx.db, credentialHash, now)));
   const results: ScanResult[] = [];
   for (const [i, scan] of input.scans.entries()) {
     const last = i === input.scans.length - 1;
     const at = new Date(scan.at).getTime() - now.getTime();
     const skewOf = last ? clamped : null;
-    if (at > MAX_AHEAD_MS || -at > MAX_PAST_MS) results.push(await rejectScan(ctx, device, scan, now, skewOf));
+    if (at > MAX_AHEAD_MS || -at > MAX_PAST_MS) results.push(await rejectScan(ctx, await deviceOf(), scan, now, skewOf));
     else if (scan.kind === 'pickup' && scan.pickup?.type === 'code')
-      results.push(await recordScan(ctx, device, scan, now, skewOf));
-    else results.push(await recordScanAtOnce(ctx, device, scan, now, skewOf));
+      results.push(await recordScan(ctx, await deviceOf(), scan, now, skewOf));
+    else results.push(await recordScanAtOnce(ctx, credentialHash, scan, now, skewOf));
   }
   return { results, skew_ms: skew };
+}
+
+/** 401 without a paired device, 403 for a class's tablet (the kiosk's calls, routes.ts). */
+function refuseUnlessKiosk(device: PairedDevice | null): PairedDevice {
+  if (!device) throw new HttpError(401, kioskMessages.notPaired);
+  if (device.purpose !== 'kiosk') throw new HttpError(403, kioskMessages.notKiosk);
+  return device;
 }
 
 async function recordScan(
@@ -391,28 +404,54 @@ async function rejectScan(
 const p = (name: string) => sql.placeholder(name);
 
 /**
+ * The device's clock skew and `last_synced_at` are written by a scan only when the skew moved by
+ * more than a second or the last note is a minute old (docs/decisions/kiosk-skew-noted-on-change.md):
+ * not on every scan, which made the device's row the busiest row of the morning.
+ */
+const SKEW_CHANGE_MS = 1000;
+const SKEW_NOTED_EVERY_MS = 60 * 1000;
+
+/**
  * An arrival, or a pick-up by a guardian or a registered person, in one prepared statement per
- * kind (one round trip, planned once per connection: the morning rush is bound by round trips and
- * CPU, docs/performance.md). The attendance row is the lock: its upsert works on the newest
- * version of the child's row of the day, and records only when the last recorded scan of the kind
- * (`*_scanned_at`, device time) is 60 s or more away. The same id sent twice at once: the second
- * waits on the row, finds its own time there (0 s away: nothing written), and its scan row
- * conflicts: `duplicate`.
+ * kind that also finds the device by its credential (one round trip, planned once per connection:
+ * the morning rush is bound by round trips and CPU, docs/performance.md,
+ * docs/decisions/kiosk-device-in-scan-statement.md). Nothing is written unless the credential is
+ * of a paired, unrevoked kiosk; its `last_seen_at` is noted as `findDevice` does (at most once a
+ * minute), its skew when it changed (`SKEW_CHANGE_MS`, `SKEW_NOTED_EVERY_MS`). The attendance row is the lock: its upsert works on the newest version of the child's
+ * row of the day, and records only when the last recorded scan of the kind (`*_scanned_at`, device
+ * time) is 60 s or more away. The same id sent twice at once: the second waits on the row, finds
+ * its own time there (0 s away: nothing written), and its scan row conflicts: `duplicate`.
  */
 const scanStatement = (kind: KioskScan['kind']) => {
   const arrival = kind === 'arrival';
   const column = sql.raw(arrival ? 'arrived_at' : 'picked_up_at');
   const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
   const keep = sql.raw(arrival ? 'least' : 'greatest');
-  return preparedSql<{ dup: boolean; status: KioskScanStatus | null; enrolled: boolean; person_ok: boolean }>(
+  const seenEvery = sql.raw(`interval '${LAST_SEEN_EVERY_MS / 1000} seconds'`);
+  const syncedEvery = sql.raw(`interval '${SKEW_NOTED_EVERY_MS / 1000} seconds'`);
+  return preparedSql<{
+    paired: boolean;
+    kiosk: boolean;
+    dup: boolean;
+    status: KioskScanStatus | null;
+    enrolled: boolean;
+    person_ok: boolean;
+  }>(
     `kiosk_scan_${kind}`,
     sql`
-      with seen as (
+      with dev as (
+        select d.id, d.company_id, d.facility_id, d.purpose = 'kiosk' as kiosk, f.name as facility_name
+        from devices d join facilities f on f.id = d.facility_id
+        where d.credential_hash = ${p('credentialHash')} and d.revoked_at is null
+        limit 1
+      ), kiosk as (
+        select * from dev where kiosk
+      ), seen as (
         select exists (select 1 from kiosk_scans where id = ${p('id')}) as dup
       ), child as (
         select nc.id, nc.child_id, nc.company_id, c.first_name
-        from note_children nc join children c on c.id = nc.child_id
-        where nc.id = ${p('noteChildId')} and nc.facility_id = ${p('facilityId')}
+        from kiosk join note_children nc on nc.facility_id = kiosk.facility_id join children c on c.id = nc.child_id
+        where nc.id = ${p('noteChildId')}
           and nc.admitted_on <= ${p('date')} and (nc.left_on is null or nc.left_on >= ${p('date')}) and not (select dup from seen)
       ), person as (
         select ${p('noPerson')}::boolean or exists (
@@ -424,8 +463,8 @@ const scanStatement = (kind: KioskScan['kind']) => {
       ), att as (
         insert into child_attendances (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
         select child.company_id, child.id, ${p('date')}::date, ${p('time')}::text, ${p('at')}::timestamptz, 'kiosk',
-          ${p('deviceId')}::int, null::int, ${p('now')}::timestamptz
-        from child where (select ok from person)
+          kiosk.id, null::int, ${p('now')}::timestamptz
+        from child, kiosk where (select ok from person)
         on conflict (note_child_id, date) do update
           set ${column} = coalesce(${keep}(child_attendances.${column}, excluded.${column}), excluded.${column}),
               ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
@@ -436,31 +475,42 @@ const scanStatement = (kind: KioskScan['kind']) => {
       ), scan as (
         insert into kiosk_scans (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status, pickup_type,
           pickup_person_id)
-        values (${p('id')}, ${p('companyId')}, ${p('facilityId')}, ${p('deviceId')}, ${p('noteChildId')}, ${kind}, ${p('at')},
-          ${p('date')}, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
+        select ${p('id')}::uuid, kiosk.company_id, kiosk.facility_id, kiosk.id, ${p('noteChildId')}::int, ${kind}, ${p('at')}::timestamptz,
+          ${p('date')}::date, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
             when exists (select 1 from att) then 'recorded' else 'ignored_repeat' end,
-          ${p('pickupType')}, ${p('personId')})
+          ${p('pickupType')}::text, ${p('personId')}::int
+        from kiosk
         on conflict do nothing returning status
       ), push as (
         insert into push_outbox (user_id, kind, title, body, link, dedupe_key)
-        select cu.user_id, 'attendance', ${p('title')}::text, child.first_name || ${p('body')}::text, '/',
+        select cu.user_id, 'attendance', ${p('title')}::text, child.first_name || ${p('body')}::text || kiosk.facility_name || '）', '/',
           ${p('id')}::text || ':' || cu.user_id
-        from child_user cu join child on cu.child_id = child.child_id
+        from child_user cu join child on cu.child_id = child.child_id cross join kiosk
         where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
         on conflict do nothing
-      ), skew as (
-        update devices set clock_skew_ms = ${p('skew')}, last_synced_at = ${p('now')}
-        where id = ${p('deviceId')} and ${p('hasSkew')}::boolean
+      ), noted as (
+        select d.id, dev.kiosk and ${p('hasSkew')}::boolean and (d.clock_skew_ms is null or d.last_synced_at is null
+            or abs(d.clock_skew_ms::bigint - ${p('skew')}::bigint) > ${sql.raw(String(SKEW_CHANGE_MS))}
+            or d.last_synced_at <= ${p('now')}::timestamptz - ${syncedEvery}) as skew,
+          d.last_seen_at is null or d.last_seen_at <= ${p('now')}::timestamptz - ${seenEvery} as seen
+        from dev join devices d on d.id = dev.id
+      ), touch as (
+        update devices d
+        set clock_skew_ms = case when noted.skew then ${p('skew')}::int else d.clock_skew_ms end,
+          last_synced_at = case when noted.skew then ${p('now')}::timestamptz else d.last_synced_at end,
+          last_seen_at = case when noted.seen then ${p('now')}::timestamptz else d.last_seen_at end
+        from noted
+        where d.id = noted.id and (noted.skew or noted.seen)
       )
-      select (select dup from seen) as dup, (select status from scan) as status, exists (select 1 from child) as enrolled,
-        (select ok from person) as person_ok`,
+      select exists (select 1 from dev) as paired, exists (select 1 from kiosk) as kiosk, (select dup from seen) as dup,
+        (select status from scan) as status, exists (select 1 from child) as enrolled, (select ok from person) as person_ok`,
   );
 };
 const scanStatements = { arrival: scanStatement('arrival'), pickup: scanStatement('pickup') };
 
 async function recordScanAtOnce(
   ctx: AppContext,
-  device: PairedDevice,
+  credentialHash: string,
   scan: KioskScan,
   now: Date,
   skew: number | null,
@@ -468,13 +518,12 @@ async function recordScanAtOnce(
   const at = new Date(scan.at);
   const time = tokyoTime(at);
   const personId = scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null;
-  const text = pushText(scan.kind, '', time, device.facilityName);
+  // The push's body: the child's first name before it and the facility's name after it, from the statement.
+  const text = pushText(scan.kind, '', time, '');
   const [row] = await scanStatements[scan.kind](ctx.db).rows({
+    credentialHash,
     id: scan.id,
     noteChildId: scan.note_child_id,
-    facilityId: device.facilityId,
-    companyId: device.companyId,
-    deviceId: device.id,
     date: tokyoDate(at),
     time,
     at: at.toISOString(),
@@ -483,10 +532,12 @@ async function recordScanAtOnce(
     personId,
     pickupType: scan.pickup?.type ?? null,
     title: text.title,
-    body: text.body,
+    body: text.body.slice(0, -'）'.length),
     skew,
     hasSkew: skew !== null,
   });
+  if (!row!.paired) throw new HttpError(401, kioskMessages.notPaired);
+  if (!row!.kiosk) throw new HttpError(403, kioskMessages.notKiosk);
   if (row!.dup || row!.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
   if (row!.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
   if (row!.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };

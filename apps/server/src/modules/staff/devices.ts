@@ -30,7 +30,7 @@ const PAIRING_CODE_MS = PAIRING_CODE_MINUTES * 60 * 1000;
 export const PAIRING_LIMIT = { attempts: 10, windowSec: 15 * 60 };
 export const pairingFailKey = (ip: string) => `device-pair:ip:${ip}`;
 /** `last_seen_at` is written at most this often. */
-const LAST_SEEN_EVERY_MS = 60 * 1000;
+export const LAST_SEEN_EVERY_MS = 60 * 1000;
 
 /** 8 digits, uniformly from a CSPRNG. */
 export const newPairingCode = () => String(randomInt(0, 100_000_000)).padStart(8, '0');
@@ -201,8 +201,12 @@ const deviceByCredential = prepared('device_by_credential', (db, name) =>
 /** The paired, unrevoked device of the request's device cookie, or null; notes when it was last seen. */
 export async function findDevice(db: Db, req: FastifyRequest, now: Date): Promise<PairedDevice | null> {
   const token = req.cookies[DEVICE_COOKIE];
-  if (!token) return null;
-  const [row] = await deviceByCredential(db).execute({ hash: sha256(token) });
+  return token ? findDeviceByCredential(db, sha256(token), now) : null;
+}
+
+/** The paired, unrevoked device of a credential's SHA-256, or null; notes when it was last seen. */
+export async function findDeviceByCredential(db: Db, hash: string, now: Date): Promise<PairedDevice | null> {
+  const [row] = await deviceByCredential(db).execute({ hash });
   if (!row) return null;
   const { device } = row;
   if (!device.lastSeenAt || now.getTime() - device.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {

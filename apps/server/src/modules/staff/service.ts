@@ -4,4 +4,4 @@
  */
 export { recordAudit, recordAudits, auditActionLabels, type AuditInput } from './audit';
 /** The paired tablet of a request's device cookie (the gate kiosk authenticates with it alone). */
-export { findDevice, type PairedDevice } from './devices';
+export { findDevice, findDeviceByCredential, LAST_SEEN_EVERY_MS, type PairedDevice } from './devices';

@@ -1,0 +1,1 @@
+DROP INDEX "kiosk_scans_facility_date_idx";
