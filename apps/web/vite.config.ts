@@ -56,7 +56,8 @@ function homePreloads(): Plugin {
 }
 
 /** The home chunk's roots; their static imports come with them (`includeDependenciesRecursively`). */
-const homeRoots = /src[\\/](app[\\/]ui-providers|app[\\/]layouts[\\/]signed-in-layout|features[\\/]feed[\\/]routes[\\/]main-page)\.tsx$/;
+const homeRoots =
+  /src[\\/](app[\\/]ui-providers|app[\\/]layouts[\\/]signed-in-layout|features[\\/]feed[\\/]routes[\\/]main-page)\.tsx$/;
 
 export default defineConfig({
   plugins: [

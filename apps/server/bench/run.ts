@@ -477,7 +477,12 @@ async function measureLighthouse(guardian: Guardian) {
         `${route}: performance ${audits.map((a) => a.performance).join(', ')}; LCP ${audits.map((a) => a.lcp.toFixed(0)).join(', ')} ms; TBT ${audits.map((a) => a.tbt.toFixed(0)).join(', ')} ms`,
       );
     }
-    log(`${runs} run(s) per route, the median run shown (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    log(
+      `${runs} run(s) per route, the median run shown (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
     for (const line of lighthouseTable(rows)) log(line);
     log();
     for (const line of scores) log(line);

@@ -247,7 +247,11 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
     }
     if (req.method === 'GET' && !isApiPath(req.url) && hasWeb) {
       if (homeHtml && isHomePath(req.url) && req.cookies[SESSION_COOKIE]) return sendHome(app, req, reply, homeHtml);
-      return reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Cookie').type('text/html').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding, Cookie')
+        .type('text/html')
+        .sendFile('index.html');
     }
     return reply.status(404).send({ message: messages.notFound });
   });

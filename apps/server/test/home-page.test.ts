@@ -37,7 +37,7 @@ const feedUrl = (ids: number[], date?: string) =>
 describe('the signed-in home page (GET /main with a session cookie)', () => {
   it('writes in the login check, the child list and the feed’s first days, as the calls answer them; never stored', async () => {
     const family = await buildFamily(t.db);
-    const second = await buildChild(t.db, { facilityId: family.facilityId, companyId: family.companyId });
+    const second = await buildChild(t.db, { facilityId: family.facilityId });
     await linkGuardian(t.db, second.child.id, family.main.id, { main: true, writable: true });
     for (const offset of [0, -1, -3, -4, -8]) await buildDailyNote(t.db, family.noteChild, addDays(TODAY, offset));
     const agent = await t.signIn(family.main, headers);
@@ -87,7 +87,9 @@ describe('the signed-in home page (GET /main with a session cookie)', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).not.toContain('<!--');
     expect(html).not.toContain('\u2028');
-    const feed = answers![feedUrl([family.child.id])]!.body as { data: Record<string, { message: { employeeInfo: { text: string } } }[]> };
+    const feed = answers![feedUrl([family.child.id])]!.body as {
+      data: Record<string, { message: { employeeInfo: { text: string } } }[]>;
+    };
     expect(feed.data[TODAY]![0]!.message.employeeInfo.text).toBe(text);
   });
 

@@ -195,7 +195,9 @@ test.describe('home feed', () => {
     await expect(page.getByRole('link', { name: 'マイページ' })).toBeVisible();
     await expect(page.getByText('読み込み中...')).toHaveCount(0);
     // The login check, the constants, the children and today's feed came with the page.
-    expect(calls.filter((c) => /^\/api\/(login\/check|config\/const|children(\?|$)|children\/content\?(?!.*date=))/.test(c))).toEqual([]);
+    expect(
+      calls.filter((c) => /^\/api\/(login\/check|config\/const|children(\?|$)|children\/content\?(?!.*date=))/.test(c)),
+    ).toEqual([]);
     // Older days still load as the end comes into view, and a real call answers them.
     await scrollFeedUntil(page, daySection(page, seededDays()[8]!));
     expect(calls.some((c) => c.startsWith('/api/children/content?') && c.includes('date='))).toBe(true);

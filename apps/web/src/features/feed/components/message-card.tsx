@@ -63,13 +63,13 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
         <p className={`${css.xs} ${css.dimmed}`}>{message.nursery}</p>
       </div>
       <dl className={css.list}>
-          {(message.attendances.attendanceTime || message.attendances.leavingTime) && (
-            <Row label="登園・降園">
-              <Line>
-                登園 {hhmm(message.attendances.attendanceTime)} ／ 降園 {hhmm(message.attendances.leavingTime)}
-              </Line>
-            </Row>
-          )}
+        {(message.attendances.attendanceTime || message.attendances.leavingTime) && (
+          <Row label="登園・降園">
+            <Line>
+              登園 {hhmm(message.attendances.attendanceTime)} ／ 降園 {hhmm(message.attendances.leavingTime)}
+            </Line>
+          </Row>
+        )}
       </dl>
       {info?.text && (
         <div className={css.stack2}>
@@ -77,117 +77,117 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
           {info.name && <p className={`${css.xs} ${css.dimmed} ${css.right}`}>記入者：{info.name}</p>}
         </div>
       )}
-        {info && <Gallery images={images(info.employeeMessageFiles)} label="今日の写真" />}
-        {info && <Gallery images={images(info.broadcastMessageFiles)} label="クラスの写真" />}
+      {info && <Gallery images={images(info.employeeMessageFiles)} label="今日の写真" />}
+      {info && <Gallery images={images(info.broadcastMessageFiles)} label="クラスの写真" />}
 
-        {expanded ? (
-          <>
-            <Documents files={documents} />
-            {info && (
-              <dl className={css.list}>
-                {info.thermometries.length > 0 && (
+      {expanded ? (
+        <>
+          <Documents files={documents} />
+          {info && (
+            <dl className={css.list}>
+              {info.thermometries.length > 0 && (
+                <Row label="検温">
+                  <Lines lines={info.thermometries.map((t) => `${hhmm(t.time)} ${celsius(t.thermometry)}`)} />
+                </Row>
+              )}
+              {info.sleeps.length > 0 && (
+                <Row label="午睡">
+                  <Lines lines={info.sleeps.map((s) => `${hhmm(s.start)}〜${s.end ? hhmm(s.end) : ''}`)} />
+                </Row>
+              )}
+              {info.defecations.length > 0 && (
+                <Row label="排便">
+                  <Lines lines={info.defecations.map((d) => `${hhmm(d.time)} ${d.category}（${d.status}）`)} />
+                </Row>
+              )}
+              {info.schoolMeal && (
+                <Row label="給食の献立">
+                  <Line>{info.schoolMeal}</Line>
+                </Row>
+              )}
+              {meals && (meals.lunch.items.length > 0 || meals.lunch.note) && (
+                <Row label="給食">
+                  <Lines
+                    lines={[
+                      ...meals.lunch.items.map((i) => `${i.categoryLabel}：${i.amountLabel}`),
+                      ...(meals.lunch.note ? [meals.lunch.note] : []),
+                    ]}
+                  />
+                </Row>
+              )}
+              {meals && (meals.snackSet.morning || meals.snackSet.afternoon || meals.snackSet.contactToParents) && (
+                <Row label="おやつ">
+                  <Lines
+                    lines={[
+                      ...(meals.snackSet.morning ? [`午前：${meals.snackSet.morning}`] : []),
+                      ...(meals.snackSet.afternoon ? [`午後：${meals.snackSet.afternoon}`] : []),
+                      ...(meals.snackSet.contactToParents ? [meals.snackSet.contactToParents] : []),
+                    ]}
+                  />
+                </Row>
+              )}
+              {meals && meals.milks.length > 0 && (
+                <Row label="ミルク">
+                  <Lines
+                    lines={meals.milks.flatMap((m) => [
+                      `${hhmm(m.time)} ${m.amount}ml`,
+                      ...(m.contactToParents ? [m.contactToParents] : []),
+                    ])}
+                  />
+                </Row>
+              )}
+            </dl>
+          )}
+          {family && (
+            <>
+              <div className={css.divider}>おうちからの連絡</div>
+              <dl className={css.list} data-qa="family-information">
+                {family.thermometry.temperature !== null && (
                   <Row label="検温">
-                    <Lines lines={info.thermometries.map((t) => `${hhmm(t.time)} ${celsius(t.thermometry)}`)} />
+                    <Line>
+                      {hhmm(family.thermometry.doneAt)} {celsius(family.thermometry.temperature)}
+                    </Line>
                   </Row>
                 )}
-                {info.sleeps.length > 0 && (
-                  <Row label="午睡">
-                    <Lines lines={info.sleeps.map((s) => `${hhmm(s.start)}〜${s.end ? hhmm(s.end) : ''}`)} />
+                {(family.sleep.startedAt || family.sleep.endedAt) && (
+                  <Row label="睡眠">
+                    <Line>
+                      {hhmm(family.sleep.startedAt)}〜{hhmm(family.sleep.endedAt)}
+                    </Line>
                   </Row>
                 )}
-                {info.defecations.length > 0 && (
+                {family.defecation.category && (
                   <Row label="排便">
-                    <Lines lines={info.defecations.map((d) => `${hhmm(d.time)} ${d.category}（${d.status}）`)} />
+                    <Line>
+                      {hhmm(family.defecation.doneAt)} {family.defecation.category}
+                      {family.defecation.status ? `（${family.defecation.status}）` : ''}
+                    </Line>
                   </Row>
                 )}
-                {info.schoolMeal && (
-                  <Row label="給食の献立">
-                    <Line>{info.schoolMeal}</Line>
+                {family.meals.map((meal) => (
+                  <Row key={meal.category} label={meal.category}>
+                    <Line>{meal.comment}</Line>
+                  </Row>
+                ))}
+                {family.poolAttendance.isParticipate !== null && (
+                  <Row label="プール">
+                    <Line>{family.poolAttendance.isParticipate ? '参加' : '不参加'}</Line>
                   </Row>
                 )}
-                {meals && (meals.lunch.items.length > 0 || meals.lunch.note) && (
-                  <Row label="給食">
-                    <Lines
-                      lines={[
-                        ...meals.lunch.items.map((i) => `${i.categoryLabel}：${i.amountLabel}`),
-                        ...(meals.lunch.note ? [meals.lunch.note] : []),
-                      ]}
-                    />
-                  </Row>
-                )}
-                {meals && (meals.snackSet.morning || meals.snackSet.afternoon || meals.snackSet.contactToParents) && (
-                  <Row label="おやつ">
-                    <Lines
-                      lines={[
-                        ...(meals.snackSet.morning ? [`午前：${meals.snackSet.morning}`] : []),
-                        ...(meals.snackSet.afternoon ? [`午後：${meals.snackSet.afternoon}`] : []),
-                        ...(meals.snackSet.contactToParents ? [meals.snackSet.contactToParents] : []),
-                      ]}
-                    />
-                  </Row>
-                )}
-                {meals && meals.milks.length > 0 && (
-                  <Row label="ミルク">
-                    <Lines
-                      lines={meals.milks.flatMap((m) => [
-                        `${hhmm(m.time)} ${m.amount}ml`,
-                        ...(m.contactToParents ? [m.contactToParents] : []),
-                      ])}
-                    />
+                {family.text && (
+                  <Row label="連絡事項">
+                    <TruncatedText text={family.text} threshold={threshold} />
                   </Row>
                 )}
               </dl>
-            )}
-            {family && (
-              <>
-                <div className={css.divider}>おうちからの連絡</div>
-                <dl className={css.list} data-qa="family-information">
-                  {family.thermometry.temperature !== null && (
-                    <Row label="検温">
-                      <Line>
-                        {hhmm(family.thermometry.doneAt)} {celsius(family.thermometry.temperature)}
-                      </Line>
-                    </Row>
-                  )}
-                  {(family.sleep.startedAt || family.sleep.endedAt) && (
-                    <Row label="睡眠">
-                      <Line>
-                        {hhmm(family.sleep.startedAt)}〜{hhmm(family.sleep.endedAt)}
-                      </Line>
-                    </Row>
-                  )}
-                  {family.defecation.category && (
-                    <Row label="排便">
-                      <Line>
-                        {hhmm(family.defecation.doneAt)} {family.defecation.category}
-                        {family.defecation.status ? `（${family.defecation.status}）` : ''}
-                      </Line>
-                    </Row>
-                  )}
-                  {family.meals.map((meal) => (
-                    <Row key={meal.category} label={meal.category}>
-                      <Line>{meal.comment}</Line>
-                    </Row>
-                  ))}
-                  {family.poolAttendance.isParticipate !== null && (
-                    <Row label="プール">
-                      <Line>{family.poolAttendance.isParticipate ? '参加' : '不参加'}</Line>
-                    </Row>
-                  )}
-                  {family.text && (
-                    <Row label="連絡事項">
-                      <TruncatedText text={family.text} threshold={threshold} />
-                    </Row>
-                  )}
-                </dl>
-              </>
-            )}
-          </>
-        ) : (
-          <button type="button" className={css.more} onClick={() => setExpanded(true)}>
-            {feedTexts.showMore}
-          </button>
-        )}
+            </>
+          )}
+        </>
+      ) : (
+        <button type="button" className={css.more} onClick={() => setExpanded(true)}>
+          {feedTexts.showMore}
+        </button>
+      )}
     </article>
   );
 });
