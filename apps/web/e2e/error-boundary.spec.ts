@@ -55,8 +55,8 @@ test.describe('error boundaries', () => {
   });
 
   test('signed out, a failure outside any layout is a page of its own leading to the login screen', async ({ page }) => {
-    // The UI libraries' chunk fails: every screen but the login screen needs it.
-    await page.route('**/assets/ui-providers-*.js', (route) => route.fulfill({ status: 500, body: '' }));
+    // The chunk with the UI providers (the home's, vite.config.ts) fails: every screen but the login screen needs it.
+    await page.route('**/assets/home-*.js', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto('/privacy');
 
     await expect(errorHeading(page)).toBeVisible();
