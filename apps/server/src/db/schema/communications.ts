@@ -147,9 +147,9 @@ export const childAttendances = pgTable(
   'child_attendances',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    // No foreign key: it is the enrolment's company (note_child_id's row, which has one), and the
+    // check locked the company's row on every kiosk scan (docs/decisions/kiosk-scans-no-foreign-keys.md).
+    companyId: integer('company_id').notNull(),
     noteChildId: integer('note_child_id')
       .notNull()
       .references(() => noteChildren.id, { onDelete: 'cascade' }),

@@ -1,6 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
-import { children, companies, facilities } from './organisation';
-import { devices } from './staff';
+import { children, companies } from './organisation';
 import { users } from './users';
 
 /**
@@ -8,20 +7,17 @@ import { users } from './users';
  * uuid is the primary key, so each scan is taken once whatever the retries, devices or concurrent
  * posts (`insert … on conflict do nothing`). Kept whatever its outcome, so a resent id stays a
  * duplicate. `note_child_id` has no foreign key: a rejected scan may name a child of no facility.
+ * No foreign keys at all: the company, facility and device come from the server's own device
+ * lookup in the same statement, such rows are never deleted, and each key's check locked the
+ * referenced row and wrote WAL on every scan of the morning rush (docs/decisions/kiosk-scans-no-foreign-keys.md).
  */
 export const kioskScans = pgTable(
   'kiosk_scans',
   {
     id: uuid('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    facilityId: integer('facility_id')
-      .notNull()
-      .references(() => facilities.id),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id),
+    companyId: integer('company_id').notNull(),
+    facilityId: integer('facility_id').notNull(),
+    deviceId: integer('device_id').notNull(),
     noteChildId: integer('note_child_id').notNull(),
     /** arrival | pickup */
     kind: text('kind').notNull(),
