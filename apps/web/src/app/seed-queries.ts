@@ -2,15 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Child, ResponseOf } from '@renraku/contract/client';
 import {
   getChildren,
-  getChildrenContent,
+  type getChildrenContent,
   getChildrenExistence,
   getMicrocms,
   getNoticesNotifications,
 } from '@renraku/contract/client/calls';
 import { bannersQueryOptions, dayBefore, feedContentQueryOptions, manualBannerQueryOptions } from '../features/feed/api';
 import { childrenQueryOptions, existenceQueryOptions } from '../lib/children';
-import { pageAnswer } from '../lib/first-answers';
-import { toQueryString } from '../lib/query-string';
+import { feedPageUrl, pageAnswer } from '../lib/first-answers';
 import { homeChildIds, readSelectedChildren } from '../lib/selected-children';
 import { getSession } from '../lib/session';
 
@@ -42,9 +41,7 @@ export function seedQueriesFromPage(client: QueryClient): void {
   const pageParams: (string | null)[] = [];
   let date: string | null = null;
   while (ids.length > 0) {
-    const page: ContentPage | undefined = pageAnswer<ContentPage>(
-      `${getChildrenContent.path}?${toQueryString({ children: ids, ...(date ? { date } : {}) })}`,
-    );
+    const page: ContentPage | undefined = pageAnswer<ContentPage>(feedPageUrl(ids, date));
     if (!page) break;
     pages.push(page);
     pageParams.push(date);

@@ -21,6 +21,10 @@ const answers = new Map<string, Promise<Response>>();
 let expired = false;
 
 const get = (url: string) => fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+/** The URL of a feed page as api() builds it (lib/api.ts buildPath), and as the server writes it into the home page. */
+export const feedPageUrl = (childIds: number[], date: string | null = null) =>
+  `${getChildrenContent.path}?${toQueryString({ children: childIds, ...(date ? { date } : {}) })}`;
+
 /** The answers the page brought, by URL: never asked for again, even once the app has taken them. */
 const fromPage = new Map<string, unknown>();
 /** Asks for `url` unless the page brought its answer (then that one, or null once taken). */
@@ -100,8 +104,7 @@ export function startFirstAnswers(user: Promise<User | null>): void {
       const activated = childList.filter((c) => c.pivot.activated === true).map((c) => c.id);
       const ids = homeChildIds(readSelectedChildren(signedIn.id), activated);
       if (ids.length === 0) return;
-      // The URL api() builds for the feed's first page (lib/api.ts buildPath).
-      ask(`${getChildrenContent.path}?${toQueryString({ children: ids })}`);
+      ask(feedPageUrl(ids));
     })
     .catch(() => undefined);
 }
