@@ -262,7 +262,11 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
  * never stored by a cache (`no-store`), compressed per request (it is a few kB).
  */
 async function sendHome(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string) {
-  const answers = await homeFirstAnswers(app, req);
+  // The answers only save round trips: whatever goes wrong, the page goes without them.
+  const answers = await homeFirstAnswers(app, req).catch((error: unknown) => {
+    req.log.warn({ err: error }, 'home page: first answers left out');
+    return {};
+  });
   const page = html.replace(
     '<div id="root"></div>',
     `<div id="root"></div>\n    <script id="first-answers" type="application/json">${scriptJson(answers)}</script>`,

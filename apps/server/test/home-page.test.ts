@@ -78,6 +78,18 @@ describe('the signed-in home page (GET /main with a session cookie)', () => {
     expect(html).not.toContain(`"child_id":${family.child.id}`);
   });
 
+  it('a read-only and a writable co-guardian get the child’s feed as their own calls answer it', async () => {
+    const family = await buildFamily(t.db);
+    await buildDailyNote(t.db, family.noteChild, TODAY, { text: '共同保護者にも見える連絡' });
+    for (const guardian of [family.readOnly, family.writable]) {
+      const agent = await t.signIn(guardian, headers);
+      const { answers } = await homeOf(agent);
+      const url = feedUrl([family.child.id]);
+      expect(answers![url]!.body).toEqual((await agent.get(url, { headers })).json());
+      expect(JSON.stringify(answers![url]!.body)).toContain('共同保護者にも見える連絡');
+    }
+  });
+
   it('keeps a note’s text from ending the script element (</script>, <!--, U+2028 escaped)', async () => {
     const family = await buildFamily(t.db);
     const text = '</script><script>alert(1)</script><!-- \u2028 & >';
