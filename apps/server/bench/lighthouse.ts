@@ -118,7 +118,12 @@ export async function auditRoute(
   reportDir: string,
   cookie?: { name: string; value: string },
 ): Promise<RouteAudit> {
-  const result = await runLighthouse(`${origin}${route}`, cookie);
+  // Lighthouse sometimes loses its trace on a loaded machine (NO_NAVSTART: "Please run Lighthouse
+  // again"): one more run before the bench fails.
+  const result = await runLighthouse(`${origin}${route}`, cookie).catch((error: unknown) => {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    return runLighthouse(`${origin}${route}`, cookie);
+  });
   const { lhr } = result;
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== route) {

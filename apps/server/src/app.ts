@@ -25,7 +25,7 @@ import { createStorage, fileUrls, type Storage } from './lib/files';
 import { databaseCounter, type Counter } from './lib/rate-limit';
 import { requestNow } from './lib/clock';
 import { loggerOptions } from './lib/logger';
-import { homeFirstAnswers, scriptJson } from './lib/home-answers';
+import { pageFirstAnswers, scriptJson } from './lib/first-answers';
 import { swaggerOptions } from './lib/openapi';
 import { SESSION_COOKIE, type SessionUser } from './lib/sessions';
 import { checkXsrf } from './modules/auth/xsrf';
@@ -211,17 +211,20 @@ const isHomePath = (url: string) => /^\/(main\/?)?(\?|$)/.test(url);
 /**
  * The built web apps: hashed assets cached for a year, index.html for every other non-API path.
  * The build writes brotli and gzip copies beside each text file (apps/web/scripts/precompress.mjs);
- * `preCompressed` sends the one the browser accepts (also for the index.html fallback, which goes
- * through the same sendFile), with `Vary: Accept-Encoding`, else the plain file. The guardian app
- * is at the root; the staff app (its own build) under /staff/.
+ * `preCompressed` sends the one the browser accepts (also for the staff app's index.html fallback,
+ * which goes through the same sendFile), with `Vary: Accept-Encoding`, else the plain file. The
+ * guardian app's pages carry their first answers, so they are compressed per request (sendPage).
+ * The guardian app is at the root; the staff app (its own build) under /staff/.
  */
 async function serveWeb(app: FastifyInstance, config: AppConfig) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const hasStaff = fs.existsSync(path.join(config.staffDist, 'index.html'));
-  // index.html with preloads of the signed-in home's code (the web build's home.html), for a browser
-  // that holds a session cookie, with the home's first answers written in (lib/home-answers.ts;
-  // docs/decisions/web-speed-main.md). A stale cookie gets the preloads and the login check's answer.
+  // Every page of the guardian app brings its first answers (lib/first-answers.ts;
+  // docs/decisions/web-speed-main.md). /main for a browser that holds a session cookie is index.html
+  // with preloads of the signed-in home's code (the web build's home.html) and the home's answers; a
+  // stale cookie gets the preloads and the signed-out answers.
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : null;
   const homeFile = path.join(config.webDist, 'home.html');
   const homeHtml = fs.existsSync(homeFile) ? fs.readFileSync(homeFile, 'utf8') : null;
   const staticOptions: FastifyStaticOptions = {
@@ -245,26 +248,22 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
       if (isAssetPath(req.url)) return reply.status(404).send({ message: messages.notFound });
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.staffDist);
     }
-    if (req.method === 'GET' && !isApiPath(req.url) && hasWeb) {
-      if (homeHtml && isHomePath(req.url) && req.cookies[SESSION_COOKIE]) return sendHome(app, req, reply, homeHtml);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding, Cookie')
-        .type('text/html')
-        .sendFile('index.html');
+    if (req.method === 'GET' && !isApiPath(req.url) && indexHtml) {
+      const home = Boolean(homeHtml && isHomePath(req.url) && req.cookies[SESSION_COOKIE]);
+      return sendPage(app, req, reply, home ? homeHtml! : indexHtml, home);
     }
     return reply.status(404).send({ message: messages.notFound });
   });
 }
 
 /**
- * The signed-in home: home.html with the user's first answers in a JSON script element. Personal:
- * never stored by a cache (`no-store`), compressed per request (it is a few kB).
+ * A page of the guardian app with its first answers in a JSON script element. Personal: never
+ * stored by a cache (`no-store`), compressed per request (it is a few kB).
  */
-async function sendHome(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string) {
+async function sendPage(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, home: boolean) {
   // The answers only save round trips: whatever goes wrong, the page goes without them.
-  const answers = await homeFirstAnswers(app, req).catch((error: unknown) => {
-    req.log.warn({ err: error }, 'home page: first answers left out');
+  const answers = await pageFirstAnswers(app, req, home).catch((error: unknown) => {
+    req.log.warn({ err: error }, 'page: first answers left out');
     return {};
   });
   const page = html.replace(

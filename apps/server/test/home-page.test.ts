@@ -7,7 +7,8 @@ import { addDays, getChildren, getChildrenContent, getLoginCheck } from '@renrak
 import { buildChild, buildDailyNote, buildFamily, linkGuardian } from './factories';
 import { type Agent, call, setupApp } from './harness';
 
-// The signed-in home page with its first answers written in (src/lib/home-answers.ts).
+// The guardian app's pages with their first answers written in (src/lib/first-answers.ts): every
+// page the login check and the constants, the signed-in home its feed too.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-home-'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
 fs.writeFileSync(
@@ -22,14 +23,15 @@ const headers = { 'x-test-now': NOW };
 
 type Answers = Record<string, { status: number; body: unknown }>;
 
-/** The page /main sends `agent` and the answers written into it. */
-async function homeOf(agent: Agent, extra: Record<string, string> = {}) {
-  const res = await agent.get('/main', { headers: { ...headers, ...extra } });
+/** The page `url` sends `agent` and the answers written into it. */
+async function pageOf(agent: Agent, url: string, extra: Record<string, string> = {}) {
+  const res = await agent.get(url, { headers: { ...headers, ...extra } });
   expect(res.statusCode).toBe(200);
   const html = res.body;
   const json = /<script id="first-answers" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
   return { res, html, answers: (json ? JSON.parse(json) : null) as Answers | null };
 }
+const homeOf = (agent: Agent, extra: Record<string, string> = {}) => pageOf(agent, '/main', extra);
 
 const feedUrl = (ids: number[], date?: string) =>
   `/api/children/content?${[...ids.map((id) => `children%5B%5D=${id}`), ...(date ? [`date=${date}`] : [])].join('&')}`;
@@ -111,6 +113,28 @@ describe('the signed-in home page (GET /main with a session cookie)', () => {
     const { answers } = await homeOf(stranger);
     expect(Object.keys(answers!).sort()).toEqual(['/api/config/const', getLoginCheck.path].sort());
     expect(answers![getLoginCheck.path]!.body).toEqual({ user: null });
+  });
+
+  it('every other page brings the login check and the constants, signed in or out, and nothing of the home', async () => {
+    const family = await buildFamily(t.db);
+    await buildDailyNote(t.db, family.noteChild, TODAY, { text: '家族だけの連絡' });
+    const constants = (await t.agent(headers).get('/api/config/const', { headers })).json();
+    // A new visitor (no cookie) on the login screen, on a deep link, and on the home before the redirect.
+    for (const url of ['/login', '/children/1', '/main']) {
+      const { res, answers } = await pageOf(t.agent(headers), url);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers.vary, url).toContain('Cookie');
+      expect(answers, url).toEqual({
+        [getLoginCheck.path]: { status: 200, body: { user: null } },
+        '/api/config/const': { status: 200, body: constants },
+      });
+    }
+    // Signed in, on a screen other than the home: who is signed in, and no child or feed.
+    const agent = await t.signIn(family.main, headers);
+    const { html, answers } = await pageOf(agent, `/children/${family.child.id}`);
+    expect(Object.keys(answers!).sort()).toEqual(['/api/config/const', getLoginCheck.path].sort());
+    expect(answers![getLoginCheck.path]!.body).toEqual((await agent.get(getLoginCheck.path, { headers })).json());
+    expect(html).not.toContain('家族だけの連絡');
   });
 
   it('is compressed for a browser that accepts it', async () => {

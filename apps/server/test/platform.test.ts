@@ -197,21 +197,28 @@ describe('the web app', () => {
         expect(plain.body).toBe(script);
       }
 
-      // The SPA fallback (sendFile('index.html')) is compressed the same way.
+      // The SPA fallback carries its first answers (src/lib/first-answers.ts): compressed per request
+      // in the encoding the browser accepts, never stored.
+      const withoutAnswers = (html: string) => html.replace(/\n\s*<script id="first-answers".*?<\/script>/s, '');
       const fallback = await get('/main/qr', 'br, gzip');
       expect(fallback.statusCode).toBe(200);
       expect(fallback.headers['content-encoding']).toBe('br');
       expect(fallback.headers['content-type']).toMatch(/^text\/html/);
-      expect(fallback.headers['cache-control']).toBe('no-cache');
-      expect(zlib.brotliDecompressSync(fallback.rawPayload).toString()).toBe(page);
+      expect(fallback.headers['cache-control']).toBe('no-store');
+      const sent = zlib.brotliDecompressSync(fallback.rawPayload).toString();
+      expect(sent).toContain('<script id="first-answers" type="application/json">');
+      expect(withoutAnswers(sent)).toBe(page);
+      const gzipFallback = await get('/main/qr', 'gzip');
+      expect(gzipFallback.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzipFallback.rawPayload).toString()).toBe(sent);
       const plainFallback = await get('/main/qr');
       expect(plainFallback.headers['content-encoding']).toBeUndefined();
-      expect(plainFallback.body).toBe(page);
+      expect(plainFallback.body).toBe(sent);
 
       // A copy is no URL of its own: its path is just another SPA path.
       const copy = await get('/assets/app-abc.js.br');
       expect(copy.headers['content-type']).toMatch(/^text\/html/);
-      expect(copy.body).toBe(page);
+      expect(withoutAnswers(copy.body)).toBe(page);
     } finally {
       await web.close();
       fs.rmSync(dist, { recursive: true, force: true });

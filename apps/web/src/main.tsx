@@ -1,5 +1,5 @@
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter } from './app/router';
@@ -11,10 +11,16 @@ import { whenIdle } from './lib/when-idle';
 startSession();
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// The first render as a transition: React renders it in short slices (yielding to the browser every
+// few ms) instead of one long task, since the page's own answers let the whole first screen mount at
+// once (Lighthouse's total blocking time on a slow phone; docs/decisions/web-speed-main.md).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
 
 // The service worker (the app shell and the last answers, for opening offline) when the browser is

@@ -36,10 +36,11 @@ const ask = (url: string): Promise<Response> | null => {
 };
 
 /**
- * The answers the server wrote into the signed-in home page (`<script id="first-answers">`,
- * apps/server/src/lib/home-answers.ts): the login check, the constants, the child list, the
- * enrolment, the banners and the feed's first days, as the calls answered them a moment ago. Taken
- * like the answers asked for at start; read once, before the login check is asked for.
+ * The answers the server wrote into the page (`<script id="first-answers">`,
+ * apps/server/src/lib/first-answers.ts): on every page the login check and the constants; on the
+ * signed-in home also the child list, the enrolment, the banners and the feed's first days, as the
+ * calls answered them a moment ago. Taken like the answers asked for at start; read once, before
+ * the login check is asked for.
  */
 export function adoptPageAnswers(): void {
   const element = document.getElementById('first-answers');
@@ -80,12 +81,15 @@ export function dropFirstAnswers(): void {
   fromPage.clear();
 }
 
-/** Starts the home's calls; `user` is the login check's answer (null: signed out). */
-export function startFirstAnswers(user: Promise<User | null>): void {
-  // The login screen needs neither; every signed-in screen needs the child list (the shell's header).
-  if (/^\/login(\/|$)/.test(location.pathname)) return;
-  const children = ask(getChildren.path);
+/**
+ * Starts the home's calls; `user` is the login check's answer (null: signed out). `signedOut`: the
+ * page's own answer says so, and the login screen comes next.
+ */
+export function startFirstAnswers(user: Promise<User | null>, signedOut = false): void {
   setTimeout(dropFirstAnswers, 30_000);
+  // The login screen needs neither; every signed-in screen needs the child list (the shell's header).
+  if (signedOut || /^\/login(\/|$)/.test(location.pathname)) return;
+  const children = ask(getChildren.path);
   if (!children) return;
   if (!/^\/(main\/?)?$/.test(location.pathname)) return;
   // What the home shows above the feed, once signed in: had it come after the feed's first page,

@@ -80,14 +80,15 @@ let started = false;
 export function startSession(): void {
   if (started) return;
   started = true;
-  // The signed-in home page may bring the first answers with it (lib/first-answers.ts): then the
-  // app starts signed in, without a loading state.
+  // The page brings the login check's and the constants' answers with it (lib/first-answers.ts):
+  // then the app starts signed in or out at once, without a loading state.
   adoptPageAnswers();
   const pageUser = pageAnswer<ResponseOf<typeof getLoginCheck>>(getLoginCheck.path);
   const pageConstants = pageAnswer<Constants>(getConfigConst.path);
   if (pageUser && pageConstants) {
-    session = { user: pageUser.user ?? null, constants: pageConstants };
-    startFirstAnswers(Promise.resolve(session.user ?? null));
+    const user = pageUser.user ?? null;
+    session = { user, constants: pageConstants };
+    startFirstAnswers(Promise.resolve(user), user === null);
     return;
   }
   // A failure leaves the field undefined: the app stays in its loading state, as before.

@@ -11,11 +11,13 @@ import {
 } from '@renraku/contract';
 
 /**
- * The signed-in home's first answers, written into the home page itself (docs/decisions/web-speed-main.md):
- * a phone on a slow network then renders its feed when the page's script has run, instead of after
- * three to five more round trips (login check, child list, feed page after feed page). The app's
- * own calls answer them, through `inject` with the browser's cookie, so access rules, shapes and
- * errors are the calls' own; only 200 answers are written, anything else the app asks for again.
+ * The first answers of a guardian-app page, written into the page itself (docs/decisions/web-speed-main.md):
+ * a phone on a slow network then renders its first screen when the page's script has run, instead
+ * of after more round trips. Every page brings the two answers the app waits for before any screen
+ * (the login check and the constants); the signed-in home also its child list, enrolment, banners
+ * and feed's first days. The app's own calls answer them, through `inject` with the browser's
+ * cookie, so access rules, shapes and errors are the calls' own; only 200 answers are written,
+ * anything else the app asks for again.
  */
 
 /**
@@ -41,7 +43,12 @@ function feedUrl(childIds: number[], date: string | null): string {
   return `${getChildrenContent.path}?${params.toString()}`;
 }
 
-export async function homeFirstAnswers(app: FastifyInstance, req: FastifyRequest): Promise<Record<string, InlineAnswer>> {
+/** `home`: the page is the signed-in home (/main with a session cookie), which brings its feed too. */
+export async function pageFirstAnswers(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  home: boolean,
+): Promise<Record<string, InlineAnswer>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const name of ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-test-now'] as const) {
     const value = req.headers[name];
@@ -58,7 +65,7 @@ export async function homeFirstAnswers(app: FastifyInstance, req: FastifyRequest
   const [check, , children] = await Promise.all([
     get<{ user: { id: number } | null }>(getLoginCheck.path),
     get(getConfigConst.path),
-    get<Child[]>(getChildren.path),
+    home ? get<Child[]>(getChildren.path) : null,
   ]);
   if (!check?.user || !children) return answers;
   // The home's feed for its default choice, every activated child (lib/selected-children.ts): a
