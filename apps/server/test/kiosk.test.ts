@@ -316,6 +316,10 @@ describe('postKioskScans', () => {
  */
 describe('postKioskScans: scans arriving together', () => {
   const pushesOf = async (userId: number) => t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, userId));
+  const storedOf = async (scans: KioskScan[]) => {
+    const ids = scans.map((s) => s.id);
+    return t.db.select().from(kioskScans).where(inArray(kioskScans.id, ids));
+  };
 
   it('concurrent requests are written together, each answered its own, stored once; a refused device writes nothing', async () => {
     const kids = await Promise.all(Array.from({ length: 12 }, () => freshChild()));
@@ -334,11 +338,12 @@ describe('postKioskScans: scans arriving together', () => {
     expect(answers.map((a) => a.data.results)).toEqual(scans.map((s) => [{ id: s.id, status: 'recorded', message: null }]));
     // Fewer statements than requests: written together (one statement per batch).
     expect(statements).toBeLessThan(scans.length);
-    const stored = await t.db.select().from(kioskScans).where(inArray(kioskScans.id, scans.map((s) => s.id)));
-    expect(stored).toHaveLength(scans.length);
+    expect(await storedOf(scans)).toHaveLength(scans.length);
     for (const [i, c] of kids.entries()) {
       expect(await attendanceOf(c.noteChild.id)).toMatchObject({ arrivedAt: tokyoTime(new Date(scans[i]!.at)), source: 'kiosk' });
-      expect(await pushesOf(c.guardian.id)).toMatchObject([{ dedupeKey: `${scans[i]!.id}:${c.guardian.id}`, title: '登園しました' }]);
+      expect(await pushesOf(c.guardian.id)).toMatchObject([
+        { dedupeKey: `${scans[i]!.id}:${c.guardian.id}`, title: '登園しました' },
+      ]);
     }
     expect(await attendanceOf(refusedChild.noteChild.id)).toBeUndefined();
     expect(await pushesOf(refusedChild.guardian.id)).toEqual([]);
@@ -364,7 +369,13 @@ describe('postKioskScans: scans arriving together', () => {
     // A statement for each of the child's scans (the others' go with the first), none failed and
     // written again one by one.
     expect(t.database.queryCount() - before).toBeLessThanOrEqual(mine.length + 1);
-    expect(res.data.results.map((r) => r.status)).toEqual(['recorded', 'ignored_repeat', 'recorded', 'recorded', 'ignored_repeat']);
+    expect(res.data.results.map((r) => r.status)).toEqual([
+      'recorded',
+      'ignored_repeat',
+      'recorded',
+      'recorded',
+      'ignored_repeat',
+    ]);
     expect(rest.map((r) => r.data.results[0]!.status)).toEqual(['recorded', 'recorded']);
     expect(await attendanceOf(c.noteChild.id)).toMatchObject({ arrivedAt: tokyoTime(plus(0)), pickedUpAt: tokyoTime(plus(170)) });
     // The day's first arrival and first pick-up are told, once each.
@@ -399,7 +410,10 @@ describe('postKioskScans: scans arriving together', () => {
     expect(await t.db.select().from(kioskScans).where(eq(kioskScans.id, one.id))).toHaveLength(1);
     expect(await pushesOf(c.guardian.id)).toHaveLength(1);
     // A later batch: the id is known.
-    const again = await Promise.all([post(kiosk, [one]), post(kiosk2, [scan(other.noteChild.id, 'pickup', ago(1), { type: 'guardian' })])]);
+    const again = await Promise.all([
+      post(kiosk, [one]),
+      post(kiosk2, [scan(other.noteChild.id, 'pickup', ago(1), { type: 'guardian' })]),
+    ]);
     expect(again.map((a) => a.data.results[0]!.status)).toEqual(['duplicate', 'recorded']);
     expect(await t.db.select().from(kioskScans).where(eq(kioskScans.id, one.id))).toHaveLength(1);
   });
@@ -412,15 +426,20 @@ describe('postKioskScans: scans arriving together', () => {
       sql.raw(`create function test_refuse_scan() returns trigger language plpgsql as $$
         begin if new.note_child_id = ${bad.noteChild.id} then raise exception 'test: scan refused'; end if; return new; end $$`),
     );
-    await t.db.execute(sql`create trigger test_refuse_scan before insert on kiosk_scans for each row execute function test_refuse_scan()`);
+    await t.db.execute(
+      sql`create trigger test_refuse_scan before insert on kiosk_scans for each row execute function test_refuse_scan()`,
+    );
     try {
       const failing = scan(bad.noteChild.id, 'arrival', ago(15));
       const scans = kids.map((c) => scan(c.noteChild.id, 'arrival', ago(15)));
-      const [refused, ...answers] = await Promise.all([post(kiosk, [failing]), ...scans.map((s, i) => post(i % 2 ? kiosk : kiosk2, [s]))]);
+      const [refused, ...answers] = await Promise.all([
+        post(kiosk, [failing]),
+        ...scans.map((s, i) => post(i % 2 ? kiosk : kiosk2, [s])),
+      ]);
       expect([refused.statusCode, refused.json().message]).toEqual([500, messages.serverError]);
       expect(answers.map((a) => a.data.results[0]!.status)).toEqual(scans.map(() => 'recorded'));
-      expect(await t.db.select().from(kioskScans).where(inArray(kioskScans.id, scans.map((s) => s.id)))).toHaveLength(scans.length);
-      expect(await t.db.select().from(kioskScans).where(eq(kioskScans.id, failing.id))).toEqual([]);
+      expect(await storedOf(scans)).toHaveLength(scans.length);
+      expect(await storedOf([failing])).toEqual([]);
       expect(await attendanceOf(bad.noteChild.id)).toBeUndefined();
     } finally {
       await t.db.execute(sql`drop trigger test_refuse_scan on kiosk_scans`);

@@ -47,7 +47,10 @@ export function scanGroupCommit(db: Db, { inFlight = 1, maxBatch = MAX_BATCH } =
       }
       const requests = waiting.splice(0, take);
       try {
-        const outcomes = await recordBatch(db, requests.flatMap((r) => r.scans));
+        const outcomes = await recordBatch(
+          db,
+          requests.flatMap(({ scans }) => scans),
+        );
         let from = 0;
         for (const request of requests) {
           const mine = outcomes.slice(from, (from += request.scans.length));

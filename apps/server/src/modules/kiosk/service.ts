@@ -590,5 +590,9 @@ function scanOutcome(scan: KioskScan, row: ScanRow): ScanOutcome {
   if (row.dup || row.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
   if (row.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
   if (row.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };
-  return { id: scan.id, status: 'rejected', message: row.enrolled ? kioskMessages.pickupPersonNotFound : kioskMessages.notEnrolled };
+  return {
+    id: scan.id,
+    status: 'rejected',
+    message: row.enrolled ? kioskMessages.pickupPersonNotFound : kioskMessages.notEnrolled,
+  };
 }
