@@ -47,10 +47,8 @@ export function scanGroupCommit(db: Db, { inFlight = 1, maxBatch = MAX_BATCH } =
       }
       const requests = waiting.splice(0, take);
       try {
-        const outcomes = await recordBatch(
-          db,
-          requests.flatMap(({ scans }) => scans),
-        );
+        const scans = requests.flatMap((request) => request.scans);
+        const outcomes = await recordBatch(db, scans);
         let from = 0;
         for (const request of requests) {
           const mine = outcomes.slice(from, (from += request.scans.length));
@@ -85,7 +83,7 @@ export function scanGroupCommit(db: Db, { inFlight = 1, maxBatch = MAX_BATCH } =
  * arrival before pick-up, `duplicate`), and each kind has its own statement, so a batch is
  * usually one statement. Statements run one after the other, each its own commit.
  */
-export async function recordBatch(db: Db, scans: ScanToRecord[]): Promise<ScanOutcome[]> {
+async function recordBatch(db: Db, scans: ScanToRecord[]): Promise<ScanOutcome[]> {
   const outcomes: ScanOutcome[] = new Array(scans.length);
   for (const { kind, indexes } of statementsOf(scans)) {
     const part = indexes.map((i) => scans[i]!);
