@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { getChildAttendances, messages, postAbsence, postKioskScans } from '@renraku/contract';
@@ -14,7 +14,7 @@ import { attendanceReports, childAttendances, devices, kioskScans } from '../src
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { DEVICE_COOKIE } from '../src/lib/staff-sessions';
 import { isDatabaseOutage } from '../src/lib/database-outage';
-import { buildFamily, TEST_PASSWORD } from './factories';
+import { buildChild, buildFamily, TEST_PASSWORD } from './factories';
 import { Agent, call } from './harness';
 import { createScratchDatabase } from './helpers';
 
@@ -152,35 +152,59 @@ describe.skipIf(!pgUrl)('a request that meets a database outage', () => {
     expect(history.data.map((h) => h.target_date)).toEqual(['2026-11-24']);
   });
 
-  it('a gate kiosk’s scan during the outage: 503 in Japanese, nothing stored; sent again once the database is back, recorded once', async () => {
+  it('gate kiosks’ scans during the outage (one batch): 503 in Japanese, nothing stored; sent again once the database is back, recorded once', async () => {
     const f = await buildFamily(direct.db);
-    const token = randomToken();
-    await direct.db.insert(devices).values({
-      companyId: f.companyId,
-      facilityId: f.facilityId,
-      name: 'ゲート',
-      purpose: 'kiosk',
-      credentialHash: sha256(token),
-      pairedAt: new Date(),
-    });
-    const kiosk = new Agent(app);
-    kiosk.setCookie(DEVICE_COOKIE, token);
+    const more = await Promise.all([1, 2, 3].map(() => buildChild(direct.db, { facilityId: f.facilityId })));
+    const kiosks = await Promise.all(
+      ['ゲート', 'ゲート2'].map(async (name) => {
+        const token = randomToken();
+        await direct.db.insert(devices).values({
+          companyId: f.companyId,
+          facilityId: f.facilityId,
+          name,
+          purpose: 'kiosk',
+          credentialHash: sha256(token),
+          pairedAt: new Date(),
+        });
+        const kiosk = new Agent(app);
+        kiosk.setCookie(DEVICE_COOKIE, token);
+        return kiosk;
+      }),
+    );
     const at = new Date(Date.now() - 60_000).toISOString();
-    const scan = { id: randomUUID(), note_child_id: f.noteChild.id, kind: 'arrival' as const, at, pickup: null };
-    const send = () => call(kiosk, postKioskScans, { body: { sent_at: new Date().toISOString(), scans: [scan] } });
-    const stored = async () => (await direct.db.select({ n: count() }).from(kioskScans).where(eq(kioskScans.id, scan.id)))[0]!.n;
+    const scans = [f.noteChild, ...more.map((m) => m.noteChild)].map((nc) => ({
+      id: randomUUID(),
+      note_child_id: nc.id,
+      kind: 'arrival' as const,
+      at,
+      pickup: null,
+    }));
+    // Every scan at once, each its own request, from both kiosks: written together.
+    const sendAll = () =>
+      Promise.all(
+        scans.map((scan, i) =>
+          call(kiosks[i % 2]!, postKioskScans, { body: { sent_at: new Date().toISOString(), scans: [scan] } }),
+        ),
+      );
+    const ids = scans.map((scan) => scan.id);
+    const stored = async () => (await direct.db.select({ n: count() }).from(kioskScans).where(inArray(kioskScans.id, ids)))[0]!.n;
 
     await proxy.cut();
-    const refused = await send();
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('3');
-    expect(refused.json()).toEqual({ message: messages.serviceUnavailable });
+    const before = viaProxy.queryCount();
+    const refused = await sendAll();
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('3');
+      expect(answer.json()).toEqual({ message: messages.serviceUnavailable });
+    }
+    // The batch's statement failed for want of a database: not tried again scan by scan.
+    expect(viaProxy.queryCount() - before).toBeLessThan(scans.length);
     expect(await stored()).toBe(0);
 
     await proxy.restore();
-    expect((await send()).data.results).toMatchObject([{ id: scan.id, status: 'recorded' }]);
-    expect((await send()).data.results).toMatchObject([{ id: scan.id, status: 'duplicate' }]);
-    expect(await stored()).toBe(1);
+    expect((await sendAll()).map((a) => a.data.results[0]!.status)).toEqual(scans.map(() => 'recorded'));
+    expect((await sendAll()).map((a) => a.data.results[0]!.status)).toEqual(scans.map(() => 'duplicate'));
+    expect(await stored()).toBe(scans.length);
     const rows = await direct.db.select().from(childAttendances).where(eq(childAttendances.noteChildId, f.noteChild.id));
     expect(rows).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import {
   deleteStaffDevice,
   getChildrenContent,
@@ -307,6 +307,146 @@ describe('postKioskScans', () => {
     const list = await call(agents.director, getStaffDevices, { params: { facilityId: world.facilityId } });
     expect(list.data.find((d) => d.id === kioskId)).toMatchObject({ purpose: 'kiosk', clock_skew_ms: row!.clockSkewMs });
     expect(list.data.find((d) => d.name === 'ひよこ組')).toMatchObject({ purpose: 'class', clock_skew_ms: null });
+  });
+});
+
+/**
+ * The group commit (src/modules/kiosk/scan-group-commit.ts): the scans of requests that arrive
+ * together are written by one statement, and each request still gets its own answer.
+ */
+describe('postKioskScans: scans arriving together', () => {
+  const pushesOf = async (userId: number) => t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, userId));
+  const storedOf = async (scans: KioskScan[]) => {
+    const ids = scans.map((s) => s.id);
+    return t.db.select().from(kioskScans).where(inArray(kioskScans.id, ids));
+  };
+
+  it('concurrent requests are written together, each answered its own, stored once; a refused device writes nothing', async () => {
+    const kids = await Promise.all(Array.from({ length: 12 }, () => freshChild()));
+    const refusedChild = await freshChild();
+    const scans = kids.map((c, i) => scan(c.noteChild.id, 'arrival', ago(30 + i)));
+    const before = t.database.queryCount();
+    const [refusedClass, refusedRevoked, ...answers] = await Promise.all([
+      post(classTablet, [scan(refusedChild.noteChild.id, 'arrival', ago(5))]),
+      post(revoked, [scan(refusedChild.noteChild.id, 'arrival', ago(5))]),
+      ...scans.map((s, i) => post(i % 2 ? kiosk2 : kiosk, [s])),
+    ]);
+    const statements = t.database.queryCount() - before;
+    expect([refusedClass.statusCode, refusedClass.json().message]).toEqual([403, kioskMessages.notKiosk]);
+    expect([refusedRevoked.statusCode, refusedRevoked.json().message]).toEqual([401, kioskMessages.notPaired]);
+    expect(answers.map((a) => a.statusCode)).toEqual(scans.map(() => 200));
+    expect(answers.map((a) => a.data.results)).toEqual(scans.map((s) => [{ id: s.id, status: 'recorded', message: null }]));
+    // Fewer statements than requests: written together (one statement per batch).
+    expect(statements).toBeLessThan(scans.length);
+    expect(await storedOf(scans)).toHaveLength(scans.length);
+    for (const [i, c] of kids.entries()) {
+      expect(await attendanceOf(c.noteChild.id)).toMatchObject({ arrivedAt: tokyoTime(new Date(scans[i]!.at)), source: 'kiosk' });
+      expect(await pushesOf(c.guardian.id)).toMatchObject([
+        { dedupeKey: `${scans[i]!.id}:${c.guardian.id}`, title: '登園しました' },
+      ]);
+    }
+    expect(await attendanceOf(refusedChild.noteChild.id)).toBeUndefined();
+    expect(await pushesOf(refusedChild.guardian.id)).toEqual([]);
+  });
+
+  it('the same child twice or more in one batch: taken in order, as one after the other', async () => {
+    const c = await freshChild();
+    const others = await Promise.all([freshChild(), freshChild()]);
+    const base = ago(50);
+    const plus = (s: number) => new Date(base.getTime() + s * 1000);
+    const mine = [
+      scan(c.noteChild.id, 'arrival', plus(120)),
+      scan(c.noteChild.id, 'arrival', plus(150)), // 30 s after: a repeat
+      scan(c.noteChild.id, 'arrival', plus(0)), // 2 minutes before: recorded, the day's arrival becomes the earlier
+      scan(c.noteChild.id, 'pickup', plus(170), { type: 'guardian' }), // another kind: recorded
+      scan(c.noteChild.id, 'pickup', plus(200), { type: 'guardian' }), // 30 s after the pick-up: a repeat
+    ];
+    const before = t.database.queryCount();
+    const [res, ...rest] = await Promise.all([
+      post(kiosk, mine),
+      ...others.map((o) => post(kiosk2, [scan(o.noteChild.id, 'arrival', plus(10))])),
+    ]);
+    // A statement for each of the child's scans (the others' go with the first), none failed and
+    // written again one by one.
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(mine.length + 1);
+    expect(res.data.results.map((r) => r.status)).toEqual([
+      'recorded',
+      'ignored_repeat',
+      'recorded',
+      'recorded',
+      'ignored_repeat',
+    ]);
+    expect(rest.map((r) => r.data.results[0]!.status)).toEqual(['recorded', 'recorded']);
+    expect(await attendanceOf(c.noteChild.id)).toMatchObject({ arrivedAt: tokyoTime(plus(0)), pickedUpAt: tokyoTime(plus(170)) });
+    // The day's first arrival and first pick-up are told, once each.
+    const pushes = await pushesOf(c.guardian.id);
+    expect(pushes.map((p) => [p.title, p.dedupeKey]).sort()).toEqual(
+      [
+        ['お迎えが完了しました', `${mine[3]!.id}:${c.guardian.id}`],
+        ['登園しました', `${mine[0]!.id}:${c.guardian.id}`],
+      ].sort(),
+    );
+    const rows = await t.db.select().from(childAttendances).where(eq(childAttendances.noteChildId, c.noteChild.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a repeated id within one batch (in one request, from two devices, in any letter case) and across batches is taken once', async () => {
+    const c = await freshChild();
+    const other = await freshChild();
+    const one = scan(c.noteChild.id, 'arrival', ago(25));
+    const upper = { ...one, id: one.id.toUpperCase() };
+    const before = t.database.queryCount();
+    const [first, second, third] = await Promise.all([
+      post(kiosk, [one, upper, scan(other.noteChild.id, 'arrival', ago(25))]),
+      post(kiosk2, [one]),
+      post(kiosk2, [upper]),
+    ]);
+    // A statement for each sending of the id, none failed and written again one by one.
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(4 + 1);
+    const statuses = [...first.data.results.slice(0, 2), second.data.results[0]!, third.data.results[0]!].map((r) => r.status);
+    expect(statuses.filter((s) => s === 'recorded')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'duplicate')).toHaveLength(3);
+    expect(first.data.results[2]!.status).toBe('recorded');
+    expect(await t.db.select().from(kioskScans).where(eq(kioskScans.id, one.id))).toHaveLength(1);
+    expect(await pushesOf(c.guardian.id)).toHaveLength(1);
+    // A later batch: the id is known.
+    const again = await Promise.all([
+      post(kiosk, [one]),
+      post(kiosk2, [scan(other.noteChild.id, 'pickup', ago(1), { type: 'guardian' })]),
+    ]);
+    expect(again.map((a) => a.data.results[0]!.status)).toEqual(['duplicate', 'recorded']);
+    expect(await t.db.select().from(kioskScans).where(eq(kioskScans.id, one.id))).toHaveLength(1);
+  });
+
+  it('a scan that fails in the database fails its own request only; the others of its batch are recorded', async () => {
+    const bad = await freshChild();
+    const kids = await Promise.all(Array.from({ length: 5 }, () => freshChild()));
+    // A fault the input cannot make: the database refuses this child's scans (a trigger of the test).
+    await t.db.execute(
+      sql.raw(`create function test_refuse_scan() returns trigger language plpgsql as $$
+        begin if new.note_child_id = ${bad.noteChild.id} then raise exception 'test: scan refused'; end if; return new; end $$`),
+    );
+    await t.db.execute(
+      sql`create trigger test_refuse_scan before insert on kiosk_scans for each row execute function test_refuse_scan()`,
+    );
+    try {
+      const failing = scan(bad.noteChild.id, 'arrival', ago(15));
+      const scans = kids.map((c) => scan(c.noteChild.id, 'arrival', ago(15)));
+      const [refused, ...answers] = await Promise.all([
+        post(kiosk, [failing]),
+        ...scans.map((s, i) => post(i % 2 ? kiosk : kiosk2, [s])),
+      ]);
+      expect([refused.statusCode, refused.json().message]).toEqual([500, messages.serverError]);
+      expect(answers.map((a) => a.data.results[0]!.status)).toEqual(scans.map(() => 'recorded'));
+      expect(await storedOf(scans)).toHaveLength(scans.length);
+      expect(await storedOf([failing])).toEqual([]);
+      expect(await attendanceOf(bad.noteChild.id)).toBeUndefined();
+    } finally {
+      await t.db.execute(sql`drop trigger test_refuse_scan on kiosk_scans`);
+      await t.db.execute(sql`drop function test_refuse_scan()`);
+    }
+    // Sent again once the fault is gone: recorded.
+    expect((await post(kiosk, [scan(bad.noteChild.id, 'arrival', ago(15))])).data.results[0]!.status).toBe('recorded');
   });
 });
 

@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/errors';
 import { route, type App } from '../../lib/route';
 import { DEVICE_COOKIE } from '../../lib/staff-sessions';
 import { findDevice } from '../staff/service';
+import { scanGroupCommit } from './scan-group-commit';
 import { loadRoster, recordKioskScans } from './service';
 
 /**
@@ -16,7 +17,8 @@ import { loadRoster, recordKioskScans } from './service';
  * The scans (the morning rush's call, docs/decisions/kiosk-device-in-scan-statement.md): the
  * device is looked up by the scan's own statement (one round trip); without a cookie 401 at once,
  * and a request refused before the handler (bad input) has its device checked first, so that the
- * answer is the same 401/403 as for the roster.
+ * answer is the same 401/403 as for the roster. The scans of requests that arrive together are
+ * written together (`scan-group-commit.ts`: one statement, one commit).
  */
 export function kioskRoutes(app: App, ctx: AppContext) {
   const authenticate = async (req: FastifyRequest) => {
@@ -25,6 +27,8 @@ export function kioskRoutes(app: App, ctx: AppContext) {
     if (device.purpose !== 'kiosk') throw new HttpError(403, kioskMessages.notKiosk);
     req.pairedDevice = device;
   };
+
+  const scans = scanGroupCommit(ctx.db);
 
   route(app, getKioskRoster, { auth: false, audience: 'device', authenticate }, async ({ req, now }) =>
     loadRoster(ctx, req.pairedDevice!, now),
@@ -44,6 +48,6 @@ export function kioskRoutes(app: App, ctx: AppContext) {
       asBuilt: true,
     },
     async ({ req, body, now }) =>
-      recordKioskScans(ctx, sha256(req.cookies[DEVICE_COOKIE]!), { sentAt: body.sent_at, scans: body.scans }, now),
+      recordKioskScans(ctx, scans, sha256(req.cookies[DEVICE_COOKIE]!), { sentAt: body.sent_at, scans: body.scans }, now),
   );
 }

@@ -30,6 +30,7 @@ import {
 import { findDeviceByCredential, LAST_SEEN_EVERY_MS, type PairedDevice } from '../staff/service';
 import { HttpError } from '../../lib/errors';
 import { enrolmentCovers } from '../access';
+import type { ScanGroupCommit } from './scan-group-commit';
 
 /**
  * The gate kiosk (staff.md §6; docs/decisions/kiosk-scans-once.md): the day's roster for offline
@@ -184,16 +185,17 @@ const pushText = (kind: KioskScan['kind'], firstName: string, time: string, faci
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
- * Takes the scans in the order sent, each in its own transaction (a transaction holds one scan id
- * and one child's lock: no deadlock between concurrent posts); the device's skew is noted with the
- * last one. The device is the one of the credential's SHA-256 (the device cookie): an arrival or a
- * pick-up without a code is one statement that also finds the device (`recordScanAtOnce`: 401 or
- * 403 from its answer, nothing written then); a pick-up by code, which must use the code exactly
- * when the scan is recorded, a transaction after the device's own lookup, as a scan whose device
- * time is far off.
+ * Takes the scans in the order sent. An arrival, or a pick-up without a code, goes to the group
+ * commit (`scans`, `scan-group-commit.ts`): recorded by one statement with the scans of other
+ * requests that arrive at the same time, which also finds the device (401 or 403 from its answer,
+ * nothing written then); consecutive ones of the request go together. A pick-up by code, which must
+ * use the code exactly when the scan is recorded, is a transaction after the device's own lookup,
+ * as a scan whose device time is far off; both wait for the request's earlier scans. The device's
+ * skew is noted with the last scan.
  */
 export async function recordKioskScans(
   ctx: AppContext,
+  scans: ScanGroupCommit,
   credentialHash: string,
   input: { sentAt: string; scans: KioskScan[] },
   now: Date,
@@ -203,15 +205,23 @@ export async function recordKioskScans(
   let device: PairedDevice | undefined;
   const deviceOf = async () => (device ??= refuseUnlessKiosk(await findDeviceByCredential(ctx.db, credentialHash, now)));
   const results: ScanResult[] = [];
+  let together: ScanToRecord[] = [];
+  const flush = async () => {
+    if (together.length > 0) results.push(...(await scans.record(together)));
+    together = [];
+  };
   for (const [i, scan] of input.scans.entries()) {
-    const last = i === input.scans.length - 1;
+    const skewOf = i === input.scans.length - 1 ? clamped : null;
     const at = new Date(scan.at).getTime() - now.getTime();
-    const skewOf = last ? clamped : null;
-    if (at > MAX_AHEAD_MS || -at > MAX_PAST_MS) results.push(await rejectScan(ctx, await deviceOf(), scan, now, skewOf));
-    else if (scan.kind === 'pickup' && scan.pickup?.type === 'code')
+    if (at > MAX_AHEAD_MS || -at > MAX_PAST_MS) {
+      await flush();
+      results.push(await rejectScan(ctx, await deviceOf(), scan, now, skewOf));
+    } else if (scan.kind === 'pickup' && scan.pickup?.type === 'code') {
+      await flush();
       results.push(await recordScan(ctx, await deviceOf(), scan, now, skewOf));
-    else results.push(await recordScanAtOnce(ctx, credentialHash, scan, now, skewOf));
+    } else together.push({ credentialHash, scan, now, skew: skewOf });
   }
+  await flush();
   return { results, skew_ms: skew };
 }
 
@@ -412,138 +422,177 @@ const SKEW_CHANGE_MS = 1000;
 const SKEW_NOTED_EVERY_MS = 60 * 1000;
 
 /**
- * An arrival, or a pick-up by a guardian or a registered person, in one prepared statement per
- * kind that also finds the device by its credential (one round trip, planned once per connection:
- * the morning rush is bound by round trips and CPU, docs/performance.md,
- * docs/decisions/kiosk-device-in-scan-statement.md). Nothing is written unless the credential is
- * of a paired, unrevoked kiosk; its `last_seen_at` is noted as `findDevice` does (at most once a
- * minute), its skew when it changed (`SKEW_CHANGE_MS`, `SKEW_NOTED_EVERY_MS`). The attendance row is the lock: its upsert works on the newest version of the child's
- * row of the day, and records only when the last recorded scan of the kind (`*_scanned_at`, device
- * time) is 60 s or more away. The same id sent twice at once: the second waits on the row, finds
- * its own time there (0 s away: nothing written), and its scan row conflicts: `duplicate`.
+ * A scan that the scans statement takes (an arrival, or a pick-up by a guardian or a registered
+ * person), with what its request brings: the device credential's SHA-256, the server's time, and
+ * the skew (on the request's last scan only).
  */
-const scanStatement = (kind: KioskScan['kind']) => {
+export interface ScanToRecord {
+  credentialHash: string;
+  scan: KioskScan;
+  now: Date;
+  skew: number | null;
+}
+
+/** A scan's answer, or the error its request answers: its device's refusal (401 unpaired or revoked, 403 a class's tablet), a failed statement. */
+export type ScanOutcome = ScanResult | Error;
+
+interface ScanRow {
+  n: number;
+  paired: boolean;
+  kiosk: boolean;
+  dup: boolean;
+  status: KioskScanStatus | null;
+  enrolled: boolean;
+  person_ok: boolean;
+}
+
+/**
+ * Arrivals, or pick-ups by a guardian or a registered person, of one or many requests in one
+ * prepared statement per kind: one round trip and one commit for all the scans that arrive
+ * together (`scan-group-commit.ts`; docs/decisions/kiosk-scans-group-commit.md). The scans come
+ * as one JSON array passed as text (both drivers send a string as it is). Each row finds its
+ * device by the credential (docs/decisions/kiosk-device-in-scan-statement.md): nothing is written
+ * for a row unless the credential is of a paired, unrevoked kiosk; the device's `last_seen_at` is
+ * noted as `findDevice` does (at most once a minute), its skew when it changed (`SKEW_CHANGE_MS`,
+ * `SKEW_NOTED_EVERY_MS`), once per device (its latest skew). The attendance row is the lock: its
+ * upsert works on the newest version of the child's row of the day, and records only when the last
+ * recorded scan of the kind (`*_scanned_at`, device time) is 60 s or more away. The same id sent
+ * twice at once: the second waits on the row, finds its own time there (0 s away: nothing
+ * written), and its scan row conflicts: `duplicate`.
+ *
+ * The caller sends no two rows of one child or one scan id (an upsert may touch a row once per
+ * statement; the second of a pair must see the first: `scan-group-commit.ts` puts it in the next
+ * statement). The upserts go in child order, so that two statements running at once lock the
+ * children's rows in the same order.
+ */
+const scansStatement = (kind: KioskScan['kind']) => {
   const arrival = kind === 'arrival';
   const column = sql.raw(arrival ? 'arrived_at' : 'picked_up_at');
   const scanned = sql.raw(arrival ? 'arrival_scanned_at' : 'pickup_scanned_at');
   const keep = sql.raw(arrival ? 'least' : 'greatest');
   const seenEvery = sql.raw(`interval '${LAST_SEEN_EVERY_MS / 1000} seconds'`);
   const syncedEvery = sql.raw(`interval '${SKEW_NOTED_EVERY_MS / 1000} seconds'`);
-  return preparedSql<{
-    paired: boolean;
-    kiosk: boolean;
-    dup: boolean;
-    status: KioskScanStatus | null;
-    enrolled: boolean;
-    person_ok: boolean;
-  }>(
-    `kiosk_scan_${kind}`,
+  return preparedSql<ScanRow>(
+    `kiosk_scans_${kind}`,
     sql`
-      with dev as (
-        select d.id, d.company_id, d.facility_id, d.purpose = 'kiosk' as kiosk, f.name as facility_name
-        from devices d join facilities f on f.id = d.facility_id
-        where d.credential_hash = ${p('credentialHash')} and d.revoked_at is null
-        limit 1
+      with input as (
+        select * from jsonb_to_recordset(${p('rows')}::text::jsonb) as i(n int, cred text, id uuid, note_child_id int,
+          date date, time text, at timestamptz, now timestamptz, person_id int, pickup_type text, body text, skew int)
+      ), dev as (
+        select i.n, d.id, d.company_id, d.facility_id, d.purpose = 'kiosk' as kiosk, f.name as facility_name
+        from input i join devices d on d.credential_hash = i.cred and d.revoked_at is null join facilities f on f.id = d.facility_id
       ), kiosk as (
-        select * from dev where kiosk
+        select i.*, dev.id as device_id, dev.company_id, dev.facility_id, dev.facility_name
+        from input i join dev on dev.n = i.n
+        where dev.kiosk
       ), seen as (
-        select exists (select 1 from kiosk_scans where id = ${p('id')}) as dup
+        select k.n from kiosk k where exists (select 1 from kiosk_scans ks where ks.id = k.id)
       ), child as (
-        select nc.id, nc.child_id, nc.company_id, c.first_name
-        from kiosk join note_children nc on nc.facility_id = kiosk.facility_id join children c on c.id = nc.child_id
-        where nc.id = ${p('noteChildId')}
-          and nc.admitted_on <= ${p('date')} and (nc.left_on is null or nc.left_on >= ${p('date')}) and not (select dup from seen)
-      ), person as (
-        select ${p('noPerson')}::boolean or exists (
-          select 1 from pickup_persons pp join child on pp.child_id = child.child_id
-          where pp.id = ${p('personId')} and pp.status = 'approved'
-        ) as ok
+        select k.n, nc.id, nc.child_id, nc.company_id, c.first_name
+        from kiosk k join note_children nc on nc.id = k.note_child_id and nc.facility_id = k.facility_id
+          join children c on c.id = nc.child_id
+        where nc.admitted_on <= k.date and (nc.left_on is null or nc.left_on >= k.date) and k.n not in (select n from seen)
+      ), refused as (
+        select k.n from kiosk k
+        where k.person_id is not null and not exists (
+          select 1 from child join pickup_persons pp on pp.child_id = child.child_id
+          where child.n = k.n and pp.id = k.person_id and pp.status = 'approved'
+        )
       ), before as (
-        select ca.${column} as hhmm from child_attendances ca join child on ca.note_child_id = child.id where ca.date = ${p('date')}
+        select child.n from child join kiosk k on k.n = child.n
+          join child_attendances ca on ca.note_child_id = child.id and ca.date = k.date
+        where ca.${column} is not null
       ), att as (
         insert into child_attendances (company_id, note_child_id, date, ${column}, ${scanned}, source, device_id, recorded_by, updated_at)
-        select child.company_id, child.id, ${p('date')}::date, ${p('time')}::text, ${p('at')}::timestamptz, 'kiosk',
-          kiosk.id, null::int, ${p('now')}::timestamptz
-        from child, kiosk where (select ok from person)
+        select child.company_id, child.id, k.date, k.time, k.at, 'kiosk', k.device_id, null::int, k.now
+        from child join kiosk k on k.n = child.n
+        where child.n not in (select n from refused)
+        order by child.id
         on conflict (note_child_id, date) do update
           set ${column} = coalesce(${keep}(child_attendances.${column}, excluded.${column}), excluded.${column}),
               ${scanned} = excluded.${scanned}, source = 'kiosk', device_id = excluded.device_id, recorded_by = null,
               updated_at = excluded.updated_at
           where child_attendances.${scanned} is null
             or abs(extract(epoch from child_attendances.${scanned} - excluded.${scanned})) >= ${sql.raw(String(KIOSK_REPEAT_SECONDS))}
-        returning ${column} as hhmm
+        returning note_child_id
       ), scan as (
         insert into kiosk_scans (id, company_id, facility_id, device_id, note_child_id, kind, scanned_at, date, status, pickup_type,
           pickup_person_id)
-        select ${p('id')}::uuid, kiosk.company_id, kiosk.facility_id, kiosk.id, ${p('noteChildId')}::int, ${kind}, ${p('at')}::timestamptz,
-          ${p('date')}::date, case when not exists (select 1 from child) or not (select ok from person) then 'rejected'
-            when exists (select 1 from att) then 'recorded' else 'ignored_repeat' end,
-          ${p('pickupType')}::text, ${p('personId')}::int
-        from kiosk
-        on conflict do nothing returning status
+        select k.id, k.company_id, k.facility_id, k.device_id, k.note_child_id, ${kind}, k.at, k.date,
+          case when k.n not in (select n from child) or k.n in (select n from refused) then 'rejected'
+            when k.note_child_id in (select note_child_id from att) then 'recorded' else 'ignored_repeat' end,
+          k.pickup_type, k.person_id
+        from kiosk k
+        on conflict do nothing returning id, status
       ), push as (
         insert into push_outbox (user_id, kind, title, body, link, dedupe_key)
-        select cu.user_id, 'attendance', ${p('title')}::text, child.first_name || ${p('body')}::text || kiosk.facility_name || '）', '/',
-          ${p('id')}::text || ':' || cu.user_id
-        from child_user cu join child on cu.child_id = child.child_id cross join kiosk
-        where cu.activated and exists (select 1 from att) and not exists (select 1 from before where hhmm is not null)
+        select cu.user_id, 'attendance', ${p('title')}::text, child.first_name || k.body || k.facility_name || '）', '/',
+          k.id::text || ':' || cu.user_id
+        from child join kiosk k on k.n = child.n join child_user cu on cu.child_id = child.child_id
+        where cu.activated and child.id in (select note_child_id from att) and child.n not in (select n from before)
         on conflict do nothing
       ), noted as (
-        select d.id, dev.kiosk and ${p('hasSkew')}::boolean and (d.clock_skew_ms is null or d.last_synced_at is null
-            or abs(d.clock_skew_ms::bigint - ${p('skew')}::bigint) > ${sql.raw(String(SKEW_CHANGE_MS))}
-            or d.last_synced_at <= ${p('now')}::timestamptz - ${syncedEvery}) as skew,
-          d.last_seen_at is null or d.last_seen_at <= ${p('now')}::timestamptz - ${seenEvery} as seen
-        from dev join devices d on d.id = dev.id
+        select distinct on (d.id) d.id, i.now, i.skew,
+          dev.kiosk and i.skew is not null and (d.clock_skew_ms is null or d.last_synced_at is null
+            or abs(d.clock_skew_ms::bigint - i.skew::bigint) > ${sql.raw(String(SKEW_CHANGE_MS))}
+            or d.last_synced_at <= i.now - ${syncedEvery}) as note_skew,
+          d.last_seen_at is null or d.last_seen_at <= i.now - ${seenEvery} as note_seen
+        from input i join dev on dev.n = i.n join devices d on d.id = dev.id
+        order by d.id, i.skew is not null desc, i.n desc
       ), touch as (
         update devices d
-        set clock_skew_ms = case when noted.skew then ${p('skew')}::int else d.clock_skew_ms end,
-          last_synced_at = case when noted.skew then ${p('now')}::timestamptz else d.last_synced_at end,
-          last_seen_at = case when noted.seen then ${p('now')}::timestamptz else d.last_seen_at end
+        set clock_skew_ms = case when noted.note_skew then noted.skew else d.clock_skew_ms end,
+          last_synced_at = case when noted.note_skew then noted.now else d.last_synced_at end,
+          last_seen_at = case when noted.note_seen then noted.now else d.last_seen_at end
         from noted
-        where d.id = noted.id and (noted.skew or noted.seen)
+        where d.id = noted.id and (noted.note_skew or noted.note_seen)
       )
-      select exists (select 1 from dev) as paired, exists (select 1 from kiosk) as kiosk, (select dup from seen) as dup,
-        (select status from scan) as status, exists (select 1 from child) as enrolled, (select ok from person) as person_ok`,
+      select i.n, dev.n is not null as paired, coalesce(dev.kiosk, false) as kiosk, seen.n is not null as dup, scan.status,
+        child.n is not null as enrolled, refused.n is null as person_ok
+      from input i left join dev on dev.n = i.n left join seen on seen.n = i.n left join scan on scan.id = i.id
+        left join child on child.n = i.n left join refused on refused.n = i.n`,
   );
 };
-const scanStatements = { arrival: scanStatement('arrival'), pickup: scanStatement('pickup') };
+const scansStatements = { arrival: scansStatement('arrival'), pickup: scansStatement('pickup') };
 
-async function recordScanAtOnce(
-  ctx: AppContext,
-  credentialHash: string,
-  scan: KioskScan,
-  now: Date,
-  skew: number | null,
-): Promise<ScanResult> {
-  const at = new Date(scan.at);
-  const time = tokyoTime(at);
-  const personId = scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null;
-  // The push's body: the child's first name before it and the facility's name after it, from the statement.
-  const text = pushText(scan.kind, '', time, '');
-  const [row] = await scanStatements[scan.kind](ctx.db).rows({
-    credentialHash,
-    id: scan.id,
-    noteChildId: scan.note_child_id,
-    date: tokyoDate(at),
-    time,
-    at: at.toISOString(),
-    now: now.toISOString(),
-    noPerson: personId === null,
-    personId,
-    pickupType: scan.pickup?.type ?? null,
-    title: text.title,
-    body: text.body.slice(0, -'）'.length),
-    skew,
-    hasSkew: skew !== null,
+/**
+ * Records scans of one kind in one statement (`scansStatement`: no two of one child or one id);
+ * answers each scan's outcome in order. Throws only when the statement fails (nothing written then).
+ */
+export async function recordScansTogether(db: Db, kind: KioskScan['kind'], scans: ScanToRecord[]): Promise<ScanOutcome[]> {
+  const rows = scans.map(({ credentialHash, scan, now, skew }, n) => {
+    const at = new Date(scan.at);
+    const time = tokyoTime(at);
+    return {
+      n,
+      cred: credentialHash,
+      id: scan.id,
+      note_child_id: scan.note_child_id,
+      date: tokyoDate(at),
+      time,
+      at: at.toISOString(),
+      now: now.toISOString(),
+      person_id: scan.pickup?.type === 'person' ? scan.pickup.pickup_person_id : null,
+      pickup_type: scan.pickup?.type ?? null,
+      // The push's body: the child's first name before it and the facility's name after it, from the statement.
+      body: pushText(kind, '', time, '').body.slice(0, -'）'.length),
+      skew,
+    };
   });
-  if (!row!.paired) throw new HttpError(401, kioskMessages.notPaired);
-  if (!row!.kiosk) throw new HttpError(403, kioskMessages.notKiosk);
-  if (row!.dup || row!.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
-  if (row!.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
-  if (row!.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };
+  const answers = await scansStatements[kind](db).rows({ rows: JSON.stringify(rows), title: pushText(kind, '', '', '').title });
+  const byRow = new Map(answers.map((row) => [row.n, row]));
+  return scans.map(({ scan }, n) => scanOutcome(scan, byRow.get(n)!));
+}
+
+function scanOutcome(scan: KioskScan, row: ScanRow): ScanOutcome {
+  if (!row.paired) return new HttpError(401, kioskMessages.notPaired);
+  if (!row.kiosk) return new HttpError(403, kioskMessages.notKiosk);
+  if (row.dup || row.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
+  if (row.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
+  if (row.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };
   return {
     id: scan.id,
     status: 'rejected',
-    message: row!.enrolled ? kioskMessages.pickupPersonNotFound : kioskMessages.notEnrolled,
+    message: row.enrolled ? kioskMessages.pickupPersonNotFound : kioskMessages.notEnrolled,
   };
 }
