@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import {
+  addDays,
   deleteStaffDevice,
   getChildrenContent,
   getKioskRoster,
@@ -453,8 +454,11 @@ describe('postKioskScans: scans arriving together', () => {
 describe('the guardians’ feed', () => {
   it('shows the arrival and pick-up times of a day with nothing else, to the child’s guardians only', async () => {
     const c = await freshChild();
-    const arrival = ago(50);
-    const leave = ago(2);
+    // Yesterday's (Tokyo) morning and evening: one day whatever the time the test runs (50 and 2
+    // minutes ago fell on two days in the first hour after midnight).
+    const yesterday = addDays(tokyoDate(new Date()), -1);
+    const arrival = new Date(`${yesterday}T08:10:00+09:00`);
+    const leave = new Date(`${yesterday}T17:40:00+09:00`);
     await post(kiosk, [scan(c.noteChild.id, 'arrival', arrival), scan(c.noteChild.id, 'pickup', leave, { type: 'guardian' })]);
     const guardian = await t.signIn(c.guardian);
     const res = await call(guardian, getChildrenContent, { query: { children: [c.child.id] } });
