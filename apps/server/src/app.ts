@@ -257,8 +257,10 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
 }
 
 /**
- * A page of the guardian app with its first answers in a JSON script element. Personal: never
- * stored by a cache (`no-store`), compressed per request (it is a few kB).
+ * A page of the guardian app with its first answers in a JSON script element, compressed per
+ * request (it is a few kB). With a session cookie it is personal and never stored (`no-store`, as
+ * the API's answers); without one it holds nothing personal and may stay in the browser's
+ * back-forward cache (`no-cache`, as the page was before it carried answers).
  */
 async function sendPage(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, home: boolean) {
   // The answers only save round trips: whatever goes wrong, the page goes without them.
@@ -280,7 +282,7 @@ async function sendPage(app: FastifyInstance, req: FastifyRequest, reply: Fastif
         : page;
   if (encoding) reply.header('content-encoding', encoding);
   return reply
-    .header('cache-control', 'no-store')
+    .header('cache-control', req.cookies[SESSION_COOKIE] ? 'no-store' : 'no-cache')
     .header('vary', 'Accept-Encoding, Cookie')
     .type('text/html; charset=utf-8')
     .send(body);

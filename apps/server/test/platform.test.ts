@@ -198,13 +198,13 @@ describe('the web app', () => {
       }
 
       // The SPA fallback carries its first answers (src/lib/first-answers.ts): compressed per request
-      // in the encoding the browser accepts, never stored.
+      // in the encoding the browser accepts; without a session cookie nothing personal (no-cache).
       const withoutAnswers = (html: string) => html.replace(/\n\s*<script id="first-answers".*?<\/script>/s, '');
       const fallback = await get('/main/qr', 'br, gzip');
       expect(fallback.statusCode).toBe(200);
       expect(fallback.headers['content-encoding']).toBe('br');
       expect(fallback.headers['content-type']).toMatch(/^text\/html/);
-      expect(fallback.headers['cache-control']).toBe('no-store');
+      expect(fallback.headers['cache-control']).toBe('no-cache');
       const sent = zlib.brotliDecompressSync(fallback.rawPayload).toString();
       expect(sent).toContain('<script id="first-answers" type="application/json">');
       expect(withoutAnswers(sent)).toBe(page);
