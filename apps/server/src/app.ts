@@ -249,8 +249,8 @@ async function serveWeb(app: FastifyInstance, config: AppConfig) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.staffDist);
     }
     if (req.method === 'GET' && !isApiPath(req.url) && indexHtml) {
-      const home = Boolean(homeHtml && isHomePath(req.url) && req.cookies[SESSION_COOKIE]);
-      return sendPage(app, req, reply, home ? homeHtml! : indexHtml, home);
+      const home = homeHtml && isHomePath(req.url) && req.cookies[SESSION_COOKIE] ? homeHtml : null;
+      return sendPage(app, req, reply, home ?? indexHtml, home !== null);
     }
     return reply.status(404).send({ message: messages.notFound });
   });
