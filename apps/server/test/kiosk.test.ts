@@ -70,6 +70,11 @@ const attendanceCount = async () => (await t.db.select({ n: count() }).from(chil
 
 /** Minutes before now: scans of the tests are "this morning", earlier than the server's now. */
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+/**
+ * `hhmm` yesterday in Tokyo: for a test whose scans must fall on one day whatever the time it
+ * runs (minutes ago fall on two days in the first hour after midnight Tokyo).
+ */
+const yesterdayAt = (hhmm: string) => new Date(`${addDays(tokyoDate(new Date()), -1)}T${hhmm}:00+09:00`);
 
 beforeAll(async () => {
   world = await buildStaffWorld(t.db);
@@ -196,8 +201,7 @@ describe('postKioskScans', () => {
 
   it('a second scan of the same child and kind within 60 s is ignored, also from another device; later ones keep the first arrival', async () => {
     const c = await freshChild();
-    // Yesterday's (Tokyo) morning: every scan of the test on one day, whatever the time it runs.
-    const base = new Date(`${addDays(tokyoDate(new Date()), -1)}T09:00:00+09:00`);
+    const base = yesterdayAt('09:00');
     const plus = (s: number) => new Date(base.getTime() + s * 1000);
     const res = await post(kiosk, [scan(c.noteChild.id, 'arrival', base), scan(c.noteChild.id, 'arrival', plus(30))]);
     expect(res.data.results.map((r) => r.status)).toEqual(['recorded', 'ignored_repeat']);
@@ -354,7 +358,7 @@ describe('postKioskScans: scans arriving together', () => {
   it('the same child twice or more in one batch: taken in order, as one after the other', async () => {
     const c = await freshChild();
     const others = await Promise.all([freshChild(), freshChild()]);
-    const base = ago(50);
+    const base = yesterdayAt('09:00');
     const plus = (s: number) => new Date(base.getTime() + s * 1000);
     const mine = [
       scan(c.noteChild.id, 'arrival', plus(120)),
@@ -455,11 +459,8 @@ describe('postKioskScans: scans arriving together', () => {
 describe('the guardians’ feed', () => {
   it('shows the arrival and pick-up times of a day with nothing else, to the child’s guardians only', async () => {
     const c = await freshChild();
-    // Yesterday's (Tokyo) morning and evening: one day whatever the time the test runs (50 and 2
-    // minutes ago fell on two days in the first hour after midnight).
-    const yesterday = addDays(tokyoDate(new Date()), -1);
-    const arrival = new Date(`${yesterday}T08:10:00+09:00`);
-    const leave = new Date(`${yesterday}T17:40:00+09:00`);
+    const arrival = yesterdayAt('08:10');
+    const leave = yesterdayAt('17:40');
     await post(kiosk, [scan(c.noteChild.id, 'arrival', arrival), scan(c.noteChild.id, 'pickup', leave, { type: 'guardian' })]);
     const guardian = await t.signIn(c.guardian);
     const res = await call(guardian, getChildrenContent, { query: { children: [c.child.id] } });
