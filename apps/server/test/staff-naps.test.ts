@@ -11,7 +11,7 @@ import {
   postStaffDeviceUnlock,
   putStaffClassNapSettings,
 } from '@renraku/contract';
-import { auditLog, classes, napChecks, noteChildren, staffPins } from '../src/db/schema';
+import { auditLog, childAttendances, classes, napChecks, noteChildren, staffPins } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { buildChild, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
@@ -33,6 +33,14 @@ beforeAll(async () => {
   as = await staffAgents(t, w, clock);
   // Class A is a 0歳 class: a check every 5 minutes by default.
   await db().update(classes).set({ ageBand: 0 }).where(eq(classes.id, w.classA.id));
+  // The child came at 08:30 (only children in the room are due: staff-naps-presence.test.ts).
+  await db().insert(childAttendances).values({
+    companyId: w.companyId,
+    noteChildId: w.family.noteChild.id,
+    date: '2026-11-20',
+    arrivedAt: '08:30',
+    source: 'kiosk',
+  });
 }, 120_000);
 
 const classA = () => ({ classId: w.classA.id });
@@ -65,6 +73,10 @@ describe('nap checks', () => {
         id: w.family.child.id,
         name: expect.any(String),
         kana: expect.any(String),
+        presence: 'present',
+        arrived_at: '08:30',
+        picked_up_at: null,
+        absence_reported: false,
         checks: [],
         next_due_at: null,
         recheck: false,
@@ -128,6 +140,7 @@ describe('nap checks', () => {
         position: 'supine',
         breathing_ok: true,
         by: { id: w.staff.classStaffA.user.id, name: '職員 class_staff' },
+        device: null,
       },
     ]);
     expect(first.data.next_due_at).toBe(at(7)['x-test-now']);
@@ -241,9 +254,9 @@ describe('nap checks', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(`naps-${w.classA.id}-2026-11-20.csv`);
     const lines = res.body.slice(1).split('\r\n');
-    expect(res.body.startsWith('\uFEFF"日付","クラス","園児","確認時刻","体位","呼吸","確認者"')).toBe(true);
-    expect(lines[1]).toMatch(/^"2026-11-20","ひよこ組","[^"]+","13:00","仰向け","異常なし","職員 class_staff"$/);
-    expect(lines[2]).toMatch(/"13:02","うつ伏せ","異常なし","職員 director"$/);
+    expect(res.body.startsWith('\uFEFF"日付","クラス","園児","確認時刻","体位","呼吸","記録者","端末"')).toBe(true);
+    expect(lines[1]).toMatch(/^"2026-11-20","ひよこ組","[^"]+","13:00","仰向け","異常なし","職員 class_staff",""$/);
+    expect(lines[2]).toMatch(/"13:02","うつ伏せ","異常なし","職員 director",""$/);
     expect(lines.at(-1)).toBe('');
     expect((await as.director.get(url('2026-13-01'), { headers: clock })).statusCode).toBe(422);
     expect((await as.director.get(url('2026-11-20', 2_000_000_000), { headers: clock })).statusCode).toBe(404);

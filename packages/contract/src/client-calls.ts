@@ -70,6 +70,7 @@ export const getStaffClassNaps = { method: 'GET', path: '/api/staff/classes/{cla
 export const getStaffClassPhotos = { method: 'GET', path: '/api/staff/classes/{classId}/photos' } as unknown as typeof C.getStaffClassPhotos;
 export const getStaffCompanyRollup = { method: 'GET', path: '/api/staff/companies/{companyId}/rollup' } as unknown as typeof C.getStaffCompanyRollup;
 export const getStaffDevice = { method: 'GET', path: '/api/staff/device' } as unknown as typeof C.getStaffDevice;
+export const getStaffDeviceNapStatus = { method: 'GET', path: '/api/staff/device/nap-status' } as unknown as typeof C.getStaffDeviceNapStatus;
 export const getStaffDevices = { method: 'GET', path: '/api/staff/facilities/{facilityId}/devices' } as unknown as typeof C.getStaffDevices;
 export const getStaffFacility = { method: 'GET', path: '/api/staff/facilities/{facilityId}' } as unknown as typeof C.getStaffFacility;
 export const getStaffFacilityBanners = { method: 'GET', path: '/api/staff/facilities/{facilityId}/banners' } as unknown as typeof C.getStaffFacilityBanners;

@@ -17,4 +17,5 @@ export * from './notices';
 export * from './day';
 export * from './schedules';
 export * from './naps';
+export * from './nap-status';
 export * from './kiosk';

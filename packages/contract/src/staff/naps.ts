@@ -25,6 +25,10 @@ export const napMessages = {
   position: '体位を選択してください（仰向け・横向き・うつ伏せ）',
   breathing: '呼吸の確認を選択してください',
   notInClass: 'このクラスに今日在籍していない園児です',
+  absent: '今日は欠席の連絡がある園児です。午睡チェックは登園している園児だけ記録できます',
+  notArrived: 'まだ登園の記録がない園児です。クラスボードで登園を記録してから確認してください',
+  pickedUp: '降園済みの園児です。午睡チェックは登園している園児だけ記録できます',
+  notClassTablet: 'この端末はゲート（登降園）用です。午睡の状況はクラス用の端末に表示します',
   notStarted: '午睡が始まっていません。「午睡開始」を押してください',
   notToday: '午睡チェックを記録できるのは今日だけです',
   notRunning: '午睡は始まっていないか、すでに終了しています',
@@ -38,17 +42,43 @@ export const napCheckSchema = z.object({
   at: z.string(),
   position: z.enum(napPositions),
   breathing_ok: z.boolean(),
+  /** 記録者: the person who looked (on a paired tablet, the one who unlocked it with their PIN). */
   by: staffPersonSchema,
+  /** The paired tablet it was recorded on; null from a desktop. */
+  device: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type NapCheck = z.infer<typeof napCheckSchema>;
+
+/**
+ * Who is in the room (docs/decisions/naps-presence.md), from the class board's source (arrivals and
+ * pick-ups of the day, guardians' absences): only a present child is due and may be checked.
+ */
+export const napPresences = ['present', 'absent', 'not_arrived', 'picked_up'] as const;
+export type NapPresence = (typeof napPresences)[number];
+export const napPresenceLabels: Record<NapPresence, string> = {
+  present: '登園中',
+  absent: '欠席',
+  not_arrived: '未登園',
+  picked_up: '降園済み',
+};
 
 export const napChildSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   kana: z.string(),
+  /** Today: at this moment; another day: at the day's end. */
+  presence: z.enum(napPresences),
+  /** Actual times of the day (HH:MM), as the class board. */
+  arrived_at: z.string().nullable(),
+  picked_up_at: z.string().nullable(),
+  /** A guardian reported an absence for the day (shown even when the child came after all). */
+  absence_reported: z.boolean(),
   /** The day's checks, oldest first. */
   checks: z.array(napCheckSchema),
-  /** When the next check is due (null: no nap running). The first is due when the nap starts. */
+  /**
+   * When the next check is due (null: no nap running, or the child is not present). The first is due
+   * when the nap starts, or when the child arrives during it.
+   */
   next_due_at: z.string().nullable(),
   /** The last check found the child うつ伏せ: the next is the second look (due a minute later). */
   recheck: z.boolean(),

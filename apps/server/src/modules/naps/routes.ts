@@ -1,5 +1,8 @@
 import {
   getStaffClassNaps,
+  getStaffDeviceNapStatus,
+  napMessages,
+  staffMessages,
   napsCsvQuery,
   postStaffClassNapEnd,
   postStaffClassNapStart,
@@ -7,22 +10,27 @@ import {
   putStaffClassNapSettings,
   staffNapsCsvPath,
 } from '@renraku/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { App } from '../../lib/route';
+import { HttpError } from '../../lib/errors';
+import { route, type App } from '../../lib/route';
 import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClassNotes } from '../access';
-import { classNaps, endNap, napsCsv, recordCheck, setNapInterval, startNap } from './service';
+import { findDevice } from '../staff/service';
+import { napsCsv } from './csv';
+import { deviceNapStatus } from './device-status';
+import { classNaps, endNap, recordCheck, setNapInterval, startNap } from './service';
 
 /**
  * 午睡チェック (staff.md §4): the class's day work, under the daily notes' rule — class staff of the
  * class, directors and company admins write; class staff of other classes read; office neither.
  */
 export function napsRoutes(app: App, ctx: AppContext) {
-  staffRoute(app, getStaffClassNaps, {}, async ({ staff, params, query }) => {
+  staffRoute(app, getStaffClassNaps, {}, async ({ staff, params, query, now }) => {
     const { klass, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');
     const date = query.date ?? staff.today;
-    return classNaps(ctx.db, klass, date, canWrite && date === staff.today);
+    return classNaps(ctx.db, klass, date, canWrite && date === staff.today, now);
   });
 
   staffRoute(app, putStaffClassNapSettings, {}, async ({ staff, params, body, now }) => {
@@ -45,9 +53,27 @@ export function napsRoutes(app: App, ctx: AppContext) {
     return recordCheck(ctx.db, staff, grant, klass, body, now);
   });
 
-  staffCsvRoute(app, staffNapsCsvPath, 'classId', napsCsvQuery, async ({ staff, id, query }) => {
+  staffCsvRoute(app, staffNapsCsvPath, 'classId', napsCsvQuery, async ({ staff, id, query, now }) => {
     const { klass } = await authorizeClassNotes(ctx, staff, id, 'read');
     const date = query.date ?? staff.today;
-    return { filename: `naps-${klass.id}-${date}.csv`, body: napsCsv(await classNaps(ctx.db, klass, date, false)) };
+    return { filename: `naps-${klass.id}-${date}.csv`, body: napsCsv(await classNaps(ctx.db, klass, date, false, now)) };
   });
+
+  /**
+   * The PIN pad's nap line: a class tablet's device cookie alone (no PIN session), checked before
+   * anything else; not paired or revoked → 401, a gate kiosk → 403. Not an audit entry: it names no
+   * personal record, only given names and due times, and the pad polls it (docs/decisions/naps-presence.md).
+   */
+  const onClassTablet = async (req: FastifyRequest) => {
+    const device = await findDevice(ctx.db, req, req.now);
+    if (!device) throw new HttpError(401, staffMessages.deviceRequired);
+    if (device.purpose === 'kiosk') throw new HttpError(403, napMessages.notClassTablet);
+    req.pairedDevice = device;
+  };
+  route(
+    app,
+    getStaffDeviceNapStatus,
+    { auth: false, audience: 'device', authenticate: onClassTablet },
+    async ({ req, now, today }) => deviceNapStatus(ctx.db, req.pairedDevice!, today, now),
+  );
 }

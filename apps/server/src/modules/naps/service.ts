@@ -2,19 +2,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   defaultNapInterval,
   napMessages as M,
-  napPositionLabels,
   PRONE_RECHECK_MINUTES,
-  tokyoDate,
-  tokyoTime,
   type ClassNaps,
   type NapChild,
   type NapPosition,
 } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { children, classNapSettings, classes, napChecks, napSessions, noteChildren, users } from '../../db/schema';
+import { classNapSettings, classes, devices, napChecks, napSessions, users } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import { enrolmentCovers, type FacilityGrant, type StaffViewer } from '../access';
+import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../staff/service';
+import { arrivalInstant, assertPresent, classChildren, presenceCutoff, presenceOf, type ClassChild } from './presence';
 
 type Klass = typeof classes.$inferSelect;
 type Session = typeof napSessions.$inferSelect;
@@ -26,6 +24,8 @@ type CheckRow = {
   breathingOk: boolean;
   byId: number | null;
   byName: string | null;
+  deviceId: number | null;
+  deviceName: string | null;
 };
 
 const MINUTE = 60_000;
@@ -33,20 +33,6 @@ const MINUTE = 60_000;
 async function intervalOf(db: Db, klass: Klass) {
   const [setting] = await db.select().from(classNapSettings).where(eq(classNapSettings.classId, klass.id));
   return setting?.intervalMinutes ?? defaultNapInterval(klass.ageBand);
-}
-
-/** The class's children enrolled on the day, by kana. */
-async function classChildren(db: Db, klass: Klass, date: string) {
-  return db
-    .select({
-      id: children.id,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
-    })
-    .from(noteChildren)
-    .innerJoin(children, eq(children.id, noteChildren.childId))
-    .where(and(eq(noteChildren.classId, klass.id), enrolmentCovers(noteChildren, date)))
-    .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
 }
 
 async function sessionOf(db: Db, classId: number, date: string): Promise<Session | undefined> {
@@ -67,55 +53,86 @@ async function checksOf(db: Db, sessionId: number, childId?: number): Promise<Ch
       breathingOk: napChecks.breathingOk,
       byId: napChecks.checkedBy,
       byName: sql<string | null>`coalesce(${users.name}, ${users.email})`,
+      deviceId: napChecks.deviceId,
+      deviceName: devices.name,
     })
     .from(napChecks)
     .leftJoin(users, eq(users.id, napChecks.checkedBy))
+    .leftJoin(devices, eq(devices.id, napChecks.deviceId))
     .where(and(eq(napChecks.sessionId, sessionId), childId === undefined ? undefined : eq(napChecks.childId, childId)))
     .orderBy(asc(napChecks.checkedAt), asc(napChecks.id));
 }
 
+/** When the child's next check is due while the nap runs: null when no nap runs or the child is not in the room. */
+function nextDue(child: ClassChild, checks: CheckRow[], session: Session | undefined, interval: number, present: boolean) {
+  if (!session || session.endedAt !== null || !present) return null;
+  const last = checks[checks.length - 1];
+  if (last) return new Date(last.at.getTime() + (last.position === 'prone' ? PRONE_RECHECK_MINUTES : interval) * MINUTE);
+  // The first check: when the nap starts, or when a child arriving during it comes in.
+  const arrived = arrivalInstant(child, session.date);
+  return arrived && arrived > session.startedAt ? arrived : session.startedAt;
+}
+
 /**
- * A child's row: the checks, and while the nap runs the next due time — the nap's start for the
- * first check, then the last check plus the interval, or plus one minute after うつ伏せ.
+ * A child's row: whether the child is in the room, the checks, and while the nap runs the next due
+ * time — the first when the nap starts (or at the arrival), then the last check plus the interval,
+ * or plus one minute after うつ伏せ.
  */
 function presentChild(
-  child: { id: number; name: string; kana: string },
+  child: ClassChild,
   checks: CheckRow[],
   session: Session | undefined,
   interval: number,
+  cutoff: string,
 ): NapChild {
-  const last = checks[checks.length - 1];
-  const recheck = last?.position === 'prone';
-  const running = !!session && session.endedAt === null;
-  const due = !running
-    ? null
-    : last
-      ? new Date(last.at.getTime() + (recheck ? PRONE_RECHECK_MINUTES : interval) * MINUTE)
-      : session.startedAt;
+  const presence = presenceOf(child, cutoff);
+  const due = nextDue(child, checks, session, interval, presence === 'present');
   return {
     id: child.id,
     name: child.name,
     kana: child.kana,
+    presence,
+    arrived_at: child.arrivedAt,
+    picked_up_at: child.pickedUpAt,
+    absence_reported: child.absenceReported,
     checks: checks.map((c) => ({
       id: c.id,
       at: c.at.toISOString(),
       position: c.position as NapPosition,
       breathing_ok: c.breathingOk,
       by: { id: c.byId ?? 0, name: c.byName ?? '（退職した職員）' },
+      device: c.deviceId !== null ? { id: c.deviceId, name: c.deviceName ?? '' } : null,
     })),
     next_due_at: due?.toISOString() ?? null,
-    recheck,
+    recheck: checks[checks.length - 1]?.position === 'prone',
   };
 }
 
-/** The class's nap of a day. Four queries. */
-export async function classNaps(db: Db, klass: Klass, date: string, writable: boolean): Promise<ClassNaps> {
+/** The day's rows, who is in the room as at `now`, with the children as stored. Four queries. */
+export async function napDay(db: Db, klass: Klass, date: string, now: Date) {
   const [interval, kids, session] = [
     await intervalOf(db, klass),
     await classChildren(db, klass, date),
     await sessionOf(db, klass.id, date),
   ];
   const checks = session ? await checksOf(db, session.id) : [];
+  const cutoff = presenceCutoff(date, now);
+  const rows = kids.map((child) => ({
+    child,
+    row: presentChild(
+      child,
+      checks.filter((c) => c.childId === child.id),
+      session,
+      interval,
+      cutoff,
+    ),
+  }));
+  return { interval, session, rows };
+}
+
+/** The class's nap of a day (the grid, the sheet and the CSV). */
+export async function classNaps(db: Db, klass: Klass, date: string, writable: boolean, now: Date): Promise<ClassNaps> {
+  const { interval, session, rows } = await napDay(db, klass, date, now);
   return {
     class: { id: klass.id, name: klass.name, age_band: klass.ageBand },
     date,
@@ -123,14 +140,7 @@ export async function classNaps(db: Db, klass: Klass, date: string, writable: bo
     default_interval_minutes: defaultNapInterval(klass.ageBand),
     writable,
     session: session ? { started_at: session.startedAt.toISOString(), ended_at: session.endedAt?.toISOString() ?? null } : null,
-    children: kids.map((child) =>
-      presentChild(
-        child,
-        checks.filter((c) => c.childId === child.id),
-        session,
-        interval,
-      ),
-    ),
+    children: rows.map((r) => r.row),
   };
 }
 
@@ -159,7 +169,7 @@ export async function setNapInterval(db: Db, staff: StaffViewer, grant: Facility
       details: { interval_minutes: minutes },
     });
   });
-  return classNaps(db, klass, staff.today, true);
+  return classNaps(db, klass, staff.today, true, now);
 }
 
 /** Starts today's nap, or resumes it when it was ended (a child woke and slept again). */
@@ -186,7 +196,7 @@ export async function startNap(db: Db, staff: StaffViewer, grant: FacilityGrant,
       targetId: row!.id,
     });
   });
-  return classNaps(db, klass, staff.today, true);
+  return classNaps(db, klass, staff.today, true, now);
 }
 
 export async function endNap(db: Db, staff: StaffViewer, grant: FacilityGrant, klass: Klass, now: Date) {
@@ -203,10 +213,13 @@ export async function endNap(db: Db, staff: StaffViewer, grant: FacilityGrant, k
       targetId: session.id,
     });
   });
-  return classNaps(db, klass, staff.today, true);
+  return classNaps(db, klass, staff.today, true, now);
 }
 
-/** One check by the caller (the PIN person on a paired tablet) on today's running nap, of a child of the class today. */
+/**
+ * One check by the caller (the PIN person on a paired tablet, and the tablet) on today's running nap,
+ * of a child of the class in the room now (docs/decisions/naps-presence.md).
+ */
 export async function recordCheck(
   db: Db,
   staff: StaffViewer,
@@ -218,6 +231,8 @@ export async function recordCheck(
   const kids = await classChildren(db, klass, staff.today);
   const child = kids.find((c) => c.id === input.child_id);
   if (!child) throw invalid('child_id', M.notInClass);
+  const cutoff = presenceCutoff(staff.today, now);
+  assertPresent(presenceOf(child, cutoff));
   const session = await sessionOf(db, klass.id, staff.today);
   if (!session || session.endedAt !== null) throw invalid('session', M.notStarted);
   await db.transaction(async (tx) => {
@@ -245,29 +260,5 @@ export async function recordCheck(
       details: { position: input.position, breathing_ok: input.breathing_ok },
     });
   });
-  return presentChild(child, await checksOf(db, session.id, child.id), session, await intervalOf(db, klass));
-}
-
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-};
-
-/** The day's sheet for audits: a line per check (UTF-8 with BOM, CRLF), then nothing else. */
-export function napsCsv(naps: ClassNaps): string {
-  const lines: (string | number | null)[][] = [['日付', 'クラス', '園児', '確認時刻', '体位', '呼吸', '確認者']];
-  for (const child of naps.children) {
-    for (const check of child.checks) {
-      lines.push([
-        tokyoDate(check.at),
-        naps.class.name,
-        child.name,
-        tokyoTime(check.at),
-        napPositionLabels[check.position],
-        check.breathing_ok ? '異常なし' : '異常あり',
-        check.by.name,
-      ]);
-    }
-  }
-  return `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return presentChild(child, await checksOf(db, session.id, child.id), session, await intervalOf(db, klass), cutoff);
 }
