@@ -1,9 +1,10 @@
 // Ending a staff session: signing out on a desktop, locking a tablet. The shell and the idle timer use them.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { postStaffDeviceLock, postStaffLogout } from '@renraku/contract/staff';
 import { api } from './api';
+import { rememberResumePath } from './resume-path';
 
 /** Signs out (desktop): the session ends on the server, the cache is emptied, back to sign-in. */
 export function useSignOut() {
@@ -26,11 +27,16 @@ export function useSignOut() {
   return { signOut, pending };
 }
 
-/** Locks a tablet (by hand or after 5 idle minutes): the PIN session ends, back to the PIN pad. */
+/**
+ * Locks a tablet (by hand or after 5 idle minutes): the PIN session ends, back to the PIN pad; the
+ * screen left is where the next unlock returns (the nap grid during a nap).
+ */
 export function useLockDevice() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   return async () => {
+    rememberResumePath(location.pathname + location.search);
     try {
       await api(postStaffDeviceLock, { reportUnauthenticated: false });
     } catch {

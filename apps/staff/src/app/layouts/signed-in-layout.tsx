@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadFailure } from '../../components/load-failure';
 import { Loading } from '../../components/loading';
 import { isPairedDevice } from '../../lib/device-flag';
+import { rememberResumePath } from '../../lib/resume-path';
 import { useStaffMe } from '../../lib/staff-session';
 import { Shell } from './shell';
 
@@ -16,7 +17,12 @@ export function SignedInLayout() {
   if (isPending) return <Loading />;
   if (error) return <LoadFailure onRetry={() => void refetch()} />;
   const here = location.pathname + location.search;
-  if (!me) return <Navigate to={isPairedDevice() ? '/pin' : `/login?next=${encodeURIComponent(here)}`} replace />;
+  if (!me) {
+    if (!isPairedDevice()) return <Navigate to={`/login?next=${encodeURIComponent(here)}`} replace />;
+    // The PIN session ended on the server: the unlock returns here.
+    rememberResumePath(here);
+    return <Navigate to="/pin" replace />;
+  }
   if (me.stage === 'totp_setup') return <Navigate to="/two-factor/setup" replace />;
   if (me.stage === 'totp') return <Navigate to={`/login?next=${encodeURIComponent(here)}`} replace />;
   return (

@@ -1,5 +1,5 @@
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getStaffDevice, postStaffDevicePair, postStaffDeviceUnlock } from '@renraku/contract/staff';
+import { getStaffDevice, getStaffDeviceNapStatus, postStaffDevicePair, postStaffDeviceUnlock } from '@renraku/contract/staff';
 import { api, statusOf } from '../../lib/api';
 import { setPairedDevice } from '../../lib/device-flag';
 import { staffMeQueryOptions } from '../../lib/staff-session';
@@ -41,5 +41,19 @@ export function useUnlock() {
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(meKey) });
       await queryClient.fetchQuery({ ...staffMeQueryOptions(), staleTime: 0 });
     },
+  });
+}
+
+/**
+ * The PIN pad's nap line: this tablet's running naps with whose check is due, by the device cookie
+ * alone; re-read every 15 seconds (a check made on another tablet shows), nothing when not paired.
+ */
+export function useDeviceNapStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'device', 'nap-status'],
+    queryFn: ({ signal }) => api(getStaffDeviceNapStatus, { signal, reportUnauthenticated: false }),
+    enabled,
+    refetchInterval: 15_000,
+    retry: false,
   });
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { napPositionLabels, napPositions, type NapChild, type NapPosition } from '@renraku/contract/staff';
 import { timeLabel } from '../../../lib/dates';
-import { minutesLate, type NapState } from './nap-status';
+import { minutesLate, type NapState } from '../../../lib/nap-due';
 
 const frame: Record<NapState, { border: string; background: string }> = {
   idle: { border: 'var(--mantine-color-gray-4)', background: 'var(--mantine-color-white)' },
@@ -75,6 +75,11 @@ export function NapChildCard({
             </Text>
           )}
         </Group>
+        {child.absence_reported && (
+          <Text size="sm" c="dark.7">
+            欠席の連絡がありましたが登園しています
+          </Text>
+        )}
         <Text size="sm" fw={state === 'overdue' || state === 'due' ? 700 : 400} c={state === 'overdue' ? 'red.9' : 'dark.9'}>
           {text || '\u00a0'}
         </Text>

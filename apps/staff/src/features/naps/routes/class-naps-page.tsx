@@ -12,8 +12,11 @@ import { dayLabel, timeLabel, todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '../../../lib/route-id';
 import { useClassNaps, useNapCheck, useNapDay } from '../api';
+import { NapAwayList } from '../components/nap-away-list';
+import { NapBanner } from '../../../components/nap-banner';
 import { NapChildCard } from '../components/nap-child-card';
-import { napState, useNow } from '../components/nap-status';
+import { minutesLate, napState, useNow } from '../../../lib/nap-due';
+import { useNapSound, useOverdueAlarm } from '../../../lib/use-overdue-alarm';
 
 /** `/f/:facilityId/naps/:classId`: today's nap grid of the class (the class tablet's screen). */
 export function ClassNapsPage() {
@@ -38,9 +41,20 @@ function NapGrid({ day, now, sheetPath }: { day: ClassNaps; now: number; sheetPa
   const [editing, setEditing] = useState(false);
   const [minutes, setMinutes] = useState<number | string>(day.interval_minutes);
   const running = !!day.session && day.session.ended_at === null;
-  const states = day.children.map((child) => napState(child, now));
-  const due = states.filter((s) => s === 'due').length;
-  const overdue = states.filter((s) => s === 'overdue').length;
+  // Only the children in the room are on the grid (docs/decisions/naps-presence.md).
+  const present = day.children.filter((child) => child.presence === 'present');
+  const away = day.children.filter((child) => child.presence !== 'present');
+  const states = present.map((child) => napState(child, now));
+  const named = (state: 'due' | 'overdue') =>
+    present
+      .filter((_, i) => states[i] === state)
+      .map((c) => ({ id: c.id, name: c.name, recheck: c.recheck, late: minutesLate(c, now) }));
+  const [due, overdue] = [named('due'), named('overdue')];
+  const sound = useNapSound();
+  useOverdueAlarm(
+    overdue.map((c) => c.id),
+    sound.muted || !running,
+  );
 
   const onEnd = async () => {
     const ok = await confirm({
@@ -119,17 +133,7 @@ function NapGrid({ day, now, sheetPath }: { day: ClassNaps; now: number; sheetPa
         </Stack>
       </Paper>
       {running ? (
-        <Alert
-          color={overdue > 0 ? 'red' : due > 0 ? 'yellow' : 'teal'}
-          variant="light"
-          aria-live="polite"
-          data-testid="nap-summary"
-        >
-          <Text fw={700} c="dark.9">
-            {overdue > 0 ? `確認が遅れている園児 ${overdue}人` : due > 0 ? `確認の時間の園児 ${due}人` : '全員確認済みです'}
-            {overdue > 0 && due > 0 ? `・確認の時間 ${due}人` : ''}
-          </Text>
-        </Alert>
+        <NapBanner overdue={overdue} due={due} muted={sound.muted} onToggleSound={sound.toggle} testId="nap-summary" />
       ) : (
         <Text c="dark.7">
           {day.session
@@ -141,9 +145,11 @@ function NapGrid({ day, now, sheetPath }: { day: ClassNaps; now: number; sheetPa
       )}
       {day.children.length === 0 ? (
         <Text>このクラスに今日在籍する園児はいません。</Text>
+      ) : present.length === 0 ? (
+        <Text>登園している園児はいません。登園はクラスボードかゲートで記録します。</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {day.children.map((child, i) => (
+          {present.map((child, i) => (
             <NapChildCard
               key={child.id}
               child={child}
@@ -158,6 +164,7 @@ function NapGrid({ day, now, sheetPath }: { day: ClassNaps; now: number; sheetPa
           ))}
         </SimpleGrid>
       )}
+      <NapAwayList away={away} />
       <Modal
         opened={abnormal !== null}
         onClose={() => setAbnormal(null)}

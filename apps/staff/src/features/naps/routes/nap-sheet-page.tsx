@@ -13,7 +13,7 @@ import '../components/nap-sheet.css';
 
 /**
  * `/f/:facilityId/naps/:classId/sheet?date=`: the day's 午睡チェック表 for audits — every check in
- * time order with position, breathing and who looked; printable (print CSS) and as CSV.
+ * time order with position, breathing, who recorded it (記録者) and on which tablet (端末); printable (print CSS) and as CSV.
  */
 export function NapSheetPage() {
   const classId = idFrom(useParams().classId);
@@ -72,7 +72,8 @@ export function NapSheetPage() {
                 <Table.Th>園児</Table.Th>
                 <Table.Th w={100}>体位</Table.Th>
                 <Table.Th w={100}>呼吸</Table.Th>
-                <Table.Th>確認者</Table.Th>
+                <Table.Th>記録者</Table.Th>
+                <Table.Th>端末</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -83,6 +84,7 @@ export function NapSheetPage() {
                   <Table.Td fw={check.position === 'prone' ? 700 : undefined}>{napPositionLabels[check.position]}</Table.Td>
                   <Table.Td fw={check.breathing_ok ? undefined : 700}>{check.breathing_ok ? '異常なし' : '異常あり'}</Table.Td>
                   <Table.Td>{check.by.name}</Table.Td>
+                  <Table.Td>{check.device?.name ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

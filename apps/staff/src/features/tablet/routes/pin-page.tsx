@@ -5,6 +5,8 @@ import { staffMessages } from '@renraku/contract/staff';
 import { LoadFailure } from '../../../components/load-failure';
 import { Loading } from '../../../components/loading';
 import { facilityPath } from '../../../lib/facility';
+import { takeResumePath } from '../../../lib/resume-path';
+import { PinPadNaps } from '../components/pin-pad-naps';
 import { usePageTitle } from '../../../lib/page-title';
 import { useThisDevice } from '../api';
 import { PinEntry } from '../components/pin-entry';
@@ -52,11 +54,14 @@ export function PinPage() {
             {person ? 'PINを入力' : '職員を選んでください'}
           </Title>
         </Stack>
+        <PinPadNaps />
         {person ? (
           <PinEntry
             person={person}
             onBack={() => setPerson(null)}
-            onUnlocked={() => void navigate(facilityPath(thisDevice.facility_id), { replace: true })}
+            onUnlocked={() =>
+              void navigate(takeResumePath(thisDevice.facility_id) ?? facilityPath(thisDevice.facility_id), { replace: true })
+            }
           />
         ) : (
           <StaffPicker staff={staff} onPick={setPerson} />

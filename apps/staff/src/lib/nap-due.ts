@@ -6,7 +6,7 @@ const MARGIN_MS = 60_000;
 
 export type NapState = 'idle' | 'ok' | 'due' | 'overdue';
 
-export function napState(child: NapChild, now: number): NapState {
+export function napState(child: Pick<NapChild, 'next_due_at'>, now: number): NapState {
   if (!child.next_due_at) return 'idle';
   const due = Date.parse(child.next_due_at);
   if (now < due - MARGIN_MS) return 'ok';
@@ -15,7 +15,7 @@ export function napState(child: NapChild, now: number): NapState {
 }
 
 /** Whole minutes past the due time (for 「3分遅れ」). */
-export const minutesLate = (child: NapChild, now: number) =>
+export const minutesLate = (child: Pick<NapChild, 'next_due_at'>, now: number) =>
   child.next_due_at ? Math.max(1, Math.floor((now - Date.parse(child.next_due_at)) / 60_000)) : 0;
 
 /** The device clock, re-read every few seconds so that due and overdue appear without a touch. */
