@@ -90,6 +90,8 @@ test('a nap with one child absent: only children in the room are due; the PIN pa
 
     // The nap grid: 午睡開始; the two children in the room are due, by name; the absent one is not.
     await t.goto(`/staff/f/${director.facilityId}/naps/${klass.class_id}`);
+    // The nap starts at 10:00 on both clocks (the pairing took real time on the tablet's clock).
+    await t.clock.setSystemTime(new Date(NOW));
     await t.getByRole('button', { name: '午睡開始' }).tap();
     const banner = t.getByTestId('nap-summary');
     await expect(banner).toHaveAttribute('data-level', 'due');
@@ -107,15 +109,15 @@ test('a nap with one child absent: only children in the room are due; the PIN pa
     await expect(t.getByTestId(`nap-child-${first.id}`)).toHaveAttribute('data-state', 'ok');
     await expect(banner).toContainText(`● 確認の時間（1人）：${second.name}`);
 
-    // 11 minutes on, the tablet touched now and then (no lock): the second child is late — solid
-    // red, ⚠, the minutes, and a beep.
-    await t.setExtraHTTPHeaders({ 'x-test-now': later(11) });
-    for (const step of ['04:00', '04:00', '03:00']) {
+    // 10 minutes on, the tablet touched now and then (no lock): the second child is late — solid
+    // red, ⚠, the minutes, and a beep; the first is due (10:10).
+    await t.setExtraHTTPHeaders({ 'x-test-now': later(10) });
+    for (const step of ['04:00', '04:00', '02:00']) {
       await t.clock.fastForward(step);
       await t.getByRole('heading', { level: 1, name: '午睡チェック' }).tap();
     }
     await expect(banner).toHaveAttribute('data-level', 'overdue');
-    await expect(banner).toContainText(`⚠ 確認が遅れています（1人）：${second.name} 11分`);
+    await expect(banner).toContainText(`⚠ 確認が遅れています（1人）：${second.name} 10分`);
     await expect(banner).toContainText(`● 確認の時間（1人）：${first.name}`);
     await expect.poll(() => t.evaluate(() => (window as unknown as { __tones: number }).__tones)).toBeGreaterThan(0);
     const sound = banner.getByRole('button', { name: /通知音/ });
@@ -123,8 +125,8 @@ test('a nap with one child absent: only children in the room are due; the PIN pa
     await expectAccessible(t);
     await t.screenshot({ path: '/tmp/staff-naps-overdue-banner.png', fullPage: true });
 
-    // 5 idle minutes (from the last touch at 10:11): the PIN pad names the late children of the class.
-    await t.setExtraHTTPHeaders({ 'x-test-now': later(16.5) });
+    // 5 idle minutes (from the last touch at 10:10): the PIN pad names the late children of the class.
+    await t.setExtraHTTPHeaders({ 'x-test-now': later(15.5) });
     await t.clock.fastForward('05:01');
     const pad = t.getByTestId(`pin-pad-naps-${klass.class_id}`);
     await expect(pad).toBeVisible();

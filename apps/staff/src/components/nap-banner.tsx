@@ -61,7 +61,7 @@ export function NapBanner({
           aria-pressed={!muted}
           style={{ flexShrink: 0 }}
         >
-          {muted ? '🔇 通知音オフ' : '🔔 通知音オン'}
+          {muted ? '通知音：オフ' : '通知音：オン'}
         </Button>
       </Group>
     </Alert>
