@@ -35,6 +35,8 @@ test('a nap check becomes overdue, then done; うつ伏せ asks for a second loo
   await page.getByRole('link', { name: new RegExp(name) }).click();
   await expect(page.getByRole('heading', { level: 1, name: '午睡チェック' })).toBeVisible();
   await expect(page.getByText('確認の間隔：10分（標準）')).toBeVisible();
+  // The nap starts at 10:00 on both clocks (signing in took real time on the browser's clock).
+  await page.clock.setSystemTime(new Date(NOW));
   await page.getByRole('button', { name: '午睡開始' }).tap();
   await expect(page.getByTestId('nap-summary')).toContainText(`● 確認の時間（3人）：${first!.name}、${second!.name}`);
   const card = page.getByTestId(`nap-child-${first!.id}`);
@@ -50,7 +52,7 @@ test('a nap check becomes overdue, then done; うつ伏せ asks for a second loo
 
   // 11 minutes later (the tablet's clock and the server's): overdue, in colour and in words.
   await page.setExtraHTTPHeaders({ 'x-test-now': later(11) });
-  await page.clock.fastForward('11:00');
+  await page.clock.setSystemTime(new Date(later(11)));
   await expect(card).toHaveAttribute('data-state', 'overdue');
   await expect(card).toContainText('確認が1分遅れています（10:10）');
   await expect(page.getByTestId('nap-summary')).toContainText('⚠ 確認が遅れています（3人）');
