@@ -38,7 +38,7 @@ test('a nap with one child absent: only children in the room are due; the PIN pa
   baseURL,
 }) => {
   test.skip(test.info().project.name !== 'tablet', 'the class tablet’s flow');
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-test-now': NOW } });
   const director = await createStaff(api, 'napdir');
   const keeper = await createStaff(api, 'napkeeper', { role: 'class_staff', name: '試験 午睡当番', pin: '2468' });

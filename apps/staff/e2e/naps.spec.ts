@@ -11,7 +11,7 @@ const later = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).
 
 test('a nap check becomes overdue, then done; うつ伏せ asks for a second look; the day’s sheet', async ({ page, request }) => {
   test.skip(test.info().project.name !== 'tablet', 'the class tablet’s flow');
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const staff = await createStaff(request, 'naps', { role: 'class_staff', name: '試験 午睡係' });
   const name = `午睡${Math.floor(Math.random() * 1e4)}組`;
   const created = await request.post('/api/dev/fixtures/classes', {
