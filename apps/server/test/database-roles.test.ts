@@ -15,6 +15,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const t = setupApp();
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
 
+const rowsOf = async <T>(statement: SQL) => ((await t.db.execute(statement)) as unknown as { rows: T[] }).rows;
+
 /** The message a statement fails with, or 'done' when the database let it through. */
 const outcome = (statement: SQL) =>
   t.db.execute(statement).then(
@@ -24,7 +26,7 @@ const outcome = (statement: SQL) =>
 
 /** A connection as the owner role (TEST_DATABASE_URL's) to this test file's database. */
 async function asOwner<T>(work: (owner: pg.Client) => Promise<T>): Promise<T> {
-  const [row] = (await t.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+  const [row] = await rowsOf<{ name: string }>(sql`select current_database() as name`);
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${row!.name}`;
   const owner = new pg.Client({ connectionString: url.toString() });
@@ -58,11 +60,9 @@ describe.skipIf(!onPostgres)(
       expect(await appendOnlyViolations({ query: (text) => t.db.execute(sql.raw(text)) })).toEqual([]);
 
       expect(await auditCount()).toBe(before);
-      const [triggers] = (
-        await t.db.execute(
-          sql`select count(*)::int as n from pg_trigger where tgrelid = 'audit_log'::regclass and not tgisinternal and tgenabled = 'O'`,
-        )
-      ).rows as { n: number }[];
+      const [triggers] = await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from pg_trigger where tgrelid = 'audit_log'::regclass and not tgisinternal and tgenabled = 'O'`,
+      );
       expect(triggers!.n).toBe(2);
     });
 
@@ -96,11 +96,9 @@ describe.skipIf(!onPostgres)(
     });
 
     it('is not the owner role: the migrations ran as another', async () => {
-      const [row] = (
-        await t.db.execute(
-          sql`select current_user as app, pg_get_userbyid(relowner) as owner from pg_class where oid = 'audit_log'::regclass`,
-        )
-      ).rows as { app: string; owner: string }[];
+      const [row] = await rowsOf<{ app: string; owner: string }>(
+        sql`select current_user as app, pg_get_userbyid(relowner) as owner from pg_class where oid = 'audit_log'::regclass`,
+      );
       expect(row!.app).not.toBe(row!.owner);
     });
   },

@@ -170,3 +170,27 @@ export class Agent {
     return this;
   }
 }
+
+/**
+ * Runs a statement as the owner role on the test file's database: DDL of a test (a trigger that
+ * injects a fault), which the app's role may not run on PostgreSQL. On PGlite, one role: as is.
+ */
+export async function executeAsOwner(db: Database['db'], text: string): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) {
+    const { sql } = await import('drizzle-orm');
+    await db.execute(sql.raw(text));
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const { sql } = await import('drizzle-orm');
+  const [row] = ((await db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${row!.name}`;
+  const owner = new pg.Client({ connectionString: url.toString() });
+  await owner.connect();
+  try {
+    await owner.query(text);
+  } finally {
+    await owner.end();
+  }
+}

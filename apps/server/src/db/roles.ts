@@ -12,7 +12,7 @@ export const APPEND_ONLY_TABLES = ['audit_log'] as const;
 const GRANT_LOCK = 5031;
 
 export interface SqlRunner {
-  query: (sql: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  query: (sql: string, values?: unknown[]) => PromiseLike<unknown>;
 }
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -53,7 +53,7 @@ export async function grantAppRole(owner: SqlRunner, appRole: string): Promise<v
  */
 export async function appendOnlyViolations(app: SqlRunner): Promise<string[]> {
   const tables = `array[${APPEND_ONLY_TABLES.map((t) => `'${t}'`).join(', ')}]`;
-  const { rows } = await app.query(
+  const { rows } = (await app.query(
     `select t.name, p.privilege
        from unnest(${tables}) t(name)
        cross join unnest(array['UPDATE', 'DELETE', 'TRUNCATE']) p(privilege)
@@ -61,6 +61,6 @@ export async function appendOnlyViolations(app: SqlRunner): Promise<string[]> {
      union all
      select t.name, 'OWNER' from unnest(${tables}) t(name)
       where pg_has_role(current_user, (select relowner from pg_class where oid = t.name::regclass), 'USAGE')`,
-  );
-  return rows.map((r) => `${String(r.name)}: ${String(r.privilege)}`);
+  )) as { rows: { name: string; privilege: string }[] };
+  return rows.map((r) => `${r.name}: ${r.privilege}`);
 }
