@@ -17,6 +17,8 @@ test('a director finds who read a child by the child’s kana; one page open is 
   page,
   request,
 }, info) => {
+  // Three axe runs over a page with every member and child in its pickers.
+  test.slow();
   const director = await createStaff(request, 'audit-child');
   // A member who has done nothing yet: never on a page of the log, offered all the same.
   const quiet = await createStaff(request, 'audit-quiet', { role: 'class_staff' });
