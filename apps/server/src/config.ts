@@ -21,6 +21,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** The owner role that runs the migrations; DATABASE_URL is then the app's restricted role (docs/decisions/database-roles.md). */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(4),
   APP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -76,6 +78,8 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** The owner role's URL for migrations (PostgreSQL); unset: DATABASE_URL's role migrates too. */
+  migrationDatabaseUrl?: string;
   /** Connections of this process's pool (docs/decisions/database-pool-size.md). */
   databasePoolMax: number;
   appUrl: string;
@@ -138,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = (['DATABASE_URL', 'APP_URL', 'SESSION_SECRET'] as const).filter((key) => !env[key]);
     if (missing.length > 0) throw new ConfigError(`Production needs ${missing.join(', ')}`);
   }
+  if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) throw new ConfigError('MIGRATION_DATABASE_URL needs DATABASE_URL');
   if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
     throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
   const port = env.PORT;
@@ -151,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL,
     databasePoolMax: env.DATABASE_POOL_MAX,
     appUrl: env.APP_URL ?? `http://localhost:${port}`,
     // Read on first use, so that a config only inspected (tests, tools) writes no file.

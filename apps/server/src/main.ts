@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { devMailboxKey, loadConfig } from './config';
+import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from './db/client';
+import { appendOnlyViolations } from './db/roles';
 import { seedDemoIfEmpty } from './seed';
 import { databaseCounter, redisCounter } from './lib/rate-limit';
 import { startMailWorker } from './lib/mail';
@@ -10,8 +12,20 @@ import { startExportWorker } from './modules/exports/service';
 
 const config = loadConfig();
 const database = config.databaseUrl
-  ? await openPostgres(config.databaseUrl, { max: config.databasePoolMax })
+  ? await openPostgres(config.databaseUrl, { max: config.databasePoolMax, migrationUrl: config.migrationDatabaseUrl })
   : await openPglite(path.join(config.dataDir, 'pglite'));
+
+// Production keeps the audit log out of the app's reach (docs/decisions/database-roles.md).
+if (config.env === 'production' && database.kind === 'postgres') {
+  const violations = await appendOnlyViolations({ query: (text) => database.db.execute(sql.raw(text)) });
+  if (violations.length > 0) {
+    console.error(
+      `The role of DATABASE_URL can erase the audit log (${violations.join(', ')}): run the migrations as the owner ` +
+        'role with MIGRATION_DATABASE_URL and connect the app as its own role (README, docs/decisions/database-roles.md).',
+    );
+    process.exit(1);
+  }
+}
 
 if (config.seedDemo) await seedDemoIfEmpty(database.db, config);
 

@@ -17,6 +17,7 @@ process.env.SEED_DEMO = '1';
 process.env.LOG_LEVEL ??= 'warn';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+const E2E_APP_ROLE = 'renraku_test_app';
 let dbName: string | undefined;
 if (adminUrl) {
   dbName = `e2e_${Date.now()}`;
@@ -29,9 +30,21 @@ if (adminUrl) {
   );
   for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
   await admin.query(`create database ${dbName}`);
+  // The app connects as a restricted role and TEST_DATABASE_URL's role runs the migrations, as in
+  // production (docs/decisions/database-roles.md). Roles are cluster-wide: one for every run, its
+  // rights granted per database; two runs creating it at once is no error.
+  await admin.query(`do $$ begin
+    if not exists (select from pg_roles where rolname = '${E2E_APP_ROLE}') then
+      create role ${E2E_APP_ROLE} login nosuperuser nocreatedb nocreaterole;
+    end if;
+  exception when duplicate_object or unique_violation then null;
+  end $$`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
+  process.env.MIGRATION_DATABASE_URL = url.toString();
+  url.username = E2E_APP_ROLE;
+  url.password = '';
   process.env.DATABASE_URL = url.toString();
 }
 
@@ -60,7 +73,7 @@ const { openPglite, openPostgres } = await import('../src/db/client');
 const { seedDemoIfEmpty } = await import('../src/seed');
 const config = loadConfig();
 const database = config.databaseUrl
-  ? await openPostgres(config.databaseUrl, { max: 1 })
+  ? await openPostgres(config.databaseUrl, { max: 1, migrationUrl: config.migrationDatabaseUrl })
   : await openPglite(path.join(config.dataDir, 'pglite'));
 await seedDemoIfEmpty(database.db, config, process.env.E2E_NOW ? new Date(process.env.E2E_NOW) : new Date());
 await database.close();

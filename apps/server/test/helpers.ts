@@ -10,12 +10,18 @@ import { randomToken } from '../src/lib/crypto';
 
 /**
  * An isolated database for one test file: a fresh database on TEST_DATABASE_URL's server when set,
- * else an in-memory PGlite. Migrations applied either way.
+ * else an in-memory PGlite. Migrations applied either way. On PostgreSQL the migrations run as
+ * TEST_DATABASE_URL's role (the owner) and the app connects as the restricted app role, as in
+ * production (docs/decisions/database-roles.md): every API test then proves the grants complete.
+ * `as: 'owner'` connects as the owner (a test that vacuums or sets sequences, not the app's work).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { as?: 'app' | 'owner' } = {}): Promise<Database> {
   if (!process.env.TEST_DATABASE_URL) return openPglite();
   const scratch = await createScratchDatabase();
-  const database = await openPostgres(scratch.url, { max: 4 });
+  const database =
+    options.as === 'owner'
+      ? await openPostgres(scratch.url, { max: 4 })
+      : await openPostgres(await testAppRoleUrl(scratch.url), { max: 4, migrationUrl: scratch.url });
   return {
     ...database,
     close: async () => {
@@ -23,6 +29,34 @@ export async function createTestDatabase(): Promise<Database> {
       await scratch.drop();
     },
   };
+}
+
+/**
+ * The app role of the tests: one role for the whole server (roles are cluster-wide), created by the
+ * first test file that needs it; its rights are granted per database, so parallel files never meet.
+ */
+export const TEST_APP_ROLE = 'renraku_test_app';
+
+/** `ownerUrl` with the test app role as its user, the role created if it does not exist yet. */
+export async function testAppRoleUrl(ownerUrl: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    // Two files creating it at once: the loser's duplicate (or unique index) error is the same news.
+    await owner.query(`do $$ begin
+      if not exists (select from pg_roles where rolname = '${TEST_APP_ROLE}') then
+        create role ${TEST_APP_ROLE} login nosuperuser nocreatedb nocreaterole;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`);
+  } finally {
+    await owner.end();
+  }
+  const url = new URL(ownerUrl);
+  url.username = TEST_APP_ROLE;
+  url.password = '';
+  return url.toString();
 }
 
 /** An empty database of its own on TEST_DATABASE_URL's server (PostgreSQL only), and how to drop it. */
@@ -134,5 +168,29 @@ export class Agent {
     const response = await this.post(postLogin.path, { email, password, remember });
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
     return this;
+  }
+}
+
+/**
+ * Runs a statement as the owner role on the test file's database: DDL of a test (a trigger that
+ * injects a fault), which the app's role may not run on PostgreSQL. On PGlite, one role: as is.
+ */
+export async function executeAsOwner(db: Database['db'], text: string): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) {
+    const { sql } = await import('drizzle-orm');
+    await db.execute(sql.raw(text));
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const { sql } = await import('drizzle-orm');
+  const [row] = ((await db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${row!.name}`;
+  const owner = new pg.Client({ connectionString: url.toString() });
+  await owner.connect();
+  try {
+    await owner.query(text);
+  } finally {
+    await owner.end();
   }
 }

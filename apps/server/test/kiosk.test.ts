@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import {
   addDays,
   deleteStaffDevice,
@@ -21,6 +21,7 @@ import { childAttendances, devices, kioskScans, pickupCodes, pickupPersons, push
 import { sha256Hex } from '../src/modules/kiosk/service';
 import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { type Agent, call, callRaw, setupApp, staffAgents, type StaffPersona } from './harness';
+import { executeAsOwner } from './helpers';
 
 const t = setupApp();
 let world: Awaited<ReturnType<typeof buildStaffWorld>>;
@@ -428,12 +429,15 @@ describe('postKioskScans: scans arriving together', () => {
     const bad = await freshChild();
     const kids = await Promise.all(Array.from({ length: 5 }, () => freshChild()));
     // A fault the input cannot make: the database refuses this child's scans (a trigger of the test).
-    await t.db.execute(
-      sql.raw(`create function test_refuse_scan() returns trigger language plpgsql as $$
-        begin if new.note_child_id = ${bad.noteChild.id} then raise exception 'test: scan refused'; end if; return new; end $$`),
+    // As the owner role: the app's role creates no triggers (docs/decisions/database-roles.md).
+    await executeAsOwner(
+      t.db,
+      `create function test_refuse_scan() returns trigger language plpgsql as $$
+        begin if new.note_child_id = ${bad.noteChild.id} then raise exception 'test: scan refused'; end if; return new; end $$`,
     );
-    await t.db.execute(
-      sql`create trigger test_refuse_scan before insert on kiosk_scans for each row execute function test_refuse_scan()`,
+    await executeAsOwner(
+      t.db,
+      `create trigger test_refuse_scan before insert on kiosk_scans for each row execute function test_refuse_scan()`,
     );
     try {
       const failing = scan(bad.noteChild.id, 'arrival', ago(15));
@@ -448,8 +452,8 @@ describe('postKioskScans: scans arriving together', () => {
       expect(await storedOf([failing])).toEqual([]);
       expect(await attendanceOf(bad.noteChild.id)).toBeUndefined();
     } finally {
-      await t.db.execute(sql`drop trigger test_refuse_scan on kiosk_scans`);
-      await t.db.execute(sql`drop function test_refuse_scan()`);
+      await executeAsOwner(t.db, `drop trigger test_refuse_scan on kiosk_scans`);
+      await executeAsOwner(t.db, `drop function test_refuse_scan()`);
     }
     // Sent again once the fault is gone: recorded.
     expect((await post(kiosk, [scan(bad.noteChild.id, 'arrival', ago(15))])).data.results[0]!.status).toBe('recorded');

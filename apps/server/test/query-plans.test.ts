@@ -76,7 +76,7 @@ async function capturingDb(base: Database): Promise<Db> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ as: 'owner' });
   client = (database.db as unknown as { $client: Client }).$client;
   await generateDataset(database.db, { scale: 0.01, today: tokyoDate(new Date()) });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'renraku-plans-'));

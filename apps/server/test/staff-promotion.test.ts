@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { facilityMessages, fiscalYearOf, postStaffPromotion, postStaffPromotionPreview, tokyoDate } from '@renraku/contract';
 import { auditLog, classes, facilityPromotions, noteChildren } from '../src/db/schema';
 import { buildChild, buildClass, buildFacility, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { executeAsOwner } from './helpers';
 import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-persona-matrix';
 
 const t = setupApp();
@@ -192,20 +193,23 @@ describe('進級', () => {
     const audits = await auditCount();
 
     // A database failure on the second class's children only, after the first class has moved.
-    await db().execute(
-      sql.raw(`create function fail_second_class() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure'; end $$`),
+    // As the owner role: the app's role creates no triggers (docs/decisions/database-roles.md).
+    await executeAsOwner(
+      db(),
+      `create function fail_second_class() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`,
     );
-    await db().execute(
-      sql.raw(`create trigger fail_second_class before update on note_children for each row
-      when (old.class_id = ${second.id} and new.class_id is distinct from old.class_id) execute function fail_second_class()`),
+    await executeAsOwner(
+      db(),
+      `create trigger fail_second_class before update on note_children for each row
+      when (old.class_id = ${second.id} and new.class_id is distinct from old.class_id) execute function fail_second_class()`,
     );
     try {
       const failed = await call(as.companyAdmin, postStaffPromotion, { params: { facilityId: f.id }, body });
       expect(failed.statusCode).toBe(500);
     } finally {
-      await db().execute(sql.raw('drop trigger fail_second_class on note_children'));
-      await db().execute(sql.raw('drop function fail_second_class()'));
+      await executeAsOwner(db(), 'drop trigger fail_second_class on note_children');
+      await executeAsOwner(db(), 'drop function fail_second_class()');
     }
     expect((await enrolments([x.enrolmentId, y.enrolmentId])).map((e) => e.classId)).toEqual([first.id, second.id]);
     expect(await db().select().from(facilityPromotions).where(eq(facilityPromotions.facilityId, f.id))).toEqual([]);

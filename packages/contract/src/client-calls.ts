@@ -59,6 +59,7 @@ export const getRecognition = { method: 'GET', path: '/api/children/recognition/
 export const getSchedulesViewableChildren = { method: 'GET', path: '/api/schedules/children/viewable' } as unknown as typeof C.getSchedulesViewableChildren;
 export const getSignupToken = { method: 'GET', path: '/api/idp/signup/{token}' } as unknown as typeof C.getSignupToken;
 export const getStaffAudit = { method: 'GET', path: '/api/staff/facilities/{facilityId}/audit' } as unknown as typeof C.getStaffAudit;
+export const getStaffAuditSubjects = { method: 'GET', path: '/api/staff/facilities/{facilityId}/audit/subjects' } as unknown as typeof C.getStaffAuditSubjects;
 export const getStaffChild = { method: 'GET', path: '/api/staff/children/{childId}' } as unknown as typeof C.getStaffChild;
 export const getStaffChildGuardians = { method: 'GET', path: '/api/staff/children/{childId}/guardians' } as unknown as typeof C.getStaffChildGuardians;
 export const getStaffChildren = { method: 'GET', path: '/api/staff/facilities/{facilityId}/children' } as unknown as typeof C.getStaffChildren;

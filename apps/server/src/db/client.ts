@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { grantAppRole } from './roles';
 
 export type Schema = typeof schema;
 /** Common type of the PGlite and node-postgres Drizzle databases. */
@@ -23,8 +24,17 @@ function counterLogger() {
   return { logger: { logQuery: () => void count++ }, count: () => count };
 }
 
+export interface PostgresOptions {
+  max?: number;
+  /**
+   * The owner role's URL (MIGRATION_DATABASE_URL): migrations run over it, then the role of `url`
+   * gets its rights (db/roles.ts). Unset: one role migrates and serves (development, tests of old).
+   */
+  migrationUrl?: string;
+}
+
 /** A PostgreSQL server through node-postgres. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -42,8 +52,30 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('connect', (client) => client.on('error', () => {}));
   const counter = counterLogger();
   const db = drizzle(pool, { schema, casing: 'snake_case', logger: counter.logger });
-  await migrate(db, { migrationsFolder });
+  if (options.migrationUrl) {
+    const { rows } = await pool.query<{ role: string }>('select current_user as role');
+    await migrateAsOwner(options.migrationUrl, rows[0]!.role);
+  } else {
+    await migrate(db, { migrationsFolder });
+  }
   return { db: db as unknown as Db, kind: 'postgres', queryCount: counter.count, close: () => pool.end() };
+}
+
+/** Migrations over the owner's own short connection, then the app role's grants (db/roles.ts). */
+async function migrateAsOwner(ownerUrl: string, appRole: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  owner.on('error', () => {});
+  await owner.connect();
+  try {
+    await migrate(drizzle(owner), { migrationsFolder });
+    const { rows } = await owner.query<{ role: string }>('select current_user as role');
+    if (rows[0]!.role !== appRole) await grantAppRole(owner, appRole);
+  } finally {
+    await owner.end();
+  }
 }
 
 /**

@@ -54,6 +54,8 @@ type Input<C extends Call> = {
   /** JSON, or a multipart form (photo uploads: the browser sets its content type). */
   body?: BodyInputOf<C> | FormData;
   signal?: AbortSignal;
+  /** Extra request headers (the child page's audit view id). */
+  headers?: Record<string, string>;
   /** Default true: a 401 tells the app that the staff session has ended. */
   reportUnauthenticated?: boolean;
 };
@@ -68,7 +70,7 @@ export async function api<C extends Call>(call: C, input: Input<C> = {}): Promis
   const url = buildPath(call.path, input.params as Record<string, unknown>, input.query);
   const send = async () => {
     if (mutating) await ensureXsrfCookie();
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
     const xsrf = readCookie('XSRF-TOKEN');
     if (mutating && xsrf) headers['x-xsrf-token'] = xsrf;
     let body: BodyInit | undefined;

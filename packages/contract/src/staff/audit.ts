@@ -12,6 +12,8 @@ export const auditEntrySchema = z.object({
   target_type: z.string(),
   target_id: z.number().int().nullable(),
   child: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The children the entry is about: 1 with `child`, more for a read that showed several (the board). */
+  child_count: z.number().int(),
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
@@ -34,3 +36,37 @@ export const getStaffAudit = defineCall({
 
 /** Same filters as getStaffAudit, every row, as CSV (UTF-8 with BOM, opens in Excel). Not a JSON call. */
 export const staffAuditCsvPath = '/api/staff/facilities/{facilityId}/audit.csv';
+
+/** Someone the log's person filter offers: every member the facility ever had, the past ones marked. */
+export const auditPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A membership of the facility (or a company admin's) covers today. */
+  current: z.boolean(),
+});
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
+
+/** A child the log's child filter offers: every child ever enrolled at the facility, by name and kana. */
+export const auditChildSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kana: z.string(),
+  /** Enrolled today (admitted, not left). */
+  current: z.boolean(),
+});
+export type AuditChild = z.infer<typeof auditChildSchema>;
+
+export const getStaffAuditSubjects = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/audit/subjects',
+  summary:
+    'Who and which children the audit log can be filtered by: every member and child of the facility, past ones included (director)',
+  params: z.object({ facilityId: idParam }),
+  response: z.object({ people: z.array(auditPersonSchema), children: z.array(auditChildSchema) }),
+});
+
+/**
+ * Sent by the child's page with each of its reads (the record, the guardians, the pick-up persons):
+ * one page open is one `child.read` entry, however many calls it makes (docs/decisions/staff-audit-screen.md).
+ */
+export const AUDIT_VIEW_HEADER = 'x-audit-view';

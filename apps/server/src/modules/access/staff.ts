@@ -23,6 +23,8 @@ export interface StaffViewer {
   today: string;
   deviceId: number | null;
   ip: string;
+  /** The child's page view a read belongs to (`x-audit-view`): one page open, one entry (staff/audit.ts). */
+  auditView?: string;
 }
 
 /**

@@ -32,6 +32,7 @@ import {
 } from './pickup';
 import { issueRegistration } from './registration';
 import { createChild, listRoster, readChildRecord, setChildImage, updateChild } from './roster';
+import { auditViewOf } from '../staff/service';
 
 /** The roster's staff calls (staff.md §3): children and enrolments, CSV import, registration URLs. */
 export function childrenStaffRoutes(app: App, ctx: AppContext) {
@@ -49,9 +50,9 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
     return createChild(ctx.db, ctx.files, staff, grant, body, now);
   });
 
-  staffRoute(app, getStaffChild, {}, async ({ staff, params, now }) => {
+  staffRoute(app, getStaffChild, {}, async ({ staff, params, now, req }) => {
     const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
-    return readChildRecord(ctx.db, ctx.files, staff, granted, now);
+    return readChildRecord(ctx.db, ctx.files, { ...staff, auditView: auditViewOf(req.headers) }, granted, now);
   });
 
   staffRoute(app, putStaffChild, {}, async ({ staff, params, body, now }) => {
@@ -76,9 +77,9 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
   });
 
   // お迎え登録者: reading them is reading the child's personal record (audited).
-  staffRoute(app, getStaffPickupPersons, {}, async ({ staff, params, now }) => {
+  staffRoute(app, getStaffPickupPersons, {}, async ({ staff, params, now, req }) => {
     const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
-    return listPickupPersons(ctx, staff, granted, now);
+    return listPickupPersons(ctx, { ...staff, auditView: auditViewOf(req.headers) }, granted, now);
   });
 
   staffRoute(app, postStaffPickupPerson, {}, async ({ staff, params, body, now }) => {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClassNotes, authorizeFacility } from '../access';
+import { childrenWithDiseasesInInbox, childrenWithDiseasesOnBoard, recordDiseaseRead } from './disease-reads';
 import {
   assertMayWrite,
   confirmFamilyContactBook,
@@ -30,9 +31,13 @@ import {
  * company admin, as the daily notes.
  */
 export function dayStaffRoutes(app: App, ctx: AppContext) {
-  staffRoute(app, getStaffFacilityInbox, {}, async ({ staff, params, query, today }) => {
+  staffRoute(app, getStaffFacilityInbox, {}, async ({ staff, params, query, today, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'daily.read');
-    return loadInbox(ctx.db, grant, parseDay(query.date, today), query.class_id);
+    const inbox = await loadInbox(ctx.db, grant, parseDay(query.date, today), query.class_id);
+    const place = { companyId: grant.companyId, facilityId: grant.facilityId, date: inbox.date };
+    const read = { ...place, action: 'day.inbox.read', targetType: 'facility', targetId: grant.facilityId } as const;
+    await recordDiseaseRead(ctx.db, staff, now, read, childrenWithDiseasesInInbox(inbox));
+    return inbox;
   });
 
   // Polled every few seconds: passive, so an open board does not keep a tablet's PIN session alive.
@@ -82,9 +87,13 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
     );
   });
 
-  staffRoute(app, getStaffClassBoard, {}, async ({ staff, params, query, today }) => {
-    const { klass, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');
-    return loadBoard(ctx.db, klass, parseDay(query.date, today), canWrite, today);
+  staffRoute(app, getStaffClassBoard, {}, async ({ staff, params, query, today, now }) => {
+    const { klass, grant, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');
+    const board = await loadBoard(ctx.db, klass, parseDay(query.date, today), canWrite, today);
+    const place = { companyId: grant.companyId, facilityId: grant.facilityId, date: board.date };
+    const read = { ...place, action: 'day.board.read', targetType: 'class', targetId: klass.id } as const;
+    await recordDiseaseRead(ctx.db, staff, now, read, childrenWithDiseasesOnBoard(board));
+    return board;
   });
 
   staffRoute(app, putStaffChildAttendance, {}, async ({ staff, params, body, now }) => {

@@ -3,13 +3,14 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeStaffChild } from '../access';
+import { auditViewOf } from '../staff/service';
 import { childGuardiansForStaff, unlinkGuardian } from './staff-links';
 
 /** Guardians' links as the facility manages them (staff.md §3). */
 export function guardiansStaffRoutes(app: App, ctx: AppContext) {
-  staffRoute(app, getStaffChildGuardians, {}, async ({ staff, params, now }) => {
+  staffRoute(app, getStaffChildGuardians, {}, async ({ staff, params, now, req }) => {
     const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
-    return childGuardiansForStaff(ctx.db, staff, granted, now);
+    return childGuardiansForStaff(ctx.db, { ...staff, auditView: auditViewOf(req.headers) }, granted, now);
   });
 
   staffRoute(app, deleteStaffChildGuardian, {}, async ({ staff, params, now }) => {

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { forbidden, invalid, invalidMany, unauthenticated } from '../../lib/errors';
 import { fastifyPath, type App } from '../../lib/route';
 import { staffRoute, type StaffCaller } from '../../lib/staff-route';
+import { recordTrackingRead } from './tracking-audit';
 import { loadStaffSession } from '../../lib/staff-sessions';
 import { withMultipart } from '../../lib/upload';
 import { authorizeFacility } from '../access';
@@ -106,8 +107,10 @@ export function noticesStaffRoutes(app: App, ctx: AppContext) {
   });
 
   staffRoute(app, getStaffNoticeTracking, {}, async ({ staff, params, now }) => {
-    const { row } = await authorizeTracking(ctx, staff, params.noticeId);
-    return (await noticeTracking(ctx.db, row, now)).tracking;
+    const { row, grant } = await authorizeTracking(ctx, staff, params.noticeId);
+    const { tracking } = await noticeTracking(ctx.db, row, now);
+    await recordTrackingRead(ctx.db, staff, grant, row.id, 'notice.tracking.read', now);
+    return tracking;
   });
 
   staffRoute(app, postStaffNoticeReminder, {}, async ({ staff, params, body, now }) => {
@@ -122,8 +125,9 @@ export function noticesStaffRoutes(app: App, ctx: AppContext) {
     const noticeId = idParam.safeParse(req.params.noticeId);
     if (!noticeId.success) throw invalidMany({ _: [messages.invalidInput] });
     const staff = { userId: session.user.id, today: req.today, deviceId: session.deviceId, ip: req.ip };
-    const { row } = await authorizeTracking(ctx, staff, noticeId.data);
+    const { row, grant } = await authorizeTracking(ctx, staff, noticeId.data);
     const body = await trackingCsv(ctx.db, row, req.now);
+    await recordTrackingRead(ctx.db, staff, grant, row.id, 'notice.tracking.csv', req.now);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="notice-${row.id}-${req.today}.csv"`)

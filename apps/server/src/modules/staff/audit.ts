@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tokyoInstant, addDays, type AuditEntry } from '@renraku/contract';
+import { AUDIT_VIEW_HEADER, tokyoInstant, addDays, type AuditEntry } from '@renraku/contract';
 import { toCsv } from '../../lib/csv';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -75,6 +75,10 @@ export const auditActionLabels: Record<string, string> = {
   'nap.start': '午睡の開始',
   'nap.end': '午睡の終了',
   'nap.check': '午睡チェック',
+  'notice.tracking.read': 'お知らせの既読・回答状況の閲覧',
+  'notice.tracking.csv': 'お知らせの既読・回答状況のCSV出力',
+  'day.board.read': 'クラスボードの閲覧（欠席の病名）',
+  'day.inbox.read': '受信箱の閲覧（欠席の病名）',
 };
 
 export interface AuditInput {
@@ -92,7 +96,46 @@ export interface AuditInput {
  * and its entry are written together or not at all.
  */
 export async function recordAudit(db: Db, staff: StaffViewer, now: Date, entry: AuditInput): Promise<void> {
+  if (staff.auditView && childRecordReads.has(entry.action)) return recordPageView(db, staff, now, entry, staff.auditView);
   await recordAudits(db, staff, now, [entry]);
+}
+
+/** The reads the child's page makes when it opens: the record, its guardians, its pick-up persons. */
+const childRecordReads = new Set(['child.read', 'child.guardians.read', 'child.pickup.read']);
+const PAGE_VIEW_LOCK = 5032;
+/** A page view id is honoured this long: a client reusing one later is logged again. */
+const PAGE_VIEW_MS = 30 * 60 * 1000;
+
+/**
+ * One page open is one `child.read` entry (issue 29), however many of the page's calls arrive and
+ * however often they refetch: the calls carry the page's view id and the first one writes the
+ * entry. The page's parallel calls meet at an advisory lock (held to their transactions' end), so
+ * the second sees the first's entry. A client reusing an id only folds its own reads of the same
+ * child within 30 minutes: who read the child, and when first, stays in the log.
+ */
+async function recordPageView(db: Db, staff: StaffViewer, now: Date, entry: AuditInput, view: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${PAGE_VIEW_LOCK}, hashtext(${`${staff.userId}:${view}`}))`);
+  const [seen] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.childId, entry.childId ?? 0),
+        eq(auditLog.userId, staff.userId),
+        eq(auditLog.action, 'child.read'),
+        sql`${auditLog.details} ->> 'view' = ${view}`,
+        sql`${auditLog.at} > ${new Date(now.getTime() - PAGE_VIEW_MS)}`,
+      ),
+    )
+    .limit(1);
+  if (seen) return;
+  await recordAudits(db, staff, now, [{ ...entry, action: 'child.read', details: { ...entry.details, view } }]);
+}
+
+/** The page view id of a request: a client's random id, ignored unless it looks like one. */
+export function auditViewOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers[AUDIT_VIEW_HEADER];
+  return typeof value === 'string' && /^[A-Za-z0-9-]{16,64}$/.test(value) ? value : undefined;
 }
 
 /** Several entries of one action in one statement (a class's 公開: one entry per child, bounded queries). */
@@ -123,11 +166,15 @@ export interface AuditFilter {
 
 export const AUDIT_PAGE_SIZE = 50;
 
+/** Entries about the child: its own (`child_id`) and reads that showed several children (`details.child_ids`). */
+const aboutChild = (childId: number) =>
+  or(eq(auditLog.childId, childId), sql`${auditLog.details} -> 'child_ids' @> ${JSON.stringify([childId])}::jsonb`);
+
 function auditWhere(facilityId: number, filter: AuditFilter): SQL {
   return and(
     eq(auditLog.facilityId, facilityId),
     filter.user_id ? eq(auditLog.userId, filter.user_id) : undefined,
-    filter.child_id ? eq(auditLog.childId, filter.child_id) : undefined,
+    filter.child_id ? aboutChild(filter.child_id) : undefined,
     // A Tokyo day: [00:00, next 00:00) in Asia/Tokyo, so the (facility_id, at) index serves it.
     filter.date
       ? and(
@@ -157,6 +204,12 @@ function auditRows(db: Db, facilityId: number, filter: AuditFilter) {
     .orderBy(desc(auditLog.at), desc(auditLog.id));
 }
 
+/** How many children the entry is about: the listed ones of a read that showed several, else 0 or 1. */
+function childCount(childId: number | null, details: unknown): number {
+  const listed = (details as { child_ids?: unknown } | null)?.child_ids;
+  return Array.isArray(listed) ? listed.length : childId ? 1 : 0;
+}
+
 type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
 
 const presentAuditRow = (row: AuditRow): AuditEntry => ({
@@ -169,6 +222,7 @@ const presentAuditRow = (row: AuditRow): AuditEntry => ({
   target_type: row.entry.targetType,
   target_id: row.entry.targetId,
   child: row.entry.childId ? { id: row.entry.childId, name: row.childName ?? '' } : null,
+  child_count: childCount(row.entry.childId, row.entry.details),
   ip: row.entry.ip,
 });
 
@@ -195,7 +249,7 @@ export async function auditCsv(ctx: AppContext, facilityId: number, filter: Audi
       r.action_label,
       r.target_type,
       r.target_id,
-      r.child?.name ?? '',
+      r.child?.name ?? (r.child_count > 1 ? `${r.child_count}人` : ''),
       r.ip,
     ]),
   );

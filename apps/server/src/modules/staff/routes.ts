@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   auditQuery,
   getStaffAudit,
+  getStaffAuditSubjects,
   getStaffMe,
   messages,
   postStaffLogin,
@@ -23,6 +24,7 @@ import { clearStaffSessionCookie, completeStaffSession, deleteStaffSession, load
 import { authorizeFacility, staffFacilities, type StaffViewer } from '../access';
 import type { Db } from '../../db/client';
 import { auditCsv, listAudit, recordAudit } from './audit';
+import { auditSubjects } from './audit-subjects';
 import { deviceRoutes } from './device-routes';
 import { membershipsOf } from './memberships';
 import { hasPin, setPin } from './pin';
@@ -111,6 +113,11 @@ export function staffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffAudit, {}, async ({ staff, params, query }) => {
     await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
     return listAudit(ctx, params.facilityId, query);
+  });
+
+  staffRoute(app, getStaffAuditSubjects, {}, async ({ staff, params }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
+    return auditSubjects(ctx.db, grant, staff.today);
   });
 
   // The CSV export: not a JSON call, the same filters and the same check.

@@ -2,6 +2,6 @@
  * The staff area's public functions (DESIGN §3.1 `modules/staff`): other areas write their staff
  * actions' audit entries through here, in the transaction of the action.
  */
-export { recordAudit, recordAudits, auditActionLabels, type AuditInput } from './audit';
+export { recordAudit, recordAudits, auditActionLabels, auditViewOf, type AuditInput } from './audit';
 /** The paired tablet of a request's device cookie (the gate kiosk authenticates with it alone). */
 export { findDevice, findDeviceByCredential, LAST_SEEN_EVERY_MS, type PairedDevice } from './devices';

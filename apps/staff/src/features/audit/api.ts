@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getStaffAudit, staffAuditCsvPath } from '@renraku/contract/staff';
+import { getStaffAudit, getStaffAuditSubjects, staffAuditCsvPath } from '@renraku/contract/staff';
 import { api, buildPath } from '../../lib/api';
 
 export interface AuditFilter {
@@ -21,3 +21,12 @@ export function useAudit(facilityId: number, filter: AuditFilter, page: number) 
 
 /** The CSV export of the same filters (every row, not one page). */
 export const auditCsvUrl = (facilityId: number, filter: AuditFilter) => buildPath(staffAuditCsvPath, { facilityId }, filter);
+
+/** Whom the filters offer: every member (past ones too) and every child the facility ever had. */
+export function useAuditSubjects(facilityId: number) {
+  return useQuery({
+    queryKey: ['staff', 'audit', facilityId, 'subjects'],
+    queryFn: ({ signal }) => api(getStaffAuditSubjects, { params: { facilityId }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}

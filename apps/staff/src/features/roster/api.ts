@@ -22,6 +22,7 @@ import {
   postStaffPickupPersonImage,
   deleteStaffPickupPersonImage,
 } from '@renraku/contract/staff';
+import { childViewHeaders } from './child-view';
 import { api } from '../../lib/api';
 
 /** Every roster query of a facility starts with this key, so a write refreshes them all at once. */
@@ -88,7 +89,7 @@ export function useCreateChild(facilityId: number) {
 export const childQueryOptions = (childId: number) =>
   queryOptions({
     queryKey: ['staff', 'child', childId],
-    queryFn: ({ signal }) => api(getStaffChild, { params: { childId }, signal }),
+    queryFn: ({ signal }) => api(getStaffChild, { params: { childId }, signal, headers: childViewHeaders(childId) }),
   });
 
 /** A child's personal record (allergies, care notes). */
@@ -110,7 +111,7 @@ export function useUpdateChild(facilityId: number, childId: number) {
 export const childGuardiansQueryOptions = (childId: number) =>
   queryOptions({
     queryKey: ['staff', 'child', childId, 'guardians'],
-    queryFn: ({ signal }) => api(getStaffChildGuardians, { params: { childId }, signal }),
+    queryFn: ({ signal }) => api(getStaffChildGuardians, { params: { childId }, signal, headers: childViewHeaders(childId) }),
   });
 
 /** The child's linked guardians, pending invitations and whether a registration URL is valid. */
@@ -163,7 +164,7 @@ const pickupKey = (childId: number) => ['staff', 'pickup', childId] as const;
 export function usePickupPersons(childId: number) {
   return useQuery({
     queryKey: pickupKey(childId),
-    queryFn: ({ signal }) => api(getStaffPickupPersons, { params: { childId }, signal }),
+    queryFn: ({ signal }) => api(getStaffPickupPersons, { params: { childId }, signal, headers: childViewHeaders(childId) }),
   });
 }
 

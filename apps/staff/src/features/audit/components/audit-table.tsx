@@ -42,6 +42,8 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                       ID {entry.child.id}
                     </Text>
                   </>
+                ) : entry.child_count > 1 ? (
+                  `${entry.child_count}人`
                 ) : (
                   dash
                 )}

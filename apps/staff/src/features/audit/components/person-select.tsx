@@ -1,40 +1,36 @@
 import { Select } from '@mantine/core';
-import { useState } from 'react';
+import type { AuditPerson } from '@renraku/contract/staff';
 
-export interface Person {
-  id: number;
-  name: string;
-}
-
-/** The person filter: a name among those seen in the log, or any staff id typed in. */
+/**
+ * The person filter: every member of the facility, current ones first, past ones (ended
+ * memberships) after them — their reads stay in the log (issue 29). Searchable by name.
+ */
 export function PersonSelect({
   people,
   value,
   onChange,
 }: {
-  people: Person[];
+  people: AuditPerson[];
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const options = people.map((p) => ({ value: String(p.id), label: `${p.name}（ID ${p.id}）` }));
-  const typedId = /^\d{1,9}$/.test(search.trim()) ? search.trim() : null;
-  if (typedId && Number(typedId) > 0 && !options.some((o) => o.value === typedId)) {
-    options.push({ value: typedId, label: `ID ${typedId} の職員` });
-  }
-  if (value && !options.some((o) => o.value === String(value))) {
-    options.push({ value: String(value), label: `ID ${value} の職員` });
-  }
+  const label = (p: AuditPerson) => `${p.name}（ID ${p.id}）`;
+  const current = people.filter((p) => p.current).map((p) => ({ value: String(p.id), label: label(p) }));
+  const past = people.filter((p) => !p.current).map((p) => ({ value: String(p.id), label: label(p) }));
+  // An id from a bookmarked URL that is no member (any more): still shown, by id.
+  if (value && !people.some((p) => p.id === value)) current.push({ value: String(value), label: `ID ${value} の職員` });
+  const data = [
+    ...(current.length ? [{ group: '現在の職員', items: current }] : []),
+    ...(past.length ? [{ group: '以前の職員（所属終了）', items: past }] : []),
+  ];
   return (
     <Select
       label="職員"
-      placeholder="名前を選ぶか、IDを入力"
-      data={options}
+      placeholder="名前で検索"
+      data={data}
       value={value ? String(value) : null}
       onChange={(next) => onChange(next ? Number(next) : null)}
       searchable
-      searchValue={search}
-      onSearchChange={setSearch}
       clearable
       clearButtonProps={{ 'aria-label': '職員の条件を消す' }}
       nothingFoundMessage="該当する職員はいません"

@@ -1,15 +1,13 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useFacility } from '../../../lib/facility';
-import { auditCsvUrl, useAudit } from '../api';
+import { auditCsvUrl, useAudit, useAuditSubjects } from '../api';
 import { AuditFilters } from '../components/audit-filters';
 import { AuditPagination } from '../components/audit-pagination';
 import { AuditTable } from '../components/audit-table';
-import type { Person } from '../components/person-select';
 import { filterFromParams, paramsFromFilter } from '../filter-params';
 
 /**
@@ -21,19 +19,8 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const { filter, page } = filterFromParams(params);
   const audit = useAudit(facility.id, filter, page);
-  // The people seen in the log so far: the person filter offers them by name.
-  const [people, setPeople] = useState<Map<number, Person>>(new Map());
-  const entries = audit.data?.data;
-  useEffect(() => {
-    if (!entries?.length) return;
-    setPeople((known) => {
-      const added = entries.filter((e) => !known.has(e.user.id));
-      if (added.length === 0) return known;
-      const next = new Map(known);
-      for (const entry of added) next.set(entry.user.id, entry.user);
-      return next;
-    });
-  }, [entries]);
+  // Every member and child the facility ever had, not only those on the page shown (issue 29).
+  const subjects = useAuditSubjects(facility.id);
 
   return (
     <Page
@@ -49,9 +36,11 @@ export function AuditPage() {
       <AuditFilters
         key={JSON.stringify(filter)}
         value={filter}
-        people={[...people.values()].sort((a, b) => a.name.localeCompare(b.name, 'ja'))}
+        people={subjects.data?.people ?? []}
+        kids={subjects.data?.children ?? []}
         onApply={(next) => setParams(paramsFromFilter(next))}
       />
+      {subjects.error && <FormError error={subjects.error} />}
       {audit.isPending ? (
         <Loading />
       ) : audit.error ? (

@@ -20,12 +20,13 @@ import { GuardiansSection } from '../components/guardians-section';
 import { PhotoControl } from '../components/photo-control';
 import { PickupSection } from '../components/pickup-section';
 import { RegistrationPanel } from '../components/registration-panel';
+import { openChildView } from '../child-view';
 import { childKana, childName } from '../labels';
 
 /** `/staff/f/:facilityId/children/:childId`: an id that is not a child of the caller's is 404. */
 export function ChildPage() {
   const childId = idFrom(useParams().childId);
-  return childId ? <ChildRecordPage childId={childId} /> : <NotFound />;
+  return childId ? <ChildRecordPage key={childId} childId={childId} /> : <NotFound />;
 }
 
 /**
@@ -35,6 +36,8 @@ export function ChildPage() {
 function ChildRecordPage({ childId }: { childId: number }) {
   const facility = useFacility();
   const canWrite = roleAbilities(facility.role).rosterWrite;
+  // Before the reads below: this open of the page is one entry in the audit log.
+  useState(() => openChildView(childId));
   const child = useChild(childId);
   const update = useUpdateChild(facility.id, childId);
   const photo = useChildPhoto(facility.id, childId);
