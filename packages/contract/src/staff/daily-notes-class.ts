@@ -175,3 +175,27 @@ export const postStaffClassDailyNotesPublishClass = defineCall({
     skipped: counts,
   }),
 });
+
+/**
+ * Phrase chips for the staff note (tap to insert; a day without remarks needs no typing). A short
+ * list chosen with 保育士 in mind, dated so that a change is visible; facilities may ask for more.
+ */
+export const dailyNotePhrases = {
+  updated: '2026-11-27',
+  phrases: [
+    '元気に過ごしました',
+    'よく食べました',
+    'よく眠りました',
+    '外で元気に遊びました',
+    '室内でゆっくり過ごしました',
+    'お友だちと仲良く遊びました',
+    '少し疲れた様子でした',
+    '食欲が少なめでした',
+    '鼻水が出ていました',
+    'お昼寝が短めでした',
+  ],
+} as const;
+/** 検温 values the grid offers for one tap (36.0–37.9 ℃); others are typed in the 検温 tab. */
+export const quickTemperatures = Array.from({ length: 20 }, (_, i) => Math.round((36 + i / 10) * 10) / 10);
+/** ミルク amounts for one tap (ml). */
+export const quickMilkAmounts = [40, 60, 80, 100, 120, 140, 160, 180, 200, 220, 240] as const;
