@@ -12,7 +12,7 @@ import {
   addDays,
   type DailyNoteContent,
 } from '@renraku/contract';
-import { auditLog, childAttendances, dailyNoteDrafts, dailyNotes, noteChildren } from '../src/db/schema';
+import { auditLog, childAttendances, dailyNoteDrafts, dailyNotes, napSessions, noteChildren } from '../src/db/schema';
 import { buildAbsence, buildChild, buildDailyNote, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
@@ -243,6 +243,29 @@ describe('several readings a day', () => {
   });
 });
 
+describe('defaults carried from the class', () => {
+  it('the typical nap: the class’s latest earlier published nap, then the day’s nap check session', async () => {
+    expect((await dayOf()).defaults.nap).toBeNull();
+    const yesterday = addDays(today, -1);
+    await buildDailyNote(db(), w.family.noteChild, yesterday, { sleeps: [{ start: '12:30', end: '14:30' }] });
+    await buildDailyNote(db(), tsumugi.noteChild, yesterday, { sleeps: [{ start: '12:30', end: '14:30' }] });
+    await buildDailyNote(db(), sora.noteChild, yesterday, { sleeps: [{ start: '13:00', end: '14:00' }] });
+    expect((await dayOf()).defaults.nap).toEqual({ start: '12:30', end: '14:30' });
+    await db()
+      .insert(napSessions)
+      .values({
+        companyId: w.companyId,
+        facilityId: w.facilityId,
+        classId: w.classA.id,
+        date: today,
+        startedAt: new Date(`${today}T03:45:00Z`),
+        endedAt: null,
+      });
+    expect((await dayOf()).defaults.nap).toEqual({ start: '12:45', end: null });
+    await db().delete(napSessions);
+  });
+});
+
 describe('draft writes are audited (issue 30)', () => {
   const draftAudits = () => db().select().from(auditLog).where(eq(auditLog.action, 'daily_note.draft')).orderBy(auditLog.id);
 
@@ -286,15 +309,13 @@ describe('the guardian feed’s arrival and pick-up times', () => {
       attendanceRecorded: false,
       leavingRecorded: false,
     });
-    await db()
-      .insert(childAttendances)
-      .values({
-        companyId: w.family.noteChild.companyId,
-        noteChildId: w.family.noteChild.id,
-        date: today,
-        arrivedAt: '08:32',
-        source: 'staff',
-      });
+    await db().insert(childAttendances).values({
+      companyId: w.family.noteChild.companyId,
+      noteChildId: w.family.noteChild.id,
+      date: today,
+      arrivedAt: '08:32',
+      source: 'staff',
+    });
     expect(await read()).toEqual({
       attendanceTime: '08:32',
       leavingTime: '17:00',

@@ -56,7 +56,8 @@ test('a class of 20: shortcuts, autosave across a reload, 公開, and the guardi
   // The class tablet's flow (staff.md §4 "class tablet first"); the desktop project covers the grid
   // in the tests below. A long flow on a shared 2-core machine: axe on a 20-row grid takes seconds.
   test.skip(test.info().project.name !== 'tablet', 'the class of 20 is filled on the class tablet');
-  test.setTimeout(300_000);
+  // Seven axe runs over a 20-row grid (three upright and in the confirmation) on a shared machine.
+  test.setTimeout(600_000);
   const staff = await createStaff(request, 'hoiku-day', { role: 'class_staff', name: '試験 記入者' });
   const guardianEmail = uniqueEmail('day-guardian');
   expect(
@@ -315,8 +316,7 @@ test('全員に適用 keeps what a child has, overwrites only when asked, marks 
   const klass = (await created.json()) as ClassFixture;
   const [tsumugi, other] = [klass.children[0]!, klass.children[1]!];
   const row = (child: { name: string }) => page.getByRole('listitem', { name: child.name, exact: true });
-  const tap = (locator: ReturnType<Page['locator']>) =>
-    test.info().project.name === 'tablet' ? locator.tap() : locator.click();
+  const tap = (locator: ReturnType<Page['locator']>) => (test.info().project.name === 'tablet' ? locator.tap() : locator.click());
   await signIn(page, writer.email);
   await page.goto(`/staff/f/${klass.facility_id}/daily/${klass.class_id}`);
 

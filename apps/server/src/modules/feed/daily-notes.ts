@@ -8,7 +8,6 @@ import {
   excretionKinds,
   isCalendarDate,
   mealAmounts,
-  tokyoTime,
   type ClassDay,
   type ClassDayChild,
   type ClassDayMenu,
@@ -186,24 +185,26 @@ async function previousMenu(db: Db, classId: number, date: string): Promise<Clas
  * started and ended it, else the most common nap of the class's latest earlier published day.
  */
 async function typicalNap(db: Db, classId: number, date: string): Promise<{ start: string; end: string | null } | null> {
-  const [session] = await db
-    .select({ startedAt: napSessions.startedAt, endedAt: napSessions.endedAt })
-    .from(napSessions)
-    .where(and(eq(napSessions.classId, classId), eq(napSessions.date, date)));
-  if (session) return { start: tokyoTime(session.startedAt), end: session.endedAt ? tokyoTime(session.endedAt) : null };
-  const [row] = await db
-    .select({ start: sql<string>`dn.sleeps->0->>'start'`, end: sql<string | null>`dn.sleeps->0->>'end'` })
-    .from(sql`${dailyNotes} dn`)
-    .innerJoin(noteChildren, sql`${noteChildren.id} = dn.note_child_id`)
-    .where(
-      sql`${noteChildren.classId} = ${classId} and dn.published_at is not null and jsonb_array_length(dn.sleeps) > 0
+  // One statement (the day's answer after every save and 公開 keeps its statement count).
+  const result = await db.execute<{ start: string; end: string | null }>(sql`
+    select start, "end" from (
+      select 0 as pri, 0::bigint as n,
+        to_char(ns.started_at at time zone 'Asia/Tokyo', 'HH24:MI') as start,
+        to_char(ns.ended_at at time zone 'Asia/Tokyo', 'HH24:MI') as "end"
+      from ${napSessions} ns where ns.class_id = ${classId} and ns.date = ${date}
+      union all
+      select 1, count(*), left(dn.sleeps->0->>'start', 5), left(dn.sleeps->0->>'end', 5)
+      from ${dailyNotes} dn join ${noteChildren} nc on nc.id = dn.note_child_id
+      where nc.class_id = ${classId} and dn.published_at is not null and jsonb_array_length(dn.sleeps) > 0
         and dn.date = (select max(d.date) from ${dailyNotes} d join ${noteChildren} n on n.id = d.note_child_id
-          where n.class_id = ${classId} and d.date < ${date} and d.published_at is not null and jsonb_array_length(d.sleeps) > 0)`,
-    )
-    .groupBy(sql`1, 2`)
-    .orderBy(sql`count(*) desc, 1`)
-    .limit(1);
-  return row ? { start: row.start.slice(0, 5), end: row.end?.slice(0, 5) ?? null } : null;
+          where n.class_id = ${classId} and d.date < ${date} and d.published_at is not null and jsonb_array_length(d.sleeps) > 0)
+      group by 3, 4
+    ) x order by pri, n desc, start limit 1`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { start: string; end: string | null }[] }).rows) as {
+    start: string;
+    end: string | null;
+  }[];
+  return rows[0] ? { start: rows[0].start, end: rows[0].end ?? null } : null;
 }
 
 export async function loadClassDay(db: Db, klass: Klass, date: string, canWrite: boolean, today: string): Promise<ClassDay> {

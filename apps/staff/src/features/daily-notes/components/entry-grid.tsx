@@ -238,7 +238,7 @@ function AllRow({
           <Button h={44} loading={applying} onClick={() => onApply(false)}>
             全員に適用（空欄のみ）
           </Button>
-          <Button h={44} variant="subtle" color="red.9" disabled={applying} onClick={() => onApply(true)}>
+          <Button h={44} variant="default" disabled={applying} onClick={() => onApply(true)}>
             上書きして全員に適用
           </Button>
         </Stack>

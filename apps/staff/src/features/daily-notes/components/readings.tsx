@@ -85,7 +85,7 @@ export function Readings<T>({
         </Group>
       ))}
       {!single && items.length > 0 && items.length < max && !disabled && (
-        <Button h={44} variant="subtle" size="sm" w="fit-content" aria-label={`${who} ${noun}をもう1件追加`} onClick={onAdd}>
+        <Button h={44} variant="light" size="sm" w="fit-content" aria-label={`${who} ${noun}をもう1件追加`} onClick={onAdd}>
           ＋もう1件
         </Button>
       )}
