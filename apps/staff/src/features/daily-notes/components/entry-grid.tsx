@@ -148,7 +148,7 @@ const ChildRow = memo(function ChildRow({
   return (
     <Paper withBorder p={6} radius="sm" role="listitem" aria-label={child.name} data-status={status}>
       <Group gap="sm" wrap="nowrap" align="center">
-        <Box w={128} style={{ flexShrink: 0 }}>
+        <Box w={112} style={{ flexShrink: 0 }}>
           <Text fw={700} size="sm" lineClamp={1}>
             {child.name}
           </Text>

@@ -81,8 +81,9 @@ export const mealField: FieldDef = {
               {category}
             </Text>
           }
-          leftSectionWidth={44}
-          w={single ? 150 : 140}
+          leftSectionWidth={32}
+          rightSectionWidth={24}
+          w={124}
           size="md"
           disabled={disabled}
           value={content.lunch_items.find((i) => i.category_label === category)?.amount_label ?? ''}
