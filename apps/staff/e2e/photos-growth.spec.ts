@@ -123,16 +123,24 @@ test('photos with progress reach only their family; a measurement reaches the gr
   const tags = page.getByRole('group', { name: /載せる先を選んでから/ });
   const files = page.locator('input[type="file"][multiple]');
   // One photo for child A.
+  const audience = page.getByTestId('photo-audience');
+  await expect(audience).toHaveText('載せる先が選ばれていません');
   await tags.getByRole('button', { name: a.name }).tap();
   await expect(tags.getByRole('button', { name: a.name })).toHaveAttribute('aria-pressed', 'true');
+  // Who will see it, named before it is sent (issue 29).
+  await expect(audience).toHaveText(`${a.name}さんのご家族に表示されます`);
   await files.setInputFiles({ name: 'a-sandbox.jpg', mimeType: 'image/jpeg', buffer: await jpeg(220, 120, 40) });
   const uploads = page.getByRole('list', { name: 'アップロード' });
   const first = uploads.getByRole('listitem', { name: 'a-sandbox.jpg' });
   await expect(first.getByRole('status')).toHaveText('完了');
   await expect(first.getByRole('progressbar', { name: 'a-sandbox.jpgのアップロード' })).toHaveAttribute('value', '100');
+  // The tags cleared after the upload: the next photo cannot go to A's family by mistake.
+  await expect(tags.getByRole('button', { name: a.name })).toHaveAttribute('aria-pressed', 'false');
+  await expect(audience).toHaveText('載せる先が選ばれていません');
+  await expect(page.getByRole('button', { name: '写真を選ぶ' })).toBeDisabled();
   // One photo for the class.
-  await tags.getByRole('button', { name: a.name }).tap();
   await tags.getByRole('button', { name: 'クラス全員' }).tap();
+  await expect(audience).toHaveText(`${name}の全家庭に表示されます`);
   await files.setInputFiles({ name: 'class-walk.jpg', mimeType: 'image/jpeg', buffer: await jpeg(40, 140, 200) });
   await expect(uploads.getByRole('listitem', { name: 'class-walk.jpg' }).getByRole('status')).toHaveText('完了');
   await expect(page.getByRole('heading', { name: 'この日の写真（2枚）' })).toBeVisible();

@@ -58,8 +58,10 @@ test.describe('home feed', () => {
     // Seed day n = 0 for 陽翔: every field, in the formats of F §9.
     await expect(haruto).toContainText('さくら保育園');
     // The arrival the facility recorded today (the demo board's 08:32, child_attendances) wins over
-    // the note's planned 08:00 (docs/decisions/kiosk-guardian-notifications.md).
-    await expect(haruto).toContainText('登園 08:32 ／ 降園 17:00');
+    // the note's planned 08:00 (docs/decisions/kiosk-guardian-notifications.md); the pick-up is not
+    // recorded yet, so the note's 17:00 reads as planned, never as a pick-up that happened (issue 29).
+    await expect(haruto).toContainText('登園 08:32 ／ 降園予定 17:00');
+    await expect(haruto).not.toContainText('降園 17:00');
     await expect(haruto).toContainText('記入者：佐々木 美咲');
     for (const line of [
       '09:00 36.4℃',

@@ -65,7 +65,16 @@ export const dailyMessageSchema = z.object({
   date: dateString,
   /** The facility's name. */
   nursery: z.string(),
-  attendances: z.object({ attendanceTime: z.string().nullable(), leavingTime: z.string().nullable() }),
+  /**
+   * The day's arrival and pick-up: a time staff or the gate recorded (`*Recorded` true), else the
+   * planned one from the note (shown as 予定, never as if it had happened).
+   */
+  attendances: z.object({
+    attendanceTime: z.string().nullable(),
+    leavingTime: z.string().nullable(),
+    attendanceRecorded: z.boolean(),
+    leavingRecorded: z.boolean(),
+  }),
   /** null when only the family information (or nothing from staff) exists that day. */
   message: z.object({ employeeInfo: employeeInfoSchema }).nullable(),
   familyInformation: feedFamilyInformationSchema.nullable(),

@@ -119,14 +119,15 @@ export const emptyDailyNoteContent = (): DailyNoteContent => ({
 
 /**
  * empty: nothing written; draft: written, never published; published: guardians see what is here;
- * changed: published, with a correction not yet published (guardians still see the published version).
+ * changed: published, with a correction not yet published (guardians still see the published version);
+ * a draft whose values equal the published note is not a change (status published).
  */
 export const dailyNoteStatuses = ['empty', 'draft', 'published', 'changed'] as const;
 export const dailyNoteStatusLabels: Record<(typeof dailyNoteStatuses)[number], string> = {
   empty: '未記入',
   draft: '下書き',
   published: '公開済',
-  changed: '修正中',
+  changed: '公開後に変更あり',
 };
 
 export const classDayChildSchema = z.object({
@@ -159,6 +160,8 @@ export const classDaySchema = z.object({
   can_write: z.boolean(),
   /** The menu of the class's latest earlier day with one (「前日の献立をコピー」). */
   previous_menu: classDayMenuSchema.nullable(),
+  /** Values carried from the class (docs/decisions/feed-staff-daily-notes-class-publish.md): the typical nap of the day. */
+  defaults: z.object({ nap: z.object({ start: z.string(), end: z.string().nullable() }).nullable() }),
   children: z.array(classDayChildSchema),
 });
 export type ClassDay = z.infer<typeof classDaySchema>;

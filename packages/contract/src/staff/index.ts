@@ -11,6 +11,7 @@ export * from './pickup';
 export * from './events';
 export * from './company';
 export * from './daily-notes';
+export * from './daily-notes-class';
 export * from './photos';
 export * from './growths';
 export * from './notices';

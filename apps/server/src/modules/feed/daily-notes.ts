@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   addDays,
   dailyNoteMessages,
@@ -7,7 +7,6 @@ import {
   excretionCategory,
   excretionKinds,
   isCalendarDate,
-  monthDayLabel,
   mealAmounts,
   type ClassDay,
   type ClassDayChild,
@@ -18,19 +17,17 @@ import type { Db } from '../../db/client';
 import {
   attendanceReports,
   children,
-  classBroadcasts,
   classes,
   dailyNoteDrafts,
   dailyNotes,
+  napSessions,
   noteChildren,
   type DailyNoteRecords,
 } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import { enqueueGuardianPushes } from '../../lib/push';
-import { enrolmentCovers, type StaffViewer } from '../access';
-import { recordAudits } from '../staff/service';
+import { enrolmentCovers } from '../access';
 
-type Klass = typeof classes.$inferSelect;
+export type Klass = typeof classes.$inferSelect;
 type Note = typeof dailyNotes.$inferSelect;
 
 /** The day a call names: a real calendar date (a bad one is a 422, never a database error). */
@@ -76,7 +73,7 @@ export function contentOfNote(note: Note): DailyNoteContent {
 const blank = (value: string | null) => (value && value.trim() ? value.trim() : null);
 
 /** The columns of `daily_notes` the guardian card reads, from a draft: only 給食 rows with an amount. */
-function noteColumnsOf(content: DailyNoteContent) {
+export function noteColumnsOf(content: DailyNoteContent) {
   return {
     thermometries: content.thermometries,
     sleeps: content.sleeps,
@@ -95,7 +92,7 @@ function noteColumnsOf(content: DailyNoteContent) {
 }
 
 /** The class's children of the day (enrolment covering it), with note, draft and absence: one statement. */
-async function classDayRows(db: Db, classId: number, date: string) {
+export async function classDayRows(db: Db, classId: number, date: string) {
   return db
     .select({
       childId: children.id,
@@ -120,11 +117,23 @@ async function classDayRows(db: Db, classId: number, date: string) {
     .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
 }
 
-type DayRow = Awaited<ReturnType<typeof classDayRows>>[number];
+export type DayRow = Awaited<ReturnType<typeof classDayRows>>[number];
 
-function presentChild(row: DayRow): ClassDayChild {
+/** A draft whose values are what guardians already see: saving the menu again is not a change. */
+export function sameAsPublished(content: DailyNoteContent, note: Note): boolean {
+  return JSON.stringify(noteColumnsOf(content)) === JSON.stringify(noteColumnsOf(contentOfNote(note)));
+}
+
+export function statusOf(row: Pick<DayRow, 'note' | 'draft'>): ClassDayChild['status'] {
   const { note, draft } = row;
-  const status = draft ? (note ? 'changed' : 'draft') : note ? 'published' : 'empty';
+  if (!draft) return note ? 'published' : 'empty';
+  if (!note) return 'draft';
+  return sameAsPublished(draft.content as DailyNoteContent, note) ? 'published' : 'changed';
+}
+
+export function presentChild(row: DayRow): ClassDayChild {
+  const { note, draft } = row;
+  const status = statusOf(row);
   return {
     child_id: row.childId,
     name: `${row.lastName} ${row.firstName}`,
@@ -171,19 +180,51 @@ async function previousMenu(db: Db, classId: number, date: string): Promise<Clas
   };
 }
 
+/**
+ * The nap the grid offers for every present child: the class's 午睡 of the day as the nap check
+ * started and ended it, else the most common nap of the class's latest earlier published day.
+ */
+async function typicalNap(db: Db, classId: number, date: string): Promise<{ start: string; end: string | null } | null> {
+  // One statement (the day's answer after every save and 公開 keeps its statement count).
+  const result = await db.execute<{ start: string; end: string | null }>(sql`
+    select start, "end" from (
+      select 0 as pri, 0::bigint as n,
+        to_char(ns.started_at at time zone 'Asia/Tokyo', 'HH24:MI') as start,
+        to_char(ns.ended_at at time zone 'Asia/Tokyo', 'HH24:MI') as "end"
+      from ${napSessions} ns where ns.class_id = ${classId} and ns.date = ${date}
+      union all
+      select 1, count(*), left(dn.sleeps->0->>'start', 5), left(dn.sleeps->0->>'end', 5)
+      from ${dailyNotes} dn join ${noteChildren} nc on nc.id = dn.note_child_id
+      where nc.class_id = ${classId} and dn.published_at is not null and jsonb_array_length(dn.sleeps) > 0
+        and dn.date = (select max(d.date) from ${dailyNotes} d join ${noteChildren} n on n.id = d.note_child_id
+          where n.class_id = ${classId} and d.date < ${date} and d.published_at is not null and jsonb_array_length(d.sleeps) > 0)
+      group by 3, 4
+    ) x order by pri, n desc, start limit 1`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { start: string; end: string | null }[] }).rows) as {
+    start: string;
+    end: string | null;
+  }[];
+  return rows[0] ? { start: rows[0].start, end: rows[0].end ?? null } : null;
+}
+
 export async function loadClassDay(db: Db, klass: Klass, date: string, canWrite: boolean, today: string): Promise<ClassDay> {
-  const [rows, menu] = await Promise.all([classDayRows(db, klass.id, date), previousMenu(db, klass.id, date)]);
+  const [rows, menu, nap] = await Promise.all([
+    classDayRows(db, klass.id, date),
+    previousMenu(db, klass.id, date),
+    typicalNap(db, klass.id, date),
+  ]);
   return {
     date,
     class: { id: klass.id, name: klass.name, facility_id: klass.facilityId },
     can_write: canWrite && writableDay(date, today),
     previous_menu: menu,
+    defaults: { nap },
     children: rows.map(presentChild),
   };
 }
 
 /** The day's rows of the named children; any id not of the class that day → 422, nothing written. */
-async function rowsOfChildren(db: Db, classId: number, date: string, childIds: number[], field: string) {
+export async function rowsOfChildren(db: Db, classId: number, date: string, childIds: number[], field: string) {
   if (new Set(childIds).size !== childIds.length) throw invalid(field, dailyNoteMessages.duplicateChild);
   const rows = await classDayRows(db, classId, date);
   const byChild = new Map(rows.map((row) => [row.childId, row]));
@@ -191,147 +232,3 @@ async function rowsOfChildren(db: Db, classId: number, date: string, childIds: n
   if (picked.some((row) => !row)) throw invalid(field, dailyNoteMessages.notInClass);
   return picked as DayRow[];
 }
-
-/** Autosave: upserts the drafts of some children in one statement. Not audited (docs/decisions/feed-staff-daily-notes.md). */
-export async function saveDrafts(
-  db: Db,
-  staff: StaffViewer,
-  klass: Klass,
-  input: { date: string; drafts: { child_id: number; content: DailyNoteContent }[] },
-  now: Date,
-): Promise<ClassDay> {
-  const date = parseDay(input.date, staff.today);
-  assertWritableDay(date, staff.today);
-  const rows = await rowsOfChildren(
-    db,
-    klass.id,
-    date,
-    input.drafts.map((d) => d.child_id),
-    'drafts',
-  );
-  await db
-    .insert(dailyNoteDrafts)
-    .values(
-      rows.map((row, i) => ({
-        companyId: row.companyId,
-        noteChildId: row.noteChildId,
-        date,
-        content: input.drafts[i]!.content,
-        updatedBy: staff.userId,
-        updatedAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [dailyNoteDrafts.noteChildId, dailyNoteDrafts.date],
-      set: { content: sql`excluded.content`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` },
-    });
-  return loadClassDay(db, klass, date, true, staff.today);
-}
-
-/**
- * 公開: the named children's drafts become their published notes (a first version or a correction,
- * version + 1) with the writer's name, the drafts are deleted, and each version's content goes to
- * the audit log; the day's class photos are published with it. One transaction of five statements
- * whatever the class size.
- */
-export async function publishDrafts(
-  db: Db,
-  staff: StaffViewer,
-  writerName: string,
-  klass: Klass,
-  input: { date: string; child_ids: number[] },
-  now: Date,
-): Promise<ClassDay> {
-  const date = parseDay(input.date, staff.today);
-  assertWritableDay(date, staff.today);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const rows = await rowsOfChildren(tx, klass.id, date, input.child_ids, 'child_ids');
-    if (rows.some((row) => !row.draft)) throw invalid('child_ids', dailyNoteMessages.noDraft);
-    const published = await tx
-      .insert(dailyNotes)
-      .values(
-        rows.map((row) => ({
-          companyId: row.companyId,
-          noteChildId: row.noteChildId,
-          date,
-          ...noteColumnsOf(row.draft!.content as DailyNoteContent),
-          employeeName: writerName,
-          publishedBy: staff.userId,
-          publishedAt: now,
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [dailyNotes.noteChildId, dailyNotes.date],
-        set: {
-          ...Object.fromEntries(
-            [
-              'thermometries',
-              'sleeps',
-              'defecations',
-              'school_meal',
-              'lunch_items',
-              'lunch_note',
-              'snack_morning',
-              'snack_afternoon',
-              'snack_contact_to_parents',
-              'milks',
-              'text',
-              'employee_name',
-              'published_by',
-              'published_at',
-              'updated_at',
-            ].map((column) => [camel(column), sql.raw(`excluded.${column}`)]),
-          ),
-          version: sql`case when ${dailyNotes.publishedAt} is null then 1 else ${dailyNotes.version} + 1 end`,
-        },
-      })
-      .returning({ id: dailyNotes.id, noteChildId: dailyNotes.noteChildId, version: dailyNotes.version });
-    // The day's class photos (クラスの写真) reach guardians with the class's 公開 (feed-staff-photos.md).
-    await tx
-      .update(classBroadcasts)
-      .set({ publishedAt: now })
-      .where(and(eq(classBroadcasts.classId, klass.id), eq(classBroadcasts.date, date), isNull(classBroadcasts.publishedAt)));
-    await tx.delete(dailyNoteDrafts).where(
-      inArray(
-        dailyNoteDrafts.id,
-        rows.map((row) => row.draft!.id),
-      ),
-    );
-    // One push per guardian per child-day (docs/decisions/push-web-push.md): a correction (version 2…)
-    // meets the same dedupe key and writes nothing.
-    await enqueueGuardianPushes(
-      tx,
-      'daily_note',
-      rows.map((row) => ({
-        childIds: [row.childId],
-        title: `${row.firstName}さんの連絡帳が届きました`,
-        body: `${monthDayLabel(date)}の様子をご覧ください`,
-        link: '/main',
-        dedupeKey: `${row.childId}:${date}`,
-      })),
-    );
-    const byEnrolment = new Map(rows.map((row) => [row.noteChildId, row]));
-    await recordAudits(
-      tx,
-      staff,
-      now,
-      published.map((note) => {
-        const row = byEnrolment.get(note.noteChildId)!;
-        return {
-          companyId: row.companyId,
-          facilityId: klass.facilityId,
-          action: 'daily_note.publish',
-          targetType: 'daily_note',
-          targetId: note.id,
-          childId: row.childId,
-          details: { date, version: note.version, writer: writerName, content: row.draft!.content },
-        };
-      }),
-    );
-  });
-  return loadClassDay(db, klass, date, true, staff.today);
-}
-
-const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

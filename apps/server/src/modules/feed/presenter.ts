@@ -66,10 +66,13 @@ export function presentDailyMessage(ctx: AppContext, day: string, enrolment: Enr
     child_id: childId,
     date: day,
     nursery,
-    // The recorded times (gate or board) win over what the teacher typed in the note.
+    // The recorded times (gate or board) win over the note's planned ones, which are marked as
+    // planned: a planned 17:00 must not read as a pick-up that happened (issue 29).
     attendances: {
       attendanceTime: arrivedAt ?? note?.attendance_time ?? null,
       leavingTime: pickedUpAt ?? note?.leaving_time ?? null,
+      attendanceRecorded: arrivedAt !== null && arrivedAt !== undefined,
+      leavingRecorded: pickedUpAt !== null && pickedUpAt !== undefined,
     },
     message:
       note || broadcast.length

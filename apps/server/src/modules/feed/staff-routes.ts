@@ -7,7 +7,9 @@ import {
   getStaffClassDailyNotes,
   getStaffFacilityBanners,
   getStaffManualBanner,
+  postStaffClassDailyNotesApply,
   postStaffClassDailyNotesPublish,
+  postStaffClassDailyNotesPublishClass,
   postStaffFacilityBanner,
   putStaffClassDailyNoteDrafts,
   putStaffManualBanner,
@@ -20,7 +22,9 @@ import { authorizeClassNotes, authorizeFacility } from '../access';
 import { deleteFacilityManualBanner, facilityManualBanner, setFacilityManualBanner } from './manual-banner';
 import { readUploadForm, withMultipart } from '../../lib/upload';
 import { loadClassPhotos, placementOf, removePlacement, uploadClassPhoto } from './photos';
-import { loadClassDay, parseDay, publishDrafts, saveDrafts } from './daily-notes';
+import { loadClassDay, parseDay } from './daily-notes';
+import { applyToClass, saveDrafts } from './daily-note-drafts';
+import { publishClass, publishDrafts } from './daily-note-publish';
 import { bannerFacility, createFacilityBanner, deleteFacilityBanner, listFacilityBanners } from './banners';
 
 /**
@@ -71,10 +75,20 @@ export function feedStaffRoutes(app: App, ctx: AppContext) {
     return saveDrafts(ctx.db, staff, klass, body, now);
   });
 
+  staffRoute(app, postStaffClassDailyNotesApply, {}, async ({ staff, params, body, now }) => {
+    const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
+    return applyToClass(ctx.db, staff, klass, body, now);
+  });
+
   // On a paired tablet the session's person is the one who unlocked it with their PIN: the writer.
   staffRoute(app, postStaffClassDailyNotesPublish, {}, async ({ staff, session, params, body, now }) => {
     const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
     return publishDrafts(ctx.db, staff, session.user.name ?? session.user.email, klass, body, now);
+  });
+
+  staffRoute(app, postStaffClassDailyNotesPublishClass, {}, async ({ staff, session, params, body, now }) => {
+    const { klass } = await authorizeClassNotes(ctx, staff, params.classId, 'write');
+    return publishClass(ctx.db, staff, session.user.name ?? session.user.email, klass, body, now);
   });
 
   // Photos of the day (staff.md §4): read like the notes; one photo per upload, authorised before the body is read.

@@ -53,6 +53,7 @@ export const auditActionLabels: Record<string, string> = {
   'event.update': '行事の変更',
   'event.delete': '行事の削除',
   'daily_note.publish': '連絡帳の公開・修正',
+  'daily_note.draft': '連絡帳の下書き保存',
   'photo.upload': '写真のアップロード',
   'photo.remove': '写真の取り消し',
   'growth.record': '身体測定の記録',

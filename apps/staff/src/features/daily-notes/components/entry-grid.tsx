@@ -7,10 +7,12 @@ import {
   type ClassDay,
   type ClassDayChild,
   type DailyNoteContent,
+  type DailyNoteField,
 } from '@renraku/contract/staff';
 import { contentError } from '../use-draft-autosave';
 import { fields, type FieldDef } from './fields';
 import { applyMenu, MenuPanel, menuOf, type Menu } from './menu-panel';
+import { QuickCell } from './quick-row';
 
 const statusColors: Record<ClassDayChild['status'], string> = {
   empty: 'gray',
@@ -27,7 +29,16 @@ interface GridProps {
   edit: (childIds: number[], update: (content: DailyNoteContent) => DailyNoteContent) => void;
   onPublish: (childIds: number[]) => void;
   publishing: boolean;
+  /** 全員に適用 (server side: empty cells only unless overwrite). */
+  onApply: (field: DailyNoteField, template: DailyNoteContent, overwrite: boolean) => void;
+  applying: boolean;
 }
+
+/** The 「全員」 row's starting values: the class's typical nap of the day (docs/decisions/feed-staff-daily-notes-taps.md). */
+const templateOf = (day: ClassDay): DailyNoteContent => ({
+  ...emptyDailyNoteContent(),
+  sleeps: day.defaults.nap ? [{ start: day.defaults.nap.start, end: day.defaults.nap.end }] : [],
+});
 
 /** A child's status as the row shows it: edits not yet on the server count as a draft. */
 export function rowStatus(child: ClassDayChild, pending: boolean): ClassDayChild['status'] {
@@ -36,12 +47,13 @@ export function rowStatus(child: ClassDayChild, pending: boolean): ClassDayChild
 }
 
 /**
- * The whole class on one screen (staff.md §4): a tab per kind of record, one row per child with
- * 44 px controls, the 「全員」 row on top to fill every present child at once, and 公開 per row.
+ * The whole class on one screen (staff.md §4): 一覧 with every kind of record on one row per child
+ * (one or two taps each), a tab per kind for the details (several readings, exceptions), the
+ * 「全員」 row on top to fill every present child at once, and 公開 per row.
  */
-export function EntryGrid({ day, contentOf, pendingIds, edit, onPublish, publishing }: GridProps) {
+export function EntryGrid({ day, contentOf, pendingIds, edit, onPublish, publishing, onApply, applying }: GridProps) {
   const [tab, setTab] = useState<string>('menu');
-  const [template, setTemplate] = useState<DailyNoteContent>(emptyDailyNoteContent);
+  const [template, setTemplate] = useState<DailyNoteContent>(() => templateOf(day));
   const present = day.children.filter((c) => !c.absent);
   const presentIds = present.map((c) => c.child_id);
   const firstPresent = present[0] ? contentOf(present[0].child_id) : undefined;
@@ -56,7 +68,7 @@ export function EntryGrid({ day, contentOf, pendingIds, edit, onPublish, publish
       <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false}>
         <Tabs.List grow>
           <Tabs.Tab value="menu" h={48}>
-            献立
+            一覧
           </Tabs.Tab>
           {fields.map((f) => (
             <Tabs.Tab key={f.key} value={f.key} h={48}>
@@ -77,7 +89,8 @@ export function EntryGrid({ day, contentOf, pendingIds, edit, onPublish, publish
             setTemplate={setTemplate}
             categories={menu.categories}
             count={presentIds.length}
-            onApply={() => edit(presentIds, (c) => field.apply(c, template))}
+            applying={applying}
+            onApply={(overwrite) => onApply(field.key, template, overwrite)}
           />
         )
       )}
@@ -106,7 +119,7 @@ interface RowProps {
   child: ClassDayChild;
   content: DailyNoteContent;
   pending: boolean;
-  /** null: the 献立 tab (the row shows a summary). */
+  /** null: the 一覧 tab (one row of quick picks). */
   field: FieldDef | null;
   /** The class's 給食 categories, joined (a string, so that the memo compares by value). */
   categoriesKey: string;
@@ -131,10 +144,11 @@ const ChildRow = memo(function ChildRow({
   const status = rowStatus(child, pending);
   const error = contentError(content);
   const categories = categoriesKey ? categoriesKey.split('、') : [];
+  const Cell = field ? field.Cell : QuickCell;
   return (
     <Paper withBorder p={6} radius="sm" role="listitem" aria-label={child.name} data-status={status}>
       <Group gap="sm" wrap="nowrap" align="center">
-        <Box w={150} style={{ flexShrink: 0 }}>
+        <Box w={112} style={{ flexShrink: 0 }}>
           <Text fw={700} size="sm" lineClamp={1}>
             {child.name}
           </Text>
@@ -155,19 +169,13 @@ const ChildRow = memo(function ChildRow({
           </Group>
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
-          {field ? (
-            <field.Cell
-              content={content}
-              categories={categories}
-              disabled={disabled}
-              who={child.name}
-              onChange={(update) => edit([child.child_id], update)}
-            />
-          ) : (
-            <Text size="sm" c="dimmed" lineClamp={2}>
-              {summary(content)}
-            </Text>
-          )}
+          <Cell
+            content={content}
+            categories={categories}
+            disabled={disabled}
+            who={child.name}
+            onChange={(update) => edit([child.child_id], update)}
+          />
           {error && (
             <Text size="sm" c="red.9" role="alert">
               {error}
@@ -191,30 +199,13 @@ const ChildRow = memo(function ChildRow({
   );
 });
 
-/** What a row holds, in a line (the 献立 tab). */
-function summary(c: DailyNoteContent): string {
-  const parts = [
-    c.thermometries[0] &&
-      `検温 ${c.thermometries[0].time} ${Number.isFinite(c.thermometries[0].thermometry) ? c.thermometries[0].thermometry.toFixed(1) : '--'}℃`,
-    c.lunch_items.some((i) => i.amount_label) &&
-      `給食 ${c.lunch_items
-        .filter((i) => i.amount_label)
-        .map((i) => `${i.category_label}${i.amount_label}`)
-        .join('・')}`,
-    c.sleeps[0] && `午睡 ${c.sleeps[0].start}〜${c.sleeps[0].end ?? ''}`,
-    c.defecations[0] && `排便 ${c.defecations[0].time} ${c.defecations[0].kind}`,
-    c.milks[0] && `ミルク ${c.milks[0].time} ${c.milks[0].amount}ml`,
-    c.text && `連絡 ${c.text}`,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' ／ ') : '未記入';
-}
-
 function AllRow({
   field,
   template,
   setTemplate,
   categories,
   count,
+  applying,
   onApply,
 }: {
   field: FieldDef;
@@ -222,12 +213,13 @@ function AllRow({
   setTemplate: (t: DailyNoteContent) => void;
   categories: string[];
   count: number;
-  onApply: () => void;
+  applying: boolean;
+  onApply: (overwrite: boolean) => void;
 }) {
   return (
     <Paper withBorder p={6} radius="sm" bg="brand.0">
       <Group gap="sm" wrap="nowrap" align="center">
-        <Box w={150} style={{ flexShrink: 0 }}>
+        <Box w={120} style={{ flexShrink: 0 }}>
           <Text fw={700} size="sm">
             出席の全員（{count}人）
           </Text>
@@ -238,12 +230,18 @@ function AllRow({
             categories={categories}
             disabled={false}
             who="全員"
+            single
             onChange={(update) => setTemplate(update(template))}
           />
         </Box>
-        <Button h={44} style={{ flexShrink: 0 }} onClick={onApply}>
-          全員に適用
-        </Button>
+        <Stack gap={4} style={{ flexShrink: 0 }}>
+          <Button h={44} loading={applying} onClick={() => onApply(false)}>
+            全員に適用（空欄のみ）
+          </Button>
+          <Button h={44} variant="default" disabled={applying} onClick={() => onApply(true)}>
+            上書きして全員に適用
+          </Button>
+        </Stack>
       </Group>
     </Paper>
   );

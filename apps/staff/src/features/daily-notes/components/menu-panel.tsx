@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { monthDayLabel } from '@renraku/contract/dates';
 import type { ClassDayMenu, DailyNoteContent } from '@renraku/contract/staff';
-import { withCategories } from './fields';
+import { withCategories } from './field-meal-note';
 
 /** The day's menu as the class shares it: 献立, 給食の品目 and the snacks (written into every present child's note). */
 export interface Menu {

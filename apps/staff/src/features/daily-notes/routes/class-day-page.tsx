@@ -1,7 +1,15 @@
 import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { dailyNoteMessages } from '@renraku/contract/staff';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  classPublishMessages,
+  dailyNoteMessages,
+  type ClassDay as Day,
+  type DailyNoteContent,
+  type DailyNoteField,
+} from '@renraku/contract/staff';
+import { confirm } from '../../../components/confirm';
 import { fullDateLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
@@ -10,8 +18,9 @@ import { Page } from '../../../components/page';
 import { statusOf } from '../../../lib/api';
 import { todayInTokyo, timeLabel } from '../../../lib/dates';
 import { idFrom } from '../../../lib/route-id';
-import { usePublish, useClassDay } from '../api';
+import { classDayKey, useApplyToClass, usePublish, usePublishClass, useClassDay } from '../api';
 import { EntryGrid, rowStatus } from '../components/entry-grid';
+import { groupsOf, PublishDialog } from '../components/publish-dialog';
 import { contentError, useDraftAutosave, type SaveState } from '../use-draft-autosave';
 
 const saveLabel = (state: SaveState, pending: number) => {
@@ -57,9 +66,61 @@ function ClassDay({
   const day = query.data;
   const drafts = useDraftAutosave(classId, date, day);
   const publish = usePublish(classId, date);
+  const publishClass = usePublishClass(classId, date);
+  const applyToClass = useApplyToClass(classId, date);
+  const queryClient = useQueryClient();
+  /** The day as the server has it once the drafts are flushed: what the confirmation lists. */
+  const [confirming, setConfirming] = useState<Day | null>(null);
 
   const { flush } = drafts;
   const { mutateAsync } = publish;
+  const { mutateAsync: apply } = applyToClass;
+  const onApply = useCallback(
+    async (field: DailyNoteField, values: DailyNoteContent, overwrite: boolean) => {
+      if (
+        overwrite &&
+        !(await confirm({
+          title: '上書きして全員に適用',
+          message:
+            '入力済みの園児の値も置き換えます。公開済みの連絡帳は「公開後に変更あり」になり、もう一度公開するまで保護者には前の内容が表示されます。',
+          confirmLabel: '上書きする',
+          danger: true,
+        }))
+      )
+        return;
+      try {
+        await flush();
+        const answer = await apply({ field, values, overwrite });
+        showSuccess(classPublishMessages.applied(answer.filled, answer.kept, answer.overwritten));
+      } catch (error) {
+        showFailure(error);
+      }
+    },
+    [flush, apply],
+  );
+  const askPublishClass = useCallback(async () => {
+    try {
+      await flush();
+      const fresh = queryClient.getQueryData<Day>(classDayKey(classId, date));
+      if (fresh) setConfirming(fresh);
+    } catch (error) {
+      showFailure(error);
+    }
+  }, [flush, queryClient, classId, date]);
+  const { mutateAsync: sendClass } = publishClass;
+  const confirmPublishClass = useCallback(
+    async (includeEmpty: boolean) => {
+      try {
+        const answer = await sendClass(includeEmpty);
+        const sent = answer.published.new + answer.published.changed + answer.published.empty;
+        setConfirming(null);
+        showSuccess(sent === 0 ? classPublishMessages.nothing : classPublishMessages.published(sent, answer.skipped.unchanged));
+      } catch (error) {
+        showFailure(error);
+      }
+    },
+    [sendClass],
+  );
   const doPublish = useCallback(
     async (childIds: number[]) => {
       try {
@@ -87,11 +148,17 @@ function ClassDay({
   if (!day) return <Loading />;
 
   const pendingIds = new Set(Object.keys(drafts.edits).map(Number));
-  const publishable = day.children.filter((c) => {
-    const status = rowStatus(c, pendingIds.has(c.child_id));
-    const content = drafts.contentOf(c.child_id);
-    return (status === 'draft' || status === 'changed') && content && !contentError(content);
+  // What the class's 公開 would send now, the tablet's unsaved edits included (the dialog lists the server's).
+  const groups = groupsOf({
+    ...day,
+    children: day.children.map((c) => ({
+      ...c,
+      status: rowStatus(c, pendingIds.has(c.child_id)),
+      content: drafts.contentOf(c.child_id) ?? c.content,
+    })),
   });
+  const invalid = day.children.some((c) => pendingIds.has(c.child_id) && contentError(drafts.contentOf(c.child_id)!));
+  const sendable = groups.new.length + groups.changed.length;
 
   return (
     <Page
@@ -101,11 +168,11 @@ function ClassDay({
         day.can_write && (
           <Button
             h={48}
-            disabled={publishable.length === 0 || publish.isPending}
-            loading={publish.isPending}
-            onClick={() => void doPublish(publishable.map((c) => c.child_id))}
+            disabled={invalid || publish.isPending || publishClass.isPending}
+            loading={publishClass.isPending}
+            onClick={() => void askPublishClass()}
           >
-            クラス全員を公開（{publishable.length}人）
+            クラスを公開（送る{sendable}人）…
           </Button>
         )
       }
@@ -134,9 +201,18 @@ function ClassDay({
           pendingIds={pendingIds}
           edit={drafts.edit}
           onPublish={onPublish}
-          publishing={publish.isPending}
+          publishing={publish.isPending || publishClass.isPending}
+          onApply={(field, values, overwrite) => void onApply(field, values, overwrite)}
+          applying={applyToClass.isPending}
         />
       )}
+      <PublishDialog
+        key={confirming ? 'open' : 'closed'}
+        day={confirming}
+        publishing={publishClass.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={(includeEmpty) => void confirmPublishClass(includeEmpty)}
+      />
     </Page>
   );
 }

@@ -21,6 +21,17 @@ export function tagLabel(tags: PhotoTags, names: Map<number, string>): string {
 }
 
 /**
+ * Who will see a photo with these tags, named before it is sent (issue 29): the class's families,
+ * or the named children's families only.
+ */
+export function audienceText(tags: PhotoTags, names: Map<number, string>, className: string): string {
+  const children = tags.childIds.map((id) => `${names.get(id) ?? ''}さん`).join('、');
+  if (tags.toClass)
+    return `${className}の全家庭に表示されます` + (children ? `（${children}の「今日の写真」にも載ります）` : '');
+  return `${children}のご家族に表示されます`;
+}
+
+/**
  * Choose where the next photos go (the class and/or children), then take or pick several photos:
  * each is sent on its own, one after the other, with its progress; a failed one can be sent again.
  */
@@ -43,6 +54,10 @@ export function PhotoUploader({ day }: { day: ClassPhotos }) {
       ...q,
       ...files.map((file) => ({ id: nextId.current++, file, tags, label, progress: 0, status: 'waiting' as const })),
     ]);
+    // The tags go with these photos; the next photo starts untagged, so that it never goes to the
+    // same families by mistake (issue 29).
+    setToClass(false);
+    setChildIds([]);
   };
 
   const update = (id: number, patch: Partial<QueueItem>) =>
@@ -134,8 +149,8 @@ export function PhotoUploader({ day }: { day: ClassPhotos }) {
               </Button>
             )}
           </FileButton>
-          <Text size="sm" c={hasTag ? undefined : 'red.8'}>
-            {hasTag ? `載せる先: ${tagLabel({ toClass, childIds }, names)}` : '載せる先が選ばれていません'}
+          <Text size="sm" c={hasTag ? undefined : 'red.8'} role="status" data-testid="photo-audience">
+            {hasTag ? audienceText({ toClass, childIds }, names, day.class.name) : '載せる先が選ばれていません'}
           </Text>
         </Group>
         {queue.length > 0 && (

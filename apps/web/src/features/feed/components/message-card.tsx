@@ -7,6 +7,12 @@ import css from './feed.module.css';
 
 /** HH:MM from a stored time (F §9: times show their first 5 characters). */
 export const hhmm = (time: string | null | undefined) => (time ? time.slice(0, 5) : '--:--');
+/**
+ * An arrival or pick-up as it stands: a recorded time as it happened, a planned one marked 予定
+ * (「降園予定 17:00」 at 14:19 while the child is still there, never 「降園 17:00」).
+ */
+export const timeOf = (label: string, time: string | null, recorded: boolean) =>
+  time ? `${label}${recorded ? '' : '予定'} ${hhmm(time)}` : `${label} --:--`;
 /** One decimal with ℃ (F §9). */
 export const celsius = (value: number) => `${value.toFixed(1)}℃`;
 
@@ -66,7 +72,8 @@ export const MessageCard = memo(function MessageCard({ message, childName, thres
         {(message.attendances.attendanceTime || message.attendances.leavingTime) && (
           <Row label="登園・降園">
             <Line>
-              登園 {hhmm(message.attendances.attendanceTime)} ／ 降園 {hhmm(message.attendances.leavingTime)}
+              {timeOf('登園', message.attendances.attendanceTime, message.attendances.attendanceRecorded)} ／{' '}
+              {timeOf('降園', message.attendances.leavingTime, message.attendances.leavingRecorded)}
             </Line>
           </Row>
         )}
