@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeClassNotes, authorizeFacility } from '../access';
+import { authorizeClassNotes, authorizeFacility, classInScope } from '../access';
 import {
   assertMayWrite,
   confirmFamilyContactBook,
@@ -32,7 +32,7 @@ import {
 export function dayStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffFacilityInbox, {}, async ({ staff, params, query, today }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'daily.read');
-    return loadInbox(ctx.db, grant, parseDay(query.date, today), query.class_id);
+    return loadInbox(ctx.db, grant, parseDay(query.date, today), classInScope(grant, query.class_id));
   });
 
   // Polled every few seconds: passive, so an open board does not keep a tablet's PIN session alive.
