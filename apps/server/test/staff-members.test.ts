@@ -27,7 +27,7 @@ const setupExpectations: Record<StaffPersona, number> = {
   classStaffA: 403,
   classStaffB: 403,
   otherFacility: 404,
-  ended: 404,
+  ended: 401,
   guardian: 401,
   anonymous: 401,
 };
