@@ -229,7 +229,7 @@ export type StaffPersona =
 /**
  * A client per persona of a `buildStaffWorld()`: staff signed in to the staff side; the ended
  * membership's person signed in while it was current, then the membership ended (the session
- * stays, and must grant nothing); the guardian signed in to the guardian app; anonymous.
+ * row stays, and is refused: 401); the guardian signed in to the guardian app; anonymous.
  */
 export async function staffAgents(
   t: TestAppHandle,

@@ -99,7 +99,7 @@ describe('the board and the inbox when they show an absence disease', () => {
     expect((await board(as.office)).statusCode).toBe(403);
     expect((await board(as.otherFacility)).statusCode).toBe(404);
     expect((await board(as.anonymous)).statusCode).toBe(401);
-    expect((await inbox(as.ended)).statusCode).toBe(404);
+    expect((await inbox(as.ended)).statusCode).toBe(401);
     expect((await entries('day.board.read')).length).toBe(before);
   });
 

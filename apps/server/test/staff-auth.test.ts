@@ -97,13 +97,13 @@ describe('who may call /api/staff/', () => {
     }
   });
 
-  it('an ended membership grants nothing, even to a session opened while it was current', async () => {
+  it('an ended membership grants nothing: a session opened while it was current is refused (401)', async () => {
     const world = await buildStaffWorld(db());
     const agents = await staffAgents(t, world);
     const me = await call(agents.ended, getStaffMe);
-    expect(me.data.facilities).toEqual([]);
+    expect(me.statusCode).toBe(401);
     const audit = await call(agents.ended, getStaffAudit, { params: { facilityId: world.facilityId } });
-    expect(audit.statusCode).toBe(404);
+    expect(audit.statusCode).toBe(401);
   });
 });
 
@@ -233,7 +233,7 @@ describe('PUT /api/staff/me/pin', () => {
 });
 
 describe('the audit log', () => {
-  it('only directors and company admins read it; others 403, other facilities and ended 404, guardians 401', async () => {
+  it('only directors and company admins read it; others 403, other facilities 404, ended and guardians 401', async () => {
     const world = await buildStaffWorld(db());
     const agents = await staffAgents(t, world);
     const params = { facilityId: world.facilityId };
@@ -244,7 +244,7 @@ describe('the audit log', () => {
       classStaffA: 403,
       classStaffB: 403,
       otherFacility: 404,
-      ended: 404,
+      ended: 401,
       guardian: 401,
       anonymous: 401,
     } as const;

@@ -27,7 +27,7 @@ const setupExpectations: Record<StaffPersona, number> = {
   classStaffA: 403,
   classStaffB: 403,
   otherFacility: 404,
-  ended: 404,
+  ended: 401,
   guardian: 401,
   anonymous: 401,
 };
@@ -185,7 +185,8 @@ describe('PUT and DELETE /api/staff/members/{membershipId}', () => {
     expect((await call(agents.classStaffB, getStaffMe)).data.facilities).toHaveLength(1);
     const ended = await call(agents.director, deleteStaffMember, { params: { membershipId: target } });
     expect(ended.statusCode).toBe(200);
-    expect((await call(agents.classStaffB, getStaffMe)).data.facilities).toEqual([]);
+    // Their session ends with it (issue 30): signed out, not an empty staff room.
+    expect((await call(agents.classStaffB, getStaffMe)).statusCode).toBe(401);
     const actions = (await db().select().from(auditLog).where(eq(auditLog.targetId, target))).map((e) => e.action);
     expect(actions.filter((a) => a.startsWith('staff.member.'))).toEqual(
       expect.arrayContaining(['staff.member.update', 'staff.member.update', 'staff.member.end']),

@@ -22,7 +22,8 @@ export const statuses = (ok: number, { office, classStaff }: { office: number; c
   classStaffA: classStaff,
   classStaffB: classStaff,
   otherFacility: 404,
-  ended: 404,
+  // An ended membership's session is refused as a whole (issue 30): signed out.
+  ended: 401,
   guardian: 401,
   anonymous: 401,
 });

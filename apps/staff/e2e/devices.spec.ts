@@ -63,6 +63,19 @@ test.describe('paired tablets', () => {
       await expect(t.getByRole('heading', { level: 1, name: 'ホーム' })).toBeVisible();
       await expect(t.getByTestId('staff-name')).toHaveText(hoikushi.name);
       await expectAccessible(t);
+      // A PIN session does the day's work only (issue 30): no management screens in the menu, and
+      // their addresses say so instead of failing.
+      const menu = t.getByRole('navigation', { name: 'メインメニュー' });
+      await expect(menu.getByRole('link', { name: '連絡帳記入' })).toBeVisible();
+      for (const name of ['園児', 'お知らせ', '端末', '監査ログ', '職員'])
+        await expect(menu.getByRole('link', { name })).toHaveCount(0);
+      const home = t.url();
+      await t.goto(`${home.replace(/\/$/, '')}/children`);
+      await expect(t.getByRole('heading', { level: 1, name: 'パソコンからご利用ください' })).toBeVisible();
+      await expect(t.getByText('この操作はパソコンからのサインインが必要です', { exact: false })).toBeVisible();
+      await t.screenshot({ path: test.info().outputPath('tablet-desktop-only.png') });
+      await t.goto(home);
+      await expect(t.getByRole('heading', { level: 1, name: 'ホーム' })).toBeVisible();
 
       await t.getByRole('button', { name: 'ロック' }).click();
       await expect(t.getByRole('button', { name: hoikushi.name })).toBeVisible();

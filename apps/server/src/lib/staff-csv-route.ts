@@ -3,7 +3,7 @@ import { idParam, messages } from '@renraku/contract';
 import { fastifyPath, type App } from './route';
 import { invalidMany, unauthenticated } from './errors';
 import { loadStaffSession } from './staff-sessions';
-import type { StaffCaller } from './staff-route';
+import { staffCallerOf, type StaffCaller } from './staff-route';
 
 /**
  * A staff CSV download (not a JSON call, as the audit log's): a complete staff session (401), the
@@ -32,8 +32,12 @@ export function staffCsvRoute<Q extends z.ZodType>(
     if (!parsed.success)
       for (const issue of parsed.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
     if (Object.keys(errors).length > 0) throw invalidMany(errors);
-    const staff = { userId: session.user.id, today: req.today, deviceId: session.deviceId, ip: req.ip };
-    const file = await handler({ staff, id: id.data!, query: parsed.data as z.infer<Q>, now: req.now });
+    const file = await handler({
+      staff: staffCallerOf(session, req),
+      id: id.data!,
+      query: parsed.data as z.infer<Q>,
+      now: req.now,
+    });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -3,15 +3,26 @@ import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contr
 import { staffMessages } from '@renraku/contract';
 import { HttpError, unauthenticated } from './errors';
 import { route, type App } from './route';
-import { loadStaffSession, type StaffPending, type StaffSession } from './staff-sessions';
+import { loadStaffSession, type SessionDevice, type StaffPending, type StaffSession } from './staff-sessions';
 
 /** A staff caller as the access kernel takes it (`StaffViewer` of modules/access). */
 export interface StaffCaller {
   userId: number;
   today: string;
   deviceId: number | null;
+  /** The paired tablet of a PIN session, which binds it (docs/decisions/access-device-sessions.md). */
+  device?: SessionDevice | null;
   ip: string;
 }
+
+/** The caller of a staff request from its session: every staff call builds it here. */
+export const staffCallerOf = (session: StaffSession, req: FastifyRequest): StaffCaller => ({
+  userId: session.user.id,
+  today: req.today,
+  deviceId: session.deviceId,
+  device: session.device,
+  ip: req.ip,
+});
 
 export interface StaffCtx<C extends Call> {
   req: FastifyRequest;
@@ -28,8 +39,6 @@ export interface StaffCtx<C extends Call> {
 interface StaffRouteOptions {
   /** The sign-in stages the call also serves (the 2FA calls); by default only a complete sign-in. */
   pending?: readonly Exclude<StaffPending, null>[];
-  /** Desktop only: not from a paired tablet's PIN session (setting a PIN, 2FA). */
-  desktopOnly?: boolean;
   /**
    * A screen's background poll (the day's fingerprint): answered like any call, but it does not
    * slide a tablet's 5-minute idle expiry, so a board left open still locks (docs/decisions/day-live-updates.md).
@@ -40,8 +49,10 @@ interface StaffRouteOptions {
 /**
  * Registers a staff call (`/api/staff/...`): only a staff session counts (a guardian's session never
  * does: 401), and only a complete one unless the call serves a pending stage (401 with the reason).
- * What the caller may do at a facility or with a child is decided by the access kernel in the
- * handler, from the memberships covering the request's day.
+ * What the caller may do at a facility or with a child is decided by the access kernel: whether a
+ * tablet's PIN session holds the call at all by its catalogue (`modules/access/staff-calls.ts`, a
+ * hook before the input is validated), the rest in the handler from the memberships covering the
+ * request's day.
  */
 export function staffRoute<C extends Call>(
   app: App,
@@ -55,13 +66,11 @@ export function staffRoute<C extends Call>(
     if (session.pending && !options.pending?.includes(session.pending)) {
       throw new HttpError(401, session.pending === 'totp_setup' ? staffMessages.totpRequired : staffMessages.totpPending);
     }
-    if (options.desktopOnly && session.deviceId) throw new HttpError(403, staffMessages.desktopOnly);
     req.staffSession = session;
   };
   route(app, call, { auth: false, authenticate, audience: 'staff' }, async (ctx) => {
     const session = ctx.req.staffSession!;
-    const staff = { userId: session.user.id, today: ctx.today, deviceId: session.deviceId, ip: ctx.req.ip };
-    return handler({ ...ctx, session, staff });
+    return handler({ ...ctx, session, staff: staffCallerOf(session, ctx.req) });
   });
 }
 

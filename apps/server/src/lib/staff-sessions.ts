@@ -1,9 +1,11 @@
 import { secureCookie } from './sessions';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tokyoDate } from '@renraku/contract';
 import type { Db } from '../db/client';
-import { devices, staffSessions, users } from '../db/schema';
+import { devices, staffMemberships, staffSessions, users } from '../db/schema';
 import { randomToken, sha256 } from './crypto';
+import { membershipCovers } from './membership-period';
 
 /**
  * Staff sessions (DESIGN §3.1): their own table and cookies, scoped to `/api/staff`, so a guardian
@@ -25,16 +27,29 @@ const DEVICE_COOKIE_MS = 400 * 24 * 60 * 60 * 1000;
 
 export type StaffPending = 'totp' | 'totp_setup' | null;
 
+/** The paired tablet a PIN session runs on: the access kernel binds the session to its facility and class. */
+export interface SessionDevice {
+  id: number;
+  facilityId: number;
+  companyId: number;
+  /** A class tablet's class; null for a facility-wide tablet. */
+  classId: number | null;
+}
+
 export interface StaffSession {
   id: string;
   user: typeof users.$inferSelect;
   deviceId: number | null;
+  device: SessionDevice | null;
   pending: StaffPending;
 }
 
 /**
  * The staff session of the request, or null. A tablet's PIN session holds only while the tablet's
- * credential still matches a paired, unrevoked device: revoking the device ends it at once.
+ * credential still matches a paired, unrevoked device that is no gate kiosk: revoking the device
+ * ends it at once. Any session holds only while its person has a membership covering today (for a
+ * PIN session: at the tablet's facility), so an ended membership's session ends at once
+ * (docs/decisions/access-device-sessions.md).
  */
 export async function loadStaffSession(
   db: Db,
@@ -48,7 +63,11 @@ export async function loadStaffSession(
   const id = sha256(token);
   const deviceToken = req.cookies[DEVICE_COOKIE];
   const [row] = await db
-    .select({ session: staffSessions, user: users })
+    .select({
+      session: staffSessions,
+      user: users,
+      device: { id: devices.id, facilityId: devices.facilityId, companyId: devices.companyId, classId: devices.classId },
+    })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
     .leftJoin(devices, eq(devices.id, staffSessions.deviceId))
@@ -58,8 +77,16 @@ export async function loadStaffSession(
         gt(staffSessions.expiresAt, now),
         or(
           isNull(staffSessions.deviceId),
-          and(isNull(devices.revokedAt), eq(devices.credentialHash, deviceToken ? sha256(deviceToken) : '')),
+          and(
+            isNull(devices.revokedAt),
+            eq(devices.credentialHash, deviceToken ? sha256(deviceToken) : ''),
+            ne(devices.purpose, 'kiosk'),
+          ),
         ),
+        sql`exists (select 1 from ${staffMemberships}
+          where ${staffMemberships.userId} = ${staffSessions.userId} and ${membershipCovers(staffMemberships, tokyoDate(now))}
+            and (${staffSessions.deviceId} is null or ${staffMemberships.facilityId} = ${devices.facilityId}
+              or (${staffMemberships.facilityId} is null and ${staffMemberships.companyId} = ${devices.companyId})))`,
       ),
     )
     .limit(1);
@@ -71,7 +98,13 @@ export async function loadStaffSession(
       .set({ expiresAt: new Date(now.getTime() + DEVICE_IDLE_MS) })
       .where(eq(staffSessions.id, id));
   }
-  return { id, user: row.user, deviceId: session.deviceId, pending: session.pending as StaffPending };
+  return {
+    id,
+    user: row.user,
+    deviceId: session.deviceId,
+    device: session.deviceId && row.device ? row.device : null,
+    pending: session.pending as StaffPending,
+  };
 }
 
 export async function createStaffSession(

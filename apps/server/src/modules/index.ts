@@ -28,9 +28,12 @@ import { feedStaffRoutes } from './feed/staff-routes';
 import { growthsStaffRoutes } from './growths/staff-routes';
 import { dayStaffRoutes } from './day/staff-routes';
 import { kioskRoutes } from './kiosk/routes';
+import { staffCallGate } from './access';
 
 /** Every area's routes; one line per area. */
 export function registerModules(app: App, ctx: AppContext) {
+  // First: the staff calls' catalogue checks every staff route registered after it.
+  staffCallGate(app, ctx);
   authRoutes(app, ctx);
   settingsRoutes(app, ctx);
   usersRoutes(app, ctx);

@@ -4,6 +4,7 @@ import { NotFound } from '../components/not-found';
 import { RouteError } from '../components/route-error';
 import { FacilityLayout } from './layouts/facility-layout';
 import { PublicLayout } from './layouts/public-layout';
+import { DesktopOnly } from './layouts/desktop-only';
 import { SetupOnly } from './layouts/setup-only';
 import { SignedInLayout } from './layouts/signed-in-layout';
 import { Root } from './root';
@@ -82,26 +83,41 @@ export const routes: RouteObject[] = [
         children: guarded([
           { path: 'settings', lazy: screens.settings },
           // The company admin's roll-up and new facilities: features/company.
-          { path: 'company/:companyId', lazy: screens.company },
+          { element: <DesktopOnly />, children: [{ path: 'company/:companyId', lazy: screens.company }] },
           {
             path: 'f/:facilityId',
             element: <FacilityLayout />,
             children: [
               { index: true, lazy: screens.home },
-              // The roster's screens (classes, children, CSV import, handouts): features/roster.
-              { path: 'classes', lazy: screens.classes },
-              { path: 'children', lazy: screens.children },
-              { path: 'children/import', lazy: screens.childrenImport },
-              { path: 'children/:childId', lazy: screens.child },
-              { path: 'children/:childId/handout', lazy: screens.handout },
-              { path: 'events', lazy: screens.events },
-              // お知らせ (staff.md §5): features/notices.
-              { path: 'notices', lazy: screens.notices },
-              { path: 'notices/new', lazy: screens.noticeCompose },
-              { path: 'notices/:noticeId', lazy: screens.noticeTracking },
-              { path: 'notices/:noticeId/edit', lazy: screens.noticeCompose },
-              // Next-month schedules (staff.md §5): features/schedules.
-              { path: 'schedules', lazy: screens.schedules },
+              // The desktop's screens: a tablet's PIN session does the day's work only.
+              {
+                element: <DesktopOnly />,
+                children: [
+                  // The roster's screens (classes, children, CSV import, handouts): features/roster.
+                  { path: 'classes', lazy: screens.classes },
+                  { path: 'children', lazy: screens.children },
+                  { path: 'children/import', lazy: screens.childrenImport },
+                  { path: 'children/:childId', lazy: screens.child },
+                  { path: 'children/:childId/handout', lazy: screens.handout },
+                  { path: 'events', lazy: screens.events },
+                  // お知らせ (staff.md §5): features/notices.
+                  { path: 'notices', lazy: screens.notices },
+                  { path: 'notices/new', lazy: screens.noticeCompose },
+                  { path: 'notices/:noticeId', lazy: screens.noticeTracking },
+                  { path: 'notices/:noticeId/edit', lazy: screens.noticeCompose },
+                  // Next-month schedules (staff.md §5): features/schedules.
+                  { path: 'schedules', lazy: screens.schedules },
+                  {
+                    element: <SetupOnly />,
+                    children: [
+                      { path: 'devices', lazy: screens.devices },
+                      { path: 'audit', lazy: screens.audit },
+                      { path: 'members', lazy: screens.members },
+                      { path: 'facility', lazy: screens.facility },
+                    ],
+                  },
+                ],
+              },
               // 午睡チェック (staff.md §4): features/naps.
               { path: 'naps', lazy: screens.naps },
               { path: 'naps/:classId', lazy: screens.classNaps },
@@ -118,15 +134,6 @@ export const routes: RouteObject[] = [
               { path: 'inbox', lazy: screens.inbox },
               { path: 'board', lazy: screens.boardClasses },
               { path: 'board/:classId', lazy: screens.board },
-              {
-                element: <SetupOnly />,
-                children: [
-                  { path: 'devices', lazy: screens.devices },
-                  { path: 'audit', lazy: screens.audit },
-                  { path: 'members', lazy: screens.members },
-                  { path: 'facility', lazy: screens.facility },
-                ],
-              },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -6,6 +6,7 @@ import { fiscalYearOf } from '@renraku/contract/dates';
 import { api } from '../lib/api';
 import { todayInTokyo } from '../lib/dates';
 import { facilityPath, useFacility } from '../lib/facility';
+import { useStaffMe } from '../lib/staff-session';
 import { Loading } from './loading';
 import { Page } from './page';
 
@@ -23,7 +24,10 @@ export function useFacilityClasses(facilityId: number, fiscalYear: number) {
  */
 export function ClassChooserPage({ title, segment, officeText }: { title: string; segment: string; officeText: string }) {
   const facility = useFacility();
+  const { data: me } = useStaffMe();
   const classes = useFacilityClasses(facility.id, fiscalYearOf(todayInTokyo()));
+  // A class tablet works in its class alone (the server answers 404 for the others).
+  const tabletClass = me?.device?.class_id ?? null;
   if (facility.role === 'office') {
     return (
       <Page title={title}>
@@ -33,7 +37,8 @@ export function ClassChooserPage({ title, segment, officeText }: { title: string
   }
   if (!classes.data) return <Loading />;
   const mine = (id: number) => facility.class_ids.includes(id);
-  const sorted = [...classes.data].sort((a, b) => Number(mine(b.id)) - Number(mine(a.id)));
+  const shown = tabletClass === null ? classes.data : classes.data.filter((klass) => klass.id === tabletClass);
+  const sorted = [...shown].sort((a, b) => Number(mine(b.id)) - Number(mine(a.id)));
   return (
     <Page title={title}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">

@@ -64,7 +64,15 @@ export const getStaffMe = defineCall({
     totp_enabled: z.boolean(),
     pin_set: z.boolean(),
     /** The paired tablet this session runs on, null on a desktop. */
-    device: z.object({ id: z.number().int(), name: z.string(), facility_id: z.number().int() }).nullable(),
+    device: z
+      .object({
+        id: z.number().int(),
+        name: z.string(),
+        facility_id: z.number().int(),
+        /** A class tablet's class: the session works in it alone (docs/decisions/access-device-sessions.md). */
+        class_id: z.number().int().nullable(),
+      })
+      .nullable(),
     memberships: z.array(staffMembershipSchema),
     facilities: z.array(staffFacilitySchema),
   }),

@@ -20,11 +20,16 @@ export const staffMessages = {
   totpAlreadyEnabled: '二段階認証はすでに有効です',
   pinSaved: 'PINを設定しました',
   pinInvalid: 'PINが正しくありません',
-  pinLocked: 'PINの入力に5回失敗したため、15分間ロックされています',
+  pinLocked: 'PINの入力に5回失敗したため、この端末では15分間ロックされています',
+  /** The whole PIN pad of one device, after many wrong PINs across people (docs/decisions/staff-pin-lock-per-device.md). */
+  devicePinLocked: 'この端末ではPINの誤入力が続いたため、しばらくPINを入力できません。園長にお知らせしました',
+  /** A gate kiosk opens no staff session (docs/decisions/access-device-sessions.md). */
+  kioskNoSession: 'ゲート用の端末では職員のサインインはできません',
   pinFormat: 'PINは4桁の数字で入力してください',
   pinNotSet: 'PINが設定されていません。職員室のパソコンでPINを設定してください',
   deviceRequired: 'この端末はペアリングされていません',
-  desktopOnly: 'この操作は職員室のパソコンから行ってください',
+  /** A tablet's PIN session asked for a call it does not hold (docs/decisions/access-device-sessions.md). */
+  desktopOnly: 'この操作はパソコンからのサインインが必要です',
   totpPending: '確認コードを入力してください',
   memberExists: 'この方はすでにこの施設の職員として登録されています',
   memberSelf: 'ご自身の所属は変更・終了できません',

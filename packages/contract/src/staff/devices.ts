@@ -18,6 +18,13 @@ export const deviceSchema = z.object({
   /** The kiosk's last clock skew (server − device, ms) and when it last synced; null before its first sync. */
   clock_skew_ms: z.number().nullable(),
   last_synced_at: z.string().nullable(),
+  /**
+   * Wrong PINs on this device (docs/decisions/staff-pin-lock-per-device.md): until when its whole PIN
+   * pad is locked (null when it is not), and when a PIN was last locked on it (a person's or the
+   * device's), shown to the director for 7 days.
+   */
+  pin_locked_until: z.string().nullable(),
+  pin_alert_at: z.string().nullable(),
 });
 export type StaffDevice = z.infer<typeof deviceSchema>;
 export type DevicePurpose = StaffDevice['purpose'];

@@ -87,7 +87,7 @@ export const staffTotp = pgTable('staff_totp', {
   recoveryCodes: text('recovery_codes').array().notNull().default([]),
 });
 
-/** A staff member's 4-digit PIN for paired tablets (argon2 hash), with its lock. */
+/** A staff member's 4-digit PIN for paired tablets (argon2 hash). `failed_count`/`locked_until` are no longer used: wrong PINs count per device (`device_pin_attempts`). */
 export const staffPins = pgTable('staff_pins', {
   userId: integer('user_id')
     .primaryKey()
@@ -120,9 +120,37 @@ export const devices = pgTable(
     /** The kiosk's clock skew at its last sync (server − device, ms), and when that was. */
     clockSkewMs: integer('clock_skew_ms'),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /**
+     * Wrong PINs typed on this device, whoever's (docs/decisions/staff-pin-lock-per-device.md): the
+     * count of the window that started at `pin_window_started_at`, the whole pad's lock, and the last
+     * lock of any kind (the director's flag on the 端末 page).
+     */
+    pinFailedCount: smallint('pin_failed_count').notNull().default(0),
+    pinWindowStartedAt: timestamp('pin_window_started_at', { withTimezone: true }),
+    pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
+    pinAlertAt: timestamp('pin_alert_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('devices_credential_idx').on(t.credentialHash), index('devices_facility_idx').on(t.facilityId)],
+);
+
+/**
+ * Wrong PINs per device and person (docs/decisions/staff-pin-lock-per-device.md): 5 in a row lock
+ * that person's PIN on that device only, so a device that keeps guessing cannot lock them elsewhere.
+ */
+export const devicePinAttempts = pgTable(
+  'device_pin_attempts',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    failedCount: smallint('failed_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('device_pin_attempts_user_idx').on(t.userId)],
 );
 
 /** A one-time pairing code shown on the desktop; typed on the tablet within its lifetime. */

@@ -31,7 +31,9 @@ export {
   authorizeClassNotes,
   authorizeFacility,
   authorizeStaffChild,
+  classInScope,
   mayAddressAudience,
+  mayWriteClass,
   membershipCovers,
   staffFacilities,
   staffMayDo,
@@ -41,3 +43,4 @@ export {
   type StaffChildGrant,
   type StaffViewer,
 } from './staff';
+export { staffCallAction, staffCallActions, staffCallGate, type StaffCallAction } from './staff-calls';

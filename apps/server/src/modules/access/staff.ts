@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { StaffRole } from '@renraku/contract';
+import { staffMessages, type StaffRole } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import {
@@ -12,6 +12,8 @@ import {
   staffMemberships,
 } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { membershipCovers as coversDay } from '../../lib/membership-period';
+import type { SessionDevice } from '../../lib/staff-sessions';
 import type { Day } from './enrolment';
 
 /**
@@ -22,10 +24,20 @@ export interface StaffViewer {
   userId: number;
   today: string;
   deviceId: number | null;
+  /**
+   * The tablet of a PIN session (its facility, company and class): the session works there alone
+   * (docs/decisions/access-device-sessions.md). A viewer with a `deviceId` but no `device` is bound
+   * to nothing: every facility is closed to it (fail closed).
+   */
+  device?: SessionDevice | null;
   ip: string;
   /** The child's page view a read belongs to (`x-audit-view`): one page open, one entry (staff/audit.ts). */
   auditView?: string;
 }
+
+/** Where a PIN session works: its tablet's facility (and class); undefined on a desktop; null: nowhere. */
+const deviceBounds = (staff: StaffViewer): SessionDevice | null | undefined =>
+  staff.deviceId === null ? undefined : (staff.device ?? null);
 
 /**
  * What staff may do at a facility (staff.md §1's table), the second catalogue beside the guardians'
@@ -54,14 +66,34 @@ export const staffMayDo = (role: StaffRole, action: StaffAction) => staffMay[rol
  * admins: the whole facility (`classId` null) or any of its classes; class staff: their own classes.
  */
 export const mayAddressAudience = (grant: FacilityGrant, classId: number | null): boolean =>
-  grant.role !== 'class_staff' || (classId !== null && grant.classIds.includes(classId));
+  inClassScope(grant, classId) && (grant.role !== 'class_staff' || (classId !== null && grant.classIds.includes(classId)));
+
+/** Whether a class (or, null, the whole facility) is inside the grant's class scope (a class tablet's class). */
+const inClassScope = (grant: FacilityGrant, classId: number | null) =>
+  grant.scopeClassId === null || classId === grant.scopeClassId;
+
+/**
+ * Who writes a class's day (daily notes, board, inbox 確認): directors, office and company admins any
+ * class, class staff their own; on a class tablet only its class.
+ */
+export const mayWriteClass = (grant: FacilityGrant, classId: number | null): boolean =>
+  inClassScope(grant, classId) && (grant.role !== 'class_staff' || (classId !== null && grant.classIds.includes(classId)));
+
+/**
+ * The class a facility-wide list keeps to (the inbox's filter): what was asked for, or on a class
+ * tablet its class (another class: 404, as a class call would answer).
+ */
+export function classInScope(grant: FacilityGrant, requested: number | undefined): number | undefined {
+  if (grant.scopeClassId === null) return requested;
+  if (requested !== undefined && requested !== grant.scopeClassId) throw notFound();
+  return grant.scopeClassId;
+}
 
 /** The strongest role first, when one person holds several memberships at a facility. */
 const roleRank: Record<StaffRole, number> = { company_admin: 0, director: 1, office: 2, class_staff: 3 };
 
 /** The membership rule, written once: a membership grants on the days of its 所属期間 only. */
-export const membershipCovers = (m: { validFrom: SQLWrapper; validUntil: SQLWrapper }, day: Day): SQL =>
-  sql`(${m.validFrom} <= ${day} and (${m.validUntil} is null or ${m.validUntil} >= ${day}))`;
+export const membershipCovers = (m: { validFrom: SQLWrapper; validUntil: SQLWrapper }, day: Day): SQL => coversDay(m, day);
 
 /** What a staff member may use of a facility: its ids, their role there and their classes. */
 export interface FacilityGrant {
@@ -70,13 +102,18 @@ export interface FacilityGrant {
   facilityName: string;
   role: StaffRole;
   classIds: number[];
+  /** A class tablet's class: the grant reaches that class alone; null on a desktop or a facility-wide tablet. */
+  scopeClassId: number | null;
 }
 
 /**
  * The facilities a staff member's memberships grant today, one grant each (a company admin's
- * membership grants every facility of the company). One statement.
+ * membership grants every facility of the company); a PIN session's, its tablet's facility only.
+ * One statement.
  */
 export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: number): Promise<FacilityGrant[]> {
+  const bounds = deviceBounds(staff);
+  if (bounds === null) return [];
   const rows = await db
     .select({
       facilityId: facilities.id,
@@ -99,12 +136,14 @@ export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: n
         eq(staffMemberships.userId, staff.userId),
         membershipCovers(staffMemberships, staff.today),
         facilityId === undefined ? undefined : eq(facilities.id, facilityId),
+        bounds ? eq(facilities.id, bounds.facilityId) : undefined,
       ),
     )
     .orderBy(facilities.id);
   const byFacility = new Map<number, FacilityGrant>();
+  const scopeClassId = bounds?.classId ?? null;
   for (const row of rows) {
-    const grant = { ...row, role: row.role as StaffRole, classIds: row.classIds.map(Number) };
+    const grant = { ...row, role: row.role as StaffRole, classIds: row.classIds.map(Number), scopeClassId };
     const seen = byFacility.get(row.facilityId);
     if (!seen) byFacility.set(row.facilityId, grant);
     else if (roleRank[grant.role] < roleRank[seen.role]) byFacility.set(row.facilityId, { ...grant, classIds: seen.classIds });
@@ -147,6 +186,8 @@ export async function authorizeCompany(
   companyId: number,
   db: Db = ctx.db,
 ): Promise<CompanyGrant> {
+  // Company views need the desktop sign-in; the catalogue refuses them first (staff-calls.ts).
+  if (staff.deviceId !== null) throw forbidden(staffMessages.desktopOnly);
   const rows = await db
     .select({ role: staffMemberships.role, companyName: companies.name })
     .from(staffMemberships)
@@ -164,11 +205,12 @@ export async function authorizeCompany(
   return { companyId, companyName: admin.companyName };
 }
 
-/** A class of a facility the caller holds a grant for; 404 for another facility's class. */
+/** A class of a facility the caller holds a grant for; 404 for another facility's class, and on a class tablet for another class. */
 export async function authorizeClass(ctx: AppContext, staff: StaffViewer, classId: number, action: StaffAction, db: Db = ctx.db) {
   const [klass] = await db.select().from(classes).where(eq(classes.id, classId));
   if (!klass) throw notFound();
   const grant = await authorizeFacility(ctx, staff, klass.facilityId, action, db);
+  if (!inClassScope(grant, klass.id)) throw notFound();
   return { klass, grant };
 }
 
@@ -185,7 +227,7 @@ export async function authorizeClassNotes(
   db: Db = ctx.db,
 ) {
   const { klass, grant } = await authorizeClass(ctx, staff, classId, 'daily.read', db);
-  const canWrite = grant.role !== 'class_staff' || grant.classIds.includes(klass.id);
+  const canWrite = mayWriteClass(grant, klass.id);
   if (mode === 'write' && !canWrite) throw forbidden();
   return { klass, grant, canWrite };
 }
@@ -219,7 +261,7 @@ export async function authorizeStaffChild(
     .limit(1);
   if (!row) throw notFound();
   const [grant] = await staffFacilities(db, staff, row.enrolment.facilityId);
-  if (!grant) throw notFound();
+  if (!grant || !inClassScope(grant, row.enrolment.classId)) throw notFound();
   if (!staffMayDo(grant.role, action)) throw forbidden();
   return { ...row, grant };
 }

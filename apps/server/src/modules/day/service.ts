@@ -31,7 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { forbidden, invalid, notFound } from '../../lib/errors';
-import { enrolmentCovers, type FacilityGrant, type StaffViewer } from '../access';
+import { enrolmentCovers, mayWriteClass, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../staff/service';
 
 /*
@@ -171,10 +171,6 @@ function presentContactBook(row: BookRow): DayContactBook {
       b.staffReply && b.staffReplyAt ? { text: b.staffReply, at: b.staffReplyAt.toISOString(), by_name: b.staffReplyName } : null,
   };
 }
-
-/** Confirm and reply: the class's own staff, directors and company admins (as the daily notes). */
-const mayWriteClass = (grant: FacilityGrant, classId: number | null) =>
-  grant.role !== 'class_staff' || (classId !== null && grant.classIds.includes(classId));
 
 const classOf = (row: { classId: number | null; className: string | null }) =>
   row.classId !== null ? { id: row.classId, name: row.className ?? '' } : null;

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeClassNotes, authorizeFacility } from '../access';
+import { authorizeClassNotes, authorizeFacility, classInScope } from '../access';
 import { childrenWithDiseasesInInbox, childrenWithDiseasesOnBoard, recordDiseaseRead } from './disease-reads';
 import {
   assertMayWrite,
@@ -33,7 +33,7 @@ import {
 export function dayStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffFacilityInbox, {}, async ({ staff, params, query, today, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'daily.read');
-    const inbox = await loadInbox(ctx.db, grant, parseDay(query.date, today), query.class_id);
+    const inbox = await loadInbox(ctx.db, grant, parseDay(query.date, today), classInScope(grant, query.class_id));
     const place = { companyId: grant.companyId, facilityId: grant.facilityId, date: inbox.date };
     const read = { ...place, action: 'day.inbox.read', targetType: 'facility', targetId: grant.facilityId } as const;
     await recordDiseaseRead(ctx.db, staff, now, read, childrenWithDiseasesInInbox(inbox));

@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { forbidden, invalid, invalidMany, unauthenticated } from '../../lib/errors';
 import { fastifyPath, type App } from '../../lib/route';
-import { staffRoute, type StaffCaller } from '../../lib/staff-route';
+import { staffCallerOf, staffRoute, type StaffCaller } from '../../lib/staff-route';
 import { recordTrackingRead } from './tracking-audit';
 import { loadStaffSession } from '../../lib/staff-sessions';
 import { withMultipart } from '../../lib/upload';
@@ -124,7 +124,7 @@ export function noticesStaffRoutes(app: App, ctx: AppContext) {
     if (!session || session.pending) throw unauthenticated();
     const noticeId = idParam.safeParse(req.params.noticeId);
     if (!noticeId.success) throw invalidMany({ _: [messages.invalidInput] });
-    const staff = { userId: session.user.id, today: req.today, deviceId: session.deviceId, ip: req.ip };
+    const staff = staffCallerOf(session, req);
     const { row, grant } = await authorizeTracking(ctx, staff, noticeId.data);
     const body = await trackingCsv(ctx.db, row, req.now);
     await recordTrackingRead(ctx.db, staff, grant, row.id, 'notice.tracking.csv', req.now);

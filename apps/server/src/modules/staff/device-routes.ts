@@ -28,17 +28,17 @@ export function deviceRoutes(app: App, ctx: AppContext) {
     return listDevices(ctx.db, grant.facilityId, now);
   });
 
-  staffRoute(app, postStaffDevice, { desktopOnly: true }, async ({ staff, params, body, now }) => {
+  staffRoute(app, postStaffDevice, {}, async ({ staff, params, body, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
     return registerDevice(ctx, staff, grant, { name: body.name, classId: body.class_id, purpose: body.purpose }, now);
   });
 
-  staffRoute(app, deleteStaffDevice, { desktopOnly: true }, async ({ staff, params, now }) => {
+  staffRoute(app, deleteStaffDevice, {}, async ({ staff, params, now }) => {
     await revokeDevice(ctx, staff, params.deviceId, now);
     return { message: deviceMessages.revoked };
   });
 
-  staffRoute(app, deleteStaffUserPin, { desktopOnly: true }, async ({ staff, params, now }) => {
+  staffRoute(app, deleteStaffUserPin, {}, async ({ staff, params, now }) => {
     await resetPin(ctx, staff, params.facilityId, params.userId, now);
     return { message: deviceMessages.pinReset };
   });

@@ -35,7 +35,10 @@ export const LAST_SEEN_EVERY_MS = 60 * 1000;
 /** 8 digits, uniformly from a CSPRNG. */
 export const newPairingCode = () => String(randomInt(0, 100_000_000)).padStart(8, '0');
 
-const presentDevice = (row: typeof devices.$inferSelect, pairingExpiresAt: Date | null): StaffDevice => ({
+/** How long the 端末 page flags a device where a PIN was locked. */
+const PIN_ALERT_MS = 7 * 24 * 60 * 60 * 1000;
+
+const presentDevice = (row: typeof devices.$inferSelect, pairingExpiresAt: Date | null, now: Date): StaffDevice => ({
   id: row.id,
   name: row.name,
   class_id: row.classId,
@@ -46,6 +49,8 @@ const presentDevice = (row: typeof devices.$inferSelect, pairingExpiresAt: Date 
   purpose: row.purpose === 'kiosk' ? 'kiosk' : 'class',
   clock_skew_ms: row.clockSkewMs,
   last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
+  pin_locked_until: row.pinLockedUntil && row.pinLockedUntil > now ? row.pinLockedUntil.toISOString() : null,
+  pin_alert_at: row.pinAlertAt && now.getTime() - row.pinAlertAt.getTime() < PIN_ALERT_MS ? row.pinAlertAt.toISOString() : null,
 });
 
 /** The facility's devices: in use first, revoked last; an unpaired one with the expiry of its live code. */
@@ -60,7 +65,7 @@ export async function listDevices(db: Db, facilityId: number, now: Date): Promis
     .from(devices)
     .where(eq(devices.facilityId, facilityId))
     .orderBy(sql`${devices.revokedAt} is not null`, asc(devices.id));
-  return rows.map((r) => presentDevice(r.device, !r.device.pairedAt && !r.device.revokedAt ? r.pairingExpiresAt : null));
+  return rows.map((r) => presentDevice(r.device, !r.device.pairedAt && !r.device.revokedAt ? r.pairingExpiresAt : null, now));
 }
 
 /**
@@ -107,7 +112,7 @@ export async function registerDevice(
       targetId: device!.id,
       details: { name: input.name, class_id: input.classId, purpose: input.purpose },
     });
-    return { device: presentDevice(device!, expiresAt), code, expires_at: expiresAt.toISOString() };
+    return { device: presentDevice(device!, expiresAt, now), code, expires_at: expiresAt.toISOString() };
   });
 }
 

@@ -2,11 +2,21 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, staffMessages, type StaffMember, type StaffRole } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { classes, staffMembershipClasses, staffMemberships, staffPins, staffTotp, users } from '../../db/schema';
+import {
+  classes,
+  devices,
+  staffMembershipClasses,
+  staffMemberships,
+  staffPins,
+  staffSessions,
+  staffTotp,
+  users,
+} from '../../db/schema';
 import { conflict, HttpError, invalid, notFound } from '../../lib/errors';
 import { authorizeFacility, type FacilityGrant, type StaffViewer } from '../access';
 import { inviteStaffAccount } from '../idp/service';
 import { recordAudit } from './audit';
+import { hasCurrentMembership } from './memberships';
 
 const statusOn = (m: { validFrom: string; validUntil: string | null }, day: string): StaffMember['status'] =>
   m.validFrom > day ? 'upcoming' : m.validUntil !== null && m.validUntil < day ? 'ended' : 'current';
@@ -181,6 +191,7 @@ export async function endMember(ctx: AppContext, staff: StaffViewer, membershipI
     const lastDay = membership.validFrom > yesterday ? addDays(membership.validFrom, -1) : yesterday;
     if (membership.validUntil !== null && membership.validUntil <= lastDay) return;
     await db.update(staffMemberships).set({ validUntil: lastDay }).where(eq(staffMemberships.id, membershipId));
+    await endSessionsOf(db, membership.userId, grant, staff.today);
     await recordAudit(db, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
@@ -190,4 +201,24 @@ export async function endMember(ctx: AppContext, staff: StaffViewer, membershipI
       details: { valid_until: lastDay },
     });
   });
+}
+
+/**
+ * An ended membership's sessions end with it (issue 30): the person's PIN sessions on the facility's
+ * tablets, and every session when no membership covers today any more. (The session lookup refuses
+ * such sessions anyway; this removes them.)
+ */
+async function endSessionsOf(db: Db, userId: number, grant: FacilityGrant, today: string) {
+  await db
+    .delete(staffSessions)
+    .where(
+      and(
+        eq(staffSessions.userId, userId),
+        inArray(
+          staffSessions.deviceId,
+          db.select({ id: devices.id }).from(devices).where(eq(devices.facilityId, grant.facilityId)),
+        ),
+      ),
+    );
+  if (!(await hasCurrentMembership(db, userId, today))) await db.delete(staffSessions).where(eq(staffSessions.userId, userId));
 }

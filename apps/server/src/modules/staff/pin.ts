@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { staffMessages } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { staffPins, staffSessions } from '../../db/schema';
+import { devicePinAttempts, staffPins, staffSessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { invalid, notFound, tooMany } from '../../lib/errors';
+import { forbidden, invalid, notFound, tooMany } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   clearStaffSessionCookie,
@@ -18,17 +18,18 @@ import { authorizeFacility, type StaffViewer } from '../access';
 import { recordAudit } from './audit';
 import type { PairedDevice } from './devices';
 import { worksAt } from './memberships';
+import { clearPinAttempts, countWrongPin, lockPinDevice, pinAttemptOf } from './pin-lock';
 
-/** 5 wrong PINs in a row lock the PIN for 15 minutes (staff.md §1). */
-export const PIN_LOCK = { attempts: 5, lockMs: 15 * 60 * 1000 };
+export { DEVICE_PIN_LOCK, PIN_LOCK } from './pin-lock';
 
-/** Sets (or replaces) a PIN and clears its lock. */
+/** Sets (or replaces) a PIN; the person's wrong-PIN counts on every device start again. */
 export async function setPin(db: Db, userId: number, pin: string): Promise<void> {
   const pinHash = await hashPassword(pin);
   await db
     .insert(staffPins)
     .values({ userId, pinHash })
     .onConflictDoUpdate({ target: staffPins.userId, set: { pinHash, failedCount: 0, lockedUntil: null } });
+  await db.delete(devicePinAttempts).where(eq(devicePinAttempts.userId, userId));
 }
 
 export async function hasPin(db: Db, userId: number): Promise<boolean> {
@@ -36,36 +37,43 @@ export async function hasPin(db: Db, userId: number): Promise<boolean> {
   return !!row;
 }
 
-type PinCheck = { result: 'ok' | 'wrong' | 'unset' } | { result: 'locked'; lockedUntil: Date };
+export type PinCheck = { result: 'ok' | 'wrong' | 'unset' } | { result: 'locked'; lockedUntil: Date; scope: 'person' | 'device' };
 
 /**
- * Checks a PIN under its lock, the row held for the check so that parallel guesses count one by
- * one. The fifth wrong PIN in a row locks it (and starts the count again for after the lock).
+ * Checks a person's PIN typed on a paired device (a class tablet's unlock; the gate kiosk names who
+ * confirmed with it). Wrong PINs count per device and person and per device (pin-lock.ts), under the
+ * device row's lock so that parallel guesses count one by one. The caller decides whether the person
+ * may use the device at all; `ip` only goes into the audit entry of a lock.
  */
-async function checkPin(db: Db, userId: number, pin: string, now: Date): Promise<PinCheck> {
+export async function checkPin(
+  db: Db,
+  input: { userId: number; deviceId: number; pin: string; now: Date; ip?: string },
+): Promise<PinCheck> {
+  const { userId, deviceId, now } = input;
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(staffPins).where(eq(staffPins.userId, userId)).for('update');
+    const device = await lockPinDevice(tx, deviceId);
+    if (!device) throw new Error(`checkPin: no device ${deviceId}`);
+    if (device.pinLockedUntil && device.pinLockedUntil > now) {
+      return { result: 'locked', lockedUntil: device.pinLockedUntil, scope: 'device' };
+    }
+    const [row] = await tx.select({ pinHash: staffPins.pinHash }).from(staffPins).where(eq(staffPins.userId, userId));
     if (!row) return { result: 'unset' };
-    if (row.lockedUntil && row.lockedUntil > now) return { result: 'locked', lockedUntil: row.lockedUntil };
-    if (await verifyPassword(row.pinHash, pin)) {
-      if (row.failedCount || row.lockedUntil) {
-        await tx.update(staffPins).set({ failedCount: 0, lockedUntil: null }).where(eq(staffPins.userId, userId));
-      }
+    const attempt = await pinAttemptOf(tx, deviceId, userId);
+    if (attempt?.lockedUntil && attempt.lockedUntil > now)
+      return { result: 'locked', lockedUntil: attempt.lockedUntil, scope: 'person' };
+    if (await verifyPassword(row.pinHash, input.pin)) {
+      if (attempt) await clearPinAttempts(tx, deviceId, userId);
       return { result: 'ok' };
     }
-    const failed = row.failedCount + 1;
-    const lockedUntil = failed >= PIN_LOCK.attempts ? new Date(now.getTime() + PIN_LOCK.lockMs) : null;
-    await tx
-      .update(staffPins)
-      .set({ failedCount: lockedUntil ? 0 : failed, lockedUntil })
-      .where(eq(staffPins.userId, userId));
-    return lockedUntil ? { result: 'locked', lockedUntil } : { result: 'wrong' };
+    const lock = await countWrongPin(tx, device, input, attempt?.failedCount ?? 0);
+    return lock ? { result: 'locked', ...lock } : { result: 'wrong' };
   });
 }
 
 /**
- * On a paired tablet: a person working at its facility today opens a PIN session with their PIN
- * (5 idle minutes; the session names the device). Whatever session the tablet held ends.
+ * On a paired class tablet: a person working at its facility today opens a PIN session with their
+ * PIN (5 idle minutes; the session names the device and is bound to it by the access kernel).
+ * Whatever session the tablet held ends. A gate kiosk: 403.
  */
 export async function unlockDevice(
   ctx: AppContext,
@@ -75,13 +83,16 @@ export async function unlockDevice(
   input: { userId: number; pin: string; now: Date; today: string },
 ): Promise<void> {
   const { now, today } = input;
+  // A gate kiosk opens no staff session: a PIN there only names who confirmed (kiosk area).
+  if (device.purpose === 'kiosk') throw forbidden(staffMessages.kioskNoSession);
   const facility = { facilityId: device.facilityId, companyId: device.companyId };
   if (!(await worksAt(ctx.db, input.userId, facility, today))) throw notFound();
-  const check = await checkPin(ctx.db, input.userId, input.pin, now);
+  const check = await checkPin(ctx.db, { userId: input.userId, deviceId: device.id, pin: input.pin, now, ip: req.ip });
   if (check.result === 'unset') throw invalid('pin', staffMessages.pinNotSet);
   if (check.result === 'locked') {
-    req.log.warn({ userId: input.userId, deviceId: device.id }, 'PIN locked');
-    throw tooMany(staffMessages.pinLocked, Math.max(1, Math.ceil((check.lockedUntil.getTime() - now.getTime()) / 1000)));
+    req.log.warn({ userId: input.userId, deviceId: device.id, scope: check.scope }, 'PIN locked');
+    const message = check.scope === 'device' ? staffMessages.devicePinLocked : staffMessages.pinLocked;
+    throw tooMany(message, Math.max(1, Math.ceil((check.lockedUntil.getTime() - now.getTime()) / 1000)));
   }
   if (check.result === 'wrong') throw invalid('pin', staffMessages.pinInvalid);
   const previous = req.cookies[STAFF_SESSION_COOKIE];
@@ -115,21 +126,23 @@ export async function lockDevice(ctx: AppContext, req: FastifyRequest, reply: Fa
 
 /**
  * Resets a staff member's PIN (director, company admin of the facility; the person must work there
- * today, else 404): they set a new one on the desktop; their PIN sessions on tablets end.
+ * today, else 404): they set a new one on the desktop; their PIN sessions on tablets end. Audited
+ * whether or not they had a PIN (the reset is the director's act either way).
  */
 export async function resetPin(ctx: AppContext, staff: StaffViewer, facilityId: number, userId: number, now: Date) {
   const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.setup');
   if (!(await worksAt(ctx.db, userId, grant, staff.today))) throw notFound();
   await ctx.db.transaction(async (tx) => {
     const deleted = await tx.delete(staffPins).where(eq(staffPins.userId, userId)).returning({ userId: staffPins.userId });
+    await tx.delete(devicePinAttempts).where(eq(devicePinAttempts.userId, userId));
     await tx.delete(staffSessions).where(and(eq(staffSessions.userId, userId), isNotNull(staffSessions.deviceId)));
-    if (!deleted.length) return;
     await recordAudit(tx, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
       action: 'staff.pin.reset',
       targetType: 'user',
       targetId: userId,
+      details: { had_pin: deleted.length > 0 },
     });
   });
 }

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import { devices } from '../../db/schema';
 import { idParam } from '@renraku/contract';
 import { fastifyPath, route, type App } from '../../lib/route';
-import { staffRoute } from '../../lib/staff-route';
+import { staffCallerOf, staffRoute } from '../../lib/staff-route';
 import { invalidMany, unauthenticated } from '../../lib/errors';
 import { clearStaffSessionCookie, completeStaffSession, deleteStaffSession, loadStaffSession } from '../../lib/staff-sessions';
 import { authorizeFacility, staffFacilities, type StaffViewer } from '../access';
@@ -71,7 +71,7 @@ export function staffRoutes(app: App, ctx: AppContext) {
       stage: session.pending ?? ('ok' as const),
       totp_enabled: isTotpEnabled(totp),
       pin_set: pinSet,
-      device: device ? { id: device.id, name: device.name, facility_id: device.facilityId } : null,
+      device: device ? { id: device.id, name: device.name, facility_id: device.facilityId, class_id: device.classId } : null,
       memberships: memberships.map((m) => ({
         id: m.id,
         role: m.role,
@@ -91,18 +91,16 @@ export function staffRoutes(app: App, ctx: AppContext) {
     };
   });
 
-  staffRoute(app, postStaffTotpSetup, { pending: ['totp_setup'], desktopOnly: true }, async ({ session }) =>
-    startTotpSetup(ctx, session.user),
-  );
+  staffRoute(app, postStaffTotpSetup, { pending: ['totp_setup'] }, async ({ session }) => startTotpSetup(ctx, session.user));
 
-  staffRoute(app, postStaffTotpEnable, { pending: ['totp_setup'], desktopOnly: true }, async ({ session, staff, body, now }) => {
+  staffRoute(app, postStaffTotpEnable, { pending: ['totp_setup'] }, async ({ session, staff, body, now }) => {
     const codes = await enableTotp(ctx, session.user.id, body.code, now);
     if (session.pending) await completeStaffSession(ctx.db, session.id);
     await auditOwnAccount(ctx, staff, now, 'staff.totp.enable');
     return { recovery_codes: codes };
   });
 
-  staffRoute(app, putStaffPin, { desktopOnly: true }, async ({ staff, body, now }) => {
+  staffRoute(app, putStaffPin, {}, async ({ staff, body, now }) => {
     await ctx.db.transaction(async (tx) => {
       await setPin(tx, staff.userId, body.pin);
       await auditOwnAccount(ctx, staff, now, 'staff.pin.set', tx);
@@ -130,7 +128,7 @@ export function staffRoutes(app: App, ctx: AppContext) {
       const facilityId = idParam.safeParse(req.params.facilityId);
       const filter = csvQuery.safeParse(req.query);
       if (!facilityId.success || !filter.success) throw invalidMany({ _: [messages.invalidInput] });
-      const staff = { userId: session.user.id, today: req.today, deviceId: session.deviceId, ip: req.ip };
+      const staff = staffCallerOf(session, req);
       const grant = await authorizeFacility(ctx, staff, facilityId.data, 'facility.setup');
       const body = await auditCsv(ctx, grant.facilityId, filter.data);
       return reply

@@ -10,7 +10,10 @@ interface Item {
   end?: boolean;
 }
 
-/** The menu by role (staff.md §1): setup for directors and company admins, the company's facilities for company admins. */
+/**
+ * The menu by role (staff.md §1): setup for directors and company admins, the company's facilities for
+ * company admins; on a tablet's PIN session the day's screens only.
+ */
 function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
   const items: Item[] = [];
   if (facility) {
@@ -28,6 +31,10 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
             { label: '身体測定', to: facilityPath(facility.id, 'growth') },
             { label: '午睡チェック', to: facilityPath(facility.id, 'naps') },
           ]),
+    );
+    // A tablet's PIN session does the day's work only (docs/decisions/access-device-sessions.md).
+    if (onDevice) return items;
+    items.push(
       { label: 'クラス', to: facilityPath(facility.id, 'classes') },
       { label: '園児', to: facilityPath(facility.id, 'children') },
       { label: 'お知らせ', to: facilityPath(facility.id, 'notices') },

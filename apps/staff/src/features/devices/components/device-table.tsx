@@ -13,6 +13,17 @@ export function skewWarning(device: Pick<Device, 'clock_skew_ms' | 'revoked_at'>
   return `端末の時計が${Math.round(Math.abs(device.clock_skew_ms) / 60_000)}分ずれています`;
 }
 
+/**
+ * 「PINの誤入力でロック中（〜HH:MM）」 while the device's whole PIN pad is locked, else 「PINの誤入力による
+ * ロック: date」 for 7 days after a PIN was locked on it (docs/decisions/staff-pin-lock-per-device.md).
+ */
+export function pinWarning(device: Pick<Device, 'pin_locked_until' | 'pin_alert_at' | 'revoked_at'>): string | null {
+  if (device.revoked_at) return null;
+  if (device.pin_locked_until) return `PINの誤入力が続いたためロック中（${dateTimeLabel(device.pin_locked_until)}まで）`;
+  if (device.pin_alert_at) return `PINの誤入力によるロックがありました（${dateTimeLabel(device.pin_alert_at)}）`;
+  return null;
+}
+
 /** The facility's tablets, with 「登録解除」 for those not revoked. */
 export function DeviceTable({
   devices,
@@ -45,6 +56,11 @@ export function DeviceTable({
             <Table.Tr key={device.id}>
               <Table.Td>
                 <Text fw={500}>{device.name}</Text>
+                {pinWarning(device) && (
+                  <Text size="sm" c="red.9" data-testid="device-pin-alert">
+                    {pinWarning(device)}
+                  </Text>
+                )}
                 {skewWarning(device) && (
                   <Text size="sm" c="red.9" data-testid="device-skew">
                     {skewWarning(device)}

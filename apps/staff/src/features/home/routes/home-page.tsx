@@ -28,20 +28,30 @@ export function HomePage() {
           { label: '身体測定', description: 'クラスの身長・体重の記録', to: facilityPath(facility.id, 'growth') },
           { label: '午睡チェック', description: '午睡中の体位と呼吸の確認', to: facilityPath(facility.id, 'naps') },
         ]),
-    { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
-    { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
-    { label: '登園予定', description: '翌月の予定の受付・未登録の催促・日別の予定', to: facilityPath(facility.id, 'schedules') },
   ];
-  if (setup) {
+  // A tablet's PIN session does the day's work only (docs/decisions/access-device-sessions.md).
+  const desk = !me?.device;
+  if (desk) {
+    links.push(
+      { label: 'クラス', description: 'クラスと担当職員', to: facilityPath(facility.id, 'classes') },
+      { label: '園児', description: '園児の一覧と登録', to: facilityPath(facility.id, 'children') },
+      {
+        label: '登園予定',
+        description: '翌月の予定の受付・未登録の催促・日別の予定',
+        to: facilityPath(facility.id, 'schedules'),
+      },
+    );
+  }
+  if (setup && desk) {
     links.push(
       { label: '端末', description: 'クラスのタブレットの登録と解除', to: facilityPath(facility.id, 'devices') },
       { label: '監査ログ', description: '閲覧と変更の記録', to: facilityPath(facility.id, 'audit') },
     );
   }
-  if (facility.role === 'company_admin') {
+  if (facility.role === 'company_admin' && desk) {
     links.push({ label: '法人の施設', description: '施設ごとの集計と施設の追加', to: companyPath(facility.company_id) });
   }
-  if (!me?.device) links.push({ label: '設定', description: '二段階認証とPIN', to: '/settings' });
+  if (desk) links.push({ label: '設定', description: '二段階認証とPIN', to: '/settings' });
 
   return (
     <Page title="ホーム">

@@ -1,0 +1,174 @@
+import * as C from '@renraku/contract';
+import { staffMessages, type Call } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../lib/errors';
+import { fastifyPath, type App } from '../../lib/route';
+import { loadStaffSession, STAFF_SESSION_COOKIE } from '../../lib/staff-sessions';
+
+/**
+ * The staff calls' catalogue (DESIGN §3.2, docs/decisions/access-device-sessions.md): every staff
+ * call names its action here, and each action says whether a shared tablet's PIN session holds it.
+ * A PIN session is a 4-digit sign-in on a device anyone in the room can touch: it holds the day's
+ * work of staff.md §4 and what its screens read, nothing that manages people, devices, roles,
+ * facilities, 進級, the roster, notices, the audit log or the company. Who among the members may do
+ * an action is the role's business (`staffMayDo`, in the handler); where a PIN session works (its
+ * tablet's facility and class) is `staffFacilities`'.
+ */
+export const staffCallActions = {
+  session: { device: true, what: 'sign-in, sign-out, the caller; the tablet’s PIN pad, unlock and lock' },
+  'facility.read': { device: true, what: 'the facility, its classes, the banners its guardians see' },
+  'day.read': { device: true, what: 'inbox, class board, entry grid, photos, growth session, nap checks and their sheet' },
+  'day.write': { device: true, what: 'the same day’s entries, 確認 and replies (the class’s writers only)' },
+  'roster.read': { device: false, what: 'children’s records, guardians and pick-up persons' },
+  'roster.write': { device: false, what: 'children, enrolments, import, registration links, guardians’ links, pick-up persons' },
+  'notice.compose': { device: false, what: 'notices, their files, tracking, reminders and CSV' },
+  'event.compose': { device: false, what: 'the facility’s and classes’ events' },
+  'schedule.manage': { device: false, what: 'schedule windows, reminders, the month’s plan and CSV' },
+  'facility.setup': { device: false, what: 'profile, closed days, functions, banners, classes, 進級' },
+  'staff.manage': { device: false, what: 'memberships, invitations, PIN resets' },
+  'device.manage': { device: false, what: 'registering, listing and revoking tablets' },
+  'audit.read': { device: false, what: 'the audit log and its CSV' },
+  'company.manage': { device: false, what: 'new facilities and the company roll-up' },
+  'account.secure': { device: false, what: 'one’s own PIN and 2FA' },
+} as const satisfies Record<string, { device: boolean; what: string }>;
+
+export type StaffCallAction = keyof typeof staffCallActions;
+
+/** Every staff call with its action; the CSV downloads by their paths. */
+const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
+  session: [
+    C.postStaffLogin,
+    C.postStaffLoginTotp,
+    C.postStaffLogout,
+    C.getStaffMe,
+    C.getStaffDevice,
+    C.postStaffDevicePair,
+    C.postStaffDeviceUnlock,
+    C.postStaffDeviceLock,
+    // The PIN pad's list of due nap checks: the device's own read, no PIN session (naps-presence.md).
+    C.getStaffDeviceNapStatus,
+  ],
+  'facility.read': [C.getStaffFacility, C.getStaffClasses, C.getStaffFacilityBanners, C.getStaffManualBanner],
+  'day.read': [
+    C.getStaffFacilityInbox,
+    C.getStaffFacilityDayVersion,
+    C.getStaffClassBoard,
+    C.getStaffClassDailyNotes,
+    C.getStaffClassPhotos,
+    C.getStaffClassGrowths,
+    C.getStaffClassNaps,
+    C.staffNapsCsvPath,
+  ],
+  'day.write': [
+    C.postStaffAttendanceReportConfirm,
+    C.postStaffContactBookConfirm,
+    C.putStaffContactBookReply,
+    C.putStaffChildAttendance,
+    C.putStaffClassDailyNoteDrafts,
+    C.postStaffClassDailyNotesPublish,
+    C.postStaffClassDailyNotesApply,
+    C.postStaffClassDailyNotesPublishClass,
+    C.postStaffClassPhoto,
+    C.deleteStaffPhotoFile,
+    C.putStaffClassGrowths,
+    C.putStaffClassNapSettings,
+    C.postStaffClassNapStart,
+    C.postStaffClassNapEnd,
+    C.postStaffNapCheck,
+  ],
+  'roster.read': [C.getStaffChildren, C.getStaffChild, C.getStaffChildGuardians, C.getStaffPickupPersons],
+  'roster.write': [
+    C.postStaffChild,
+    C.putStaffChild,
+    C.postStaffChildrenImportPreview,
+    C.postStaffChildrenImport,
+    C.postStaffChildRegistration,
+    C.postStaffChildImage,
+    C.deleteStaffChildImage,
+    C.deleteStaffChildGuardian,
+    C.postStaffPickupPerson,
+    C.putStaffPickupPerson,
+    C.deleteStaffPickupPerson,
+    C.postStaffPickupPersonImage,
+    C.deleteStaffPickupPersonImage,
+  ],
+  'notice.compose': [
+    C.getStaffFacilityNotices,
+    C.postStaffFacilityNotice,
+    C.getStaffNotice,
+    C.putStaffNotice,
+    C.postStaffNoticeWithdraw,
+    C.postStaffNoticeFile,
+    C.deleteStaffNoticeFile,
+    C.getStaffNoticeTracking,
+    C.postStaffNoticeReminder,
+    C.staffNoticeCsvPath,
+  ],
+  'event.compose': [C.getStaffFacilityEvents, C.postStaffFacilityEvent, C.putStaffEvent, C.deleteStaffEvent],
+  'schedule.manage': [
+    C.getStaffScheduleMonth,
+    C.postStaffScheduleWindow,
+    C.putStaffScheduleWindow,
+    C.postStaffScheduleWindowClose,
+    C.postStaffScheduleReminders,
+    C.getStaffSchedulePlan,
+    C.staffSchedulePlanCsvPath,
+  ],
+  'facility.setup': [
+    C.putStaffFacility,
+    C.postStaffClosedDay,
+    C.deleteStaffClosedDay,
+    C.putStaffFacilityFunctions,
+    C.postStaffFacilityBanner,
+    C.deleteStaffBanner,
+    C.putStaffManualBanner,
+    C.deleteStaffManualBanner,
+    C.postStaffClass,
+    C.putStaffClass,
+    C.postStaffPromotionPreview,
+    C.postStaffPromotion,
+  ],
+  'staff.manage': [C.getStaffMembers, C.postStaffMember, C.putStaffMember, C.deleteStaffMember, C.deleteStaffUserPin],
+  'device.manage': [C.getStaffDevices, C.postStaffDevice, C.deleteStaffDevice],
+  'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
+  'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
+  'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable],
+};
+
+const keyOf = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+
+const actionByRoute = new Map<string, StaffCallAction>(
+  (Object.entries(byAction) as [StaffCallAction, readonly (Call | string)[]][]).flatMap(([action, calls]) =>
+    calls.map(
+      (c) => [typeof c === 'string' ? keyOf('GET', fastifyPath(c)) : keyOf(c.method, fastifyPath(c.path)), action] as const,
+    ),
+  ),
+);
+
+/** The action of a staff route (`GET /api/staff/classes/:classId/board`), undefined if it has none. */
+export const staffCallAction = (method: string, url: string): StaffCallAction | undefined =>
+  actionByRoute.get(keyOf(method, url));
+
+/**
+ * The catalogue at work: a staff route without an action cannot be registered (the server does not
+ * start), and a PIN session calling an action it does not hold gets 403 before its input is read.
+ */
+export function staffCallGate(app: App, ctx: AppContext) {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/staff/')) return;
+    for (const method of [route.method].flat()) {
+      if (!staffCallAction(method, route.url))
+        throw new Error(`staff call without an action in access/staff-calls.ts: ${method} ${route.url}`);
+    }
+  });
+  app.addHook('preValidation', async (req) => {
+    const url = req.routeOptions.url;
+    if (!url?.startsWith('/api/staff/')) return;
+    const action = staffCallAction(req.method, url);
+    if (action && staffCallActions[action].device) return;
+    // The CSV downloads look their session up in the handler: here it is read once more, without sliding it.
+    const session =
+      req.staffSession ?? (req.cookies[STAFF_SESSION_COOKIE] ? await loadStaffSession(ctx.db, req, req.now, false) : null);
+    if (session?.deviceId) throw forbidden(staffMessages.desktopOnly);
+  });
+}
