@@ -87,7 +87,7 @@ export async function enableTotp(ctx: AppContext, userId: number, code: string, 
  * Uses a TOTP time step: a conditional update that only one request can win, so concurrent
  * sign-ins with one code complete one session (issue 30). False when the step was already used.
  */
-async function useTimeStep(db: Db, userId: number, step: number): Promise<boolean> {
+async function claimTimeStep(db: Db, userId: number, step: number): Promise<boolean> {
   const won = await db
     .update(staffTotp)
     .set({ lastTimeStep: step })
@@ -97,7 +97,7 @@ async function useTimeStep(db: Db, userId: number, step: number): Promise<boolea
 }
 
 /** Uses a recovery code (its hash taken out of the list) only if it is still there: one request wins. */
-async function useRecoveryCode(db: Db, userId: number, hash: string): Promise<boolean> {
+async function claimRecoveryCode(db: Db, userId: number, hash: string): Promise<boolean> {
   const won = await db
     .update(staffTotp)
     .set({ recoveryCodes: sql`array_remove(${staffTotp.recoveryCodes}, ${hash})` })
@@ -113,11 +113,11 @@ export async function verifySecondFactor(ctx: AppContext, userId: number, code: 
   if (!row || !isTotpEnabled(row)) return failAttempt();
   if (/^\d{6}$/.test(code)) {
     const step = matchingTimeStep(ctx, row, code, now);
-    if (step === null || !(await useTimeStep(ctx.db, userId, step))) return failAttempt();
+    if (step === null || !(await claimTimeStep(ctx.db, userId, step))) return failAttempt();
   } else {
     const hash = sha256(code.toLowerCase());
     if (!row.recoveryCodes.some((c) => safeEqual(c, hash))) return failAttempt();
-    if (!(await useRecoveryCode(ctx.db, userId, hash))) return failAttempt();
+    if (!(await claimRecoveryCode(ctx.db, userId, hash))) return failAttempt();
   }
   await ctx.counter.reset(failKey(userId));
 }
