@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { NOW } from './clock';
 import { createStaff, expect, expectAccessible, PASSWORD, signIn, test, uniqueEmail, xsrfHeaders } from './fixtures';
+import { e2eMailboxKey } from '../../server/test/e2e-mailbox';
 
 /**
  * お知らせ (staff.md §5): a director sends a notice with a PDF and a required questionnaire to one
@@ -134,7 +135,7 @@ test('a director sends a notice with a PDF and a questionnaire to one class; tra
   await page.getByRole('button', { name: /未回答の方へリマインド/ }).click();
   await page.getByRole('dialog', { name: '未回答の方へリマインド' }).getByRole('button', { name: '送る' }).click();
   await expect(page.getByText(/人にリマインドを送りました/)).toBeVisible();
-  const mails = (await (await request.get('/api/dev/mailbox')).json()) as { to: string; subject: string; kind: string }[];
+  const mails = (await (await request.get('/api/dev/mailbox', { headers: { 'x-mailbox-key': e2eMailboxKey() } })).json()) as { to: string; subject: string; kind: string }[];
   const reminders = mails.filter((m) => m.kind === 'notice_reminder' && m.subject.includes(title)).map((m) => m.to);
   expect(reminders).toContain(silent);
   expect(reminders).not.toContain(answering);
