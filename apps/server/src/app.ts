@@ -29,6 +29,7 @@ import { pageFirstAnswers, scriptJson } from './lib/first-answers';
 import { swaggerOptions } from './lib/openapi';
 import { SESSION_COOKIE, type SessionUser } from './lib/sessions';
 import { checkXsrf } from './modules/auth/xsrf';
+import { permissionsPolicy } from './lib/permissions-policy';
 import { registerModules } from './modules';
 
 declare module 'fastify' {
@@ -122,10 +123,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', (req, reply, done) =>
-    securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('permissions-policy', permissionsPolicy(req.url));
+    securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
 
   app.decorateRequest('user', null);
   app.decorateRequest('now', null as unknown as Date);

@@ -70,3 +70,27 @@ describe('issue 30: the dev mailbox opens to the printed key only', () => {
     expect((await call(local.agent({ 'x-mailbox-key': devMailboxKey(local.config) }), getDevMailbox)).statusCode).toBe(200);
   });
 });
+
+describe('issue 30: security headers', () => {
+  it('X-Frame-Options DENY, as CSP frame-ancestors none says, on API answers and pages', async () => {
+    for (const url of ['/api/health', '/', '/staff/', '/staff/kiosk']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('Permissions-Policy: the camera only for the staff app (its gate kiosk scans QR codes), none elsewhere', async () => {
+    for (const url of ['/api/health', '/', '/main', '/api/staff/me', '/dev/mailbox']) {
+      const policy = String((await t.app.inject({ method: 'GET', url })).headers['permissions-policy']);
+      expect(policy, url).toContain('camera=()');
+      expect(policy, url).toContain('microphone=()');
+      expect(policy, url).toContain('geolocation=()');
+    }
+    for (const url of ['/staff/kiosk', '/staff/pair', '/staff/']) {
+      const policy = String((await t.app.inject({ method: 'GET', url })).headers['permissions-policy']);
+      expect(policy, url).toContain('camera=(self)');
+      expect(policy, url).toContain('microphone=()');
+    }
+  });
+});
