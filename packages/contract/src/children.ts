@@ -1,6 +1,6 @@
 import { z } from 'zod';
 export * from './constants/pickup-codes';
-import { dateString, defineCall, idParam, messageSchema } from './common';
+import { birthDateString, defineCall, idParam, messageSchema } from './common';
 import { relationTypeValues } from './relation-types';
 
 export const pivotSchema = z.object({
@@ -135,7 +135,7 @@ export const postChildrenSession = defineCall({
 });
 
 export const registerChildBody = z.object({
-  birth: dateString.refine((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()), '日付の形式が正しくありません'),
+  birth: birthDateString,
   type: z.coerce
     .number()
     .int()
