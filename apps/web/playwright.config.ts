@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { NOW } from './e2e/clock';
-import { e2eSessionSecret } from '../server/test/e2e-mailbox';
+import { e2eSessionSecret } from './e2e/mailbox';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -59,7 +59,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       WEB_DIST: `${import.meta.dirname}/dist`,
       E2E_NOW: NOW,
-      // The run's own secret, so the specs know the dev mailbox's key (../server/test/e2e-mailbox.ts).
+      // The run's own secret, so the specs know the dev mailbox's key (e2e/mailbox.ts).
       SESSION_SECRET: e2eSessionSecret(),
     },
     stdout: 'ignore',

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { NOW } from './clock';
 import { createStaff, expect, expectAccessible, PASSWORD, signIn, test, uniqueEmail, xsrfHeaders } from './fixtures';
-import { e2eMailboxKey } from '../../server/test/e2e-mailbox';
+import { e2eMailboxKey } from './mailbox';
 
 /**
  * お知らせ (staff.md §5): a director sends a notice with a PDF and a required questionnaire to one

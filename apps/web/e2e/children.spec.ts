@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { YEAR } from './clock';
 import { createChild, createGuardian, expect, expectAccessible, login, newPhone, signIn, test } from './fixtures';
-import { e2eMailboxKey } from '../../server/test/e2e-mailbox';
+import { e2eMailboxKey } from './mailbox';
 
 /**
  * Moves a sortable item one place with @dnd-kit's keyboard sensor (Space, arrow, Space), each step

@@ -190,6 +190,7 @@ export const postChildPickupPerson = defineCall({
   summary:
     'Proposes a pick-up person for staff to approve (main guardian; multipart: name, relation, phone, optional upload_file; the photo’s metadata stripped)',
   params: z.object({ childId: idParam }),
+  upload: { file: 'upload_file', fields: ['name', 'relation', 'phone'], optional: true },
   response: childPickupPersonSchema,
   status: 201,
 });

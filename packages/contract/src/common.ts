@@ -24,7 +24,14 @@ export interface Call<
   /** Status of a success answer when it is not 200. */
   status?: number;
   /** A multipart/form-data upload instead of a JSON body: the file part's name and the text parts. */
-  upload?: { file: string; fields?: readonly string[] };
+  upload?: {
+    file: string;
+    fields?: readonly string[];
+    /** The file part may be left out (a pick-up person proposed without a photo). */
+    optional?: boolean;
+    /** What the file may be: a photo (default), or a photo or a PDF (notice attachments). */
+    accepts?: 'image' | 'image_or_pdf';
+  };
 }
 
 export function defineCall<

@@ -274,6 +274,7 @@ export const postStaffChildImage = defineCall({
   summary:
     'Uploads or replaces the child’s photo (multipart: upload_file); metadata stripped, the old file removed (director, office, company admin); audited',
   params: childParams,
+  upload: { file: 'upload_file' },
   response: z.object({ image_url: z.string() }),
 });
 

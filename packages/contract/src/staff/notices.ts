@@ -210,6 +210,7 @@ export const postStaffNoticeFile = defineCall({
   path: '/api/staff/notices/{noticeId}/files',
   summary: 'Attaches an image (JPEG/PNG) or a PDF (multipart: upload_file); audited',
   params: noticeParams,
+  upload: { file: 'upload_file', accepts: 'image_or_pdf' },
   response: staffNoticeFileSchema,
   status: 201,
 });

@@ -1,5 +1,5 @@
 /**
- * The dev mailbox key of the end-to-end server. The mailbox opens to the key only (issue 30), so
+ * The dev mailbox key of the end-to-end server (the same file in apps/web/e2e and apps/staff/e2e). The mailbox opens to the key only (issue 30), so
  * each Playwright run picks the server's SESSION_SECRET itself: in the config's process, kept in
  * the environment its workers inherit, and derives the key as the server does.
  */
