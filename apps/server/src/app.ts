@@ -28,7 +28,7 @@ import { loggerOptions } from './lib/logger';
 import { pageFirstAnswers, scriptJson } from './lib/first-answers';
 import { swaggerOptions } from './lib/openapi';
 import { SESSION_COOKIE, type SessionUser } from './lib/sessions';
-import { checkXsrf } from './modules/auth/xsrf';
+import { checkXsrf, refreshXsrfOnSessionChange } from './modules/auth/xsrf';
 import { permissionsPolicy } from './lib/permissions-policy';
 import { registerModules } from './modules';
 
@@ -103,6 +103,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   app.decorate('ctx', ctx);
 
   await app.register(cookie);
+  // After the cookie plugin's own onSend (which writes Set-Cookie): a new session gets a new XSRF token.
+  app.addHook('onSend', refreshXsrfOnSessionChange(config.sessionSecret));
   // Helmet's middleware built once: @fastify/helmet built it anew on every request (parsing the
   // CSP directives each time: ~5 % of a hot call's CPU).
   const securityHeaders = helmet({

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { getDevMailbox } from '@renraku/contract';
+import { getDevMailbox, messages, postNotificationSettingsEnable, postStaffLogout, putStaffPin } from '@renraku/contract';
 import { buildApp } from '../src/app';
 import { devMailboxKey, loadConfig } from '../src/config';
 import { enqueueMail } from '../src/lib/mail';
@@ -92,5 +92,35 @@ describe('issue 30: security headers', () => {
       expect(policy, url).toContain('camera=(self)');
       expect(policy, url).toContain('microphone=()');
     }
+  });
+});
+
+describe('issue 30: the XSRF token is bound to its session', () => {
+  it('guardians: a token of one session does not pass for another (419); each passes for its own, right after sign-in', async () => {
+    const a = await t.signIn(await buildUser(db()));
+    const b = await t.signIn(await buildUser(db()));
+    expect((await call(a, postNotificationSettingsEnable)).statusCode).toBe(200);
+    expect((await call(b, postNotificationSettingsEnable)).statusCode).toBe(200);
+    b.setCookie('XSRF-TOKEN', a.cookie('XSRF-TOKEN')!);
+    const forged = await call(b, postNotificationSettingsEnable);
+    expect(forged.statusCode).toBe(419);
+    expect(forged.json().message).toBe(messages.csrfMismatch);
+    // A visitor's token (no session) does not pass for a session either.
+    const visitor = t.agent();
+    await visitor.get('/sanctum/csrf-cookie');
+    a.setCookie('XSRF-TOKEN', visitor.cookie('XSRF-TOKEN')!);
+    expect((await call(a, postNotificationSettingsEnable)).statusCode).toBe(419);
+  });
+
+  it('staff: a token of one staff session does not pass for another (419); the own one does', async () => {
+    const one = await t.signInStaff((await buildStaff(db(), { role: 'director' })).user);
+    const two = await t.signInStaff((await buildStaff(db(), { role: 'director' })).user);
+    expect((await call(one, putStaffPin, { body: { pin: '4821' } })).statusCode).toBe(200);
+    two.setCookie('XSRF-TOKEN', one.cookie('XSRF-TOKEN')!);
+    expect((await call(two, putStaffPin, { body: { pin: '4822' } })).statusCode).toBe(419);
+    expect((await call(two, postStaffLogout)).statusCode).toBe(419);
+    // The staff app's own cookie endpoint mints one for the session it sees.
+    await two.get('/api/staff/csrf-cookie');
+    expect((await call(two, putStaffPin, { body: { pin: '4822' } })).statusCode).toBe(200);
   });
 });
