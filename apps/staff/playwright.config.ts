@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { NOW } from './e2e/clock';
+import { e2eSessionSecret } from './e2e/mailbox';
 
 const port = Number(process.env.E2E_STAFF_PORT ?? 3200);
 
@@ -60,6 +61,8 @@ export default defineConfig({
       WEB_DIST: `${import.meta.dirname}/../web/dist`,
       STAFF_DIST: `${import.meta.dirname}/dist`,
       E2E_NOW: NOW,
+      // The run's own secret, so the specs know the dev mailbox's key (e2e/mailbox.ts).
+      SESSION_SECRET: e2eSessionSecret(),
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { NOW } from './e2e/clock';
+import { e2eSessionSecret } from './e2e/mailbox';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -53,7 +54,14 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', WEB_DIST: `${import.meta.dirname}/dist`, E2E_NOW: NOW },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: `${import.meta.dirname}/dist`,
+      E2E_NOW: NOW,
+      // The run's own secret, so the specs know the dev mailbox's key (e2e/mailbox.ts).
+      SESSION_SECRET: e2eSessionSecret(),
+    },
     stdout: 'ignore',
     stderr: 'pipe',
     // SIGTERM (not the default SIGKILL), so that the server drops its e2e database on the way out.

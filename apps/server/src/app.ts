@@ -28,7 +28,8 @@ import { loggerOptions } from './lib/logger';
 import { pageFirstAnswers, scriptJson } from './lib/first-answers';
 import { swaggerOptions } from './lib/openapi';
 import { SESSION_COOKIE, type SessionUser } from './lib/sessions';
-import { checkXsrf } from './modules/auth/xsrf';
+import { checkXsrf, refreshXsrfOnSessionChange } from './modules/auth/xsrf';
+import { permissionsPolicy } from './lib/permissions-policy';
 import { registerModules } from './modules';
 
 declare module 'fastify' {
@@ -102,6 +103,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
   app.decorate('ctx', ctx);
 
   await app.register(cookie);
+  // After the cookie plugin's own onSend (which writes Set-Cookie): a new session gets a new XSRF token.
+  app.addHook('onSend', refreshXsrfOnSessionChange(config.sessionSecret));
   // Helmet's middleware built once: @fastify/helmet built it anew on every request (parsing the
   // CSP directives each time: ~5 % of a hot call's CPU).
   const securityHeaders = helmet({
@@ -122,10 +125,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions): Promis
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', (req, reply, done) =>
-    securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('permissions-policy', permissionsPolicy(req.url));
+    securityHeaders(req.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
 
   app.decorateRequest('user', null);
   app.decorateRequest('now', null as unknown as Date);

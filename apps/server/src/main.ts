@@ -57,7 +57,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`れんらくノート: ${config.appUrl} (${config.embedded ? 'embedded PGlite' : 'PostgreSQL'})`);
 if (config.devMailbox) {
-  // The only way into the outbox without a session: whoever can read this console (docs/decisions/platform-dev-mailbox.md).
+  // The only way into the outbox: whoever can read this console (docs/decisions/platform-dev-mailbox-key-only.md).
   console.log(
     `開発用メールボックス（このURLを知っている人だけが開けます）: ${new URL(`/dev/mailbox#key=${devMailboxKey(config)}`, config.appUrl)}`,
   );

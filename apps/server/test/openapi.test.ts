@@ -102,4 +102,20 @@ describe('OpenAPI document', () => {
       expect(Object.keys(operationOf(d, c).responses)).toEqual(expect.arrayContaining(['413', '422']));
     }
   });
+
+  it('describes every upload call as multipart, the staff photo and notice file calls included (issue 30)', async () => {
+    const d = await doc();
+    const bodyOf = (c: Call) => operationOf(d, c).requestBody?.content['multipart/form-data']?.schema;
+    for (const c of [contract.postStaffChildImage, contract.postStaffPickupPersonImage, contract.postStaffClassPhoto]) {
+      expect(bodyOf(c), c.path).toBeDefined();
+      expect(bodyOf(c)!.required).toEqual(['upload_file']);
+      expect(bodyOf(c)!.properties.upload_file).toMatchObject({ type: 'string', format: 'binary' });
+    }
+    const noticeFile = bodyOf(contract.postStaffNoticeFile);
+    expect(noticeFile!.required).toEqual(['upload_file']);
+    expect(noticeFile!.properties.upload_file).toMatchObject({ format: 'binary', description: expect.stringContaining('PDF') });
+    const proposal = bodyOf(contract.postChildPickupPerson);
+    expect(proposal!.required).toEqual([]);
+    expect(Object.keys(proposal!.properties)).toEqual(expect.arrayContaining(['upload_file', 'name', 'relation', 'phone']));
+  });
 });

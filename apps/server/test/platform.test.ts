@@ -39,7 +39,7 @@ describe('platform', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
       expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();

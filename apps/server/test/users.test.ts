@@ -16,6 +16,7 @@ import {
 } from '@renraku/contract';
 import { childUser, mailOutbox, notificationSettings, pushTokens, users } from '../src/db/schema';
 import { enqueueMail, deliverPendingMails } from '../src/lib/mail';
+import { devMailboxKey } from '../src/config';
 import { buildChild, buildFacility, buildFamily, buildUser, enableFunctions, linkGuardian } from './factories';
 import { call, callRaw, setupApp } from './harness';
 
@@ -165,11 +166,12 @@ describe('notification settings and the outbox', () => {
     expect((await call(lonely, getNotificationSettings)).json().isNotificationDisabled).toBe(true);
   });
 
-  it('the dev mailbox lists mails newest first (signed in, test mode); the worker sends and marks them', async () => {
+  it('the dev mailbox lists mails newest first (with the printed key, test mode); the worker sends and marks them', async () => {
     const a = await enqueueMail(db(), { to: 'a@example.com', kind: 'invitation', subject: 'A', text: 'a' });
     const b = await enqueueMail(db(), { to: 'b@example.com', kind: 'invitation', subject: 'B', text: 'b' });
     expect((await call(anonymous(), getDevMailbox)).statusCode).toBe(404);
-    const list = (await call(await as(await buildUser(db())), getDevMailbox)).data;
+    expect((await call(await as(await buildUser(db())), getDevMailbox)).statusCode).toBe(404);
+    const list = (await call(t.agent({ 'x-mailbox-key': devMailboxKey(t.config) }), getDevMailbox)).data;
     expect(list[0]!.id).toBe(b);
     expect(list[1]!.id).toBe(a);
     const sent: string[] = [];

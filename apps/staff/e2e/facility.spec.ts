@@ -11,7 +11,8 @@ const DIRECTOR = { email: 'enchou@example.com', password: 'hoiku-demo-2026' };
 const GUARDIAN = { email: 'hogosha@example.com', password: 'hoiku-demo-2026' };
 
 async function xsrfHeaders(request: APIRequestContext) {
-  await request.get('/sanctum/csrf-cookie');
+  // The staff app's endpoint: it sees the staff session cookie, so the token is bound to it too (issue 30).
+  await request.get('/api/staff/csrf-cookie');
   const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'x-xsrf-token': decodeURIComponent(token) };
 }

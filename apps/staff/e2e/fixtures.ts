@@ -35,7 +35,8 @@ export async function expectTouchTargets(page: Page) {
 }
 
 export async function xsrfHeaders(request: APIRequestContext) {
-  await request.get('/sanctum/csrf-cookie');
+  // The staff app's endpoint: it sees the staff session cookie, so the token is bound to it too (issue 30).
+  await request.get('/api/staff/csrf-cookie');
   const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'x-xsrf-token': decodeURIComponent(token) };
 }

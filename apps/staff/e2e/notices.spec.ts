@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { NOW } from './clock';
 import { createStaff, expect, expectAccessible, PASSWORD, signIn, test, uniqueEmail, xsrfHeaders } from './fixtures';
+import { e2eMailboxKey } from './mailbox';
 
 /**
  * お知らせ (staff.md §5): a director sends a notice with a PDF and a required questionnaire to one
@@ -69,7 +70,11 @@ test('a director sends a notice with a PDF and a questionnaire to one class; tra
   await page.getByTestId('notice-file-input').setInputFiles({
     name: '持ち物.pdf',
     mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    // A PDF that parses (a catalog, a page tree, one page): the server takes no other (issue 30).
+    buffer: Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+        '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    ),
   });
   await expect(page.getByText('持ち物.pdf')).toBeVisible();
   await page.getByRole('radio', { name: 'クラス' }).check();
@@ -134,7 +139,11 @@ test('a director sends a notice with a PDF and a questionnaire to one class; tra
   await page.getByRole('button', { name: /未回答の方へリマインド/ }).click();
   await page.getByRole('dialog', { name: '未回答の方へリマインド' }).getByRole('button', { name: '送る' }).click();
   await expect(page.getByText(/人にリマインドを送りました/)).toBeVisible();
-  const mails = (await (await request.get('/api/dev/mailbox')).json()) as { to: string; subject: string; kind: string }[];
+  const mails = (await (await request.get('/api/dev/mailbox', { headers: { 'x-mailbox-key': e2eMailboxKey() } })).json()) as {
+    to: string;
+    subject: string;
+    kind: string;
+  }[];
   const reminders = mails.filter((m) => m.kind === 'notice_reminder' && m.subject.includes(title)).map((m) => m.to);
   expect(reminders).toContain(silent);
   expect(reminders).not.toContain(answering);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { YEAR } from './clock';
 import { createChild, createGuardian, expect, expectAccessible, login, newPhone, signIn, test } from './fixtures';
+import { e2eMailboxKey } from './mailbox';
 
 /**
  * Moves a sortable item one place with @dnd-kit's keyboard sensor (Space, arrow, Space), each step
@@ -312,7 +313,7 @@ test.describe('invitations', () => {
     await expect(page).toHaveURL(new RegExp(`/users/${child.child_id}/invite$`));
     await page.goto('/users/invite/sent');
     await expect(page).toHaveURL(/\/main$/);
-    await page.goto('/dev/mailbox');
+    await page.goto(`/dev/mailbox#key=${e2eMailboxKey()}`);
     await expect(page.getByRole('heading', { name: '開発用メールボックス' })).toBeVisible();
     // This test's own mail: the outbox is shared with the tests running alongside, so the newest
     // mail in it may be another test's.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 export * from './constants/pickup-codes';
-import { dateString, defineCall, idParam, messageSchema } from './common';
+import { birthDateString, defineCall, idParam, messageSchema } from './common';
 import { relationTypeValues } from './relation-types';
 
 export const pivotSchema = z.object({
@@ -135,7 +135,7 @@ export const postChildrenSession = defineCall({
 });
 
 export const registerChildBody = z.object({
-  birth: dateString.refine((value) => !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()), '日付の形式が正しくありません'),
+  birth: birthDateString,
   type: z.coerce
     .number()
     .int()
@@ -190,6 +190,7 @@ export const postChildPickupPerson = defineCall({
   summary:
     'Proposes a pick-up person for staff to approve (main guardian; multipart: name, relation, phone, optional upload_file; the photo’s metadata stripped)',
   params: z.object({ childId: idParam }),
+  upload: { file: 'upload_file', fields: ['name', 'relation', 'phone'], optional: true },
   response: childPickupPersonSchema,
   status: 201,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './dates';
+import { BIRTH_YEARS, isCalendarDate, isInstantInYears } from './dates';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -24,7 +24,14 @@ export interface Call<
   /** Status of a success answer when it is not 200. */
   status?: number;
   /** A multipart/form-data upload instead of a JSON body: the file part's name and the text parts. */
-  upload?: { file: string; fields?: readonly string[] };
+  upload?: {
+    file: string;
+    fields?: readonly string[];
+    /** The file part may be left out (a pick-up person proposed without a photo). */
+    optional?: boolean;
+    /** What the file may be: a photo (default), or a photo or a PDF (notice attachments). */
+    accepts?: 'image' | 'image_or_pdf';
+  };
 }
 
 export function defineCall<
@@ -73,14 +80,30 @@ export const int4 = () => z.number().int().min(-INT4_MAX).max(INT4_MAX);
 
 const dateMessage = '日付の形式が正しくありません';
 /**
- * A facility-local date, `YYYY-MM-DD` (DESIGN §6), that exists in the calendar between 1900 and
- * 2999 (`isCalendarDate`): `2026-02-30` and `0000-00-00` are refused here, for every call, before
- * they reach PostgreSQL (docs/decisions/platform-dates-in-the-contract.md).
+ * A facility-local business date, `YYYY-MM-DD` (DESIGN §6), that exists in the calendar between
+ * 2000 and 2100 (`isCalendarDate`, `BUSINESS_YEARS`): `2026-02-30`, `0000-00-00` and `0020-01-01`
+ * are refused here, for every call, before they reach PostgreSQL or a stored list
+ * (docs/decisions/platform-dates-in-the-contract.md, platform-date-ranges.md).
  */
 export const dateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: dateMessage, abort: true })
-  .refine(isCalendarDate, { message: dateMessage });
+  .refine((value) => isCalendarDate(value), { message: dateMessage });
+
+/** A birth date: as `dateString`, from 1900 (`BIRTH_YEARS`); the server adds "not in the future". */
+export const birthDateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: dateMessage, abort: true })
+  .refine((value) => isCalendarDate(value, BIRTH_YEARS), { message: dateMessage });
+
+/**
+ * An instant (ISO 8601 with an offset: `2026-11-27T09:00:00+09:00`) of a business year (2000–2100),
+ * with the field's name in the message. Every date-time a call takes is one of these.
+ */
+export const instantString = (label: string) =>
+  z.iso
+    .datetime({ offset: true, message: `${label}を正しい日時で入力してください`, abort: true })
+    .refine((value) => isInstantInYears(value), { message: `${label}は2000年から2100年までの日時で入力してください` });
 
 /** A month, `YYYY-MM`, of a year `isCalendarDate` takes (not `0000-01`, not `2026-13`). */
 export const yearMonthString = z

@@ -78,15 +78,37 @@ export const weekdayIndexOf = (date: string): number => utcDate(date).getUTCDay(
 /** 日, 月, … 土 */
 export const weekdayOf = (date: string): (typeof weekdayLabels)[number] => weekdayLabels[weekdayIndexOf(date)]!;
 
-/** The years a business date may fall in: enough for any birth date and any plan, and day arithmetic stays in four digits. */
-export const CALENDAR_YEARS = { first: 1900, last: 2999 } as const;
+/** A range of years, both ends included. */
+export interface YearRange {
+  readonly first: number;
+  readonly last: number;
+}
 
-/** Whether a string is a real calendar date `YYYY-MM-DD` of `CALENDAR_YEARS` (not `2026-02-30`, not `0000-01-01`). */
-export const isCalendarDate = (value: string): boolean => {
+/**
+ * The years a business date or instant may fall in (a plan, an enrolment, a notice, a scan):
+ * no nursery's record is older than 2000 or planned past 2100, and every stored value reads back
+ * as a four-digit year (docs/decisions/platform-date-ranges.md).
+ */
+export const BUSINESS_YEARS: YearRange = { first: 2000, last: 2100 };
+/** The years a birth date may fall in (a child's; a guardian's or staff member's if ever asked). */
+export const BIRTH_YEARS: YearRange = { first: 1900, last: 2100 };
+/** @deprecated the business range; kept for callers of the former name. */
+export const CALENDAR_YEARS = BUSINESS_YEARS;
+
+/** Whether a string is a real calendar date `YYYY-MM-DD` within `years` (not `2026-02-30`, not `0020-01-01`). */
+export const isCalendarDate = (value: string, years: YearRange = BUSINESS_YEARS): boolean => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const year = Number(value.slice(0, 4));
-  if (year < CALENDAR_YEARS.first || year > CALENDAR_YEARS.last) return false;
+  if (year < years.first || year > years.last) return false;
   return isoDay(utcDate(value)) === value;
+};
+
+/** Whether an instant (ISO 8601 with an offset, already checked as such) falls in `years`, in UTC. */
+export const isInstantInYears = (value: string, years: YearRange = BUSINESS_YEARS): boolean => {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return false;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= years.first && year <= years.last;
 };
 
 // Labels as the screens write them.

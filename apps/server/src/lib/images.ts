@@ -10,6 +10,9 @@ const MAX_SIDE = 2048;
 
 export const NOT_AN_IMAGE = '画像ファイルを選択してください';
 
+/** What phones and cameras save, as sharp names the detected format: JPEG, PNG, WebP, HEIC/HEIF (docs/decisions/platform-upload-formats.md). */
+const PHOTO_FORMATS = new Set<string | undefined>(['jpeg', 'png', 'webp', 'heif']);
+
 /**
  * Verifies the bytes are an image, applies the EXIF orientation, bounds the size and re-encodes
  * as JPEG. Re-encoding drops all metadata (EXIF GPS of children's photos must never leak).
@@ -19,6 +22,8 @@ export async function normaliseImage(input: Buffer, maxSide: number = MAX_SIDE):
     const image = sharp(input, { failOn: 'error', limitInputPixels: 80_000_000 });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
+    // A photo only: sharp also rasterises SVG, PDF, GIF, TIFF… which no camera produces (issue 30).
+    if (!PHOTO_FORMATS.has(meta.format)) throw new Error(`not a photo: ${meta.format}`);
     return await image
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })

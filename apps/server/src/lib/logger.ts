@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { AppConfig } from '../config';
 
 /** What must never reach a log line: cookies, XSRF tokens, passwords, hashes, tokens. */
@@ -66,6 +67,49 @@ function serializeRequest(req: FastifyRequest) {
   };
 }
 
+/** Fields of database errors that carry a statement's values: Drizzle's and PGlite's `params`, pg's `detail` ("Failing row contains (…)", "Key (email)=(…)"). */
+const VALUE_FIELDS = ['params', 'parameters', 'detail'];
+
+/** PostgreSQL's data exceptions quote the offending value (`invalid input syntax for type integer: "…"`). */
+const QUOTED_VALUE = /(invalid input (?:syntax|value) for (?:type |enum )?[^:\n]*: )"(?:[^"\\]|\\.)*"/g;
+
+/** Drizzle's message of a failed query: `Failed query: <sql>\nparams: <values>` (the values may span lines). */
+function withoutQueryParams(err: unknown, text: string): string {
+  let out = text;
+  for (
+    let e = err as { message?: unknown; query?: unknown; params?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.message === 'string' && e.message.startsWith('Failed query: ') && typeof e.query === 'string') {
+      out = out.split(e.message).join(`Failed query: ${e.query}`);
+    }
+  }
+  return out.replace(QUOTED_VALUE, `$1${CENSOR}`);
+}
+
+/** Drops the value-carrying fields from a serialized error and its nested errors. */
+function scrubSerialized(value: unknown, err: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object' || depth > 5) return value;
+  const out = value as Record<string, unknown>;
+  for (const field of VALUE_FIELDS) if (field in out) delete out[field];
+  for (const field of ['message', 'stack']) if (typeof out[field] === 'string') out[field] = withoutQueryParams(err, out[field]);
+  for (const [key, nested] of Object.entries(out)) {
+    if (nested && typeof nested === 'object')
+      out[key] = scrubSerialized(nested, (err as Record<string, unknown>)?.[key], depth + 1);
+  }
+  return out;
+}
+
+/**
+ * Errors as pino's standard serializer writes them, less the statement's values: a failed query's
+ * parameters are a child's allergies, care notes, QR token (issue 30). The query text (with `$1`
+ * placeholders) stays: it says which statement failed.
+ */
+export function serializeError(err: unknown): unknown {
+  return scrubSerialized(stdSerializers.err(err as Error), err);
+}
+
 export function loggerOptions(
   config: Pick<AppConfig, 'logLevel'>,
   stream?: { write(line: string): void },
@@ -74,7 +118,7 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: CENSOR },
-    serializers: { req: serializeRequest as never },
+    serializers: { req: serializeRequest as never, err: serializeError as never },
     ...(stream ? { stream } : {}),
   };
 }

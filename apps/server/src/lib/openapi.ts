@@ -127,11 +127,15 @@ function transform(input: TransformInput) {
   const result = jsonSchemaTransform({ ...input, schema: { ...schema, response } } as TransformInput);
   if (schema.consumes) {
     const upload = uploadOf(input.url);
+    const description =
+      upload.accepts === 'image_or_pdf'
+        ? 'An image (JPEG, PNG) or a PDF that parses, under 20 MB'
+        : 'A photo (JPEG, PNG, WebP, HEIC; no SVG), under 20 MB';
     (result.schema as Record<string, unknown>).body = {
       type: 'object',
-      required: [upload.file],
+      required: upload.optional ? [] : [upload.file],
       properties: {
-        [upload.file]: { type: 'string', format: 'binary', description: 'An image (JPEG, PNG, WebP, HEIC), under 20 MB' },
+        [upload.file]: { type: 'string', format: 'binary', description },
         ...Object.fromEntries((upload.fields ?? []).map((f) => [f, { type: 'string', maxLength: 255 }])),
       },
     };

@@ -9,7 +9,12 @@ export const tinyJpeg = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#ffcc00' } })
     .jpeg()
     .toBuffer();
-export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** The smallest PDF a parser reads: a catalog, a page tree, one empty page (uploads must parse, issue 30). */
+export const tinyPdf = () =>
+  Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
 
 export interface NoticeInput {
   /** Default: a new facility in a new company. */

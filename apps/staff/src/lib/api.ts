@@ -38,7 +38,7 @@ function readCookie(name: string): string | undefined {
 
 async function ensureXsrfCookie(force = false) {
   if (!force && readCookie('XSRF-TOKEN')) return;
-  await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' });
+  await fetch('/api/staff/csrf-cookie', { credentials: 'same-origin' });
 }
 
 /** A contract path with its `{param}`s filled in and the query appended. */
@@ -62,7 +62,7 @@ type Input<C extends Call> = {
 
 /**
  * Calls one contract entry: the cookies, the XSRF header on mutating calls (the XSRF-TOKEN cookie
- * from GET /sanctum/csrf-cookie, echoed in X-XSRF-TOKEN, as Sanctum does), JSON, and failures as
+ * from GET /api/staff/csrf-cookie, bound to the sessions, echoed in X-XSRF-TOKEN, as Sanctum does), JSON, and failures as
  * ApiRequestError. (The same client as apps/web/src/lib/api.ts, copied: the two apps share no code.)
  */
 export async function api<C extends Call>(call: C, input: Input<C> = {}): Promise<ResponseOf<C>> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, idParam, messageSchema } from '../common';
-import { isCalendarDate } from '../dates';
+import { BIRTH_YEARS, BUSINESS_YEARS, isCalendarDate, type YearRange } from '../dates';
 import { facilityParams } from './facilities';
 
 /** The roster (staff.md §3): children, enrolments, CSV import, registration links, guardians' links. */
@@ -49,6 +49,9 @@ export const rosterMessages = {
   csvTooManyRows: '一度に取り込めるのは1000人までです。ファイルを分けて取り込んでください',
   csvHasErrors: 'CSVにエラーがあります。修正してから、もう一度取り込んでください（何も登録されていません）',
   csvBadRow: 'この行を読み取れませんでした（列の数か引用符を確認してください）',
+  csvControlCharacter: '読み取れない制御文字（NULなど）が含まれています。Excelで開いて保存し直してください',
+  csvUndecodable: '文字化けしている文字があります（Shift_JISとして読めません）。UTF-8で保存し直してください',
+  csvLineBreak: 'セルの中に改行は入れられません',
   csvDuplicateRow: (line: number) => `${line}行目と同じ園児です（姓・名・生年月日が同じ）`,
   csvAlreadyEnrolled: 'この施設にすでに登録されている園児です（姓・名・生年月日が同じ）',
   csvUnknownClass: (name: string) => `「${name}」というクラスが今年度にありません`,
@@ -59,10 +62,10 @@ export const rosterMessages = {
 export const CHILDREN_IMPORT_MAX_ROWS = 1000;
 
 /** A real calendar date `YYYY-MM-DD` (not 2024-02-30), with the field's name in the message. */
-const calendarDate = (label: string) =>
+const calendarDate = (label: string, years: YearRange = BUSINESS_YEARS) =>
   z.string({ message: `${label}を入力してください` }).superRefine((value, ctx) => {
     if (value.trim() === '') ctx.addIssue({ code: 'custom', message: `${label}を入力してください` });
-    else if (!isCalendarDate(value))
+    else if (!isCalendarDate(value, years))
       ctx.addIssue({ code: 'custom', message: `${label}は正しい日付（例：2024-04-01）で入力してください` });
   });
 
@@ -85,7 +88,7 @@ export const staffChildBody = z
     first_name: name('名', 30),
     last_name_kana: kana('せい'),
     first_name_kana: kana('めい'),
-    birth: calendarDate('生年月日'),
+    birth: calendarDate('生年月日', BIRTH_YEARS),
     /** 1 boy, 2 girl */
     sex: z.coerce
       .number({ message: '性別を選択してください' })
@@ -271,6 +274,7 @@ export const postStaffChildImage = defineCall({
   summary:
     'Uploads or replaces the child’s photo (multipart: upload_file); metadata stripped, the old file removed (director, office, company admin); audited',
   params: childParams,
+  upload: { file: 'upload_file' },
   response: z.object({ image_url: z.string() }),
 });
 

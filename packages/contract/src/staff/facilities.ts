@@ -188,7 +188,7 @@ export const closedDayBody = z.object({
   date: z
     .string({ message: '日付を入力してください' })
     .min(1, { message: '日付を入力してください', abort: true })
-    .refine(isCalendarDate, '日付は正しい日付（例：2026-12-29）で入力してください'),
+    .refine((value) => isCalendarDate(value), '日付は正しい日付（例：2026-12-29）で入力してください'),
   name: z
     .string({ message: '休園日の名前を入力してください' })
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, idParam, messageSchema } from '../common';
+import { defineCall, idParam, instantString, messageSchema } from '../common';
 import { bannerLevels } from '../constants/feed';
 import { facilityParams } from './facilities';
 
@@ -37,7 +37,8 @@ export const getStaffFacilityBanners = defineCall({
   response: z.array(staffBannerSchema),
 });
 
-const instant = (label: string) => z.iso.datetime({ offset: true, message: `${label}を正しい日時で入力してください` });
+/** Bounded to 2000–2100 by the contract's one helper (docs/decisions/platform-date-ranges.md). */
+const instant = instantString;
 
 export const bannerBody = z
   .object({

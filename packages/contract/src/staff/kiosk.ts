@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, idNumber } from '../common';
+import { defineCall, idNumber, instantString } from '../common';
 
 /**
  * The gate kiosk (staff.md §6; /work/kiosk-contract.md): a paired tablet whose device has
@@ -87,7 +87,8 @@ export const getKioskRoster = defineCall({
   response: kioskRosterSchema,
 });
 
-const instant = (label: string) => z.iso.datetime({ offset: true, message: `${label}を正しい日時で入力してください` });
+/** Bounded to 2000–2100 by the contract's one helper (docs/decisions/platform-date-ranges.md). */
+const instant = instantString;
 
 export const kioskPickupSchema = z
   .discriminatedUnion(

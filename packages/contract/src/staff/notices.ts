@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerFormatTypes } from '../constants/notices';
-import { defineCall, idNumber, idParam, messageSchema } from '../common';
+import { defineCall, idNumber, idParam, instantString, messageSchema } from '../common';
 import { facilityParams } from './facilities';
 
 /**
@@ -62,7 +62,8 @@ export const noticeAudienceSchema = z.discriminatedUnion('kind', [
 ]);
 export type NoticeAudience = z.infer<typeof noticeAudienceSchema>;
 
-const instant = (label: string) => z.iso.datetime({ offset: true, message: `${label}を正しい日時で入力してください` });
+/** Bounded to 2000–2100 by the contract's one helper (docs/decisions/platform-date-ranges.md). */
+const instant = instantString;
 
 export const staffQuestionInput = z
   .object({
@@ -209,6 +210,7 @@ export const postStaffNoticeFile = defineCall({
   path: '/api/staff/notices/{noticeId}/files',
   summary: 'Attaches an image (JPEG/PNG) or a PDF (multipart: upload_file); audited',
   params: noticeParams,
+  upload: { file: 'upload_file', accepts: 'image_or_pdf' },
   response: staffNoticeFileSchema,
   status: 201,
 });

@@ -87,6 +87,7 @@ export const postStaffPickupPersonImage = defineCall({
   summary:
     'Uploads or replaces a pick-up person’s photo (multipart: upload_file); metadata stripped (director, office, company admin); audited',
   params: z.object({ pickupPersonId: idParam }),
+  upload: { file: 'upload_file' },
   response: pickupPersonSchema,
 });
 

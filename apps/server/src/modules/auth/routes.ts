@@ -5,12 +5,17 @@ import { CHILD_REGISTRATION_COOKIE, claimInvitations, pendingRegistrationPath } 
 import { presentUser } from '../users/service';
 import { localIdentityProvider as idp } from '../idp/service';
 import { clearSessionCookie, createSession, deleteSession, setSessionCookie } from '../../lib/sessions';
-import { mintXsrfToken, setXsrfCookie } from './xsrf';
+import { mintXsrfToken, sessionsOf, setXsrfCookie } from './xsrf';
 
 export function authRoutes(app: App, ctx: AppContext) {
   route(app, getCsrfCookie, { auth: false }, async ({ req, reply }) => {
-    setXsrfCookie(reply, req, mintXsrfToken(ctx.config.sessionSecret));
+    setXsrfCookie(reply, req, mintXsrfToken(ctx.config.sessionSecret, sessionsOf(req)));
     return null;
+  });
+  // The staff app's: under the staff cookie's path, so the token is bound to the staff session too.
+  app.get('/api/staff/csrf-cookie', { schema: { hide: true } }, async (req, reply) => {
+    setXsrfCookie(reply, req, mintXsrfToken(ctx.config.sessionSecret, sessionsOf(req)));
+    return reply.status(204).send();
   });
 
   route(app, postLogin, { auth: false }, async ({ req, reply, body, now, user: current }) => {

@@ -120,6 +120,31 @@ function rowInput(values: Record<Column, string>, classes: Map<string, number>) 
 
 const prefixed = (field: string, message: string) => `${columnOf[field] ?? field}：${message}`;
 
+/** Columns whose text may span lines (the form's text areas); a name or a date never does. */
+const MULTILINE_COLUMNS = new Set<string>(['アレルギー', '配慮事項']);
+/** C0 controls but tab and line breaks, and DEL: U+0000 cannot even be stored in PostgreSQL's text. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/; // eslint-disable-line no-control-regex -- finding them is the point
+
+/**
+ * What a cell may not carry whatever its column (issue 30): a control character (NUL failed the
+ * import with a 500), U+FFFD (bytes that were not Shift_JIS, decoded as replacement characters),
+ * a line break outside the multi-line columns (a quoted name over two lines).
+ */
+function characterErrors(values: Record<Column, string>): string[] {
+  const errors: string[] = [];
+  for (const [column, value] of Object.entries(values)) {
+    const message = CONTROL.test(value)
+      ? rosterMessages.csvControlCharacter
+      : value.includes('\uFFFD')
+        ? rosterMessages.csvUndecodable
+        : /[\r\n]/.test(value) && !MULTILINE_COLUMNS.has(column)
+          ? rosterMessages.csvLineBreak
+          : null;
+    if (message) errors.push(`${column}：${message}`);
+  }
+  return errors;
+}
+
 /**
  * Reads a roster CSV and validates every row as the form would (`staffChildBody`, the server's
  * rules), plus what only a file can get wrong: unknown classes, the same child twice, a child the
@@ -151,6 +176,11 @@ export async function previewImport(db: Db, grant: FacilityGrant, base64: string
     const extra = cells.slice(header.length).some((cell) => cell.trim() !== '');
     if (broken.has(index) || cells.length < header.length || extra) {
       rows.push({ line, values, errors: [rosterMessages.csvBadRow] });
+      continue;
+    }
+    const unreadable = characterErrors(values);
+    if (unreadable.length > 0) {
+      rows.push({ line, values, errors: unreadable });
       continue;
     }
     const { body, errors } = rowInput(values, classes);

@@ -3,6 +3,7 @@ import { bannerMessages, type StaffBanner } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { feedBanners } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
+import { presentEach, type SkipLog } from '../../lib/present';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../staff/service';
 
@@ -22,15 +23,15 @@ export function presentBanner(row: BannerRow, now: Date): StaffBanner {
   };
 }
 
-/** The facility's banners, newest first (the list a director keeps tidy; at most 100). */
-export async function listFacilityBanners(db: Db, facilityId: number, now: Date): Promise<StaffBanner[]> {
+/** The facility's banners, newest first (the list a director keeps tidy; at most 100); an unreadable row is left out. */
+export async function listFacilityBanners(db: Db, facilityId: number, now: Date, log: SkipLog): Promise<StaffBanner[]> {
   const rows = await db
     .select()
     .from(feedBanners)
     .where(eq(feedBanners.facilityId, facilityId))
     .orderBy(desc(feedBanners.startsAt), desc(feedBanners.id))
     .limit(100);
-  return rows.map((row) => presentBanner(row, now));
+  return presentEach(rows, (row) => presentBanner(row, now), log, 'facility banners');
 }
 
 export interface BannerInput {

@@ -33,9 +33,9 @@ import { bannerFacility, createFacilityBanner, deleteFacilityBanner, listFacilit
  * (the entry grid): drafts saved as staff type, 公開 to the guardians' feed.
  */
 export function feedStaffRoutes(app: App, ctx: AppContext) {
-  staffRoute(app, getStaffFacilityBanners, {}, async ({ staff, params, now }) => {
+  staffRoute(app, getStaffFacilityBanners, {}, async ({ req, staff, params, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
-    return listFacilityBanners(ctx.db, grant.facilityId, now);
+    return listFacilityBanners(ctx.db, grant.facilityId, now, req.log);
   });
 
   staffRoute(app, postStaffFacilityBanner, {}, async ({ staff, params, body, now }) => {

@@ -30,6 +30,7 @@ import {
 import { randomToken } from '../../lib/crypto';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
+import { isReadablePdf } from '../../lib/documents';
 import { enqueueMail } from '../../lib/mail';
 import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
 import { enrolmentCovers, mayAddressAudience, type FacilityGrant, type StaffViewer } from '../access';
@@ -596,7 +597,7 @@ export async function addStaffNoticeFile(
   if (!(await mayAddressNotice(ctx.db, grant, row, staff.today))) throw forbidden();
   if (row.state === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
   const kind = sniffFile(file.bytes);
-  if (!kind) throw invalid('upload_file', noticeMessages.fileType);
+  if (!kind || (kind === 'pdf' && !(await isReadablePdf(file.bytes)))) throw invalid('upload_file', noticeMessages.fileType);
   const [{ n }] = (await ctx.db.select({ n: count() }).from(noticeFiles).where(eq(noticeFiles.noticeId, row.id))) as [
     { n: number },
   ];

@@ -39,10 +39,10 @@ export function settingsRoutes(app: App, ctx: AppContext) {
   route(app, putPushSettings, {}, async ({ user, body, now }) => service.setPushSettings(ctx, user.id, body, now));
 
   // The dev mailbox: embedded mode only (and test mode, so the e2e suite can read mails on PostgreSQL
-  // too), never in production, and only for whoever may read every mail (mayReadMailbox).
+  // too), never in production, and only to the key printed at start (mayReadMailbox).
   if (ctx.config.devMailbox) {
-    route(app, getDevMailbox, { auth: false }, async ({ req, user }) => {
-      if (!mayReadMailbox(ctx, req, user !== null)) throw notFound();
+    route(app, getDevMailbox, { auth: false }, async ({ req }) => {
+      if (!mayReadMailbox(ctx, req)) throw notFound();
       return (await listOutbox(ctx.db)).map((m) => ({
         id: m.id,
         to: m.to,
@@ -56,15 +56,13 @@ export function settingsRoutes(app: App, ctx: AppContext) {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
-
 /**
- * The outbox holds every password-reset link, so it opens only to: the key printed at start
- * (`X-Mailbox-Key`), or a signed-in session on a server reachable from this machine alone (HOST on
- * loopback) or in test mode (docs/decisions/platform-dev-mailbox.md). Anyone else gets a 404.
+ * The outbox holds every password-reset link, so it opens to the key printed at start
+ * (`X-Mailbox-Key`) only: a session of any account, in test mode or on a loopback-bound server, is
+ * no proof of being the operator (issue 30; docs/decisions/platform-dev-mailbox.md). Anyone else
+ * gets a 404.
  */
-function mayReadMailbox(ctx: AppContext, req: FastifyRequest, signedIn: boolean): boolean {
+function mayReadMailbox(ctx: AppContext, req: FastifyRequest): boolean {
   const key = req.headers['x-mailbox-key'];
-  if (typeof key === 'string' && safeEqual(key, devMailboxKey(ctx.config))) return true;
-  return signedIn && (ctx.config.testClock || LOOPBACK_HOSTS.has(ctx.config.host));
+  return typeof key === 'string' && safeEqual(key, devMailboxKey(ctx.config));
 }

@@ -1,5 +1,5 @@
 import { countAttempt } from '../../lib/rate-limit';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import { staffMessages } from '@renraku/contract';
 import type { AppContext } from '../../context';
@@ -72,12 +72,38 @@ export async function enableTotp(ctx: AppContext, userId: number, code: string, 
       .slice(0, 8);
     return `${raw.slice(0, 4)}-${raw.slice(4)}`;
   });
-  await ctx.db
+  // Only one of two concurrent confirmations stores its recovery codes (the other's would be void).
+  const won = await ctx.db
     .update(staffTotp)
     .set({ enabledAt: now, lastTimeStep: step, recoveryCodes: codes.map((c) => sha256(c)) })
-    .where(eq(staffTotp.userId, userId));
+    .where(and(eq(staffTotp.userId, userId), isNull(staffTotp.enabledAt)))
+    .returning({ userId: staffTotp.userId });
+  if (won.length === 0) throw conflict(staffMessages.totpAlreadyEnabled);
   await ctx.counter.reset(failKey(userId));
   return codes;
+}
+
+/**
+ * Uses a TOTP time step: a conditional update that only one request can win, so concurrent
+ * sign-ins with one code complete one session (issue 30). False when the step was already used.
+ */
+async function claimTimeStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const won = await db
+    .update(staffTotp)
+    .set({ lastTimeStep: step })
+    .where(and(eq(staffTotp.userId, userId), or(isNull(staffTotp.lastTimeStep), lt(staffTotp.lastTimeStep, step))))
+    .returning({ userId: staffTotp.userId });
+  return won.length === 1;
+}
+
+/** Uses a recovery code (its hash taken out of the list) only if it is still there: one request wins. */
+async function claimRecoveryCode(db: Db, userId: number, hash: string): Promise<boolean> {
+  const won = await db
+    .update(staffTotp)
+    .set({ recoveryCodes: sql`array_remove(${staffTotp.recoveryCodes}, ${hash})` })
+    .where(and(eq(staffTotp.userId, userId), sql`${hash} = any(${staffTotp.recoveryCodes})`))
+    .returning({ userId: staffTotp.userId });
+  return won.length === 1;
 }
 
 /** The second factor at sign-in: a TOTP code, or a recovery code (used up). */
@@ -87,15 +113,11 @@ export async function verifySecondFactor(ctx: AppContext, userId: number, code: 
   if (!row || !isTotpEnabled(row)) return failAttempt();
   if (/^\d{6}$/.test(code)) {
     const step = matchingTimeStep(ctx, row, code, now);
-    if (step === null) return failAttempt();
-    await ctx.db.update(staffTotp).set({ lastTimeStep: step }).where(eq(staffTotp.userId, userId));
+    if (step === null || !(await claimTimeStep(ctx.db, userId, step))) return failAttempt();
   } else {
     const hash = sha256(code.toLowerCase());
     if (!row.recoveryCodes.some((c) => safeEqual(c, hash))) return failAttempt();
-    await ctx.db
-      .update(staffTotp)
-      .set({ recoveryCodes: row.recoveryCodes.filter((c) => c !== hash) })
-      .where(eq(staffTotp.userId, userId));
+    if (!(await claimRecoveryCode(ctx.db, userId, hash))) return failAttempt();
   }
   await ctx.counter.reset(failKey(userId));
 }

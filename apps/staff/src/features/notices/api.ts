@@ -102,7 +102,7 @@ function readCookie(name: string): string | undefined {
  * `api`. Answers the stored file; a refusal rejects with the server's message.
  */
 export async function uploadNoticeFile(noticeId: number, file: File, onProgress: (fraction: number) => void) {
-  if (!readCookie('XSRF-TOKEN')) await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' });
+  if (!readCookie('XSRF-TOKEN')) await fetch('/api/staff/csrf-cookie', { credentials: 'same-origin' });
   const form = new FormData();
   form.append('upload_file', file, file.name);
   return new Promise<{ id: number; name: string }>((resolve, reject) => {

@@ -42,7 +42,7 @@ export async function uploadPhoto(
   tags: PhotoTags,
   onProgress: (fraction: number) => void,
 ): Promise<StaffPhoto> {
-  if (!readCookie('XSRF-TOKEN')) await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' });
+  if (!readCookie('XSRF-TOKEN')) await fetch('/api/staff/csrf-cookie', { credentials: 'same-origin' });
   const form = new FormData();
   form.append('date', date);
   form.append('child_ids', tags.childIds.join(','));
