@@ -56,6 +56,8 @@ const sessionCalls = [
   'postStaffLogin',
   'postStaffLoginTotp',
   'postStaffLogout',
+  // The PIN pad's due nap checks: the device's own read (staff-naps-device.test.ts).
+  'getStaffDeviceNapStatus',
 ];
 
 /** The day's work of staff.md §4 and what its screens read: a PIN session holds these. */
@@ -73,7 +75,9 @@ const dayCalls = [
   'getStaffFacilityInbox',
   'getStaffManualBanner',
   'postStaffAttendanceReportConfirm',
+  'postStaffClassDailyNotesApply',
   'postStaffClassDailyNotesPublish',
+  'postStaffClassDailyNotesPublishClass',
   'postStaffClassNapEnd',
   'postStaffClassNapStart',
   'postStaffClassPhoto',
@@ -215,6 +219,23 @@ async function dayOfClass(tablet: Agent, classId: number) {
     postStaffClassDailyNotesPublish: (
       await call(tablet, contract.postStaffClassDailyNotesPublish, { params: p, body: { date: today, child_ids: [child] } })
     ).statusCode,
+    postStaffClassDailyNotesApply: (
+      await call(tablet, contract.postStaffClassDailyNotesApply, {
+        params: p,
+        body: {
+          date: today,
+          field: 'note',
+          values: { ...emptyDailyNoteContent(), text: '元気に過ごしました' },
+          overwrite: false,
+        },
+      })
+    ).statusCode,
+    postStaffClassDailyNotesPublishClass: (
+      await call(tablet, contract.postStaffClassDailyNotesPublishClass, {
+        params: p,
+        body: { date: today, include_empty: false },
+      })
+    ).statusCode,
     putStaffClassGrowths: (
       await callRaw(tablet, contract.putStaffClassGrowths, {
         params: p,
@@ -277,6 +298,8 @@ const classDay = [
   'putStaffChildAttendance',
   'putStaffClassDailyNoteDrafts',
   'postStaffClassDailyNotesPublish',
+  'postStaffClassDailyNotesApply',
+  'postStaffClassDailyNotesPublishClass',
   'putStaffClassGrowths',
   'putStaffClassNapSettings',
   'postStaffClassNapStart',

@@ -47,6 +47,8 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffDeviceLock,
     // The PIN pad's list of due nap checks: the device's own read, no PIN session (naps-presence.md).
     C.getStaffDeviceNapStatus,
+    // The staff XSRF token (auth-xsrf-bound-to-session.md): the staff cookie reaches /api/staff only.
+    '/api/staff/csrf-cookie',
   ],
   'facility.read': [C.getStaffFacility, C.getStaffClasses, C.getStaffFacilityBanners, C.getStaffManualBanner],
   'day.read': [
