@@ -47,6 +47,9 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
     // The class tablet, landscape, by touch.
     { name: 'tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
+    // The class tablet held upright: the tests tagged @portrait (every screen's axe-and-layout tour,
+    // the upright board, …); the deep flows run at the two other sizes only, to keep the run short.
+    { name: 'tablet-portrait', grep: /@portrait/, use: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
   ],
   webServer: {
     command: `npx tsx ../server/test/e2e-server.ts`,

@@ -217,7 +217,13 @@ describe('pairing a tablet and unlocking it with a PIN', () => {
     const me = await call(tablet, getStaffMe, { headers: at(base, 4) });
     expect(me.statusCode).toBe(200);
     expect(me.data.user.id).toBe(s.classStaffA.user.id);
-    expect(me.data.device).toEqual({ id: device.id, name: 'ひよこ組タブレット', facility_id: world.facilityId });
+    // The class it is paired to: the app opens on that class's board.
+    expect(me.data.device).toEqual({
+      id: device.id,
+      name: 'ひよこ組タブレット',
+      facility_id: world.facilityId,
+      class_id: world.classA.id,
+    });
     // Used at 4 minutes: still open at 8; idle from 8 to 14: back at the PIN pad.
     expect((await call(tablet, getStaffMe, { headers: at(base, 8) })).statusCode).toBe(200);
     expect((await call(tablet, getStaffMe, { headers: at(base, 14) })).statusCode).toBe(401);

@@ -63,8 +63,10 @@ export const getStaffMe = defineCall({
     stage: staffStageSchema,
     totp_enabled: z.boolean(),
     pin_set: z.boolean(),
-    /** The paired tablet this session runs on, null on a desktop. */
-    device: z.object({ id: z.number().int(), name: z.string(), facility_id: z.number().int() }).nullable(),
+    /** The paired tablet this session runs on, null on a desktop; class_id: the class it is paired to, if any. */
+    device: z
+      .object({ id: z.number().int(), name: z.string(), facility_id: z.number().int(), class_id: z.number().int().nullable() })
+      .nullable(),
     memberships: z.array(staffMembershipSchema),
     facilities: z.array(staffFacilitySchema),
   }),

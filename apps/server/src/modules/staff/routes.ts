@@ -69,7 +69,7 @@ export function staffRoutes(app: App, ctx: AppContext) {
       stage: session.pending ?? ('ok' as const),
       totp_enabled: isTotpEnabled(totp),
       pin_set: pinSet,
-      device: device ? { id: device.id, name: device.name, facility_id: device.facilityId } : null,
+      device: device ? { id: device.id, name: device.name, facility_id: device.facilityId, class_id: device.classId } : null,
       memberships: memberships.map((m) => ({
         id: m.id,
         role: m.role,

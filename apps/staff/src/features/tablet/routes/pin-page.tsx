@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { staffMessages } from '@renraku/contract/staff';
 import { LoadFailure } from '../../../components/load-failure';
 import { Loading } from '../../../components/loading';
-import { facilityPath } from '../../../lib/facility';
+import { deviceStartPath } from '../../../lib/device-start';
 import { usePageTitle } from '../../../lib/page-title';
 import { useThisDevice } from '../api';
 import { PinEntry } from '../components/pin-entry';
@@ -56,7 +56,7 @@ export function PinPage() {
           <PinEntry
             person={person}
             onBack={() => setPerson(null)}
-            onUnlocked={() => void navigate(facilityPath(thisDevice.facility_id), { replace: true })}
+            onUnlocked={() => void navigate(deviceStartPath(thisDevice), { replace: true })}
           />
         ) : (
           <StaffPicker staff={staff} onPick={setPerson} />
