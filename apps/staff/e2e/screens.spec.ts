@@ -172,3 +172,28 @@ test('the class tablet’s PIN pad, then its class’s board; the gate kiosk; bo
     await kiosk.context.close();
   }
 });
+
+test('the class board of 20 shows at least 10 children per upright screen @portrait', async ({ page, request }) => {
+  test.skip(test.info().project.name !== 'tablet-portrait', 'the upright class tablet');
+  const director = await createStaff(request, 'board20');
+  const name = `縦${Math.floor(Math.random() * 1e5)}組`;
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name, size: 20 },
+    headers: await xsrfHeaders(request),
+  });
+  expect(created.status()).toBe(201);
+  const { class_id: classId } = (await created.json()) as { class_id: number };
+  await signIn(page, director.email);
+  await page.goto(`/staff/f/${director.facilityId}/board/${classId}`);
+  await expectScreenFits(page, `${name}のボード`);
+  const rows = page.getByTestId('board-row');
+  await expect(rows).toHaveCount(20);
+  const viewport = page.viewportSize()!;
+  const inView = await rows.evaluateAll(
+    (elements, height) => elements.filter((el) => el.getBoundingClientRect().bottom <= height).length,
+    viewport.height,
+  );
+  // It was about 4.5 with the menu open and three lines per child.
+  expect(inView).toBeGreaterThanOrEqual(10);
+  await page.screenshot({ path: test.info().outputPath('board-768x1024.png') });
+});

@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { fullDateLabel } from '@renraku/contract/dates';
-import type { BoardChild } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Fieldset,
-  FileButton,
-  Group,
-  Progress,
-  Radio,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, Group, Radio, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { noticeMessages, staffNoticeBody, type StaffNotice, type StaffNoticeBody } from '@renraku/contract/staff';
