@@ -65,7 +65,8 @@ async function demoIds(page: Page, facilityId: number): Promise<Ids> {
 }
 
 test('every screen of a company admin passes axe and fits the width @portrait', async ({ page, request }) => {
-  test.slow();
+  // About 30 screens, each with axe: a bound for a hang, not a wait.
+  test.setTimeout(600_000);
   const admin = await createStaff(request, 'tour', { role: 'company_admin', pin: '8642' });
   await page.goto('/staff/login');
   await expectScreenFits(page, 'ログイン');
