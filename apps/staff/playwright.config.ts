@@ -48,18 +48,23 @@ export default defineConfig({
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
     // The class tablet, landscape, by touch.
     { name: 'tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
+    // The class tablet held upright: the tests tagged @portrait (every screen's axe-and-layout tour,
+    // the upright board, …); the deep flows run at the two other sizes only, to keep the run short.
+    { name: 'tablet-portrait', grep: /@portrait/, use: { viewport: { width: 768, height: 1024 }, hasTouch: true } },
   ],
   webServer: {
     command: `npx tsx ../server/test/e2e-server.ts`,
     cwd: import.meta.dirname,
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // A loaded machine (parallel runs) may need longer to start the server: E2E_SERVER_TIMEOUT (ms).
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     reuseExistingServer: false,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       WEB_DIST: `${import.meta.dirname}/../web/dist`,
-      STAFF_DIST: `${import.meta.dirname}/dist`,
+      // E2E_STAFF_DIST: another build to test (the default: this app's dist).
+      STAFF_DIST: process.env.E2E_STAFF_DIST ?? `${import.meta.dirname}/dist`,
       E2E_NOW: NOW,
       // The run's own secret, so the specs know the dev mailbox's key (e2e/mailbox.ts).
       SESSION_SECRET: e2eSessionSecret(),

@@ -217,6 +217,7 @@ describe('pairing a tablet and unlocking it with a PIN', () => {
     const me = await call(tablet, getStaffMe, { headers: at(base, 4) });
     expect(me.statusCode).toBe(200);
     expect(me.data.user.id).toBe(s.classStaffA.user.id);
+    // The class it is paired to: the app opens on that class's board.
     expect(me.data.device).toEqual({
       id: device.id,
       name: 'ひよこ組タブレット',

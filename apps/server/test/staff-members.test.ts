@@ -112,6 +112,24 @@ describe('POST /api/staff/facilities/{facilityId}/members', () => {
     expect(again.json().message).toBe(staffMessages.memberExists);
   });
 
+  it('keeps the typed name for an ID that has none yet (a sign-up without a name) until the person sets their own', async () => {
+    const world = await buildStaffWorld(db());
+    const agents = await staffAgents(t, world);
+    const params = { facilityId: world.facilityId };
+    const nameless = await buildUser(db(), { name: null });
+    const res = await call(agents.director, postStaffMember, { params, body: { ...body(nameless.email), name: '山本 さくら' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.data).toMatchObject({ user_id: nameless.id, name: '山本 さくら' });
+    const listed = await call(agents.director, getStaffMembers, { params });
+    expect(listed.data.find((m) => m.user_id === nameless.id)!.name).toBe('山本 さくら');
+    // The ID stays the person's: the facility's spelling is not written into it.
+    expect((await db().select().from(users).where(eq(users.id, nameless.id)))[0]!.name).toBeNull();
+    // Once the person sets their own name, that is the name shown.
+    await db().update(users).set({ name: '山本 咲良' }).where(eq(users.id, nameless.id));
+    const after = await call(agents.director, getStaffMembers, { params });
+    expect(after.data.find((m) => m.user_id === nameless.id)!.name).toBe('山本 咲良');
+  });
+
   it('is refused to other roles and scopes, and refuses bad input with nothing written', async () => {
     const world = await buildStaffWorld(db());
     const agents = await staffAgents(t, world);

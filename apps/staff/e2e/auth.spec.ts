@@ -10,6 +10,8 @@ import {
   submitLogin,
   test,
   totpCode,
+  goToMenu,
+  openMenu,
 } from './fixtures';
 
 test.describe('staff sign-in', () => {
@@ -37,7 +39,7 @@ test.describe('staff sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: '監査ログ' })).toBeVisible();
     await expect(page).toHaveURL(/\/staff\/f\/1\/audit\?date=2026-06-10$/);
     await expect(page.getByTestId('staff-name')).toHaveText(DEMO_STAFF.directorName);
-    const menu = page.getByRole('navigation', { name: 'メインメニュー' });
+    const menu = await openMenu(page);
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
       '連絡',
@@ -65,7 +67,7 @@ test.describe('staff sign-in', () => {
   test('class staff and office see the menu of their role', async ({ page, request }) => {
     const classStaff = await createStaff(request, 'hoikushi', { role: 'class_staff' });
     await signIn(page, classStaff.email);
-    const menu = page.getByRole('navigation', { name: 'メインメニュー' });
+    const menu = await openMenu(page);
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
       '連絡',
@@ -87,6 +89,7 @@ test.describe('staff sign-in', () => {
 
     const office = await createStaff(request, 'jimu', { role: 'office' });
     await signIn(page, office.email);
+    await openMenu(page);
     await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', 'お知らせ', '行事予定', '登園予定', '設定']);
     await expect(page.getByText('あなたの役割: 事務')).toBeVisible();
   });
@@ -94,7 +97,7 @@ test.describe('staff sign-in', () => {
   test('a director enrols 2FA in the settings, signs out, and signs in again with a code', async ({ page, request }) => {
     const director = await createStaff(request, 'totp');
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '設定', exact: true }).click();
+    await goToMenu(page, '設定', true);
     await expect(page.getByRole('heading', { level: 1, name: '設定' })).toBeVisible();
     await expectAccessible(page);
     await expectTouchTargets(page);
@@ -136,13 +139,13 @@ test.describe('audit log', () => {
   test('a director finds their own PIN change by person and day and downloads the CSV', async ({ page, request }) => {
     const director = await createStaff(request, 'audit');
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '設定', exact: true }).click();
+    await goToMenu(page, '設定', true);
     await page.getByLabel('新しいPIN（4桁の数字）').fill('2468');
     await page.getByLabel('新しいPIN（確認）').fill('2468');
     await page.getByRole('button', { name: 'PINを保存' }).click();
     await expect(page.getByText('PINを設定しました')).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '監査ログ' }).click();
+    await goToMenu(page, '監査ログ');
     await expect(page.getByRole('heading', { level: 1, name: '監査ログ' })).toBeVisible();
     const table = page.getByTestId('audit-table');
     await expect(table.getByRole('row').filter({ hasText: director.name }).first()).toBeVisible();

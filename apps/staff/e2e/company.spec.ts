@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test } from './fixtures';
+import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test, goToMenu } from './fixtures';
 
 /**
  * The company admin (staff.md §1): the roll-up of the company's facilities, 「施設を追加」 (the new
@@ -15,8 +15,7 @@ test('a company admin sees the roll-up, adds a facility and switches to it in th
   const admin = await createStaff(request, `houjin-${project}`, { role: 'company_admin' });
   await signIn(page, admin.email);
 
-  const menu = page.getByRole('navigation', { name: 'メインメニュー' });
-  await menu.getByRole('link', { name: '法人の施設' }).click();
+  await goToMenu(page, '法人の施設');
   await expect(heading(page, '法人の施設')).toBeVisible();
   await expect(page).toHaveTitle(/法人の施設/);
   const table = page.getByTestId('rollup-table');
@@ -73,7 +72,7 @@ test('a company admin sees the roll-up, adds a facility and switches to it in th
   for (const name of ['お知らせ', '予定表', '身体測定', '行事']) await expect(page.getByRole('switch', { name })).toBeChecked();
 
   // From 職員 the switch back stays on 職員.
-  await menu.getByRole('link', { name: '職員' }).click();
+  await goToMenu(page, '職員');
   await expect(heading(page, '職員')).toBeVisible();
   await switcher.click();
   await page.getByRole('option', { name: admin.facilityName }).click();

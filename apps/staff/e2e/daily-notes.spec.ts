@@ -6,6 +6,7 @@ import {
   expect,
   expectAccessible,
   expectTouchTargets,
+  goToMenu,
   PASSWORD,
   signIn,
   test,
@@ -108,7 +109,7 @@ test('a class of 20: shortcuts, autosave across a reload, 公開, and the guardi
   ).toBe(200);
 
   // From the menu: 連絡帳記入 → the class.
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '連絡帳記入' }).click();
+  await goToMenu(page, '連絡帳記入');
   await page.getByRole('link', { name: new RegExp(name) }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${name}の連絡帳` })).toBeVisible();
   await expect(page.getByRole('listitem')).toHaveCount(20);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { NOW } from './clock';
-import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test } from './fixtures';
+import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test, goToMenu } from './fixtures';
 
 /** A class tablet in landscape, by finger, with the run's pinned clock (staff.md §1). */
 async function newTablet(browser: Browser) {
@@ -23,7 +23,7 @@ test.describe('paired tablets', () => {
     const director = await createStaff(request, 'tablets');
     const hoikushi = await createStaff(request, 'tabletpin', { role: 'class_staff', pin: '2468' });
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '端末' }).click();
+    await goToMenu(page, '端末');
     await expect(page.getByRole('heading', { level: 1, name: '端末' })).toBeVisible();
     await expectAccessible(page);
     await expectTouchTargets(page);
@@ -105,7 +105,7 @@ test.describe('paired tablets', () => {
     await page.getByRole('dialog').getByRole('button', { name: '閉じる' }).last().click();
     await expect(page.getByRole('row', { name: new RegExp(`${name}ゲート`) })).toContainText('ゲート（登降園）用');
     await expectAccessible(page);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '監査ログ' }).click();
+    await goToMenu(page, '監査ログ');
     await expect(page.getByRole('cell', { name: '端末でのPIN解除' }).first()).toBeVisible();
   });
 });

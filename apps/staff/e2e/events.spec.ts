@@ -1,4 +1,4 @@
-import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test, xsrfHeaders } from './fixtures';
+import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test, xsrfHeaders, goToMenu } from './fixtures';
 
 /**
  * 行事予定 (staff.md §5): a director adds a facility event with details, the guardians of the
@@ -14,7 +14,7 @@ test('a director adds, edits and deletes an event that the guardians’ calendar
   const name = `夏祭り ${project}`;
   const director = await createStaff(request, 'events', { role: 'director' });
   await signIn(page, director.email);
-  await page.getByRole('link', { name: '行事予定' }).click();
+  await goToMenu(page, '行事予定');
   await expect(page.getByRole('heading', { level: 1, name: '行事予定' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '2026年6月' })).toBeVisible();
   await page.getByRole('button', { name: '次の月' }).click();
@@ -76,7 +76,7 @@ test('a director adds, edits and deletes an event that the guardians’ calendar
 test('a class staff member writes only for their own class', async ({ page }) => {
   // The demo 保育士 of ひよこ組.
   await signIn(page, 'hoikushi@example.com');
-  await page.getByRole('link', { name: '行事予定' }).click();
+  await goToMenu(page, '行事予定');
   await page.getByRole('button', { name: '行事を追加' }).click();
   const dialog = page.getByRole('dialog', { name: '行事の追加' });
   const options = await dialog.getByLabel('対象').locator('option').allTextContents();

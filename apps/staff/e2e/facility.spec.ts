@@ -1,6 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { NOW } from './clock';
+import { goToMenu } from './fixtures';
 
 /**
  * 施設設定 (staff.md §3) as the demo director uses it, at the staff room's desktop and on the class
@@ -50,7 +51,7 @@ const openTab = async (page: Page, tab: string) => {
 test('the director edits the profile: address, phone and opening hours', async ({ page }) => {
   const project = test.info().project.name;
   await page.goto(`/staff/f/${facilityId}`);
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '施設設定' }).click();
+  await goToMenu(page, '施設設定');
   await expect(page).toHaveURL(new RegExp(`/staff/f/${facilityId}/facility$`));
   await expect(page).toHaveTitle(/施設設定/);
   await expect(page.getByLabel('施設名')).toHaveValue('さくら保育園');

@@ -14,9 +14,29 @@ export async function expectAccessible(page: Page) {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** On the tablet project: every visible button, link-button and text field is at least 44 px high (staff.md §1). */
+/** The class tablet's projects: landscape (`tablet`, 1024×768) and upright (`tablet-portrait`, 768×1024). */
+export const onTablet = () => test.info().project.name.startsWith('tablet');
+
+/**
+ * The main menu, opened first where it folds behind its button (both tablet sizes, shell.tsx): the
+ * way every spec goes to a section, whatever the project's width.
+ */
+export async function openMenu(page: Page) {
+  const menu = page.getByRole('navigation', { name: 'メインメニュー' });
+  const burger = page.getByRole('button', { name: 'メニューを開く' });
+  if (await burger.isVisible()) await burger.click();
+  await expect(menu).toBeInViewport();
+  return menu;
+}
+
+/** Opens a section from the main menu (see openMenu). */
+export async function goToMenu(page: Page, name: string, exact = false) {
+  await (await openMenu(page)).getByRole('link', { name, exact }).click();
+}
+
+/** On the tablet projects: every visible button, link-button and text field is at least 44 px high (staff.md §1). */
 export async function expectTouchTargets(page: Page) {
-  if (test.info().project.name !== 'tablet') return;
+  if (!onTablet()) return;
   const small = await page
     .locator('button:visible, a[role="button"]:visible, input:not([type="hidden"]):visible')
     .evaluateAll((elements) =>

@@ -11,6 +11,7 @@ import {
   test,
   uniqueEmail,
   xsrfHeaders,
+  goToMenu,
 } from './fixtures';
 
 /**
@@ -75,7 +76,7 @@ test('a guardian’s absence appears on the open board; 確認 and a reply reach
 
   // The class tablet: the board of the class, from the menu.
   await signIn(page, staff.email);
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: 'クラスボード' }).click();
+  await goToMenu(page, 'クラスボード');
   await page.getByRole('link', { name: new RegExp(name) }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${name}のボード` })).toBeVisible();
   const row = page.getByTestId('board-row').filter({ hasText: child.name });
@@ -132,7 +133,7 @@ test('a guardian’s absence appears on the open board; 確認 and a reply reach
   await expect(nextRow.getByRole('button', { name: `${next.name}さんの登降園を記録` })).toHaveText(/^10:0\d 〜 —$/);
 
   // The inbox, from the menu: the class's entries, both confirmed.
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '連絡', exact: true }).click();
+  await goToMenu(page, '連絡', true);
   await expect(page.getByRole('heading', { level: 1, name: '連絡' })).toBeVisible();
   const items = page.getByTestId('inbox-item');
   await expect(items).toHaveCount(2);
@@ -169,7 +170,7 @@ test('the demo director reads the day: the inbox of every class and ひよこ組
   await expectAccessible(page);
   await expectTouchTargets(page);
 
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: 'クラスボード' }).click();
+  await goToMenu(page, 'クラスボード');
   await page.getByRole('link', { name: /ひよこ組/ }).click();
   await expect(page.getByTestId('infection-alert')).toContainText('佐藤 蒼太さん（インフルエンザ）');
   await expect(page.getByRole('listitem', { name: '山田 陽翔' })).toContainText('予定: 08:00 〜 17:00');

@@ -1,5 +1,5 @@
 import { NOW, TODAY } from './clock';
-import { createStaff, expect, expectAccessible, expectTouchTargets, signIn, test, xsrfHeaders } from './fixtures';
+import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, signIn, test, xsrfHeaders } from './fixtures';
 
 /**
  * 午睡チェック (staff.md §4) on the class tablet: a class staff member starts the nap, checks a child
@@ -31,7 +31,7 @@ test('a nap check becomes overdue, then done; うつ伏せ asks for a second loo
     });
     expect(arrived.status()).toBe(200);
   }
-  await page.getByRole('link', { name: '午睡チェック', exact: true }).click();
+  await goToMenu(page, '午睡チェック', true);
   await page.getByRole('link', { name: new RegExp(name) }).click();
   await expect(page.getByRole('heading', { level: 1, name: '午睡チェック' })).toBeVisible();
   await expect(page.getByText('確認の間隔：10分（標準）')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { NOW } from './clock';
-import { createStaff, expect, expectAccessible, PASSWORD, signIn, test, uniqueEmail, xsrfHeaders } from './fixtures';
+import { createStaff, expect, expectAccessible, goToMenu, PASSWORD, signIn, test, uniqueEmail, xsrfHeaders } from './fixtures';
 import { e2eMailboxKey } from './mailbox';
 
 /**
@@ -56,7 +56,7 @@ test('a director sends a notice with a PDF and a questionnaire to one class; tra
   const director = await createStaff(request, 'notices', { role: 'director' });
 
   await signIn(page, director.email);
-  await page.getByRole('link', { name: 'お知らせ' }).click();
+  await goToMenu(page, 'お知らせ');
   await expect(page.getByRole('heading', { level: 1, name: 'お知らせ' })).toBeVisible();
   await expect(page.getByTestId('notice-table')).toContainText('運動会の参加確認');
   await expectAccessible(page);
@@ -85,12 +85,32 @@ test('a director sends a notice with a PDF and a questionnaire to one class; tra
   await page.getByLabel('質問1の選択肢2', { exact: true }).fill('参加しない');
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/staff-notice-compose.png', fullPage: true });
+  // 配信する asks first: who receives it and how it will look (issue 29: it sent at once).
   await page.getByRole('button', { name: '配信する' }).click();
+  const preview = page.getByRole('dialog', { name: '配信内容の確認' });
+  await expect(preview.getByTestId('preview-recipients')).toContainText('クラス：ひよこ組');
+  await expect(preview.getByTestId('preview-counts')).toHaveText(/^お子さま \d+人（ひよこ組 \d+人）・保護者が登録済み \d+人$/);
+  const look = preview.getByTestId('notice-preview');
+  await expect(look).toContainText(title);
+  await expect(look).toContainText('来週の遠足について');
+  await expect(look).toContainText('持ち物.pdf');
+  await expect(look.getByTestId('preview-questionnaire')).toContainText('遠足に参加されますか');
+  await expect(look.getByTestId('preview-questionnaire')).toContainText('参加する／参加しない');
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/staff-notice-preview.png', fullPage: true });
+  // 戻って直す sends nothing.
+  await preview.getByRole('button', { name: '戻って直す' }).click();
+  await expect(preview).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'お知らせの作成' })).toBeVisible();
+  await page.getByRole('button', { name: '配信する' }).click();
+  await preview.getByRole('button', { name: '配信する' }).click();
   await expect(page.getByText('お知らせを配信しました')).toBeVisible();
   const row = page.getByTestId('notice-table').getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('配信済み');
   await expect(row).toContainText('ひよこ組');
   await expect(row).toContainText('添付1件・アンケートあり');
+  const rowText = async () => (await row.textContent()) ?? '';
+  const before = await rowText();
 
   // The guardian of ひよこ組 reads and answers it on their phone.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'x-test-now': NOW } });
@@ -116,8 +136,11 @@ test('a director sends a notice with a PDF and a questionnaire to one class; tra
   expect(await titlesSeenBy(request, outside)).not.toContain(title);
   expect(await titlesSeenBy(request, silent)).toContain(title);
 
+  // The open list follows the guardian's read and answer without a reload (the board's mechanism).
+  await expect.poll(rowText, { timeout: 20_000 }).not.toBe(before);
+  await expect(row).toContainText(/1\/\d+.*1\/\d+/);
+
   // Tracking: one answer, the CSV holds it.
-  await page.reload();
   await row.getByRole('link', { name: `「${title}」の集計` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `集計：${title}` })).toBeVisible();
   await expect(page.getByTestId('count-answered')).toHaveText('1人');
@@ -170,7 +193,7 @@ test('a scheduled notice shows for guardians only from its release time (pinned 
   expect(await titlesSeenBy(request, guardian, inHours(1))).not.toContain(title);
   expect(await titlesSeenBy(request, guardian, inHours(3))).toContain(title);
   // The staff list shows it as 配信予約 at the pinned instant.
-  await page.getByRole('link', { name: 'お知らせ' }).click();
+  await goToMenu(page, 'お知らせ');
   await expect(page.getByTestId('notice-table').getByRole('row').filter({ hasText: title })).toContainText('配信予約');
   await expectAccessible(page);
 });

@@ -12,6 +12,7 @@ import {
   test,
   uniqueEmail,
   xsrfHeaders,
+  goToMenu,
 } from './fixtures';
 
 /**
@@ -113,7 +114,7 @@ test('photos with progress reach only their family; a measurement reaches the gr
   );
 
   // From the menu: 写真 → the class.
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '写真' }).click();
+  await goToMenu(page, '写真');
   await page.getByRole('link', { name: new RegExp(name) }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${name}の写真` })).toBeVisible();
   await expect(page.getByRole('button', { name: '写真を選ぶ' })).toBeDisabled();
@@ -154,7 +155,7 @@ test('photos with progress reach only their family; a measurement reaches the gr
   });
 
   // The measurement session: an implausible height is flagged, corrected, saved.
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '身体測定' }).click();
+  await goToMenu(page, '身体測定');
   await page.getByRole('link', { name: new RegExp(name) }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${name}の身体測定` })).toBeVisible();
   const row = page.getByRole('listitem', { name: a.name, exact: true });

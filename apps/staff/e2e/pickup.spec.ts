@@ -1,6 +1,16 @@
 import sharp from 'sharp';
 import type { APIRequestContext } from '@playwright/test';
-import { PASSWORD, createStaff, expect, expectAccessible, expectTouchTargets, signIn, test, xsrfHeaders } from './fixtures';
+import {
+  PASSWORD,
+  createStaff,
+  expect,
+  expectAccessible,
+  expectTouchTargets,
+  signIn,
+  test,
+  xsrfHeaders,
+  goToMenu,
+} from './fixtures';
 
 test.describe('お迎え登録者', () => {
   test('the director sees the demo child’s pick-up persons and the guardian’s proposal, adds one and removes it', async ({
@@ -9,7 +19,7 @@ test.describe('お迎え登録者', () => {
   }) => {
     const director = await createStaff(request, 'pickup');
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '園児' }).click();
+    await goToMenu(page, '園児');
     await page.getByRole('link', { name: '山田 陽翔' }).click();
     const section = page.getByRole('region', { name: 'お迎え登録者' });
     const table = section.getByTestId('pickup-persons');
@@ -65,7 +75,7 @@ test.describe('写真と申請の承認', () => {
     test.slow();
     const director = await createStaff(request, 'photos');
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '園児' }).click();
+    await goToMenu(page, '園児');
     const table = page.getByTestId('children-table');
     // The roster shows each child's thumb and the proposals waiting (the demo's uncle of 陽翔).
     await expect(table.getByRole('row', { name: /山田 陽翔/ })).toContainText(/お迎え申請 \d+件/);
@@ -135,7 +145,7 @@ test.describe('写真と申請の承認', () => {
   test('the director approves one guardian’s proposal and rejects another', async ({ page, request }) => {
     const director = await createStaff(request, 'approve');
     await signIn(page, director.email);
-    await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '園児' }).click();
+    await goToMenu(page, '園児');
     const childHref = await page.getByRole('link', { name: '山田 陽翔' }).getAttribute('href');
     const childId = Number(childHref!.split('/').pop());
     const project = test.info().project.name;

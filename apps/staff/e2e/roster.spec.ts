@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { addDays } from '@renraku/contract/dates';
 import { childrenCsvColumns } from '@renraku/contract/staff';
 import { NOW } from './clock';
-import { DEMO_STAFF, expect, expectAccessible, expectTouchTargets, signIn, test } from './fixtures';
+import { DEMO_STAFF, expect, expectAccessible, expectTouchTargets, signIn, test, goToMenu } from './fixtures';
 
 /**
  * The roster and staff screens (staff.md §3) as the demo director: a class, the CSV import (a bad
@@ -304,7 +304,7 @@ test('the director invites a staff member, who shows in the list as invited', as
   const email = `invite-${project}-${Date.now()}@example.com`;
   await signIn(page, DEMO_STAFF.director);
   await page.goto('/staff/f/1');
-  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: '職員' }).click();
+  await goToMenu(page, '職員');
   await expect(heading(page, '職員')).toBeVisible();
   const table = page.getByTestId('member-table');
   await expect(table.getByRole('row', { name: /enchou@example\.com/ })).toContainText('園長');
@@ -318,6 +318,10 @@ test('the director invites a staff member, who shows in the list as invited', as
   await dialog.getByLabel('メールアドレス').fill(email);
   await dialog.getByLabel('お名前').fill(`招待 ${project}`);
   await selectOption(page, '役割', '保育士');
+  // The period as people read it: its start, then its end.
+  const labels = (await dialog.locator('label').allTextContents()).map((l) => l.replace(/\s*\*$/, ''));
+  expect(labels.indexOf('所属開始日')).toBeGreaterThan(-1);
+  expect(labels.indexOf('所属開始日')).toBeLessThan(labels.indexOf('所属終了日'));
   await page.getByRole('combobox', { name: '担当クラス' }).click();
   await page.getByRole('option', { name: 'ひよこ組', exact: true }).click();
   // Away from the field: its list closes (Escape would close the dialog).
@@ -348,6 +352,9 @@ test('the director invites a staff member, who shows in the list as invited', as
   await expect(page.getByText('所属を終了しました')).toBeVisible();
   await expect(row).toContainText('所属終了');
   await expect(row.getByRole('button')).toHaveCount(0);
+  // Ended on the day it began: no 「6/10 〜 6/9」, the period says what happened.
+  await expect(row).toContainText('開始前に終了');
+  await expect(row).not.toContainText('〜');
 });
 
 test('the roster is searched by name or kana, and fits an upright tablet without sideways scrolling', async ({ page }) => {

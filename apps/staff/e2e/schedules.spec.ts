@@ -10,6 +10,7 @@ import {
   test,
   uniqueEmail,
   xsrfHeaders,
+  goToMenu,
 } from './fixtures';
 
 /**
@@ -47,7 +48,7 @@ test('a director opens a window, sees who has not registered, reminds only them,
   const done = await family(request, `登録済${Date.now() % 1e4}`);
 
   await signIn(page, director.email);
-  await page.getByRole('link', { name: '登園予定', exact: true }).click();
+  await goToMenu(page, '登園予定', true);
   await expect(page.getByRole('heading', { level: 1, name: '登園予定' })).toBeVisible();
   // Next month by default: the seed's July window, open.
   await expect(page.getByRole('heading', { level: 2, name: '2026年7月' })).toBeVisible();
@@ -145,7 +146,7 @@ test('on the tablet, landscape and upright: the window dialog and the plan are f
   test.setTimeout(120_000);
   const office = await createStaff(request, 'schedules-office', { role: 'office' });
   await signIn(page, office.email);
-  await page.getByRole('link', { name: '登園予定', exact: true }).tap();
+  await goToMenu(page, '登園予定', true);
   await expect(page.getByTestId('window-summary')).toContainText('受付中');
   await expect(page.getByTestId('registration-table')).toContainText('山田 陽翔');
   await expectTouchTargets(page);

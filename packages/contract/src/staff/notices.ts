@@ -276,3 +276,16 @@ export const postStaffNoticeReminder = defineCall({
   body: z.object({ to: z.enum(['unread', 'unanswered'], { message: 'リマインドの対象を選択してください' }) }),
   response: z.object({ message: z.string(), mailed: z.number().int(), pushed: z.number().int() }),
 });
+
+/**
+ * Polled by the open list and tracking (docs/decisions/day-live-updates.md, the same fingerprint
+ * mechanism as the class board): the read and answered counts follow without a reload.
+ */
+export const getStaffNoticesVersion = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/notices-version',
+  summary:
+    'A cheap fingerprint of the facility’s notices of the last 90 days, their reads and answers: the list and tracking refetch when it changes (polled; every member)',
+  params: facilityParams,
+  response: z.object({ version: z.string() }),
+});

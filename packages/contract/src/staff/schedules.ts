@@ -197,3 +197,17 @@ export const schedulePlanCsvQuery = z.object({
   month: yearMonthString,
   view: z.enum(['days', 'children'], { message: '出力の種類を選択してください' }).default('days'),
 });
+
+/**
+ * Polled by the open 登園予定 screen (docs/decisions/day-live-updates.md, the same fingerprint
+ * mechanism as the class board): who has registered follows without a reload.
+ */
+export const getStaffSchedulesVersion = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/schedules-version',
+  summary:
+    'A cheap fingerprint of a month’s registered schedule days of the facility’s children: the registration list and plan refetch when it changes (polled; every member)',
+  params: facilityParams,
+  query: z.object({ month: yearMonthString }),
+  response: z.object({ month: yearMonthString, version: z.string() }),
+});

@@ -35,6 +35,11 @@ export const staffMemberships = pgTable(
     validFrom: date('valid_from', { mode: 'string' }).notNull(),
     /** Last day of the membership; null = open-ended. */
     validUntil: date('valid_until', { mode: 'string' }),
+    /**
+     * The name the inviter typed: shown while the person's ID has no name of its own (an ID made
+     * by sign-up has none); the ID itself is never renamed by a facility.
+     */
+    invitedName: text('invited_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_memberships_user_idx').on(t.userId), index('staff_memberships_facility_idx').on(t.facilityId)],

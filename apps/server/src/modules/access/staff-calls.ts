@@ -96,6 +96,7 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   ],
   'notice.compose': [
     C.getStaffFacilityNotices,
+    C.getStaffNoticesVersion,
     C.postStaffFacilityNotice,
     C.getStaffNotice,
     C.putStaffNotice,
@@ -109,6 +110,7 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   'event.compose': [C.getStaffFacilityEvents, C.postStaffFacilityEvent, C.putStaffEvent, C.deleteStaffEvent],
   'schedule.manage': [
     C.getStaffScheduleMonth,
+    C.getStaffSchedulesVersion,
     C.postStaffScheduleWindow,
     C.putStaffScheduleWindow,
     C.postStaffScheduleWindowClose,

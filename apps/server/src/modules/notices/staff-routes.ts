@@ -3,6 +3,7 @@ import {
   deleteStaffNoticeFile,
   getStaffFacilityNotices,
   getStaffNotice,
+  getStaffNoticesVersion,
   getStaffNoticeTracking,
   idParam,
   messages,
@@ -36,6 +37,7 @@ import {
   updateStaffNotice,
   withdrawStaffNotice,
 } from './staff';
+import { noticesVersion } from './staff-version';
 
 /** The notice and the caller's grant at its facility (404: no notice, or not theirs). */
 async function authorizeNotice(ctx: AppContext, staff: StaffCaller, noticeId: number) {
@@ -79,6 +81,12 @@ export function noticesStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffFacilityNotices, {}, async ({ staff, params, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
     return listStaffNotices(ctx.db, grant, staff.today, now);
+  });
+
+  // Polled every few seconds while the list or a tracking is open: passive, as the board's day-version.
+  staffRoute(app, getStaffNoticesVersion, { passive: true }, async ({ staff, params, now }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
+    return { version: await noticesVersion(ctx.db, grant.facilityId, now) };
   });
 
   staffRoute(app, postStaffFacilityNotice, {}, async ({ staff, params, body, now }) => {

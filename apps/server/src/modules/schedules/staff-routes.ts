@@ -1,6 +1,7 @@
 import {
   getStaffScheduleMonth,
   getStaffSchedulePlan,
+  getStaffSchedulesVersion,
   postStaffScheduleReminders,
   postStaffScheduleWindow,
   postStaffScheduleWindowClose,
@@ -14,6 +15,7 @@ import type { App } from '../../lib/route';
 import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility, type StaffViewer } from '../access';
+import { schedulesVersion } from './staff-version';
 import {
   closeWindow,
   editWindow,
@@ -42,6 +44,12 @@ export function schedulesStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffScheduleMonth, {}, async ({ staff, params, query }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
     return scheduleMonth(ctx.db, grant, query.month, staff.today);
+  });
+
+  // Polled every few seconds while the screen is open: passive, as the board's day-version.
+  staffRoute(app, getStaffSchedulesVersion, { passive: true }, async ({ staff, params, query }) => {
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.read');
+    return { month: query.month, version: await schedulesVersion(ctx.db, grant.facilityId, query.month) };
   });
 
   staffRoute(app, postStaffScheduleWindow, {}, async ({ staff, params, body, now }) => {

@@ -27,7 +27,8 @@ export async function listMembers(db: Db, grant: FacilityGrant, today: string, o
   const rows = await db
     .select({
       m: staffMemberships,
-      name: users.name,
+      // The person's own name, else the one typed at the invitation (an ID from sign-up has none).
+      name: sql<string | null>`coalesce(${users.name}, ${staffMemberships.invitedName})`,
       email: users.email,
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       pinSet: sql<boolean>`${staffPins.userId} is not null`,
@@ -119,6 +120,7 @@ export async function inviteMember(ctx: AppContext, staff: StaffViewer, grant: F
         role: input.role,
         validFrom: input.valid_from,
         validUntil: input.valid_until,
+        invitedName: input.name,
       })
       .returning();
     await setClasses(db, membership!.id, input.role, input.class_ids);

@@ -13,9 +13,13 @@ import { ShellNav } from './shell-nav';
 /** A tablet returns to the PIN pad after 5 idle minutes (staff.md §1). */
 export const DEVICE_IDLE_MS = 5 * 60 * 1000;
 
+/** Mantine's lg (1200 px): the desktop (1366) keeps the menu open, tablets (1024, 768) fold it. */
+const MENU_BREAKPOINT = 'lg';
+
 /**
  * The signed-in frame: the header (facility switcher, the person's name, ログアウト or, on a
- * tablet, ロック), the menu by role, and the screen. Below 768 px the menu folds behind a button.
+ * tablet, ロック), the menu by role, and the screen. Below 1200 px (both class-tablet sizes, where a
+ * 220-px column took 21–29 % of the width) the menu folds behind a button and opens over the screen.
  */
 export function Shell({ me, children }: { me: StaffMe; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -27,7 +31,7 @@ export function Shell({ me, children }: { me: StaffMe; children: ReactNode }) {
   useIdle(DEVICE_IDLE_MS, () => void lock(), !!me.device);
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}>
+    <AppShell header={{ height: 64 }} navbar={{ width: 220, breakpoint: MENU_BREAKPOINT, collapsed: { mobile: !opened } }}>
       <a className="skip-link" href="#main">
         本文へ移動
       </a>
@@ -37,7 +41,7 @@ export function Shell({ me, children }: { me: StaffMe; children: ReactNode }) {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom={MENU_BREAKPOINT}
               aria-label={opened ? 'メニューを閉じる' : 'メニューを開く'}
             />
             <Text fw={700} c="brand.8" visibleFrom="md">
@@ -54,7 +58,14 @@ export function Shell({ me, children }: { me: StaffMe; children: ReactNode }) {
         </Group>
       </AppShell.Header>
       {/* A director's menu is taller than a 768-px screen: the menu scrolls on its own. */}
-      <AppShell.Navbar p="sm" component="nav" aria-label="メインメニュー" style={{ overflowY: 'auto' }}>
+      <AppShell.Navbar
+        p="sm"
+        component="nav"
+        aria-label="メインメニュー"
+        className="staff-navbar"
+        data-open={opened || undefined}
+        style={{ overflowY: 'auto' }}
+      >
         <ShellNav facility={facility} onDevice={!!me.device} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main">{children}</AppShell.Main>

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getStaffClassBoard,
@@ -12,6 +11,7 @@ import {
   type ChildAttendanceBody,
 } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
+import { livePollMs, useLiveVersion } from '../../lib/use-live-version';
 
 /** Every query of the day of a facility starts with this key: a change invalidates them all at once. */
 const dayKey = (facilityId: number) => ['staff', 'day', facilityId] as const;
@@ -36,30 +36,18 @@ export const useBoard = (facilityId: number, classId: number, date: string) =>
   useQuery(boardQueryOptions(facilityId, classId, date));
 
 /** How often an open inbox or board asks whether anything changed (docs/decisions/day-live-updates.md). */
-export const dayPollMs = 5_000;
+export const dayPollMs = livePollMs;
 
 /**
  * At once, no reload: polls the day's fingerprint while the screen is visible (and at once when the
  * tablet wakes or the tab is shown again); a new fingerprint refetches the inbox and boards.
  */
 export function useDayLive(facilityId: number, date: string) {
-  const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: ['staff', 'day-version', facilityId, date],
-    queryFn: ({ signal }) => api(getStaffFacilityDayVersion, { params: { facilityId }, query: { date }, signal }),
-    refetchInterval: dayPollMs,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: 'always',
-    refetchOnReconnect: 'always',
-  });
-  const seen = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!data) return;
-    if (seen.current !== undefined && seen.current !== data.version) {
-      void queryClient.invalidateQueries({ queryKey: dayKey(facilityId) });
-    }
-    seen.current = data.version;
-  }, [data, facilityId, queryClient]);
+  useLiveVersion(
+    ['staff', 'day-version', facilityId, date],
+    (signal) => api(getStaffFacilityDayVersion, { params: { facilityId }, query: { date }, signal }),
+    dayKey(facilityId),
+  );
 }
 
 /** 確認 and replies answer the entry; the day's lists refetch. */

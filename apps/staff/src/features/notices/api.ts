@@ -6,6 +6,7 @@ import {
   getStaffClasses,
   getStaffFacilityNotices,
   getStaffNotice,
+  getStaffNoticesVersion,
   getStaffNoticeTracking,
   postStaffFacilityNotice,
   postStaffNoticeFile,
@@ -17,6 +18,7 @@ import {
 } from '@renraku/contract/staff';
 import { api, ApiRequestError, buildPath } from '../../lib/api';
 import { todayInTokyo } from '../../lib/dates';
+import { useLiveVersion } from '../../lib/use-live-version';
 
 const noticesKey = ['staff', 'notices'];
 
@@ -26,6 +28,14 @@ export const noticesQueryOptions = (facilityId: number) =>
     queryFn: ({ signal }) => api(getStaffFacilityNotices, { params: { facilityId }, signal }),
   });
 export const useNotices = (facilityId: number) => useQuery(noticesQueryOptions(facilityId));
+
+/** The open list or tracking follows guardians' reads and answers without a reload (as the class board). */
+export const useNoticesLive = (facilityId: number) =>
+  useLiveVersion(
+    ['staff', 'notices-version', facilityId],
+    (signal) => api(getStaffNoticesVersion, { params: { facilityId }, signal }),
+    noticesKey,
+  );
 
 export const useNotice = (noticeId: number | null) =>
   useQuery({

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   getStaffScheduleMonth,
   getStaffSchedulePlan,
+  getStaffSchedulesVersion,
   postStaffScheduleReminders,
   postStaffScheduleWindow,
   postStaffScheduleWindowClose,
@@ -9,8 +10,17 @@ import {
   staffSchedulePlanCsvPath,
 } from '@renraku/contract/staff';
 import { api, buildPath } from '../../lib/api';
+import { useLiveVersion } from '../../lib/use-live-version';
 
 const schedulesKey = (facilityId: number) => ['staff', 'schedules', facilityId];
+
+/** The open month follows guardians' registrations without a reload (as the class board). */
+export const useSchedulesLive = (facilityId: number, month: string) =>
+  useLiveVersion(
+    ['staff', 'schedules-version', facilityId, month],
+    (signal) => api(getStaffSchedulesVersion, { params: { facilityId }, query: { month }, signal }),
+    schedulesKey(facilityId),
+  );
 
 /** A month's window, its proposal and each child's registration state (every member reads). */
 export const scheduleMonthQueryOptions = (facilityId: number, month: string) =>

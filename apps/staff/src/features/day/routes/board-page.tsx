@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { fullDateLabel } from '@renraku/contract/dates';
-import type { BoardChild } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
@@ -13,15 +12,8 @@ import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '../../../lib/route-id';
 import { useBoard, useDayLive, useInboxActions, useSaveAttendance } from '../api';
 import { AttendanceModal } from '../components/attendance-modal';
-import { ConfirmControl } from '../components/confirm-control';
+import { BoardRow } from '../components/board-row';
 import { ContactBookModal } from '../components/contact-book-modal';
-import { ReportContent } from '../components/entry-content';
-
-const planLabel = (child: BoardChild) => {
-  if (!child.planned) return '予定なし';
-  if (child.planned.absent) return '予定: 欠席';
-  return `予定: ${child.planned.arrival ?? '—'} 〜 ${child.planned.pick_up ?? '—'}`;
-};
 
 /**
  * `/f/:facilityId/board/:classId?date=`: the class board of a day (staff.md §4): one row per
@@ -101,90 +93,19 @@ export function BoardPage() {
       {day.children.length === 0 ? (
         <Alert color="gray">この日にクラスに在籍している園児はいません。</Alert>
       ) : (
-        <Stack gap="xs" role="list" aria-label={`${day.class.name}の園児`} data-testid="board">
-          {day.children.map((child) => {
-            const absent = child.reports.some((r) => r.kind === 'absence');
-            return (
-              <Paper
-                key={child.child_id}
-                withBorder
-                p="sm"
-                radius="md"
-                role="listitem"
-                aria-label={child.name}
-                data-testid="board-row"
-                data-child={child.child_id}
-                bg={absent ? 'gray.0' : undefined}
-              >
-                <Group align="flex-start" gap="md" wrap="wrap">
-                  <Stack gap={0} w={170}>
-                    <Text fw={700}>{child.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {child.kana}
-                    </Text>
-                    <Text size="sm">{planLabel(child)}</Text>
-                  </Stack>
-                  <Stack gap="xs" style={{ flex: '1 1 220px' }}>
-                    {child.reports.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        保護者からの連絡なし
-                      </Text>
-                    ) : (
-                      child.reports.map((report) => (
-                        <Group key={report.id} justify="space-between" wrap="nowrap" align="flex-start">
-                          <ReportContent report={report} />
-                          <ConfirmControl
-                            confirmed={report.confirmed}
-                            canWrite={day.can_confirm}
-                            pending={actions.confirmReport.isPending}
-                            onConfirm={() => void confirmReport(report.id)}
-                            label={`${child.name}さんの連絡`}
-                          />
-                        </Group>
-                      ))
-                    )}
-                  </Stack>
-                  <Group gap="xs" wrap="nowrap" style={{ marginLeft: 'auto' }}>
-                    {child.contact_book ? (
-                      <Button
-                        h={44}
-                        miw={130}
-                        px="sm"
-                        variant={child.contact_book.confirmed ? 'default' : 'filled'}
-                        onClick={() => setBookOf(child.child_id)}
-                        aria-label={`${child.name}さんの連絡帳を見る`}
-                      >
-                        {child.contact_book.confirmed ? '連絡帳 確認済' : '連絡帳 受信'}
-                      </Button>
-                    ) : (
-                      <Text size="sm" c="dimmed" miw={130} ta="center">
-                        連絡帳 未送信
-                      </Text>
-                    )}
-                    {absent && !child.actual ? (
-                      <Text size="sm" c="dimmed" w={150} ta="center">
-                        欠席
-                      </Text>
-                    ) : (
-                      <Button
-                        h={44}
-                        w={150}
-                        px="xs"
-                        variant={child.actual ? 'default' : 'light'}
-                        disabled={!day.can_write}
-                        onClick={() => setTimesOf(child.child_id)}
-                        aria-label={`${child.name}さんの登降園を記録`}
-                      >
-                        {child.actual
-                          ? `${child.actual.arrived_at ?? '—'} 〜 ${child.actual.picked_up_at ?? '—'}`
-                          : '登降園を記録'}
-                      </Button>
-                    )}
-                  </Group>
-                </Group>
-              </Paper>
-            );
-          })}
+        <Stack gap={4} role="list" aria-label={`${day.class.name}の園児`} data-testid="board">
+          {day.children.map((child) => (
+            <BoardRow
+              key={child.child_id}
+              child={child}
+              canConfirm={day.can_confirm}
+              canWrite={day.can_write}
+              confirming={actions.confirmReport.isPending}
+              onConfirmReport={(id) => void confirmReport(id)}
+              onOpenBook={() => setBookOf(child.child_id)}
+              onOpenTimes={() => setTimesOf(child.child_id)}
+            />
+          ))}
         </Stack>
       )}
       {timesChild && (

@@ -72,14 +72,21 @@ export function InviteMemberModal({
             maxLength={50}
             required
           />
-          <MembershipFields values={membership} onChange={setMembership} errors={shown} classes={classes} />
-          <TextInput
-            label="所属開始日"
-            type="date"
-            value={validFrom}
-            onChange={(e) => setValidFrom(e.currentTarget.value)}
-            error={shown.valid_from}
-            required
+          <MembershipFields
+            values={membership}
+            onChange={setMembership}
+            errors={shown}
+            classes={classes}
+            startField={
+              <TextInput
+                label="所属開始日"
+                type="date"
+                value={validFrom}
+                onChange={(e) => setValidFrom(e.currentTarget.value)}
+                error={shown.valid_from}
+                required
+              />
+            }
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -5,8 +5,16 @@ import { memberName } from '../labels';
 import { MemberSecurityBadges, MemberStatusBadge } from './member-badges';
 import { TableScroll } from '../../../components/table-scroll';
 
-const period = (member: StaffMember) =>
-  `${slashDate(member.valid_from)} 〜 ${member.valid_until ? slashDate(member.valid_until) : ''}`;
+/**
+ * 所属期間 as a person reads it: 「4/1 〜」, 「4/1 〜 3/31」; a membership ended before it began
+ * (its last day is the day before its first) has no period: 「11/27 開始前に終了」.
+ */
+export const periodLabel = (member: Pick<StaffMember, 'valid_from' | 'valid_until'>) => {
+  const from = slashDate(member.valid_from);
+  if (member.valid_until === null) return `${from} 〜`;
+  if (member.valid_until < member.valid_from) return `${from} 開始前に終了`;
+  return `${from} 〜 ${slashDate(member.valid_until)}`;
+};
 
 /** A membership the caller may change: not their own, not a company admin's (the company's), not an ended one. */
 export const isManageable = (member: StaffMember, selfId: number) =>
@@ -56,7 +64,7 @@ export function MemberTable({
                   ? member.class_ids.map((id) => classNames.get(id) ?? 'ほかの年度のクラス').join('、') || '未設定'
                   : 'すべて'}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{period(member)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{periodLabel(member)}</Table.Td>
               <Table.Td>
                 <MemberStatusBadge status={member.status} />
               </Table.Td>

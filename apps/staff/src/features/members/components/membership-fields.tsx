@@ -1,4 +1,5 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { FieldErrors } from '../../../lib/validate';
 import { roleOptions } from '../labels';
 
@@ -15,17 +16,20 @@ export const membershipBody = (values: MembershipValues) => ({
   valid_until: values.valid_until === '' ? null : values.valid_until,
 });
 
-/** 役割, 担当クラス (保育士 only) and 所属終了日. */
+/** 役割, 担当クラス (保育士 only), then the period: the start (the invitation's field, when given) and 所属終了日. */
 export function MembershipFields({
   values,
   onChange,
   errors,
   classes,
+  startField,
 }: {
   values: MembershipValues;
   onChange: (values: MembershipValues) => void;
   errors: FieldErrors;
   classes: { id: number; name: string }[];
+  /** 所属開始日, before the end as people read a period (the invitation sets it; an edit keeps it). */
+  startField?: ReactNode;
 }) {
   return (
     <>
@@ -53,6 +57,7 @@ export function MembershipFields({
           clearButtonProps={{ 'aria-label': '担当クラスの選択をすべて消す' }}
         />
       )}
+      {startField}
       <TextInput
         label="所属終了日"
         description="決まっていなければ空欄"

@@ -1,23 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Fieldset,
-  FileButton,
-  Group,
-  MultiSelect,
-  Progress,
-  Radio,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Fieldset, Group, Radio, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
 import { noticeMessages, staffNoticeBody, type StaffNotice, type StaffNoticeBody } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
@@ -30,42 +13,12 @@ import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { idFrom } from '../../../lib/route-id';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { useAudienceChoices, useDeleteNoticeFile, useNotice, useSaveNotice, useWithdrawNotice, uploadNoticeFile } from '../api';
-import { newQuestion, QuestionnaireBuilder, type QuestionDraft } from '../components/questionnaire-builder';
+import { AudienceFieldset, audienceOptions, recipientsOf } from '../components/audience-fieldset';
+import { fieldsOf, instantOf, type Fields } from '../components/compose-fields';
+import { QuestionnaireBuilder } from '../components/questionnaire-builder';
+import { ACCEPTED, FilesFieldset } from '../components/files-fieldset';
+import { SendPreviewModal } from '../components/send-preview-modal';
 import { StatusBadge } from './notices-page';
-
-const ACCEPTED = ['image/jpeg', 'image/png', 'application/pdf'];
-/** A datetime-local value (Tokyo) from an instant, and back. */
-const localOf = (instant: string) => `${tokyoDate(instant)}T${tokyoTime(instant)}`;
-const instantOf = (local: string) => (local ? `${local}:00+09:00` : null);
-const inDays = (days: number) => localOf(new Date(Date.now() + days * 86_400_000).toISOString()).slice(0, 11) + '18:00';
-
-interface Fields {
-  title: string;
-  text: string;
-  audience: 'facility' | 'classes' | 'children';
-  classIds: string[];
-  childIds: string[];
-  release: 'now' | 'scheduled';
-  releaseAt: string;
-  hasQuestionnaire: boolean;
-  closeAt: string;
-  questions: QuestionDraft[];
-}
-
-const fieldsOf = (notice: StaffNotice | undefined, defaultAudience: Fields['audience']): Fields => ({
-  title: notice?.title ?? '',
-  text: notice?.text ?? '',
-  audience: notice?.audience?.kind ?? defaultAudience,
-  classIds: notice?.audience?.kind === 'classes' ? notice.audience.ids.map(String) : [],
-  childIds: notice?.audience?.kind === 'children' ? notice.audience.ids.map(String) : [],
-  release: notice?.status === 'scheduled' ? 'scheduled' : 'now',
-  releaseAt: notice?.status === 'scheduled' && notice.released_at ? localOf(notice.released_at) : '',
-  hasQuestionnaire: !!notice?.questionnaire,
-  closeAt: notice?.questionnaire ? localOf(notice.questionnaire.close_at) : inDays(7),
-  questions: notice?.questionnaire
-    ? notice.questionnaire.questions.map((q) => ({ ...q, choices: q.choices.map((c) => c.text) }))
-    : [newQuestion()],
-});
 
 /** お知らせの作成・編集 (staff.md §5): desktop. */
 export function NoticeComposePage() {
@@ -101,12 +54,9 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
   useEffect(() => setFailure(null), [fields]);
   useEffect(() => setErrors((e) => (e.title && fields.title.trim() ? { ...e, title: undefined } : e)), [fields.title]);
 
-  const classOptions = (choices.classes.data ?? [])
-    .filter((c) => !classStaff || facility.class_ids.includes(c.id))
-    .map((c) => ({ value: String(c.id), label: c.name }));
-  const childOptions = (choices.children.data ?? [])
-    .filter((c) => c.status === 'enrolled' && (!classStaff || (c.class_id !== null && facility.class_ids.includes(c.class_id))))
-    .map((c) => ({ value: String(c.id), label: `${c.last_name} ${c.first_name}${c.class_name ? `（${c.class_name}）` : ''}` }));
+  const options = audienceOptions(facility, choices.classes.data ?? [], choices.children.data ?? []);
+  // 配信する asks first: who receives it and how it looks (null: the question is closed).
+  const [preview, setPreview] = useState<StaffNoticeBody | null>(null);
 
   const bodyFor = (release: StaffNoticeBody['release']): StaffNoticeBody => ({
     title: fields.title,
@@ -141,7 +91,8 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
     }
   };
 
-  const submit = async (release: StaffNoticeBody['release']) => {
+  /** The body for this release when it is valid; else the errors are shown and null answered. */
+  const checkedBody = (release: StaffNoticeBody['release']): StaffNoticeBody | null => {
     const final = bodyFor(release);
     const checked = validate(staffNoticeBody, final);
     if (checked.errors) {
@@ -152,9 +103,15 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
           .map(([, v]) => v)
           .join('\n') || null,
       );
-      return;
+      return null;
     }
     setErrors({});
+    return final;
+  };
+
+  const submit = async (release: StaffNoticeBody['release']) => {
+    const final = checkedBody(release);
+    if (!final) return;
     setBusy(true);
     try {
       let id = savedId;
@@ -205,10 +162,12 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
       });
   };
 
+  // 配信する / 配信を予約 / 変更を保存 show the preview first; the preview's button sends.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void submit('now');
+    setPreview(checkedBody('now'));
   };
+  const sendLabel = released ? '変更を保存' : fields.release === 'scheduled' ? '配信を予約' : '配信する';
 
   return (
     <Page
@@ -255,83 +214,24 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
             maxLength={10000}
             disabled={withdrawn}
           />
-          <Fieldset legend="添付ファイル（画像・PDF）" disabled={withdrawn}>
-            <Stack gap="xs">
-              {notice?.files.map((f) => (
-                <Group key={f.id} justify="space-between">
-                  <Text>{f.name}</Text>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    c="red.9"
-                    size="sm"
-                    aria-label={`${f.name}を削除`}
-                    onClick={() => removeFile.mutate({ noticeId: notice.id, fileId: f.id }, { onError: (e) => showFailure(e) })}
-                  >
-                    削除
-                  </Button>
-                </Group>
-              ))}
-              {pending.map((p, i) => (
-                <Stack key={`${p.file.name}-${i}`} gap={2}>
-                  <Group justify="space-between">
-                    <Text>{p.file.name}</Text>
-                    <Button
-                      variant="subtle"
-                      size="sm"
-                      onClick={() => setPending((x) => x.filter((_, j) => j !== i))}
-                      aria-label={`${p.file.name}を外す`}
-                    >
-                      外す
-                    </Button>
-                  </Group>
-                  <Progress value={p.progress * 100} aria-label={`${p.file.name}のアップロード`} size="sm" />
-                </Stack>
-              ))}
-              <FileButton
-                onChange={addFiles}
-                accept={ACCEPTED.join(',')}
-                multiple
-                resetRef={resetFiles}
-                inputProps={{ 'data-testid': 'notice-file-input' } as object}
-              >
-                {(props) => (
-                  <Button {...props} variant="default" size="md" w="fit-content">
-                    ファイルを追加
-                  </Button>
-                )}
-              </FileButton>
-            </Stack>
-          </Fieldset>
-          <Fieldset legend="配信先" disabled={released || withdrawn}>
-            <Radio.Group value={fields.audience} onChange={(v) => set('audience', v as Fields['audience'])} aria-label="配信先">
-              <Group gap="lg">
-                {!classStaff && <Radio value="facility" label="施設全体" size="md" />}
-                <Radio value="classes" label="クラス" size="md" />
-                <Radio value="children" label="お子さまを選ぶ" size="md" />
-              </Group>
-            </Radio.Group>
-            {fields.audience === 'classes' && (
-              <Checkbox.Group value={fields.classIds} onChange={(v) => set('classIds', v)} label="クラス" mt="sm">
-                <Group gap="md" mt={4}>
-                  {classOptions.map((c) => (
-                    <Checkbox key={c.value} value={c.value} label={c.label} size="md" />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-            )}
-            {fields.audience === 'children' && (
-              <MultiSelect
-                label="お子さま"
-                mt="sm"
-                size="md"
-                searchable
-                data={childOptions}
-                value={fields.childIds}
-                onChange={(v) => set('childIds', v)}
-              />
-            )}
-          </Fieldset>
+          <FilesFieldset
+            files={notice?.files ?? []}
+            pending={pending}
+            disabled={withdrawn}
+            resetFiles={resetFiles}
+            onAdd={addFiles}
+            onRemoveSaved={(fileId) =>
+              notice && removeFile.mutate({ noticeId: notice.id, fileId }, { onError: (e) => showFailure(e) })
+            }
+            onRemovePending={(i) => setPending((x) => x.filter((_, j) => j !== i))}
+          />
+          <AudienceFieldset
+            values={fields}
+            onChange={(values) => setFields((f) => ({ ...f, ...values }))}
+            classStaff={classStaff}
+            options={options}
+            disabled={released || withdrawn}
+          />
           {!released && (
             <Fieldset legend="配信日時" disabled={withdrawn}>
               <Radio.Group value={fields.release} onChange={(v) => set('release', v as Fields['release'])} aria-label="配信日時">
@@ -393,13 +293,24 @@ function ComposeForm({ facilityId, notice }: { facilityId: number; notice: Staff
                   </Button>
                 )}
                 <Button type="submit" size="md" loading={busy}>
-                  {released ? '変更を保存' : fields.release === 'scheduled' ? '配信を予約' : '配信する'}
+                  {sendLabel}
                 </Button>
               </Group>
             </Group>
           )}
         </Stack>
       </form>
+      {preview && (
+        <SendPreviewModal
+          body={preview}
+          recipients={recipientsOf(fields, choices.classes.data ?? [], options.enrolled)}
+          fileNames={[...(notice?.files.map((f) => f.name) ?? []), ...pending.map((p) => p.file.name)]}
+          confirmLabel={sendLabel}
+          busy={busy}
+          onClose={() => setPreview(null)}
+          onConfirm={() => void submit('now').finally(() => setPreview(null))}
+        />
+      )}
     </Page>
   );
 }

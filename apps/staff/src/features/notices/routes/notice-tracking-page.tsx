@@ -10,7 +10,7 @@ import { TableScroll } from '../../../components/table-scroll';
 import { dateTimeLabel } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '../../../lib/route-id';
-import { trackingCsvUrl, useRemind, useTracking } from '../api';
+import { trackingCsvUrl, useNoticesLive, useRemind, useTracking } from '../api';
 
 /** 集計 of one notice (staff.md §5): read and answered per child, who has not, answers aggregated, CSV, reminders. */
 export function NoticeTrackingPage() {
@@ -23,6 +23,8 @@ export function NoticeTrackingPage() {
 function Tracking({ noticeId }: { noticeId: number }) {
   const facility = useFacility();
   const tracking = useTracking(noticeId);
+  // Reads and answers show as they arrive (the class board's mechanism).
+  useNoticesLive(facility.id);
   const remind = useRemind(noticeId);
   if (tracking.isPending) return <Loading />;
   if (tracking.error) return <FormError error={tracking.error} />;

@@ -7,7 +7,7 @@ import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
 import { dateTimeLabel } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
-import { useNotices } from '../api';
+import { useNotices, useNoticesLive } from '../api';
 
 // Dark shades: the badges' white text keeps 4.5:1.
 const statusColors: Record<NoticeStatus, string> = {
@@ -30,6 +30,8 @@ export function StatusBadge({ status }: { status: NoticeStatus }) {
 export function NoticesPage() {
   const facility = useFacility();
   const notices = useNotices(facility.id);
+  // Read and answered counts follow the guardians (the class board's mechanism).
+  useNoticesLive(facility.id);
   return (
     <Page
       title="お知らせ"

@@ -20,6 +20,7 @@ export function ClassFormModal({
   defaultYear,
   currentYear,
   onClose,
+  onSaved,
 }: {
   facilityId: number;
   /** The class to edit, or null to add one. */
@@ -27,6 +28,8 @@ export function ClassFormModal({
   defaultYear: number;
   currentYear: number;
   onClose: () => void;
+  /** After a save: the list shows the class's 年度 (a class added for next year would seem to vanish). */
+  onSaved?: (klass: StaffClass) => void;
 }) {
   const create = useCreateClass(facilityId);
   const update = useUpdateClass(facilityId);
@@ -48,7 +51,14 @@ export function ClassFormModal({
     if (!checked.data) return;
     const { fiscal_year, ...rest } = checked.data;
     const done = (klass: StaffClass) => {
-      showSuccess(editing ? `${klass.name}を更新しました` : `${klass.name}を追加しました`);
+      showSuccess(
+        editing
+          ? `${klass.name}を更新しました`
+          : klass.fiscal_year === defaultYear
+            ? `${klass.name}を追加しました`
+            : `${fiscalYearLabel(klass.fiscal_year)}の${klass.name}を追加しました。${fiscalYearLabel(klass.fiscal_year)}のクラスを表示しています`,
+      );
+      onSaved?.(klass);
       onClose();
     };
     if (editing) update.mutate({ classId: editing.id, body: rest }, { onSuccess: done });

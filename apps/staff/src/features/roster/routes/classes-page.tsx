@@ -58,6 +58,7 @@ export function ClassesPage() {
           defaultYear={year}
           currentYear={currentYear}
           onClose={() => setEditing(undefined)}
+          onSaved={(klass) => klass.fiscal_year !== year && changeYear(klass.fiscal_year)}
         />
       )}
     </Page>

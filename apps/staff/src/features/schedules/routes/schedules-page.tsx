@@ -9,7 +9,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
-import { schedulePlanCsvUrl, useCloseWindow, useRemind, useScheduleMonth, useSchedulePlan } from '../api';
+import { schedulePlanCsvUrl, useCloseWindow, useRemind, useScheduleMonth, useSchedulePlan, useSchedulesLive } from '../api';
 import { PlanTable } from '../components/plan-table';
 import { RegistrationTable } from '../components/registration-table';
 import { WindowForm } from '../components/window-form';
@@ -27,6 +27,8 @@ export function SchedulesPage() {
   const nextMonth = addMonths(todayInTokyo().slice(0, 7), 1);
   const month = isMonth(search.get('month')) ? search.get('month')! : nextMonth;
   const view = search.get('view') === 'plan' ? 'plan' : 'window';
+  // Guardians' registrations show as they arrive (the class board's mechanism).
+  useSchedulesLive(facility.id, month);
   const go = (next: { month?: string; view?: string }) => {
     const m = next.month ?? month;
     const v = next.view ?? view;

@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { staffMessages } from '@renraku/contract/staff';
 import { LoadFailure } from '../../../components/load-failure';
 import { Loading } from '../../../components/loading';
-import { facilityPath } from '../../../lib/facility';
+import { deviceStartPath } from '../../../lib/device-start';
 import { takeResumePath } from '../../../lib/resume-path';
 import { PinPadNaps } from '../components/pin-pad-naps';
 import { usePageTitle } from '../../../lib/page-title';
@@ -60,7 +60,7 @@ export function PinPage() {
             person={person}
             onBack={() => setPerson(null)}
             onUnlocked={() =>
-              void navigate(takeResumePath(thisDevice.facility_id) ?? facilityPath(thisDevice.facility_id), { replace: true })
+              void navigate(takeResumePath(thisDevice.facility_id) ?? deviceStartPath(thisDevice), { replace: true })
             }
           />
         ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_memberships" ADD COLUMN "invited_name" text;

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+
+/** How often an open screen asks whether anything changed (docs/decisions/day-live-updates.md). */
+export const livePollMs = 5_000;
+
+/**
+ * A screen that follows the data without a reload (docs/decisions/day-live-updates.md): polls a
+ * cheap fingerprint while the screen is visible (at once when the tablet wakes, the tab shows again
+ * or the network comes back); a new fingerprint invalidates the queries under `invalidate`. The
+ * class board, the notices and the 登園予定 screens use this one mechanism.
+ */
+export function useLiveVersion(
+  versionKey: QueryKey,
+  fetchVersion: (signal: AbortSignal) => Promise<{ version: string }>,
+  invalidate: QueryKey,
+) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: versionKey,
+    queryFn: ({ signal }) => fetchVersion(signal),
+    refetchInterval: livePollMs,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
+  });
+  const seen = useRef<string | undefined>(undefined);
+  const invalidateKey = JSON.stringify(invalidate);
+  useEffect(() => {
+    if (!data) return;
+    if (seen.current !== undefined && seen.current !== data.version) {
+      void queryClient.invalidateQueries({ queryKey: JSON.parse(invalidateKey) as QueryKey });
+    }
+    seen.current = data.version;
+  }, [data, invalidateKey, queryClient]);
+}
