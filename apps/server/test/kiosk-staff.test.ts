@@ -65,9 +65,11 @@ const scan = (noteChildId: number, kind: KioskScan['kind'], extra: Partial<Kiosk
   staff: null,
   ...extra,
 });
-const post = (agent: Agent, scans: KioskScan[]) => call(agent, postKioskScans, { body: { sent_at: new Date().toISOString(), scans } });
+const post = (agent: Agent, scans: KioskScan[]) =>
+  call(agent, postKioskScans, { body: { sent_at: new Date().toISOString(), scans } });
 const auditOf = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
-const pinGrant = async (agent: Agent, userId: number, pin = PIN) => call(agent, postKioskStaffPin, { body: { user_id: userId, pin } });
+const pinGrant = async (agent: Agent, userId: number, pin = PIN) =>
+  call(agent, postKioskStaffPin, { body: { user_id: userId, pin } });
 
 beforeAll(async () => {
   world = await buildStaffWorld(t.db);
@@ -106,8 +108,9 @@ describe('a recording names the staff member at the gate, or the device for a gu
     expect(granted.statusCode).toBe(200);
     expect(granted.data).toMatchObject({ user_id: world.staff.classStaffA.user.id });
     const staff = { type: 'pin' as const, grant: granted.data.grant };
-    const arrival = scan(c.noteChild.id, 'arrival', { via: 'touch', staff, at: ago(2).toISOString() });
-    const pickup = scan(c.noteChild.id, 'pickup', { staff, at: new Date().toISOString() });
+    // Within the grant's minutes (a scan made before the PIN was typed is no one's: see the next test).
+    const arrival = scan(c.noteChild.id, 'arrival', { via: 'touch', staff, at: new Date().toISOString() });
+    const pickup = scan(c.noteChild.id, 'pickup', { staff, at: new Date(Date.now() + 70_000).toISOString() });
     const res = await post(kiosk, [arrival, pickup]);
     expect(res.data.results.map((r) => r.status)).toEqual(['recorded', 'recorded']);
     const [att] = await t.db.select().from(childAttendances).where(eq(childAttendances.noteChildId, c.noteChild.id));
@@ -146,11 +149,15 @@ describe('a recording names the staff member at the gate, or the device for a gu
     const staff = { type: 'pin' as const, grant: granted.data.grant };
     const elsewhere = await post(kiosk2, [scan(c.noteChild.id, 'arrival', { via: 'touch', staff })]);
     expect(elsewhere.data.results[0]).toMatchObject({ status: 'rejected', message: kioskMessages.staffInvalid });
+    const before = await post(kiosk, [scan(c.noteChild.id, 'arrival', { via: 'touch', staff, at: ago(3).toISOString() })]);
+    expect(before.data.results[0]).toMatchObject({ status: 'rejected', message: kioskMessages.staffInvalid });
     const later = await post(kiosk, [
       scan(c.noteChild.id, 'arrival', { via: 'touch', staff, at: new Date(Date.now() + 10 * 60_000).toISOString() }),
     ]);
     expect(later.data.results[0]).toMatchObject({ status: 'rejected', message: kioskMessages.staffInvalid });
-    const forged = await post(kiosk, [scan(c.noteChild.id, 'arrival', { via: 'touch', staff: { type: 'pin', grant: 'x'.repeat(43) } })]);
+    const forged = await post(kiosk, [
+      scan(c.noteChild.id, 'arrival', { via: 'touch', staff: { type: 'pin', grant: 'x'.repeat(43) } }),
+    ]);
     expect(forged.data.results[0]).toMatchObject({ status: 'rejected', message: kioskMessages.staffInvalid });
 
     const userId = world.staff.classStaffB.user.id;
@@ -178,7 +185,13 @@ describe('a recording names the staff member at the gate, or the device for a gu
       expect([who, res.statusCode]).toEqual([who, status]);
     }
     const before = (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
-    for (const body of [{}, { user_id: 'x', pin: PIN }, { user_id: 1, pin: '12a4' }, { user_id: 1, pin: '12345' }, { user_id: -1, pin: PIN }]) {
+    for (const body of [
+      {},
+      { user_id: 'x', pin: PIN },
+      { user_id: 1, pin: '12a4' },
+      { user_id: 1, pin: '12345' },
+      { user_id: -1, pin: PIN },
+    ]) {
       const res = await callRaw(kiosk, postKioskStaffPin, { body });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
@@ -203,7 +216,9 @@ describe('the staff member’s own QR (職員QR)', () => {
     const roster = (await call(kiosk, getKioskRoster)).data;
     const mine = roster.staff.find((s) => s.user_id === world.staff.classStaffA.user.id)!;
     expect(mine.qr_hash).toBe(keyedHash(roster.staff_qr_key, token));
-    expect(roster.staff.some((s) => s.user_id === world.staff.otherFacility.user.id || s.user_id === world.staff.ended.user.id)).toBe(false);
+    expect(
+      roster.staff.some((s) => s.user_id === world.staff.otherFacility.user.id || s.user_id === world.staff.ended.user.id),
+    ).toBe(false);
     // Keyed per device: the other kiosk's roster holds another value.
     const roster2 = (await call(kiosk2, getKioskRoster)).data;
     expect(roster2.staff.find((s) => s.user_id === mine.user_id)!.qr_hash).not.toBe(mine.qr_hash);
@@ -215,17 +230,23 @@ describe('the staff member’s own QR (職員QR)', () => {
     expect(entry).toMatchObject({ userId: world.staff.classStaffA.user.id, deviceId: kioskId });
 
     const again = await call(me, postStaffQr);
-    const old = await post(kiosk, [scan(c.noteChild.id, 'pickup', { staff: { type: 'qr', token }, at: new Date().toISOString() })]);
+    const old = await post(kiosk, [
+      scan(c.noteChild.id, 'pickup', { staff: { type: 'qr', token }, at: new Date().toISOString() }),
+    ]);
     expect(old.data.results[0]).toMatchObject({ status: 'rejected', message: kioskMessages.staffInvalid });
     expect((await call(me, deleteStaffQr)).statusCode).toBe(200);
     const newToken = again.data.qr.slice(STAFF_QR_PREFIX.length);
-    const revoked = await post(kiosk, [scan(c.noteChild.id, 'pickup', { staff: { type: 'qr', token: newToken }, at: new Date().toISOString() })]);
+    const revoked = await post(kiosk, [
+      scan(c.noteChild.id, 'pickup', { staff: { type: 'qr', token: newToken }, at: new Date().toISOString() }),
+    ]);
     expect(revoked.data.results[0]).toMatchObject({ status: 'rejected', message: kioskMessages.staffInvalid });
   });
 
   it('only a signed-in person on the desktop; a PIN session on a tablet 403; the kiosk 401', async () => {
     const tablet = (await pairedTablet('class', 'りす組')).tablet;
-    expect((await call(tablet, postStaffDeviceUnlock, { body: { user_id: world.staff.classStaffA.user.id, pin: PIN } })).statusCode).toBe(200);
+    expect(
+      (await call(tablet, postStaffDeviceUnlock, { body: { user_id: world.staff.classStaffA.user.id, pin: PIN } })).statusCode,
+    ).toBe(200);
     const cases: [string, Agent, number][] = [
       ['PIN session', tablet, 403],
       ['kiosk', kiosk, 401],

@@ -135,8 +135,14 @@ export const kioskStaffProofSchema = z
   .discriminatedUnion(
     'type',
     [
-      z.object({ type: z.literal('pin'), grant: z.string().min(16, '職員の確認が正しくありません').max(200, '職員の確認が正しくありません') }),
-      z.object({ type: z.literal('qr'), token: z.string().min(16, '職員QRが正しくありません').max(200, '職員QRが正しくありません') }),
+      z.object({
+        type: z.literal('pin'),
+        grant: z.string().min(16, '職員の確認が正しくありません').max(200, '職員の確認が正しくありません'),
+      }),
+      z.object({
+        type: z.literal('qr'),
+        token: z.string().min(16, '職員QRが正しくありません').max(200, '職員QRが正しくありません'),
+      }),
     ],
     { message: '職員の確認の種類が正しくありません' },
   )

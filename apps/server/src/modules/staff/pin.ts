@@ -36,13 +36,17 @@ export async function hasPin(db: Db, userId: number): Promise<boolean> {
   return !!row;
 }
 
-type PinCheck = { result: 'ok' | 'wrong' | 'unset' } | { result: 'locked'; lockedUntil: Date };
+export type PinCheck = { result: 'ok' | 'wrong' | 'unset' } | { result: 'locked'; lockedUntil: Date };
 
 /**
  * Checks a PIN under its lock, the row held for the check so that parallel guesses count one by
  * one. The fifth wrong PIN in a row locks it (and starts the count again for after the lock).
+ * `deviceId`: the tablet or gate kiosk it is typed on (the per-device count is another change's).
  */
-async function checkPin(db: Db, userId: number, pin: string, now: Date): Promise<PinCheck> {
+export async function checkPin(
+  db: Db,
+  { userId, pin, now }: { userId: number; deviceId: number; pin: string; now: Date },
+): Promise<PinCheck> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(staffPins).where(eq(staffPins.userId, userId)).for('update');
     if (!row) return { result: 'unset' };
@@ -77,7 +81,7 @@ export async function unlockDevice(
   const { now, today } = input;
   const facility = { facilityId: device.facilityId, companyId: device.companyId };
   if (!(await worksAt(ctx.db, input.userId, facility, today))) throw notFound();
-  const check = await checkPin(ctx.db, input.userId, input.pin, now);
+  const check = await checkPin(ctx.db, { userId: input.userId, deviceId: device.id, pin: input.pin, now });
   if (check.result === 'unset') throw invalid('pin', staffMessages.pinNotSet);
   if (check.result === 'locked') {
     req.log.warn({ userId: input.userId, deviceId: device.id }, 'PIN locked');

@@ -27,10 +27,10 @@ export function AuditPage() {
   useEffect(() => {
     if (!entries?.length) return;
     setPeople((known) => {
-      const added = entries.filter((e) => !known.has(e.user.id));
+      const added = entries.flatMap((e) => (e.user && !known.has(e.user.id) ? [e.user] : []));
       if (added.length === 0) return known;
       const next = new Map(known);
-      for (const entry of added) next.set(entry.user.id, entry.user);
+      for (const user of added) next.set(user.id, user);
       return next;
     });
   }, [entries]);
