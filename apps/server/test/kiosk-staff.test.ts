@@ -69,7 +69,7 @@ const post = (agent: Agent, scans: KioskScan[]) =>
   call(agent, postKioskScans, { body: { sent_at: new Date().toISOString(), scans } });
 const auditOf = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
 const pinGrant = async (agent: Agent, userId: number, pin = PIN) =>
-  call(agent, postKioskStaffPin, { body: { user_id: userId, pin } });
+  call(agent, postKioskStaffPin, { body: { user_id: userId, pin, device_time: new Date().toISOString() } });
 
 beforeAll(async () => {
   world = await buildStaffWorld(t.db);
@@ -185,12 +185,15 @@ describe('a recording names the staff member at the gate, or the device for a gu
       expect([who, res.statusCode]).toEqual([who, status]);
     }
     const before = (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
+    const device_time = new Date().toISOString();
     for (const body of [
       {},
-      { user_id: 'x', pin: PIN },
-      { user_id: 1, pin: '12a4' },
-      { user_id: 1, pin: '12345' },
-      { user_id: -1, pin: PIN },
+      { user_id: 'x', pin: PIN, device_time },
+      { user_id: 1, pin: '12a4', device_time },
+      { user_id: 1, pin: '12345', device_time },
+      { user_id: -1, pin: PIN, device_time },
+      { user_id: 1, pin: PIN, device_time: 'yesterday' },
+      { user_id: 1, pin: PIN },
     ]) {
       const res = await callRaw(kiosk, postKioskStaffPin, { body });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);

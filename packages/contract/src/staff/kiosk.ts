@@ -202,6 +202,8 @@ export const postKioskStaffPin = defineCall({
   body: z.object({
     user_id: idNumber('職員を選択してください'),
     pin: z.string({ message: 'PINは4桁の数字で入力してください' }).regex(/^\d{4}$/, 'PINは4桁の数字で入力してください'),
+    /** The device's clock now: the grant covers the scans made on it from then for a few minutes. */
+    device_time: instant('端末の時刻'),
   }),
   response: z.object({
     user_id: z.number().int(),

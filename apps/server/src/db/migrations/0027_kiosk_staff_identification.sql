@@ -3,7 +3,8 @@ CREATE TABLE "kiosk_staff_grants" (
 	"device_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"issued_at" timestamp with time zone NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
+	"expires_at" timestamp with time zone NOT NULL,
+	"device_issued_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "staff_qr_tokens" (

@@ -129,6 +129,8 @@ export const kioskStaffGrants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The device's clock when the PIN was typed: the grant covers its scans (device time) from then for a few minutes. */
+    deviceIssuedAt: timestamp('device_issued_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('kiosk_staff_grants_device_idx').on(t.deviceId, t.expiresAt)],
 );

@@ -39,7 +39,14 @@ export function kioskRoutes(app: App, ctx: AppContext) {
   // A staff member names themself at the gate with their PIN: a grant for the kiosk's scans of the
   // next minutes, no staff session (docs/decisions/kiosk-staff-identification.md).
   route(app, postKioskStaffPin, { auth: false, audience: 'device', authenticate }, async ({ req, body, now, today }) =>
-    grantByPin(ctx, req.pairedDevice!, { userId: body.user_id, pin: body.pin, now, today, ip: req.ip }),
+    grantByPin(ctx, req.pairedDevice!, {
+      userId: body.user_id,
+      pin: body.pin,
+      deviceTime: new Date(body.device_time),
+      now,
+      today,
+      ip: req.ip,
+    }),
   );
 
   route(

@@ -99,8 +99,7 @@ export async function recordKioskScans(
     // a current staff QR of someone working here that day).
     let staff: number | null = null;
     if (scan.staff) {
-      const serverAt = new Date(new Date(scan.at).getTime() + skew);
-      const proof = { serverAt, date: tokyoDate(new Date(scan.at)) };
+      const proof = { at: new Date(scan.at), date: tokyoDate(new Date(scan.at)) };
       staff = await staffOfProof(ctx.db, await deviceOf(), scan.staff, proof, staffCache);
       if (staff === null) {
         await refuse(scan, skewOf, kioskMessages.staffInvalid);

@@ -6,10 +6,7 @@ import type { Db } from '../../db/client';
 import { kioskStaffGrants, staffPins, staffQrTokens, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
-import { recordAudit } from '../staff/audit';
-import { worksAt, worksAtFacility } from '../staff/memberships';
-import { checkPin } from '../staff/pin';
-import type { PairedDevice } from '../staff/service';
+import { checkPin, recordAudit, worksAt, worksAtFacility, type PairedDevice } from '../staff/service';
 import { sha256Hex } from './hash';
 
 /**
@@ -61,7 +58,7 @@ export async function rosterStaff(ctx: AppContext, device: PairedDevice, date: s
 export async function grantByPin(
   ctx: AppContext,
   device: PairedDevice,
-  input: { userId: number; pin: string; now: Date; today: string; ip: string },
+  input: { userId: number; pin: string; deviceTime: Date; now: Date; today: string; ip: string },
 ) {
   const { now, today } = input;
   if (!(await worksAt(ctx.db, input.userId, device, today))) throw notFound();
@@ -86,6 +83,7 @@ export async function grantByPin(
       userId: input.userId,
       issuedAt: now,
       expiresAt,
+      deviceIssuedAt: input.deviceTime,
     });
     await recordAudit(tx, { userId: input.userId, today, deviceId: device.id, ip: input.ip }, now, {
       companyId: device.companyId,
@@ -102,7 +100,8 @@ export async function grantByPin(
 
 /**
  * The person a scan's proof names, or null when it names nobody valid: a grant of this device
- * whose minutes cover the scan (device time corrected by the request's skew), or a staff QR token
+ * whose minutes cover the scan (both on the device's clock: a scan made offline and sent an hour
+ * later still falls in them; the device's times are what the scans are recorded at anyway), or a staff QR token
  * that is current and whose person works at the facility on the scan's day. Answers are kept per
  * request (`cache`): a batch of 100 scans of one staff member costs one lookup.
  */
@@ -110,7 +109,7 @@ export async function staffOfProof(
   db: Db,
   device: PairedDevice,
   proof: NonNullable<KioskStaffProof>,
-  scan: { serverAt: Date; date: string },
+  scan: { at: Date; date: string },
   cache: Map<string, Promise<StaffOfProof>>,
 ): Promise<number | null> {
   const key = proof.type === 'pin' ? `pin:${proof.grant}` : `qr:${proof.token}:${scan.date}`;
@@ -122,20 +121,22 @@ export async function staffOfProof(
   const staff = await found;
   if (!staff) return null;
   if (staff.window) {
-    const t = scan.serverAt.getTime();
-    if (t < staff.window.from.getTime() - GRANT_SLACK_MS || t > staff.window.until.getTime() + GRANT_SLACK_MS) return null;
+    const t = scan.at.getTime();
+    if (t < staff.window.from.getTime() - GRANT_SLACK_MS || t > staff.window.from.getTime() + GRANT_MS + GRANT_SLACK_MS)
+      return null;
   }
   return staff.userId;
 }
 
-export type StaffOfProof = { userId: number; window: { from: Date; until: Date } | null } | null;
+/** The person, and for a grant the device time it was given at (its minutes are counted on the device's clock, as the scans' times). */
+export type StaffOfProof = { userId: number; window: { from: Date } | null } | null;
 
 async function grantOf(db: Db, device: PairedDevice, grant: string): Promise<StaffOfProof> {
   const [row] = await db
     .select()
     .from(kioskStaffGrants)
     .where(and(eq(kioskStaffGrants.tokenHash, sha256Hex(grant)), eq(kioskStaffGrants.deviceId, device.id)));
-  return row ? { userId: row.userId, window: { from: row.issuedAt, until: row.expiresAt } } : null;
+  return row ? { userId: row.userId, window: { from: row.deviceIssuedAt } } : null;
 }
 
 async function qrOwner(db: Db, device: PairedDevice, token: string, date: string): Promise<StaffOfProof> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { deleteStaffQr, getStaffQr, kioskMessages, messages, postStaffQr, STAFF_QR_PREFIX } from '@renraku/contract';
 import type { AppContext } from '../../context';
@@ -8,7 +9,6 @@ import { HttpError } from '../../lib/errors';
 import { type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { staffFacilities, type StaffViewer } from '../access';
-import { sha256Hex } from '../kiosk/hash';
 import { recordAudit } from './audit';
 
 /**
@@ -47,6 +47,9 @@ export function staffQrRoutes(app: App, ctx: AppContext) {
     return { message: kioskMessages.staffQrRevoked };
   });
 }
+
+/** Hex SHA-256, as the gate kiosk hashes what its camera reads (modules/kiosk/hash.ts). */
+const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The facilities the caller works at today; none (an ended membership) → 403. */
 async function currentFacilities(db: Db, staff: StaffViewer) {

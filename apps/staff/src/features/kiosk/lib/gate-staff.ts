@@ -13,14 +13,31 @@ export interface GateStaff {
 
 export const GATE_STAFF_MS = KIOSK_STAFF_MINUTES * 60_000;
 
+const KEY = 'renraku.kiosk.staff';
+
+/** The staff member kept in the tab, while their minutes last. */
+function kept(): GateStaff | null {
+  try {
+    const staff = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as GateStaff | null;
+    return staff && staff.until > Date.now() ? staff : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Who confirms at the gate for the next minutes: set by a PIN (online) or the staff member's own
  * QR (offline too), shown with the name and 「交代」, forgotten after `GATE_STAFF_MS` (fixed from
- * the identification: a PIN's grant lasts as long at the server) or on 交代. Kept in memory only:
- * a reload asks again.
+ * the identification: a PIN's grant lasts as long at the server) or on 交代. Kept in the tab's
+ * sessionStorage, so that a reload (offline, from the service worker) keeps it for its minutes.
  */
 export function useGateStaff() {
-  const [staff, setStaff] = useState<GateStaff | null>(null);
+  const [staff, setStaffState] = useState<GateStaff | null>(kept);
+  const setStaff = useCallback((next: GateStaff | null) => {
+    if (next) sessionStorage.setItem(KEY, JSON.stringify(next));
+    else sessionStorage.removeItem(KEY);
+    setStaffState(next);
+  }, []);
   const [, tick] = useState(0);
   useEffect(() => {
     if (!staff) return;
@@ -31,13 +48,13 @@ export function useGateStaff() {
       clearTimeout(timer);
       clearInterval(clock);
     };
-  }, [staff]);
+  }, [staff, setStaff]);
   const current = staff && staff.until > Date.now() ? staff : null;
   const identify = useCallback(
     (who: Omit<GateStaff, 'until'>, until = Date.now() + GATE_STAFF_MS) => setStaff({ ...who, until }),
-    [],
+    [setStaff],
   );
-  const forget = useCallback(() => setStaff(null), []);
+  const forget = useCallback(() => setStaff(null), [setStaff]);
   return { staff: current, identify, forget };
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
-import { postKioskStaffPin, STAFF_QR_PREFIX } from '@renraku/contract/staff';
+import { kioskMessages, postKioskStaffPin, STAFF_QR_PREFIX } from '@renraku/contract/staff';
 import { api } from '../../../lib/api';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/page-title';
@@ -18,7 +18,7 @@ import { KIND_LABEL, ScanResult, type ResultView } from '../components/scan-resu
 import { SyncBadge } from '../components/sync-badge';
 import { pickUpByCode } from '../lib/code-pickup';
 import { childByToken, childDay, newScan, nextKind, recentScan, siblingPickup, siblingsOf, staffByQr } from '../lib/day';
-import { useGateStaff, type GateStaff } from '../lib/gate-staff';
+import { GATE_STAFF_MS, useGateStaff, type GateStaff } from '../lib/gate-staff';
 import { useNow, useOnline } from '../lib/hooks';
 import { registerKioskServiceWorker } from '../lib/register-sw';
 import { useQrScanner } from '../lib/scanner';
@@ -127,7 +127,7 @@ export function KioskPage() {
 
   const identified = useCallback(
     (who: Omit<GateStaff, 'until'>, until?: number) => {
-      const staff = { ...who, until: until ?? Date.now() + 3 * 60_000 };
+      const staff = { ...who, until: until ?? Date.now() + GATE_STAFF_MS };
       gate.identify(who, staff.until);
       const then = latest.current.askStaff?.then;
       setAskStaff(null);
@@ -137,13 +137,16 @@ export function KioskPage() {
     [gate],
   );
 
+  // A PIN needs the server (it counts wrong PINs per device and person); its grant covers this
+  // device's scans of the next minutes, counted on the device's clock as the gate's memory.
   const onPin = async (person: KioskStaff, pin: string) => {
+    if (!navigator.onLine) return kioskMessages.staffPinOffline;
+    const deviceTime = new Date();
     try {
-      const granted = await api(postKioskStaffPin, { body: { user_id: person.user_id, pin }, reportUnauthenticated: false });
-      identified(
-        { user_id: granted.user_id, name: granted.name, proof: { type: 'pin', grant: granted.grant } },
-        Math.min(Date.now() + 3 * 60_000, new Date(granted.expires_at).getTime() - (sync.skewMs ?? 0)),
-      );
+      const body = { user_id: person.user_id, pin, device_time: deviceTime.toISOString() };
+      const granted = await api(postKioskStaffPin, { body, reportUnauthenticated: false });
+      const who = { user_id: granted.user_id, name: granted.name, proof: { type: 'pin' as const, grant: granted.grant } };
+      identified(who, deviceTime.getTime() + GATE_STAFF_MS);
       return null;
     } catch (error) {
       return error instanceof Error ? error.message : 'PINを確認できませんでした';
