@@ -107,12 +107,14 @@ async function identifyByPin(page: Page, name: string, check = false) {
   if (check) {
     await expectAccessible(page);
     await expectTouchTargets(page);
+    await page.screenshot({ path: test.info().outputPath('kiosk-staff-names.png') });
   }
   await dialog.getByRole('button', { name, exact: true }).click();
   await expect(dialog.getByText(`${name}さんのPIN`)).toBeVisible();
   if (check) {
     await expectAccessible(page);
     await expectTouchTargets(page);
+    await page.screenshot({ path: test.info().outputPath('kiosk-staff-pin.png') });
   }
   for (const digit of GATE_PIN) await dialog.getByRole('button', { name: digit, exact: true }).click();
   await expect(dialog).toHaveCount(0);
@@ -365,5 +367,28 @@ test.describe('登降園受付（キオスク）', () => {
     } finally {
       await tablet.browser.close();
     }
+  });
+
+  test('職員QR: issued on 設定 and shown once, reissued, revoked', async ({ page, request }) => {
+    const staff = await createStaff(request, 'staffqr');
+    await signIn(page, staff.email);
+    await page.goto('/staff/settings');
+    const section = page.getByRole('region', { name: '職員QR' });
+    await expect(section.getByText('未発行')).toBeVisible();
+    await section.getByRole('button', { name: '職員QRを発行する' }).click();
+    await expect(section.getByRole('img', { name: 'あなたの職員QR' })).toBeVisible();
+    await expect(section.getByText('発行済み')).toBeVisible();
+    await expect(section).toContainText('このQRは今だけ表示されます');
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('staff-qr.png'), fullPage: true });
+    // Shown once: after a reload only the date remains.
+    await page.reload();
+    await expect(section.getByRole('img', { name: 'あなたの職員QR' })).toHaveCount(0);
+    await expect(section).toContainText('発行日時');
+    await section.getByRole('button', { name: /再発行する/ }).click();
+    await expect(section.getByRole('img', { name: 'あなたの職員QR' })).toBeVisible();
+    await section.getByRole('button', { name: '無効にする' }).click();
+    await expect(section.getByText('未発行')).toBeVisible();
+    await expectAccessible(page);
   });
 });
