@@ -50,6 +50,7 @@ export function KioskPage() {
   const [pickupFor, setPickupFor] = useState<{ child: RosterChild; staff: GateStaff } | null>(null);
   // Who confirms (issue 29): a touch, a pick-up and a code wait for a named staff member.
   const gate = useGateStaff();
+  const { identify } = gate;
   const [askStaff, setAskStaff] = useState<{ reason: string | null; then: ((staff: GateStaff) => void) | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const roster = cached?.roster ?? null;
@@ -128,13 +129,15 @@ export function KioskPage() {
   const identified = useCallback(
     (who: Omit<GateStaff, 'until'>, until?: number) => {
       const staff = { ...who, until: until ?? Date.now() + GATE_STAFF_MS };
-      gate.identify(who, staff.until);
+      identify(who, staff.until);
       const then = latest.current.askStaff?.then;
       setAskStaff(null);
       setNotice(null);
       then?.(staff);
     },
-    [gate],
+    // (`identify` is stable: the scanner's callback must not change with every render, else it
+    // forgets the code in view and reads it again.)
+    [identify],
   );
 
   // A PIN needs the server (it counts wrong PINs per device and person); its grant covers this
