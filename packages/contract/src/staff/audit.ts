@@ -4,7 +4,8 @@ import { dateString, defineCall, idParam } from '../common';
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  user: z.object({ id: z.number().int(), name: z.string() }),
+  /** Null for what a device did alone (the gate kiosk: its roster read, a guardian’s QR arrival). */
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   device: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   action: z.string(),
   /** The action in Japanese for the screen and the CSV. */

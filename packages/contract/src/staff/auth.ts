@@ -107,3 +107,28 @@ export const putStaffPin = defineCall({
   }),
   response: messageSchema,
 });
+
+/** The caller's personal QR for the gate kiosk (職員QR): only whether one is issued (the token is shown once). */
+export const staffQrStateSchema = z.object({ issued_at: z.string().nullable() });
+
+export const getStaffQr = defineCall({
+  method: 'GET',
+  path: '/api/staff/me/qr',
+  summary: 'Whether the caller has a personal QR for the gate kiosk (desktop sign-in only)',
+  response: staffQrStateSchema,
+});
+
+export const postStaffQr = defineCall({
+  method: 'POST',
+  path: '/api/staff/me/qr',
+  summary: 'Issues the caller’s personal gate QR, replacing any former one (desktop sign-in only); answers the QR text once',
+  status: 201,
+  response: z.object({ qr: z.string(), issued_at: z.string() }),
+});
+
+export const deleteStaffQr = defineCall({
+  method: 'DELETE',
+  path: '/api/staff/me/qr',
+  summary: 'Revokes the caller’s personal gate QR (desktop sign-in only)',
+  response: messageSchema,
+});

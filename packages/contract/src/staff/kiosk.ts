@@ -26,7 +26,24 @@ export const kioskMessages = {
   pickupPersonNotFound: 'お迎え登録者が見つかりません',
   codeInvalid: 'お迎えコードが正しくないか、期限切れまたは使用済みです',
   timeOutOfRange: '記録時刻が正しくありません（端末の時計をご確認ください）',
+  staffRequired: '職員の確認（PINまたは職員QR）がない記録は受け付けません',
+  staffInvalid: '確認した職員を確かめられませんでした（PINの期限切れ、または職員QRが無効です）',
+  codeTooMany: 'お迎えコードの誤りが続いたため、この端末ではしばらく入力できません。保護者に連絡して確認してください',
+  codeOffline: 'お迎えコードは通信できるときだけ確認できます。保護者に連絡して確認してください',
+  staffPinOffline: 'オフラインのためPINは使えません。職員QRをかざしてください',
+  staffQrRevoked: '職員QRを無効にしました',
 } as const;
+
+/**
+ * How long the gate remembers the staff member who identified (PIN or staff QR): the grant a PIN
+ * gives is valid this long for scans made on the device (docs/decisions/kiosk-staff-identification.md).
+ */
+export const KIOSK_STAFF_MINUTES = 3;
+/** Wrong one-time codes a kiosk may try per child and Tokyo day, and per day in all (docs/decisions/kiosk-pickup-codes-guessing.md). */
+export const KIOSK_CODE_TRIES_PER_CHILD = 5;
+export const KIOSK_CODE_TRIES_PER_DAY = 20;
+/** The text a staff member's personal QR encodes: this prefix and the token. */
+export const STAFF_QR_PREFIX = 'renraku-staff:';
 
 export const kioskPickupPersonSchema = z.object({
   id: z.number().int(),
@@ -59,14 +76,15 @@ export const kioskRosterChildSchema = z.object({
 });
 export type KioskRosterChild = z.infer<typeof kioskRosterChildSchema>;
 
-export const kioskPickupCodeSchema = z.object({
-  note_child_id: z.number().int(),
-  /** Hex SHA-256 of the 6-digit code. */
-  code_hash: z.string(),
-  /** The substitute's name as the guardian typed it. */
+/** A staff member working at the facility today, for the gate's identification step. */
+export const kioskStaffSchema = z.object({
+  user_id: z.number().int(),
   name: z.string(),
-  expires_at: z.string(),
+  /** Hex HMAC-SHA256 (key: the roster's `staff_qr_key`) of the hex SHA-256 of their staff QR token; null without one. */
+  qr_hash: z.string().nullable(),
+  pin_set: z.boolean(),
 });
+export type KioskStaff = z.infer<typeof kioskStaffSchema>;
 
 export const kioskRosterSchema = z.object({
   facility: z.object({ id: z.number().int(), name: z.string() }),
@@ -74,8 +92,10 @@ export const kioskRosterSchema = z.object({
   date: z.string(),
   server_time: z.string(),
   children: z.array(kioskRosterChildSchema),
-  /** Unused and unexpired one-time pick-up codes of the facility's children. */
-  pickup_codes: z.array(kioskPickupCodeSchema),
+  /** Who may confirm at the gate (one-time pick-up codes are checked at the server only). */
+  staff: z.array(kioskStaffSchema),
+  /** This device's key for `staff[].qr_hash` (hex). */
+  staff_qr_key: z.string(),
 });
 export type KioskRoster = z.infer<typeof kioskRosterSchema>;
 
@@ -83,7 +103,7 @@ export const getKioskRoster = defineCall({
   method: 'GET',
   path: '/api/kiosk/roster',
   summary:
-    'On a kiosk tablet (device cookie, purpose kiosk): the day’s roster for offline use, with QR hashes, times, siblings, pick-up persons and codes',
+    'On a kiosk tablet (device cookie, purpose kiosk): the day’s roster for offline use, with QR hashes, times, siblings, pick-up persons and the staff who may confirm (audited)',
   response: kioskRosterSchema,
 });
 
@@ -108,6 +128,28 @@ export const kioskPickupSchema = z
   .nullable();
 export type KioskPickup = z.infer<typeof kioskPickupSchema>;
 
+/**
+ * Who confirmed the scan at the gate: the grant a PIN gave (`postKioskStaffPin`), or the staff
+ * member's own QR token as read by the camera (checked offline against the roster, again here).
+ */
+export const kioskStaffProofSchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      z.object({
+        type: z.literal('pin'),
+        grant: z.string().min(16, '職員の確認が正しくありません').max(200, '職員の確認が正しくありません'),
+      }),
+      z.object({
+        type: z.literal('qr'),
+        token: z.string().min(16, '職員QRが正しくありません').max(200, '職員QRが正しくありません'),
+      }),
+    ],
+    { message: '職員の確認の種類が正しくありません' },
+  )
+  .nullable();
+export type KioskStaffProof = z.infer<typeof kioskStaffProofSchema>;
+
 export const kioskScanSchema = z.object({
   /** Made on the device; each id is accepted once. */
   id: z.uuid({ message: '記録のIDが正しくありません' }),
@@ -116,6 +158,10 @@ export const kioskScanSchema = z.object({
   /** Device clock at the scan. */
   at: instant('記録時刻'),
   pickup: kioskPickupSchema.optional().default(null),
+  /** qr: the guardian's QR (the device is named); touch: a name tapped (a staff member must be named). */
+  via: z.enum(['qr', 'touch'], { message: '記録の方法が正しくありません' }).optional().default('qr'),
+  /** Required for a touch, every pick-up and a one-time code. */
+  staff: kioskStaffProofSchema.optional().default(null),
 });
 export type KioskScan = z.infer<typeof kioskScanSchema>;
 
@@ -146,5 +192,25 @@ export const postKioskScans = defineCall({
     ),
     /** Server now − sent_at, in milliseconds. */
     skew_ms: z.number(),
+  }),
+});
+
+export const postKioskStaffPin = defineCall({
+  method: 'POST',
+  path: '/api/kiosk/staff-pin',
+  summary:
+    'On a kiosk tablet: a staff member working at the facility names themself with their PIN; answers a grant for the gate’s scans of the next minutes (no staff session; wrong PINs counted per device and person)',
+  body: z.object({
+    user_id: idNumber('職員を選択してください'),
+    pin: z.string({ message: 'PINは4桁の数字で入力してください' }).regex(/^\d{4}$/, 'PINは4桁の数字で入力してください'),
+    /** The device's clock now: the grant covers the scans made on it from then for a few minutes. */
+    device_time: instant('端末の時刻'),
+  }),
+  response: z.object({
+    user_id: z.number().int(),
+    name: z.string(),
+    /** Sent with each scan this staff member confirms (`staff: {type:'pin', grant}`). */
+    grant: z.string(),
+    expires_at: z.string(),
   }),
 });

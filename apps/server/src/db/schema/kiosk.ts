@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
 import { children, companies } from './organisation';
 import { users } from './users';
@@ -31,12 +32,21 @@ export const kioskScans = pgTable(
     pickupType: text('pickup_type'),
     pickupPersonId: integer('pickup_person_id'),
     pickupCodeId: integer('pickup_code_id'),
+    /** qr (a guardian's QR) | touch (a name tapped at the gate). */
+    via: text('via'),
+    /** The staff member who confirmed at the gate (PIN or staff QR); null for a guardian's QR arrival. */
+    confirmedBy: integer('confirmed_by'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // The code path's 60-second rule. No index by facility and date: nothing reads the scans so,
     // and every scan of the morning rush paid for its upkeep (docs/performance.md, issue 19).
     index('kiosk_scans_child_kind_idx').on(t.noteChildId, t.kind, t.scannedAt),
+    // Wrong one-time codes per device and day (docs/decisions/kiosk-pickup-codes-guessing.md):
+    // partial, so the morning's arrivals never touch it.
+    index('kiosk_scans_code_refused_idx')
+      .on(t.deviceId, t.receivedAt)
+      .where(sql`pickup_type = 'code' and status = 'rejected'`),
   ],
 );
 

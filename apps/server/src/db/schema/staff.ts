@@ -102,6 +102,44 @@ export const staffPins = pgTable('staff_pins', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * A staff member's personal QR for the gate kiosk (職員QR, docs/decisions/kiosk-staff-identification.md):
+ * one per person, the token kept as SHA-256 (shown once); issuing again replaces it, deleting revokes it.
+ */
+export const staffQrTokens = pgTable(
+  'staff_qr_tokens',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('staff_qr_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * What a PIN typed at the gate kiosk gives: the kiosk's scans of the next minutes name this person
+ * (no staff session). The token is kept as SHA-256; bound to the device.
+ */
+export const kioskStaffGrants = pgTable(
+  'kiosk_staff_grants',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The device's clock when the PIN was typed: the grant covers its scans (device time) from then for a few minutes. */
+    deviceIssuedAt: timestamp('device_issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('kiosk_staff_grants_device_idx').on(t.deviceId, t.expiresAt)],
+);
+
 /** A shared tablet paired to a facility (and optionally one class); the credential is a long-lived device token. */
 export const devices = pgTable(
   'devices',
@@ -186,9 +224,8 @@ export const auditLog = pgTable(
       .references(() => companies.id),
     facilityId: integer('facility_id').references(() => facilities.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for what a device did alone (a gate kiosk's roster read, a guardian's QR arrival): the device is named. */
+    userId: integer('user_id').references(() => users.id),
     deviceId: integer('device_id').references(() => devices.id),
     /** e.g. `child.read`, `child.update`, `class.create`, `device.revoke` */
     action: text('action').notNull(),

@@ -29,7 +29,7 @@ export const staffCallActions = {
   'device.manage': { device: false, what: 'registering, listing and revoking tablets' },
   'audit.read': { device: false, what: 'the audit log and its CSV' },
   'company.manage': { device: false, what: 'new facilities and the company roll-up' },
-  'account.secure': { device: false, what: 'one’s own PIN and 2FA' },
+  'account.secure': { device: false, what: 'one’s own PIN, 2FA and 職員QR' },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
 export type StaffCallAction = keyof typeof staffCallActions;
@@ -136,7 +136,7 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   'device.manage': [C.getStaffDevices, C.postStaffDevice, C.deleteStaffDevice],
   'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
   'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
-  'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable],
+  'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
 };
 
 const keyOf = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;

@@ -1,4 +1,4 @@
-import { getKioskRoster, kioskMessages, postKioskScans } from '@renraku/contract';
+import { getKioskRoster, kioskMessages, postKioskScans, postKioskStaffPin } from '@renraku/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
@@ -7,7 +7,9 @@ import { route, type App } from '../../lib/route';
 import { DEVICE_COOKIE } from '../../lib/staff-sessions';
 import { findDevice } from '../staff/service';
 import { scanGroupCommit } from './scan-group-commit';
-import { loadRoster, recordKioskScans } from './service';
+import { loadRoster } from './roster';
+import { recordKioskScans } from './service';
+import { grantByPin } from './staff-identification';
 
 /**
  * The gate kiosk's calls (staff.md §6): the device cookie alone, no PIN session (the gate tablet
@@ -31,7 +33,20 @@ export function kioskRoutes(app: App, ctx: AppContext) {
   const scans = scanGroupCommit(ctx.db);
 
   route(app, getKioskRoster, { auth: false, audience: 'device', authenticate }, async ({ req, now }) =>
-    loadRoster(ctx, req.pairedDevice!, now),
+    loadRoster(ctx, req.pairedDevice!, now, req.ip),
+  );
+
+  // A staff member names themself at the gate with their PIN: a grant for the kiosk's scans of the
+  // next minutes, no staff session (docs/decisions/kiosk-staff-identification.md).
+  route(app, postKioskStaffPin, { auth: false, audience: 'device', authenticate }, async ({ req, body, now, today }) =>
+    grantByPin(ctx, req.pairedDevice!, {
+      userId: body.user_id,
+      pin: body.pin,
+      deviceTime: new Date(body.device_time),
+      now,
+      today,
+      ip: req.ip,
+    }),
   );
 
   route(
@@ -48,6 +63,12 @@ export function kioskRoutes(app: App, ctx: AppContext) {
       asBuilt: true,
     },
     async ({ req, body, now }) =>
-      recordKioskScans(ctx, scans, sha256(req.cookies[DEVICE_COOKIE]!), { sentAt: body.sent_at, scans: body.scans }, now),
+      recordKioskScans(
+        ctx,
+        scans,
+        sha256(req.cookies[DEVICE_COOKIE]!),
+        { sentAt: body.sent_at, scans: body.scans, ip: req.ip },
+        now,
+      ),
   );
 }

@@ -1,7 +1,7 @@
 import type { KioskScan } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { isDatabaseOutage } from '../../lib/database-outage';
-import { recordScansTogether, type ScanOutcome, type ScanResult, type ScanToRecord } from './service';
+import { recordScansTogether, type ScanOutcome, type ScanResult, type ScanToRecord } from './scans-statement';
 
 /**
  * Group commit of the gate's scans (issue 19, docs/decisions/kiosk-scans-group-commit.md). In the

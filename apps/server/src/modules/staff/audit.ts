@@ -49,6 +49,12 @@ export const auditActionLabels: Record<string, string> = {
   'staff.member.update': '職員の所属の変更',
   'staff.member.end': '職員の所属の終了',
   'staff.unlock': '端末でのPIN解除',
+  'staff.qr.issue': '職員QRの発行',
+  'staff.qr.revoke': '職員QRの無効化',
+  'kiosk.roster.read': '受付端末の名簿の読み込み',
+  'kiosk.staff.identify': '受付端末での職員確認（PIN）',
+  'kiosk.arrival': '受付端末での登園記録',
+  'kiosk.pickup': '受付端末での降園記録',
   'event.create': '行事の追加',
   'event.update': '行事の変更',
   'event.delete': '行事の削除',
@@ -198,7 +204,7 @@ function auditRows(db: Db, facilityId: number, filter: AuditFilter) {
       childName: sql<string | null>`${auditChild.lastName} || ' ' || ${auditChild.firstName}`,
     })
     .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.userId))
+    .leftJoin(users, eq(users.id, auditLog.userId))
     .leftJoin(devices, eq(devices.id, auditLog.deviceId))
     .leftJoin(auditChild, eq(auditChild.id, auditLog.childId))
     .where(auditWhere(facilityId, filter))
@@ -216,7 +222,7 @@ type AuditRow = Awaited<ReturnType<typeof auditRows>>[number];
 const presentAuditRow = (row: AuditRow): AuditEntry => ({
   id: row.entry.id,
   at: row.entry.at.toISOString(),
-  user: { id: row.entry.userId, name: row.userName ?? row.userEmail },
+  user: row.entry.userId ? { id: row.entry.userId, name: row.userName ?? row.userEmail ?? '' } : null,
   device: row.entry.deviceId ? { id: row.entry.deviceId, name: row.deviceName ?? '' } : null,
   action: row.entry.action,
   action_label: auditActionLabels[row.entry.action] ?? row.entry.action,
@@ -245,7 +251,7 @@ export async function auditCsv(ctx: AppContext, facilityId: number, filter: Audi
     header,
     rows.map((r) => [
       new Date(r.at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' }),
-      r.user.name,
+      r.user?.name ?? '（端末のみ）',
       r.device?.name ?? '',
       r.action_label,
       r.target_type,

@@ -30,6 +30,7 @@ import { membershipsOf } from './memberships';
 import { hasPin, setPin } from './pin';
 import { signInStaff } from './sign-in';
 import { memberRoutes } from './member-routes';
+import { staffQrRoutes } from './staff-qr';
 import { enableTotp, isTotpEnabled, startTotpSetup, totpState, verifySecondFactor } from './totp';
 
 /** The staff side's own calls: sign-in, 2FA, the PIN, the caller, the audit log (staff.md §1–2). */
@@ -139,6 +140,7 @@ export function staffRoutes(app: App, ctx: AppContext) {
   );
 
   memberRoutes(app, ctx);
+  staffQrRoutes(app, ctx);
   deviceRoutes(app, ctx);
 }
 

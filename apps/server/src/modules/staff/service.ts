@@ -5,3 +5,6 @@
 export { recordAudit, recordAudits, auditActionLabels, auditViewOf, type AuditInput } from './audit';
 /** The paired tablet of a request's device cookie (the gate kiosk authenticates with it alone). */
 export { findDevice, findDeviceByCredential, LAST_SEEN_EVERY_MS, type PairedDevice } from './devices';
+/** The gate kiosk names a staff member by PIN (checked under its lock) working at its facility (issue 29). */
+export { checkPin } from './pin';
+export { worksAt, worksAtFacility } from './memberships';

@@ -27,10 +27,16 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <time dateTime={entry.at}>{dateTimeSecondsLabel(entry.at)}</time>
               </Table.Td>
               <Table.Td>
-                {entry.user.name}
-                <Text span size="xs" c="dimmed" ml={4}>
-                  ID {entry.user.id}
-                </Text>
+                {entry.user ? (
+                  <>
+                    {entry.user.name}
+                    <Text span size="xs" c="dimmed" ml={4}>
+                      ID {entry.user.id}
+                    </Text>
+                  </>
+                ) : (
+                  '（端末のみ）'
+                )}
               </Table.Td>
               <Table.Td>{entry.device ? entry.device.name : dash}</Table.Td>
               <Table.Td>{entry.action_label}</Table.Td>

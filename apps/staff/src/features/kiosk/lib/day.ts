@@ -1,5 +1,6 @@
 import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
-import type { KioskRoster, LocalScan, Pickup, RosterChild, ScanKind } from './types';
+import { STAFF_QR_PREFIX } from '@renraku/contract/staff';
+import type { KioskRoster, KioskStaff, LocalScan, Pickup, RosterChild, ScanKind, ScanVia, StaffProof } from './types';
 
 /** A second scan of the same child within this time (device clock) is ignored on the device. */
 export const REPEAT_MS = 60_000;
@@ -45,8 +46,17 @@ export function recentScan(childId: number, scans: LocalScan[], now: Date): Loca
   return scans.findLast((s) => s.note_child_id === childId && counts(s) && Math.abs(t - new Date(s.at).getTime()) < REPEAT_MS);
 }
 
-export function newScan(child: RosterChild, kind: ScanKind, pickup: Pickup, now: Date): LocalScan {
+export function newScan(
+  child: RosterChild,
+  kind: ScanKind,
+  pickup: Pickup,
+  now: Date,
+  via: ScanVia = 'qr',
+  staff: StaffProof = null,
+): LocalScan {
   return {
+    via,
+    staff,
     id: crypto.randomUUID(),
     note_child_id: child.note_child_id,
     name: child.name,
@@ -65,24 +75,19 @@ export async function childByToken(roster: KioskRoster, token: string): Promise<
 }
 
 /**
- * A one-time code typed for the child: its hash among the roster's codes of that child, not
- * expired and not used on this device (the server checks again when the scan arrives).
+ * The staff member whose own QR (職員QR) was read: the token's SHA-256, keyed with this device's
+ * key (HMAC-SHA256), among the roster's staff. Works offline; the server checks the token again
+ * when the scan arrives (docs/decisions/kiosk-staff-identification.md).
  */
-export async function checkCode(
-  roster: KioskRoster,
-  childId: number,
-  code: string,
-  usedCodes: string[],
-  now: Date,
-): Promise<{ ok: true; hash: string; name: string } | { ok: false; message: string }> {
-  if (!/^\d{6}$/.test(code)) return { ok: false, message: 'お迎えコードは6桁の数字で入力してください' };
-  const hash = await sha256Hex(code);
-  // (Before the roster: a used code leaves the server's roster at the next refresh.)
-  if (usedCodes.includes(hash)) return { ok: false, message: 'このお迎えコードは使用済みです' };
-  const found = roster.pickup_codes.find((c) => c.note_child_id === childId && c.code_hash === hash);
-  if (!found || new Date(found.expires_at).getTime() <= now.getTime())
-    return { ok: false, message: 'お迎えコードが正しくないか、有効期限が切れています' };
-  return { ok: true, hash, name: found.name };
+export async function staffByQr(roster: KioskRoster, text: string): Promise<{ staff: KioskStaff; token: string } | null> {
+  const token = text.trim().slice(STAFF_QR_PREFIX.length);
+  if (!roster.staff_qr_key || token.length < 16) return null;
+  const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+  const keyBytes = new Uint8Array(roster.staff_qr_key.match(/../g)!.map((h) => parseInt(h, 16)));
+  const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const keyed = hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(await sha256Hex(token))));
+  const staff = roster.staff.find((s) => s.qr_hash === keyed);
+  return staff ? { staff, token } : null;
 }
 
 /** Siblings of the child in today's roster. */

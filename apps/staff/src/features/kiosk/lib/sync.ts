@@ -2,6 +2,7 @@ import { getKioskRoster, postKioskScans } from '@renraku/contract/staff';
 import { api, statusOf } from '../../../lib/api';
 import { forgetRoster, kioskStore, saveRoster, updateScans } from './store';
 import { cachePhotos } from './photos';
+import type { LocalScan } from './types';
 
 /** At most this many scans per request (the contract's bound). */
 export const BATCH_SIZE = 100;
@@ -51,6 +52,8 @@ const withTimeout = (ms: number) => {
 
 let round: Promise<void> | null = null;
 
+const isCode = (s: LocalScan) => s.kind === 'pickup' && s.pickup?.type === 'code';
+
 /**
  * Sends the pending scans, oldest first, in batches of up to 100, until none wait or the network
  * fails. One round at a time (a second call joins the running one). Each answer is applied by scan
@@ -82,7 +85,15 @@ async function sendRound(): Promise<void> {
         answer = await api(postKioskScans, {
           body: {
             sent_at: new Date().toISOString(),
-            scans: pending.map(({ id, note_child_id, kind, at, pickup }) => ({ id, note_child_id, kind, at, pickup })),
+            scans: pending.map(({ id, note_child_id, kind, at, pickup, via, staff }) => ({
+              id,
+              note_child_id,
+              kind,
+              at,
+              pickup,
+              via: via ?? 'qr',
+              staff: staff ?? null,
+            })),
           },
           signal: timeout.signal,
           reportUnauthenticated: false,
@@ -98,6 +109,15 @@ async function sendRound(): Promise<void> {
           const message = error instanceof Error ? error.message : null;
           await updateScans((scans) =>
             scans.map((s) => (s.id === pending[0]!.id ? { ...s, status: 'rejected' as const, message } : s)),
+          );
+          continue;
+        }
+        // Too many wrong one-time codes from this device (issue 30): its code scans waiting here are
+        // refused with the server's message (else they would block the queue until midnight).
+        if (statusOf(error) === 429 && pending.some(isCode)) {
+          const message = error instanceof Error ? error.message : null;
+          await updateScans((scans) =>
+            scans.map((s) => (s.status === 'pending' && isCode(s) ? { ...s, status: 'rejected' as const, message } : s)),
           );
           continue;
         }

@@ -5,6 +5,11 @@ export type KioskRoster = ResponseOf<typeof getKioskRoster>;
 export type RosterChild = KioskRoster['children'][number];
 export type ScanResult = ResponseOf<typeof postKioskScans>['results'][number];
 export type ScanKind = 'arrival' | 'pickup';
+export type KioskStaff = KioskRoster['staff'][number];
+/** qr: a guardian's QR; touch: a name tapped (a staff member must be named). */
+export type ScanVia = 'qr' | 'touch';
+/** Who confirmed at the gate: the grant a PIN gave, or the staff member's own QR token. */
+export type StaffProof = null | { type: 'pin'; grant: string } | { type: 'qr'; token: string };
 export type Pickup = null | { type: 'guardian' } | { type: 'person'; pickup_person_id: number } | { type: 'code'; code: string };
 
 /**
@@ -21,6 +26,9 @@ export interface LocalScan {
   /** Device time, ISO. */
   at: string;
   pickup: Pickup;
+  /** Absent on scans kept by an older version of the app (sent as a guardian's QR, without staff). */
+  via?: ScanVia;
+  staff?: StaffProof;
   status: 'pending' | ScanResult['status'];
   message: string | null;
   /** A problem the staff has seen (「確認しました」). */

@@ -1,22 +1,30 @@
-import { Alert, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
 import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
+import { kioskMessages, postKioskStaffPin, STAFF_QR_PREFIX } from '@renraku/contract/staff';
+import { api } from '../../../lib/api';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/page-title';
+import { CameraPanel } from '../components/camera-panel';
 import { ChildPicker } from '../components/child-picker';
+import { DeviceRefused, NoRoster } from '../components/kiosk-blocked';
+import { StaffBar } from '../components/staff-bar';
+import { StaffIdentify } from '../components/staff-identify';
 import { ModeToggle, type KioskMode } from '../components/mode-toggle';
 import { PickupPanel } from '../components/pickup-panel';
 import { Problems } from '../components/problems';
 import { KIND_LABEL, ScanResult, type ResultView } from '../components/scan-result';
 import { SyncBadge } from '../components/sync-badge';
-import { checkCode, childByToken, childDay, newScan, nextKind, recentScan, siblingPickup, siblingsOf } from '../lib/day';
+import { pickUpByCode } from '../lib/code-pickup';
+import { childByToken, childDay, newScan, nextKind, recentScan, siblingPickup, siblingsOf, staffByQr } from '../lib/day';
+import { GATE_STAFF_MS, useGateStaff, type GateStaff } from '../lib/gate-staff';
+import { useNow, useOnline } from '../lib/hooks';
 import { registerKioskServiceWorker } from '../lib/register-sw';
 import { useQrScanner } from '../lib/scanner';
-import { appendScans, kioskStore, loadKioskState, pruneScans, rememberUsedCode, updateScans } from '../lib/store';
+import { appendScans, kioskStore, loadKioskState, pruneScans, updateScans } from '../lib/store';
 import { refreshRoster, sendPending, syncStatusStore } from '../lib/sync';
-import type { Pickup, RosterChild, ScanKind } from '../lib/types';
+import type { KioskStaff, Pickup, RosterChild, ScanKind, ScanVia } from '../lib/types';
 
 /** The result stays this long (ms); longer while siblings are offered. */
 const RESULT_MS = 2_000;
@@ -26,29 +34,6 @@ const RETRY_MS = 15_000;
 /** The roster is fetched again this often (new children, codes, pick-up persons). */
 const ROSTER_MS = 5 * 60_000;
 
-function useOnline() {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine,
-  );
-}
-
-function useNow(ms: number) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
-
 /**
  * `/staff/kiosk` on the gate tablet (staff.md §6; docs/decisions/kiosk-offline-app.md): the camera
  * reads the guardians' QR codes, or a touch on a name; every scan is kept on the device first and
@@ -56,13 +41,17 @@ function useNow(ms: number) {
  */
 export function KioskPage() {
   usePageTitle('登降園受付');
-  const { roster: cached, scans, usedCodes, loaded } = useSyncExternalStore(kioskStore.subscribe, kioskStore.snapshot);
+  const { roster: cached, scans, loaded } = useSyncExternalStore(kioskStore.subscribe, kioskStore.snapshot);
   const sync = useSyncExternalStore(syncStatusStore.subscribe, syncStatusStore.snapshot);
   const online = useOnline();
   const now = useNow(10_000);
   const [mode, setMode] = useState<KioskMode>('auto');
   const [result, setResult] = useState<ResultView | null>(null);
-  const [pickupFor, setPickupFor] = useState<RosterChild | null>(null);
+  const [pickupFor, setPickupFor] = useState<{ child: RosterChild; staff: GateStaff } | null>(null);
+  // Who confirms (issue 29): a touch, a pick-up and a code wait for a named staff member.
+  const gate = useGateStaff();
+  const { identify } = gate;
+  const [askStaff, setAskStaff] = useState<{ reason: string | null; then: ((staff: GateStaff) => void) | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const roster = cached?.roster ?? null;
 
@@ -125,13 +114,61 @@ export function KioskPage() {
   };
 
   // The latest state for the scanner's callback (it lives as long as the camera).
-  const latest = useRef({ roster, mode, pickupFor, result });
+  const latest = useRef({ roster, mode, pickupFor, result, askStaff, staff: gate.staff });
   useEffect(() => {
-    latest.current = { roster, mode, pickupFor, result };
-  }, [roster, mode, pickupFor, result]);
+    latest.current = { roster, mode, pickupFor, result, askStaff, staff: gate.staff };
+  }, [roster, mode, pickupFor, result, askStaff, gate.staff]);
+
+  /** Runs `then` with the staff member the gate names, asking for one first when none is. */
+  const withStaff = useCallback((reason: string, then: (staff: GateStaff) => void) => {
+    const staff = latest.current.staff;
+    if (staff) then(staff);
+    else setAskStaff({ reason, then });
+  }, []);
+
+  const identified = useCallback(
+    (who: Omit<GateStaff, 'until'>, until?: number) => {
+      const staff = { ...who, until: until ?? Date.now() + GATE_STAFF_MS };
+      identify(who, staff.until);
+      const then = latest.current.askStaff?.then;
+      setAskStaff(null);
+      setNotice(null);
+      then?.(staff);
+    },
+    // (`identify` is stable: the scanner's callback must not change with every render, else it
+    // forgets the code in view and reads it again.)
+    [identify],
+  );
+
+  // A PIN needs the server (it counts wrong PINs per device and person); its grant covers this
+  // device's scans of the next minutes, counted on the device's clock as the gate's memory.
+  const onPin = async (person: KioskStaff, pin: string) => {
+    if (!navigator.onLine) return kioskMessages.staffPinOffline;
+    const deviceTime = new Date();
+    try {
+      const body = { user_id: person.user_id, pin, device_time: deviceTime.toISOString() };
+      const granted = await api(postKioskStaffPin, { body, reportUnauthenticated: false });
+      const who = { user_id: granted.user_id, name: granted.name, proof: { type: 'pin' as const, grant: granted.grant } };
+      identified(who, deviceTime.getTime() + GATE_STAFF_MS);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : 'PINを確認できませんでした';
+    }
+  };
+
+  const recordArrival = async (child: RosterChild, via: ScanVia, staff: GateStaff | null, at: Date) => {
+    const scan = newScan(child, 'arrival', null, at, via, staff?.proof ?? null);
+    setResult({
+      kind: 'arrival',
+      time: tokyoTime(at),
+      children: [child],
+      siblings: eligibleSiblings(child, 'arrival', null, at, [scan]),
+    });
+    await record([scan]);
+  };
 
   const handleChild = useCallback(
-    async (child: RosterChild) => {
+    async (child: RosterChild, via: ScanVia) => {
       const at = new Date();
       const all = kioskStore.snapshot().scans;
       const recent = recentScan(child.note_child_id, all, at);
@@ -149,29 +186,36 @@ export function KioskPage() {
       setNotice(null);
       if (kind === 'pickup') {
         setResult(null);
-        setPickupFor(child);
+        withStaff(`${child.name}さんの降園`, (staff) => setPickupFor({ child, staff }));
         return;
       }
-      const scan = newScan(child, 'arrival', null, at);
-      setResult({ kind, time: tokyoTime(at), children: [child], siblings: eligibleSiblings(child, kind, null, at, [scan]) });
-      await record([scan]);
+      if (via === 'touch') withStaff(`${child.name}さんの登園`, (staff) => void recordArrival(child, via, staff, new Date()));
+      else await recordArrival(child, via, null, at);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [record, roster],
+    [record, roster, withStaff],
   );
 
   const onCode = useCallback(
     async (text: string) => {
       const current = latest.current;
       if (!current.roster || current.pickupFor) return;
+      // A staff member's own QR names them (offline too: a keyed hash in the roster).
+      if (text.trim().startsWith(STAFF_QR_PREFIX)) {
+        const found = await staffByQr(current.roster, text);
+        if (!found) setNotice('この職員QRは使えません。再発行されたか、この施設の職員のものではありません');
+        else identified({ user_id: found.staff.user_id, name: found.staff.name, proof: { type: 'qr', token: found.token } });
+        return;
+      }
+      if (current.askStaff) return;
       const child = await childByToken(current.roster, text);
       if (!child) {
         setNotice('このQRコードは本日の名簿にありません。名前をタッチして記録してください');
         return;
       }
-      await handleChild(child);
+      await handleChild(child, 'qr');
     },
-    [handleChild],
+    [handleChild, identified],
   );
   // The camera can be turned off (glare, touch-only use); the choice stays on the tablet.
   const [cameraOn, setCameraOn] = useLocalStorage({
@@ -181,9 +225,9 @@ export function KioskPage() {
   });
   const { videoRef, camera } = useQrScanner((text) => void onCode(text), cameraOn);
 
-  const choosePickup = async (child: RosterChild, pickup: Pickup, by: string) => {
+  const choosePickup = async (child: RosterChild, pickup: Pickup, by: string, staff: GateStaff) => {
     const at = new Date();
-    const scan = newScan(child, 'pickup', pickup, at);
+    const scan = newScan(child, 'pickup', pickup, at, 'touch', staff.proof);
     setPickupFor(null);
     setResult({
       kind: 'pickup',
@@ -199,9 +243,18 @@ export function KioskPage() {
     if (!result || result.siblings.length === 0) return;
     const at = new Date();
     const [first] = result.children;
-    const pickup = kioskStore.snapshot().scans.findLast((s) => s.note_child_id === first!.note_child_id)?.pickup ?? null;
+    // The siblings as the first child: the same pick-up, the same way, the same staff member.
+    const last = kioskStore.snapshot().scans.findLast((s) => s.note_child_id === first!.note_child_id);
+    const pickup = last?.pickup ?? null;
     const made = result.siblings.map((s) =>
-      newScan(s, result.kind, result.kind === 'pickup' ? (siblingPickup(pickup, first!, s) ?? null) : null, at),
+      newScan(
+        s,
+        result.kind,
+        result.kind === 'pickup' ? (siblingPickup(pickup, first!, s) ?? null) : null,
+        at,
+        last?.via ?? 'qr',
+        last?.staff ?? null,
+      ),
     );
     setResult({ ...result, children: [...result.children, ...result.siblings], siblings: [] });
     await record(made);
@@ -211,41 +264,10 @@ export function KioskPage() {
   const problems = scans.filter((s) => (s.status === 'rejected' || s.status === 'ignored_repeat') && !s.acknowledged);
 
   if (!loaded) return <Loading />;
-  if (sync.device) {
-    return (
-      <Container size="sm" py={48}>
-        <Stack align="center" gap="md" role="alert">
-          <Title order={1} size="h2">
-            登降園受付
-          </Title>
-          <Text>
-            {sync.device === 'unpaired'
-              ? 'この端末は登録されていないか、登録が解除されました。職員室のパソコンの「端末」画面で受付用の端末を追加し、ペアリングしてください。'
-              : 'この端末は受付用（玄関）として登録されていません。職員室のパソコンの「端末」画面で用途を「受付」にした端末を追加してください。'}
-          </Text>
-          {pending > 0 && <Text fw={700}>未送信の記録が{pending}件この端末に残っています。</Text>}
-          <Button component={Link} to="/pair" size="lg">
-            ペアリングする
-          </Button>
-        </Stack>
-      </Container>
-    );
-  }
+  if (sync.device) return <DeviceRefused problem={sync.device} pending={pending} />;
   if (!roster) {
     if (online && !sync.rosterFailed) return <Loading />;
-    return (
-      <Container size="sm" py={48}>
-        <Stack align="center" gap="md" role="alert">
-          <Title order={1} size="h2">
-            登降園受付
-          </Title>
-          <Text>名簿をまだこの端末に読み込めていません。通信できるところで開いてください。</Text>
-          <Button size="lg" onClick={() => void refreshRoster()}>
-            再読み込み
-          </Button>
-        </Stack>
-      </Container>
-    );
+    return <NoRoster onRetry={() => void refreshRoster()} />;
   }
 
   const stale = roster.date !== tokyoDate(now);
@@ -263,6 +285,7 @@ export function KioskPage() {
           </Text>
         </div>
         <ModeToggle mode={mode} onChange={setMode} />
+        <StaffBar staff={gate.staff} onIdentify={() => setAskStaff({ reason: null, then: null })} onForget={gate.forget} />
         <SyncBadge pending={pending} online={online} sending={sync.sending} />
       </Group>
       {stale && (
@@ -277,38 +300,7 @@ export function KioskPage() {
       )}
       <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
         <Stack w={400} gap="sm" style={{ flexShrink: 0 }}>
-          <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden', background: '#111' }} h={300}>
-            <video
-              ref={videoRef}
-              muted
-              playsInline
-              aria-label="QRコード読み取りカメラ"
-              style={{
-                width: '100%',
-                height: '100%',
-                objectFit: 'cover',
-                display: camera === 'on' || camera === 'starting' ? 'block' : 'none',
-              }}
-            />
-            {camera === 'unavailable' && (
-              <Text c="white" p="md">
-                カメラを使えません。名前をタッチして記録してください。
-              </Text>
-            )}
-            {camera === 'off' && (
-              <Text c="white" p="md">
-                カメラは止まっています。
-              </Text>
-            )}
-          </Paper>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} size="md">
-              {camera === 'on' ? 'QRコードをかざしてください' : '名前をタッチして記録'}
-            </Text>
-            <Button variant="default" onClick={() => setCameraOn(!cameraOn)} style={{ flexShrink: 0 }}>
-              {cameraOn ? 'カメラを止める' : 'カメラを使う'}
-            </Button>
-          </Group>
+          <CameraPanel videoRef={videoRef} camera={camera} cameraOn={cameraOn} onToggle={() => setCameraOn(!cameraOn)} />
           {notice && (
             <Alert color="brand.8" variant="filled" role="alert" styles={{ message: { fontSize: 18 } }}>
               {notice}
@@ -322,27 +314,31 @@ export function KioskPage() {
           />
         </Stack>
         <Paper withBorder radius="md" p="sm" style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <ChildPicker children={roster.children} dayOf={dayOf} onPick={(child) => void handleChild(child)} />
+          <ChildPicker children={roster.children} dayOf={dayOf} onPick={(child) => void handleChild(child, 'touch')} />
         </Paper>
       </Group>
       {pickupFor && (
         <PickupPanel
-          child={pickupFor}
+          child={pickupFor.child}
           onCancel={() => setPickupFor(null)}
-          onChoose={(pickup, by) => void choosePickup(pickupFor, pickup, by)}
+          onChoose={(pickup, by) => void choosePickup(pickupFor.child, pickup, by, pickupFor.staff)}
           onCode={async (code) => {
-            let checked = await checkCode(roster, pickupFor.note_child_id, code, usedCodes, new Date());
-            // A code issued after the last roster: ask the server for the roster once, then again.
-            if (!checked.ok && navigator.onLine && (await refreshRoster())) {
-              const fresh = kioskStore.snapshot().roster?.roster;
-              if (fresh)
-                checked = await checkCode(fresh, pickupFor.note_child_id, code, kioskStore.snapshot().usedCodes, new Date());
-            }
-            if (!checked.ok) return checked.message;
-            await rememberUsedCode(checked.hash);
-            await choosePickup(pickupFor, { type: 'code', code }, `${checked.name}（お迎えコード）`);
+            const failed = await pickUpByCode(pickupFor.child, code, pickupFor.staff.proof);
+            if (failed) return failed;
+            setPickupFor(null);
+            const children = [pickupFor.child];
+            setResult({ kind: 'pickup', time: tokyoTime(new Date()), children, siblings: [], by: 'お迎えコード' });
             return null;
           }}
+        />
+      )}
+      {askStaff && (
+        <StaffIdentify
+          staff={roster.staff}
+          online={online}
+          reason={askStaff.reason}
+          onPin={onPin}
+          onCancel={() => setAskStaff(null)}
         />
       )}
       {result && <ScanResult result={result} onSiblings={() => void siblingsToo()} onClose={() => setResult(null)} />}

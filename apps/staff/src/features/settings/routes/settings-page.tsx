@@ -4,9 +4,10 @@ import { Page } from '../../../components/page';
 import { useStaffMe } from '../../../lib/staff-session';
 import { PinForm } from '../components/pin-form';
 import { SettingsSection } from '../components/settings-section';
+import { StaffQrSection } from '../components/staff-qr-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 
-/** `/staff/settings`: the signed-in person's account, 2FA and tablet PIN (desktop only). */
+/** `/staff/settings`: the signed-in person's account, 2FA, tablet PIN and 職員QR (desktop only). */
 export function SettingsPage() {
   const { data: me } = useStaffMe();
   if (!me) return null;
@@ -36,6 +37,7 @@ export function SettingsPage() {
             <Text>クラスのタブレットで、名前を選んでこのPINを入力すると操作できます。</Text>
             <PinForm />
           </SettingsSection>
+          <StaffQrSection />
         </>
       )}
     </Page>

@@ -1,0 +1,148 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { KIOSK_STAFF_MINUTES, staffMessages, type KioskStaff, type KioskStaffProof } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { kioskStaffGrants, staffPins, staffQrTokens, users } from '../../db/schema';
+import { randomToken } from '../../lib/crypto';
+import { invalid, notFound, tooMany } from '../../lib/errors';
+import { checkPin, recordAudit, worksAt, worksAtFacility, type PairedDevice } from '../staff/service';
+import { sha256Hex } from './hash';
+
+/**
+ * Who confirmed at the gate (issue 29; docs/decisions/kiosk-staff-identification.md): a staff
+ * member names themself with their PIN (online only: it answers a grant the kiosk sends with the
+ * scans of the next minutes) or with their own QR (matched offline against the roster's keyed
+ * hashes, checked again here when the scan arrives). Neither opens a staff session.
+ */
+
+const GRANT_MS = KIOSK_STAFF_MINUTES * 60_000;
+/** A scan may be this far outside its grant's minutes (the device clock against the server's). */
+const GRANT_SLACK_MS = 60_000;
+/** Grants kept as long as a scan may arrive late (`MAX_PAST_MS` of service.ts) and a day more. */
+const GRANT_KEPT_MS = 8 * 24 * 3600_000;
+
+/** This device's key for the roster's staff QR hashes (hex): a leaked roster matches on no other tablet. */
+export const staffQrKey = (ctx: AppContext, device: PairedDevice) =>
+  createHmac('sha256', ctx.config.sessionSecret)
+    .update(`kiosk-staff-qr:${device.id}:${device.credentialHash ?? ''}`)
+    .digest('hex');
+
+/** HMAC-SHA256 under the device's key of the QR token's hex SHA-256 (what the tablet computes from what it reads). */
+export const keyedQrHash = (keyHex: string, tokenHashHex: string) =>
+  createHmac('sha256', Buffer.from(keyHex, 'hex')).update(tokenHashHex).digest('hex');
+
+/** The people working at the facility on `date`, for the gate's identification step. */
+export async function rosterStaff(ctx: AppContext, device: PairedDevice, date: string): Promise<KioskStaff[]> {
+  const key = staffQrKey(ctx, device);
+  const rows = await ctx.db
+    .select({ userId: users.id, name: users.name, email: users.email, qr: staffQrTokens.tokenHash, pin: staffPins.userId })
+    .from(users)
+    .leftJoin(staffQrTokens, eq(staffQrTokens.userId, users.id))
+    .leftJoin(staffPins, eq(staffPins.userId, users.id))
+    .where(worksAtFacility(users.id, device, date))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((r) => ({
+    user_id: r.userId,
+    name: r.name ?? r.email,
+    qr_hash: r.qr ? keyedQrHash(key, r.qr) : null,
+    pin_set: r.pin !== null,
+  }));
+}
+
+/**
+ * A PIN typed at the gate: the person must work at the device's facility today (else 404); the
+ * PIN is checked under its lock (`checkPin`, counted per device and person); right, it answers a
+ * grant for this device and the next minutes, audited in the same transaction. No cookie is set.
+ */
+export async function grantByPin(
+  ctx: AppContext,
+  device: PairedDevice,
+  input: { userId: number; pin: string; deviceTime: Date; now: Date; today: string; ip: string },
+) {
+  const { now, today } = input;
+  if (!(await worksAt(ctx.db, input.userId, device, today))) throw notFound();
+  const check = await checkPin(ctx.db, { userId: input.userId, deviceId: device.id, pin: input.pin, now });
+  if (check.result === 'unset') throw invalid('pin', staffMessages.pinNotSet);
+  if (check.result === 'locked') {
+    throw tooMany(staffMessages.pinLocked, Math.max(1, Math.ceil((check.lockedUntil.getTime() - now.getTime()) / 1000)));
+  }
+  if (check.result === 'wrong') throw invalid('pin', staffMessages.pinInvalid);
+  const grant = randomToken(32);
+  const expiresAt = new Date(now.getTime() + GRANT_MS);
+  await ctx.db.transaction(async (tx) => {
+    // The device's grants older than any scan still on its way (scans older than a week are refused).
+    await tx
+      .delete(kioskStaffGrants)
+      .where(
+        and(eq(kioskStaffGrants.deviceId, device.id), lte(kioskStaffGrants.expiresAt, new Date(now.getTime() - GRANT_KEPT_MS))),
+      );
+    await tx.insert(kioskStaffGrants).values({
+      tokenHash: sha256Hex(grant),
+      deviceId: device.id,
+      userId: input.userId,
+      issuedAt: now,
+      expiresAt,
+      deviceIssuedAt: input.deviceTime,
+    });
+    await recordAudit(tx, { userId: input.userId, today, deviceId: device.id, ip: input.ip }, now, {
+      companyId: device.companyId,
+      facilityId: device.facilityId,
+      action: 'kiosk.staff.identify',
+      targetType: 'device',
+      targetId: device.id,
+      details: { method: 'pin' },
+    });
+  });
+  const [user] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, input.userId));
+  return { user_id: input.userId, name: user?.name ?? user?.email ?? '', grant, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * The person a scan's proof names, or null when it names nobody valid: a grant of this device
+ * whose minutes cover the scan (both on the device's clock: a scan made offline and sent an hour
+ * later still falls in them; the device's times are what the scans are recorded at anyway), or a staff QR token
+ * that is current and whose person works at the facility on the scan's day. Answers are kept per
+ * request (`cache`): a batch of 100 scans of one staff member costs one lookup.
+ */
+export async function staffOfProof(
+  db: Db,
+  device: PairedDevice,
+  proof: NonNullable<KioskStaffProof>,
+  scan: { at: Date; date: string },
+  cache: Map<string, Promise<StaffOfProof>>,
+): Promise<number | null> {
+  const key = proof.type === 'pin' ? `pin:${proof.grant}` : `qr:${proof.token}:${scan.date}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = proof.type === 'pin' ? grantOf(db, device, proof.grant) : qrOwner(db, device, proof.token, scan.date);
+    cache.set(key, found);
+  }
+  const staff = await found;
+  if (!staff) return null;
+  if (staff.window) {
+    const t = scan.at.getTime();
+    if (t < staff.window.from.getTime() - GRANT_SLACK_MS || t > staff.window.from.getTime() + GRANT_MS + GRANT_SLACK_MS)
+      return null;
+  }
+  return staff.userId;
+}
+
+/** The person, and for a grant the device time it was given at (its minutes are counted on the device's clock, as the scans' times). */
+export type StaffOfProof = { userId: number; window: { from: Date } | null } | null;
+
+async function grantOf(db: Db, device: PairedDevice, grant: string): Promise<StaffOfProof> {
+  const [row] = await db
+    .select()
+    .from(kioskStaffGrants)
+    .where(and(eq(kioskStaffGrants.tokenHash, sha256Hex(grant)), eq(kioskStaffGrants.deviceId, device.id)));
+  return row ? { userId: row.userId, window: { from: row.deviceIssuedAt } } : null;
+}
+
+async function qrOwner(db: Db, device: PairedDevice, token: string, date: string): Promise<StaffOfProof> {
+  const [row] = await db
+    .select({ userId: staffQrTokens.userId })
+    .from(staffQrTokens)
+    .where(and(eq(staffQrTokens.tokenHash, sha256Hex(token)), worksAtFacility(staffQrTokens.userId, device, date)));
+  return row ? { userId: row.userId, window: null } : null;
+}
