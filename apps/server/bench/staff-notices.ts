@@ -38,7 +38,14 @@ export async function sendNoticesThroughStaffCalls(
     ).rows;
     let sent = 0;
     for (const f of facilities) {
-      const grant = { facilityId: f.id, companyId: f.company_id, facilityName: f.name, role: 'director' as const, classIds: [], scopeClassId: null };
+      const grant = {
+        facilityId: f.id,
+        companyId: f.company_id,
+        facilityName: f.name,
+        role: 'director' as const,
+        classIds: [],
+        scopeClassId: null,
+      };
       for (let i = 0; i < options.perFacility; i++) {
         // Sent over the years before the dataset's own 90 days, one every 9 days, as a director
         // would have (the call's clock is the day's morning): the targets are the children

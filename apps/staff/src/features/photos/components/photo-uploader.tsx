@@ -26,8 +26,7 @@ export function tagLabel(tags: PhotoTags, names: Map<number, string>): string {
  */
 export function audienceText(tags: PhotoTags, names: Map<number, string>, className: string): string {
   const children = tags.childIds.map((id) => `${names.get(id) ?? ''}さん`).join('、');
-  if (tags.toClass)
-    return `${className}の全家庭に表示されます` + (children ? `（${children}の「今日の写真」にも載ります）` : '');
+  if (tags.toClass) return `${className}の全家庭に表示されます` + (children ? `（${children}の「今日の写真」にも載ります）` : '');
   return `${children}のご家族に表示されます`;
 }
 
