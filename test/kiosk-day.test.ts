@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  checkCode,
   childByToken,
   childDay,
   nextKind,
   recentScan,
   sha256Hex,
   siblingPickup,
+  staffByQr,
 } from '../apps/staff/src/features/kiosk/lib/day';
 import type { KioskRoster, LocalScan, RosterChild } from '../apps/staff/src/features/kiosk/lib/types';
 
@@ -41,12 +41,16 @@ const scan = (id: number, kind: 'arrival' | 'pickup', time: string, status: Loca
   status,
   message: null,
 });
-const roster = (children: RosterChild[], codes: KioskRoster['pickup_codes'] = []): KioskRoster => ({
+const STAFF_KEY = 'a1'.repeat(32);
+/** The roster's keyed hash of a staff QR token (as the server makes it: HMAC of the token's SHA-256). */
+const keyedQr = (token: string) => createHmac('sha256', Buffer.from(STAFF_KEY, 'hex')).update(hex(token)).digest('hex');
+const roster = (children: RosterChild[], staff: KioskRoster['staff'] = []): KioskRoster => ({
   facility: { id: 1, name: 'さくら保育園' },
   date: '2026-06-10',
   server_time: at('08:00').toISOString(),
   children,
-  pickup_codes: codes,
+  staff,
+  staff_qr_key: STAFF_KEY,
 });
 
 describe('the kiosk on the device', () => {
@@ -79,19 +83,20 @@ describe('the kiosk on the device', () => {
     expect(recentScan(2, scans, at('08:01'))).toBeUndefined();
   });
 
-  it('checks a one-time code offline: the child’s, unexpired, not used here', async () => {
+  it('finds the staff member of a 職員QR offline by the keyed hash, and no one for another token or text', async () => {
+    const token = 'T'.repeat(43);
     const r = roster(
-      [child(1), child(2)],
-      [{ note_child_id: 1, code_hash: hex('123456'), name: '代理 太郎', expires_at: at('23:59').toISOString() }],
+      [child(1)],
+      [
+        { user_id: 7, name: '田中 保美', qr_hash: keyedQr(token), pin_set: true },
+        { user_id: 8, name: '佐藤 園子', qr_hash: null, pin_set: false },
+      ],
     );
-    expect(await checkCode(r, 1, '12345', [], at('17:00'))).toMatchObject({ ok: false, message: expect.stringContaining('6桁') });
-    expect(await checkCode(r, 1, '123456', [], at('17:00'))).toEqual({ ok: true, hash: hex('123456'), name: '代理 太郎' });
-    expect(await checkCode(r, 2, '123456', [], at('17:00'))).toMatchObject({ ok: false });
-    expect(await checkCode(r, 1, '123456', [hex('123456')], at('17:00'))).toMatchObject({
-      ok: false,
-      message: 'このお迎えコードは使用済みです',
-    });
-    expect(await checkCode(r, 1, '123456', [], new Date('2026-06-11T00:00:00+09:00'))).toMatchObject({ ok: false });
+    expect(await staffByQr(r, `renraku-staff:${token}`)).toEqual({ staff: r.staff[0], token });
+    expect(await staffByQr(r, `renraku-staff:${'U'.repeat(43)}`)).toBeNull();
+    expect(await staffByQr(r, 'renraku-staff:short')).toBeNull();
+    // The roster's hash is keyed: the plain SHA-256 of the token (what a device could reverse) matches nobody.
+    expect(r.staff[0]!.qr_hash).not.toBe(hex(token));
   });
 
   it('lets siblings leave with a guardian or the same registered person, never on another child’s code', () => {

@@ -255,7 +255,7 @@ describe('the staff member’s own QR (職員QR)', () => {
       ['kiosk', kiosk, 401],
       ['guardian', agents.guardian, 401],
       ['anonymous', agents.anonymous, 401],
-      ['ended membership', agents.ended, 403],
+      ['ended membership', agents.ended, 401],
     ];
     for (const [who, agent, status] of cases) {
       for (const c of [getStaffQr, postStaffQr, deleteStaffQr] as const) {

@@ -11,6 +11,7 @@ import { postStaffChild, postStaffLogin } from '@renraku/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { buildStaff, TEST_PASSWORD } from './factories';
+import { executeAsOwner } from './helpers';
 import { Agent, call, setupApp } from './harness';
 
 const t = setupApp();
@@ -44,8 +45,9 @@ describe('issue 30: health data in error logs', () => {
       const agent = new Agent(app);
       expect((await call(agent, postStaffLogin, { body: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
       // A constraint the app does not know makes the statement fail as any unforeseen database error would.
-      await t.db.execute(
-        sql.raw(`alter table children add constraint issue30_fail check (allergies not like '%卵アレルギー重度%')`),
+      await executeAsOwner(
+        t.db,
+        `alter table children add constraint issue30_fail check (allergies not like '%卵アレルギー重度%')`,
       );
       const secrets = { allergies: '卵アレルギー重度・エピペン携帯', care_notes: '夜間てんかん発作の既往あり' };
       const res = await call(agent, postStaffChild, {
@@ -70,7 +72,7 @@ describe('issue 30: health data in error logs', () => {
       }
       expect(output).not.toContain('"params"');
     } finally {
-      await t.db.execute(sql.raw('alter table children drop constraint if exists issue30_fail'));
+      await executeAsOwner(t.db, 'alter table children drop constraint if exists issue30_fail');
       await app.close();
     }
   });
@@ -81,7 +83,7 @@ describe('issue 30: health data in error logs', () => {
       const secretToken = 'qr-TOKEN-zz9-secret';
       const cast = await t.db.execute(sql`select ${secretToken}::int`).catch((error: unknown) => error);
       app.log.error({ err: cast }, 'cast failed');
-      await t.db.execute(sql.raw('create table issue30_unique (v text unique)'));
+      await executeAsOwner(t.db, 'create table issue30_unique (v text unique)');
       await t.db.execute(sql`insert into issue30_unique values (${'dup-ALLERGY-value'})`);
       const dup = await t.db
         .execute(sql`insert into issue30_unique values (${'dup-ALLERGY-value'})`)
@@ -95,7 +97,7 @@ describe('issue 30: health data in error logs', () => {
       expect(output).not.toContain(secretToken);
       expect(output).not.toContain('dup-ALLERGY-value');
     } finally {
-      await t.db.execute(sql.raw('drop table if exists issue30_unique'));
+      await executeAsOwner(t.db, 'drop table if exists issue30_unique');
       await app.close();
     }
   });
