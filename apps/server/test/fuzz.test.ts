@@ -207,7 +207,8 @@ describe('fuzz: every call of the contract, signed out and signed in', () => {
               method: call.method,
               url: request.url,
               remoteAddress: nextAddress(),
-              headers: { 'x-xsrf-token': xsrf, ...request.headers },
+              // The session's own token: an XSRF token is bound to its session (auth-xsrf-bound-to-session.md).
+              headers: { 'x-xsrf-token': session.cookies['XSRF-TOKEN'] ?? xsrf, ...request.headers },
               cookies: session.cookies,
               ...(request.body !== undefined ? { payload: request.body } : {}),
             });
