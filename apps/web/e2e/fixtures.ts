@@ -50,7 +50,10 @@ export async function newPhone(browser: Browser) {
 }
 
 export async function xsrfHeaders(request: APIRequestContext) {
-  await request.get('/sanctum/csrf-cookie');
+  // A token is bound to the sessions it is issued beside (auth-xsrf-bound-to-session.md): a context that
+  // signed in to the staff app asks the staff endpoint, which sees the staff cookie (scoped to /api/staff).
+  const staffSignedIn = (await request.storageState()).cookies.some((c) => c.name === 'renraku_staff_session');
+  await request.get(staffSignedIn ? '/api/staff/csrf-cookie' : '/sanctum/csrf-cookie');
   const token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'x-xsrf-token': decodeURIComponent(token) };
 }
