@@ -24,6 +24,8 @@ export const onTablet = () => test.info().project.name.startsWith('tablet');
 export async function openMenu(page: Page) {
   const menu = page.getByRole('navigation', { name: 'メインメニュー' });
   const burger = page.getByRole('button', { name: 'メニューを開く' });
+  // The page first: the menu on a desktop, its button on a tablet (isVisible does not wait).
+  await expect(menu.or(burger).first()).toBeVisible();
   if (await burger.isVisible()) await burger.click();
   await expect(menu).toBeInViewport();
   return menu;

@@ -86,7 +86,8 @@ test('a nap with one child absent: only children in the room are due; the PIN pa
     await t.getByRole('button', { name: 'ペアリングする' }).tap();
     await t.getByRole('button', { name: keeper.name }).tap();
     await enterPin(t, '2468');
-    await expect(t.getByRole('heading', { level: 1, name: 'ホーム' })).toBeVisible();
+    // Unlocked: a class tablet opens on its class's board (staff-tablet-layout-and-screens.md).
+    await expect(t.getByTestId('staff-name')).toHaveText(keeper.name);
 
     // The nap grid: 午睡開始; the two children in the room are due, by name; the absent one is not.
     await t.goto(`/staff/f/${director.facilityId}/naps/${klass.class_id}`);
