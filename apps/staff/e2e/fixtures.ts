@@ -44,7 +44,11 @@ export async function expectTouchTargets(page: Page) {
     .evaluateAll((elements) =>
       elements
         // A field's touch area is its frame (an input inside Mantine's wrapper, as the password's).
-        .map((el) => ({ el, box: (el.closest('.mantine-Input-input') ?? el).getBoundingClientRect() }))
+        // A radio's or checkbox's is its row with the label (the label toggles it).
+        .map((el) => ({
+          el,
+          box: (el.closest('.mantine-Input-input, .mantine-Radio-body, .mantine-Checkbox-body') ?? el).getBoundingClientRect(),
+        }))
         // A control inside a field (the password's show button) shares the field's height.
         .filter(({ el, box }) => box.height < 44 && !el.closest('.mantine-Input-section'))
         .map(({ el, box }) => {
