@@ -147,7 +147,7 @@ test('the class tablet’s PIN pad, then its class’s board; the gate kiosk; bo
 
   // Upright, the new class_staff member's button did not show on the PIN pad within 15 s in the one run
   // after the merges (it does at 1024×768): issue 29 stays open for it.
-  test.fixme(test.info().project.name === 'tablet-portrait', 'upright: the PIN pad's person not found (issue 29, open)');
+  test.fixme(test.info().project.name === 'tablet-portrait', 'upright: the PIN pad did not list the new person (issue 29, open)');
   const tablet = await pairedBrowser(browser, await addDevice({ purpose: 'class', class_id: ids.classId }));
   try {
     const t = tablet.page;
