@@ -47,7 +47,9 @@ export async function expectTouchTargets(page: Page) {
         // A radio's or checkbox's is its row with the label (the label toggles it).
         .map((el) => ({
           el,
-          box: (el.closest('.mantine-Input-input, .mantine-Radio-body, .mantine-Checkbox-body') ?? el).getBoundingClientRect(),
+          box: (
+            el.closest('.mantine-Input-input, .mantine-Radio-body, .mantine-Checkbox-body, .mantine-Switch-body') ?? el
+          ).getBoundingClientRect(),
         }))
         // A control inside a field (the password's show button) shares the field's height.
         .filter(({ el, box }) => box.height < 44 && !el.closest('.mantine-Input-section'))
