@@ -20,6 +20,8 @@ test.describe('paired tablets', () => {
     browser,
     request,
   }) => {
+    // Two browsers, a pairing, PIN errors, the day-only menu and the idle lock: longer than 90 s under load.
+    test.slow();
     const director = await createStaff(request, 'tablets');
     const hoikushi = await createStaff(request, 'tabletpin', { role: 'class_staff', pin: '2468' });
     await signIn(page, director.email);
