@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { kioskMessages } from '@renraku/contract/staff';
+import { PinDots } from '../../../components/pin-dots';
+import { PinPad } from '../../../components/pin-pad';
 import type { KioskStaff } from '../lib/types';
-
-const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', '消す'] as const;
 
 /**
  * 職員の確認 at the gate (issue 29): the staff member's own QR held to the camera (offline too), or
@@ -30,10 +30,9 @@ export function StaffIdentify({
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
 
-  const press = async (key: string) => {
-    if (!person || checking) return;
-    if (key === '消す') return setPin((p) => p.slice(0, -1));
-    const next = `${pin}${key}`.slice(0, 4);
+  const press = async (digit: string) => {
+    if (!person || checking || pin.length >= 4) return;
+    const next = `${pin}${digit}`;
     setPin(next);
     if (next.length < 4) return;
     setChecking(true);
@@ -89,34 +88,13 @@ export function StaffIdentify({
             <Text size="xl" fw={700}>
               {person.name}さんのPIN
             </Text>
-            <Text
-              size="32px"
-              fw={700}
-              aria-live="polite"
-              aria-label={`${pin.length}桁入力済み`}
-              style={{ letterSpacing: '0.4em' }}
-            >
-              {'●'.repeat(pin.length).padEnd(4, '○')}
-            </Text>
-            <SimpleGrid cols={3} spacing="sm" w={330}>
-              {PAD.map((key) =>
-                key === '' ? (
-                  <span key="blank" />
-                ) : (
-                  <Button
-                    key={key}
-                    size="xl"
-                    variant="default"
-                    h={64}
-                    onClick={() => void press(key)}
-                    loading={checking && key === '0'}
-                    aria-label={key === '消す' ? '1文字消す' : key}
-                  >
-                    {key}
-                  </Button>
-                ),
-              )}
-            </SimpleGrid>
+            <PinDots length={pin.length} />
+            <PinPad
+              onDigit={(digit) => void press(digit)}
+              onDelete={() => setPin((p) => p.slice(0, -1))}
+              onClear={() => setPin('')}
+              disabled={checking}
+            />
             <Button variant="subtle" size="md" onClick={() => setPerson(null)}>
               ほかの職員を選ぶ
             </Button>

@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { errorText } from '../../../lib/api';
 import { useUnlock } from '../api';
-import { PinDots } from './pin-dots';
-import { PinPad } from './pin-pad';
+import { PinDots } from '../../../components/pin-dots';
+import { PinPad } from '../../../components/pin-pad';
 
 /** The chosen person's PIN: sent as soon as the 4th digit is in; a wrong or locked PIN says so and clears. */
 export function PinEntry({
