@@ -106,11 +106,6 @@ test('every screen of a company admin passes axe and fits the width @portrait', 
     [f('facility'), '施設設定'],
     [`/staff/company/${ids.companyId}`, '法人の施設'],
   ];
-  // Upright, /notices scrolls sideways by 9 px (777 > 768) and the tour stops there: issue 29 stays open for it.
-  test.fixme(test.info().project.name === 'tablet-portrait', 'upright: /notices is 9 px too wide (issue 29, open)');
-  // At 1024×768 the last run stopped at /notices/new on the questionnaire switch's 24 px (now a 44 px row,
-  // not yet re-run through the whole tour): issue 29 stays open for it.
-  test.fixme(test.info().project.name === 'tablet', 'tablet: the tour not yet re-run after the switch fix (issue 29, open)');
   for (const [path, heading] of screens) {
     await test.step(path, async () => {
       await page.goto(path);
@@ -148,9 +143,6 @@ test('the class tablet’s PIN pad, then its class’s board; the gate kiosk; bo
     return ((await added.json()) as { code: string }).code;
   };
 
-  // Upright, the new class_staff member's button did not show on the PIN pad within 15 s in the one run
-  // after the merges (it does at 1024×768): issue 29 stays open for it.
-  test.fixme(test.info().project.name === 'tablet-portrait', 'upright: the PIN pad did not list the new person (issue 29, open)');
   const tablet = await pairedBrowser(browser, await addDevice({ purpose: 'class', class_id: ids.classId }));
   try {
     const t = tablet.page;

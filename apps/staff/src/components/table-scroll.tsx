@@ -8,7 +8,16 @@ import type { ReactNode } from 'react';
  */
 export function TableScroll({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
+    // position: relative makes the box the containing block of what is absolutely positioned inside (a
+    // visually-hidden header text): it then scrolls with the table instead of widening the page upright.
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      style={{ position: 'relative' }}
+    >
       {children}
     </Table.ScrollContainer>
   );
