@@ -151,7 +151,7 @@ async function serverTimes(context: BrowserContext, ids: number[]) {
 }
 
 test.describe('登降園受付（キオスク）', () => {
-  test('a QR scan and three touches offline reach the server once the network returns; a one-time code works once; 12 scans kept offline (one named staff member's 3 minutes) arrive once', async ({
+  test('a QR scan and three touches offline reach the server once the network returns; a one-time code works once; 12 scans kept offline (one named staff member’s 3 minutes) arrive once', async ({
     page,
     request,
     playwright,
