@@ -38,9 +38,11 @@ export interface TestAppHandle {
  */
 export function setupApp(env: Record<string, string> = {}): TestAppHandle {
   let built: TestApp | undefined;
+  // A fresh database with every migration: on PGlite under a loaded 2-core machine this has taken
+  // over 60 s (the suite's hook default), so the build gets its own 3 minutes.
   beforeAll(async () => {
     built = await createTestApp(env);
-  });
+  }, 180_000);
   afterAll(async () => {
     await built?.close();
   });
