@@ -111,7 +111,7 @@ describe('the board and the inbox when they show an absence disease', () => {
     const actions = byChild.data.data.map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['day.board.read', 'day.inbox.read']));
     const read = byChild.data.data.find((e) => e.action === 'day.board.read')!;
-    expect(read.action_label).toBe('クラスボードの閲覧（欠席の病名）');
+    expect(read.action_label).toBe('クラスボードの閲覧（欠席の病名・アレルギー）');
     expect(read.child?.id).toBe(w.family.child.id);
   });
 });

@@ -175,6 +175,11 @@ test('the demo director reads the day: the inbox of every class and ひよこ組
   await expect(page.getByTestId('infection-alert')).toContainText('佐藤 蒼太さん（インフルエンザ）');
   await expect(page.getByRole('listitem', { name: '山田 陽翔' })).toContainText('予定: 08:00 〜 17:00');
   await expect(page.getByRole('button', { name: '山田 陽翔さんの登降園を記録' })).toHaveText('08:32 〜 —');
+  // The child's アレルギー, whole, under the name (day-allergies-on-tablet.md); none for a child without.
+  await expect(page.getByRole('listitem', { name: '佐藤 蒼太' }).getByTestId('allergy-note')).toHaveText(
+    'アレルギー：卵（加熱したものも除去）、乳',
+  );
+  await expect(page.getByRole('listitem', { name: '山田 陽翔' }).getByTestId('allergy-note')).toHaveCount(0);
   await expectAccessible(page);
   await expectTouchTargets(page);
 });

@@ -156,6 +156,8 @@ test('the class tablet’s PIN pad, then its class’s board; the gate kiosk; bo
     // A tablet paired to a class opens on that class's board, not on a generic home.
     await expect(t).toHaveURL(new RegExp(`/staff/f/${ids.facilityId}/board/${ids.classId}$`));
     await expectScreenFits(t, /のボード$/);
+    // The PIN session sees a child's アレルギー on the board (day-allergies-on-tablet.md).
+    await expect(t.getByRole('listitem', { name: '佐藤 蒼太' }).getByTestId('allergy-note')).toContainText('アレルギー：卵');
     // And so does /staff/ (the app's start, as its home-screen icon opens it).
     await t.goto('/staff/');
     await expect(t).toHaveURL(new RegExp(`/staff/f/${ids.facilityId}/board/${ids.classId}$`));

@@ -79,6 +79,8 @@ export async function seedAccounts(db: Db, now: Date): Promise<DemoIds> {
         firstNameKana: 'そうた',
         birth: addDays(today, -Math.round(365.25 * 2 + 10)),
         sex: 1,
+        // Shown on the class board and the entry grid (docs/decisions/day-allergies-on-tablet.md).
+        allergies: '卵（加熱したものも除去）、乳',
         qrToken: randomToken(24),
       },
     ])

@@ -134,6 +134,8 @@ export const classDayChildSchema = z.object({
   child_id: z.number().int(),
   name: z.string(),
   kana: z.string(),
+  /** The child's アレルギー ('' when none), beside the 給食 entry (docs/decisions/day-allergies-on-tablet.md). */
+  allergies: z.string(),
   /** A guardian reported an absence for the day: "apply to every present child" skips them. */
   absent: z.boolean(),
   status: z.enum(dailyNoteStatuses),

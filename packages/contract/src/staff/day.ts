@@ -124,6 +124,11 @@ export const boardChildSchema = z.object({
   child_id: z.number().int(),
   name: z.string(),
   kana: z.string(),
+  /**
+   * The child's アレルギー as the roster holds it ('' when none): the class tablet shows it on the
+   * board and the entry grid (staff.md §1, §3: after the PIN; docs/decisions/day-allergies-on-tablet.md).
+   */
+  allergies: z.string(),
   /** From the month's schedule (予定表); null when none is registered for the day. */
   planned: z.object({ absent: z.boolean(), arrival: z.string().nullable(), pick_up: z.string().nullable() }).nullable(),
   reports: z.array(guardianReportSchema),

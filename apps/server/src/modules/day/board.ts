@@ -27,6 +27,7 @@ function boardChildRows(db: Db, classId: number, date: string) {
       childId: children.id,
       name: childName,
       kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      allergies: children.allergies,
       schedule: {
         isAbsent: schedules.isAbsent,
         attendanceTime: schedules.attendanceTime,
@@ -63,6 +64,7 @@ export async function loadBoard(db: Db, klass: Klass, date: string, canWrite: bo
     child_id: row.childId,
     name: row.name,
     kana: row.kana,
+    allergies: row.allergies.trim(),
     planned: row.schedule
       ? {
           absent: row.schedule.isAbsent,

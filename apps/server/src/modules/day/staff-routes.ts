@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClassNotes, authorizeFacility, classInScope } from '../access';
-import { childrenWithDiseasesInInbox, childrenWithDiseasesOnBoard, recordDiseaseRead } from './disease-reads';
+import { childrenWithDiseasesInInbox, childrenWithHealthDataOnBoard, recordDiseaseRead } from './disease-reads';
 import {
   assertMayWrite,
   confirmFamilyContactBook,
@@ -92,7 +92,7 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
     const board = await loadBoard(ctx.db, klass, parseDay(query.date, today), canWrite, today);
     const place = { companyId: grant.companyId, facilityId: grant.facilityId, date: board.date };
     const read = { ...place, action: 'day.board.read', targetType: 'class', targetId: klass.id } as const;
-    await recordDiseaseRead(ctx.db, staff, now, read, childrenWithDiseasesOnBoard(board));
+    await recordDiseaseRead(ctx.db, staff, now, read, childrenWithHealthDataOnBoard(board));
     return board;
   });
 

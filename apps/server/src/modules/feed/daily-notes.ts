@@ -25,7 +25,8 @@ import {
   type DailyNoteRecords,
 } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import { enrolmentCovers } from '../access';
+import { enrolmentCovers, type StaffViewer } from '../access';
+import { recordAudit } from '../staff/service';
 
 export type Klass = typeof classes.$inferSelect;
 type Note = typeof dailyNotes.$inferSelect;
@@ -101,6 +102,7 @@ export async function classDayRows(db: Db, classId: number, date: string) {
       lastName: children.lastName,
       firstName: children.firstName,
       kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      allergies: children.allergies,
       note: dailyNotes,
       draft: dailyNoteDrafts,
       absent: sql<boolean>`exists (select 1 from ${attendanceReports} ar where ar.note_child_id = ${noteChildren.id}
@@ -138,6 +140,7 @@ export function presentChild(row: DayRow): ClassDayChild {
     child_id: row.childId,
     name: `${row.lastName} ${row.firstName}`,
     kana: row.kana,
+    allergies: row.allergies.trim(),
     absent: row.absent,
     status,
     content: draft ? (draft.content as DailyNoteContent) : note ? contentOfNote(note) : emptyDailyNoteContent(),
@@ -231,4 +234,27 @@ export async function rowsOfChildren(db: Db, classId: number, date: string, chil
   const picked = childIds.map((id) => byChild.get(id));
   if (picked.some((row) => !row)) throw invalid(field, dailyNoteMessages.notInClass);
   return picked as DayRow[];
+}
+
+/**
+ * The grid shows each child's アレルギー beside the 給食 entry (docs/decisions/day-allergies-on-tablet.md):
+ * health data of the child's record, so a read that shows any is one audit entry naming those
+ * children, as the board's read does. The writes' answers show the same grid to the same person
+ * right after a read that was logged, and their own entries name the children written.
+ */
+export async function readClassDay(db: Db, staff: StaffViewer, klass: Klass, date: string, canWrite: boolean, now: Date) {
+  const day = await loadClassDay(db, klass, date, canWrite, staff.today);
+  const childIds = day.children.filter((c) => c.allergies !== '').map((c) => c.child_id);
+  if (childIds.length > 0) {
+    await recordAudit(db, staff, now, {
+      companyId: klass.companyId,
+      facilityId: klass.facilityId,
+      action: 'daily_notes.class.read',
+      targetType: 'class',
+      targetId: klass.id,
+      childId: childIds.length === 1 ? childIds[0] : null,
+      details: { child_ids: childIds, date },
+    });
+  }
+  return day;
 }

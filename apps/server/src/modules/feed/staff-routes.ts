@@ -22,7 +22,7 @@ import { authorizeClassNotes, authorizeFacility } from '../access';
 import { deleteFacilityManualBanner, facilityManualBanner, setFacilityManualBanner } from './manual-banner';
 import { readUploadForm, withMultipart } from '../../lib/upload';
 import { loadClassPhotos, placementOf, removePlacement, uploadClassPhoto } from './photos';
-import { loadClassDay, parseDay } from './daily-notes';
+import { parseDay, readClassDay } from './daily-notes';
 import { applyToClass, saveDrafts } from './daily-note-drafts';
 import { publishClass, publishDrafts } from './daily-note-publish';
 import { bannerFacility, createFacilityBanner, deleteFacilityBanner, listFacilityBanners } from './banners';
@@ -65,9 +65,9 @@ export function feedStaffRoutes(app: App, ctx: AppContext) {
     return deleteFacilityManualBanner(ctx.db, staff, grant, now);
   });
 
-  staffRoute(app, getStaffClassDailyNotes, {}, async ({ staff, params, query, today }) => {
+  staffRoute(app, getStaffClassDailyNotes, {}, async ({ staff, params, query, today, now }) => {
     const { klass, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');
-    return loadClassDay(ctx.db, klass, parseDay(query.date, today), canWrite, today);
+    return readClassDay(ctx.db, staff, klass, parseDay(query.date, today), canWrite, now);
   });
 
   staffRoute(app, putStaffClassDailyNoteDrafts, {}, async ({ staff, params, body, now }) => {

@@ -84,7 +84,8 @@ export const auditActionLabels: Record<string, string> = {
   'nap.check': '午睡チェック',
   'notice.tracking.read': 'お知らせの既読・回答状況の閲覧',
   'notice.tracking.csv': 'お知らせの既読・回答状況のCSV出力',
-  'day.board.read': 'クラスボードの閲覧（欠席の病名）',
+  'day.board.read': 'クラスボードの閲覧（欠席の病名・アレルギー）',
+  'daily_notes.class.read': '記録入力の閲覧（アレルギー）',
   'day.inbox.read': '受信箱の閲覧（欠席の病名）',
 };
 

@@ -9,6 +9,7 @@ import {
   type DailyNoteContent,
   type DailyNoteField,
 } from '@renraku/contract/staff';
+import { AllergyNote } from '../../../components/allergy-note';
 import { contentError } from '../use-draft-autosave';
 import { fields, type FieldDef } from './fields';
 import { applyMenu, MenuPanel, menuOf, type Menu } from './menu-panel';
@@ -167,6 +168,7 @@ const ChildRow = memo(function ChildRow({
               </Badge>
             )}
           </Group>
+          <AllergyNote allergies={child.allergies} />
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Cell

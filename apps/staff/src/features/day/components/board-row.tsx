@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { BoardChild } from '@renraku/contract/staff';
+import { AllergyNote } from '../../../components/allergy-note';
 import { ConfirmControl } from './confirm-control';
 import { ReportContent } from './entry-content';
 
@@ -55,6 +56,7 @@ export function BoardRow({
             </Text>
           </Group>
           <Text size="sm">{planLabel(child)}</Text>
+          <AllergyNote allergies={child.allergies} />
         </Stack>
         <Stack gap={4} style={{ flex: '1 1 0', minWidth: 0 }}>
           {child.reports.length === 0 ? (
