@@ -42,7 +42,10 @@ const entries = (action: string) =>
 beforeAll(async () => {
   w = await buildStaffWorld(db());
   as = await staffAgents(t, w);
-  await db().update(children).set({ allergies: ` ${ALLERGIES}\n` }).where(eq(children.id, w.family.child.id));
+  await db()
+    .update(children)
+    .set({ allergies: ` ${ALLERGIES}\n` })
+    .where(eq(children.id, w.family.child.id));
   const plain = await buildChild(db(), { facilityId: w.facilityId });
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, plain.noteChild.id));
   plainChildId = plain.child.id;
@@ -91,7 +94,7 @@ describe('the class tablet shows each child’s アレルギー', () => {
   it('the answers of the grid’s writes carry it too (the screen never loses it after a save)', async () => {
     const saved = await call(tablet, putStaffClassDailyNoteDrafts, {
       params: { classId: w.classA.id },
-      body: { date: today, drafts: [{ child_id: plainChildId, content: { ...emptyDailyNoteContent(), note: '元気' } }] },
+      body: { date: today, drafts: [{ child_id: plainChildId, content: { ...emptyDailyNoteContent(), text: '元気' } }] },
     });
     expect(saved.statusCode).toBe(200);
     expect(allergiesOf(saved.data.children)[w.family.child.id]).toBe(ALLERGIES);

@@ -12,9 +12,7 @@ import { recordAudit } from '../staff/service';
  * times: no entry.
  */
 export function childrenWithHealthDataOnBoard(board: Board): number[] {
-  return board.children
-    .filter((c) => c.allergies !== '' || c.reports.some((r) => r.diseases.length > 0))
-    .map((c) => c.child_id);
+  return board.children.filter((c) => c.allergies !== '' || c.reports.some((r) => r.diseases.length > 0)).map((c) => c.child_id);
 }
 
 export function childrenWithAllergies(day: ClassDay): number[] {
