@@ -99,6 +99,15 @@ function sameOrigin(req: IncomingMessage, appUrl: string): boolean {
   }
 }
 
+/**
+ * Closes the connection's whole socket: Hocuspocus's own close of one document leaves the client's
+ * socket open and its provider unaware, so it would neither reconnect nor stop. The client's
+ * provider reconnects, authenticates again and gets what it may now (records-co-editing.md).
+ */
+function dropSocket(connection: { webSocket: { close(code?: number, reason?: string): void } }) {
+  connection.webSocket.close(4000, 'rights changed');
+}
+
 export interface RecordsSocket {
   /** Writes the open copy of a document now (before a status change or a new version reads it). */
   flush(documentId: number): Promise<void>;
@@ -179,7 +188,7 @@ export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
           .then((found) => {
             if (!found || found.writer !== c.writer) {
               c.revoked = true;
-              connection.close({ code: 4403, reason: 'Forbidden' });
+              dropSocket(connection);
             }
           })
           .catch(() => undefined);
@@ -215,7 +224,7 @@ export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
       if (document) await storeState(ctx.db, documentId, Y.encodeStateAsUpdate(document));
     },
     reconnect(documentId) {
-      hocuspocus.closeConnections(`record:${documentId}`);
+      for (const connection of hocuspocus.documents.get(`record:${documentId}`)?.getConnections() ?? []) dropSocket(connection);
     },
   };
 }
