@@ -38,7 +38,6 @@ let absent: Awaited<ReturnType<typeof buildChild>>;
 
 const read = statuses(200, { office: 403, classStaff: 200 });
 const write = (ok: number) => ({ ...statuses(ok, { office: 403, classStaff: 403 }), classStaffA: ok });
-const approve = (ok: number) => statuses(ok, { office: 403, classStaff: 403 });
 const docCount = async () => (await db().select({ n: count() }).from(recordDocuments))[0]!.n;
 const audits = async (action: string) =>
   (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
@@ -53,16 +52,14 @@ beforeAll(async () => {
   await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
   chief = await t.signInStaff(chiefStaff.user, clock);
   // The day: the family's child came at 08:25 by the kiosk and left at 16:40; another is absent with a fever.
-  await db()
-    .insert(childAttendances)
-    .values({
-      companyId: w.companyId,
-      noteChildId: w.family.noteChild.id,
-      date: DAY,
-      arrivedAt: '08:25',
-      pickedUpAt: '16:40',
-      source: 'kiosk',
-    });
+  await db().insert(childAttendances).values({
+    companyId: w.companyId,
+    noteChildId: w.family.noteChild.id,
+    date: DAY,
+    arrivedAt: '08:25',
+    pickedUpAt: '16:40',
+    source: 'kiosk',
+  });
   absent = await buildChild(db(), { facilityId: w.facilityId, firstName: '欠席' });
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, absent.noteChild.id));
   await buildAbsence(db(), { noteChild: absent.noteChild, targetDate: DAY });
@@ -100,7 +97,10 @@ describe('a class’s month', () => {
   });
 
   it('GET: a bad month is a 422 in Japanese; an unknown class 404', async () => {
-    const bad = await callRaw(as.director, getStaffClassRecords, { params: { classId: w.classA.id }, query: { month: '2026-13' } });
+    const bad = await callRaw(as.director, getStaffClassRecords, {
+      params: { classId: w.classA.id },
+      query: { month: '2026-13' },
+    });
     expectInvalid(bad, 'month', M.month);
     const none = await callRaw(as.director, getStaffClassRecords, { params: { classId: 999_999 } });
     expect(none.statusCode).toBe(404);
@@ -164,7 +164,10 @@ describe('opening a document', () => {
       [{ kind: 'daily_journal', period: 20261120 }, 'period'],
     ];
     for (const [body, field] of cases) {
-      expectInvalid(await callRaw(as.classStaffA, postStaffClassRecord, { params: { classId: w.classA.id }, body, headers: clock }), field);
+      expectInvalid(
+        await callRaw(as.classStaffA, postStaffClassRecord, { params: { classId: w.classA.id }, body, headers: clock }),
+        field,
+      );
     }
     expect(await docCount()).toBe(before);
   });
@@ -181,7 +184,17 @@ describe('opening a document', () => {
     expect(away!.absence_reason).toBeTruthy();
     expect(facts.nap).toBeNull();
     const sections = res.data.template.sections.map((s) => s.title);
-    expect(sections).toEqual(['天候', '出席・欠席', '午睡', '今日のねらい', '活動内容', '子どもの様子', '保育者の援助', '反省・評価', '連絡事項']);
+    expect(sections).toEqual([
+      '天候',
+      '出席・欠席',
+      '午睡',
+      '今日のねらい',
+      '活動内容',
+      '子どもの様子',
+      '保育者の援助',
+      '反省・評価',
+      '連絡事項',
+    ]);
   });
 });
 
@@ -240,7 +253,10 @@ describe('status: 提出 → 差し戻し → 提出 → 承認 → 修正版', 
     expect((await call(as.classStaffA, postStaffRecordApprove, p())).statusCode).toBe(403);
     const res = await call(as.director, postStaffRecordApprove, p());
     expect(res.statusCode).toBe(200);
-    expect(res.data.document.approved).toEqual({ by: { id: w.staff.director.user.id, name: '職員 director' }, at: clock['x-test-now'] });
+    expect(res.data.document.approved).toEqual({
+      by: { id: w.staff.director.user.id, name: '職員 director' },
+      at: clock['x-test-now'],
+    });
     expect(res.data).toMatchObject({ can_edit: false, can_approve: false, can_reopen: true });
     expect((await call(as.classStaffA, getStaffRecord, p())).data).toMatchObject({ can_edit: false, can_reopen: true });
     const list = await call(as.director, getStaffClassRecords, { params: { classId: w.classA.id }, headers: clock });
@@ -264,7 +280,9 @@ describe('status: 提出 → 差し戻し → 提出 → 承認 → 修正版', 
   });
 
   it('a class tablet reaches its own class only', async () => {
-    expect((await call(tabletA, getStaffClassRecords, { params: { classId: w.classB.id }, headers: clock })).statusCode).toBe(404);
+    expect((await call(tabletA, getStaffClassRecords, { params: { classId: w.classB.id }, headers: clock })).statusCode).toBe(
+      404,
+    );
     expect((await open(tabletA, { kind: 'daily_journal', period: '2026-11-18' }, w.classB.id)).statusCode).toBe(404);
     expect((await open(tabletA, { kind: 'daily_journal', period: '2026-11-18' })).statusCode).toBe(200);
   });

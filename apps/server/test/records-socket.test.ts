@@ -39,7 +39,15 @@ function client(agent: Agent | null, room: string, headers: Record<string, strin
     }
   }
   const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: CookieSocket, maxAttempts: 0, delay: 100, factor: 1, minDelay: 100, maxDelay: 200 });
+  const socket = new HocuspocusProviderWebsocket({
+    url,
+    WebSocketPolyfill: CookieSocket,
+    maxAttempts: 0,
+    delay: 100,
+    factor: 1,
+    minDelay: 100,
+    maxDelay: 200,
+  });
   let failed = '';
   let authorized: string | undefined;
   const provider = new HocuspocusProvider({
@@ -102,7 +110,9 @@ describe('co-editing socket', () => {
     a.doc.getText('aims').insert(0, '秋の自然に触れて遊ぶ。');
     b.doc.getText('environment').insert(0, '落ち葉やどんぐりを用意する。');
     b.doc.getText('aims').insert(0, '【ねらい】');
-    await waitFor(() => a.doc.getText('environment').toString() !== '' && b.doc.getText('aims').length === a.doc.getText('aims').length);
+    await waitFor(
+      () => a.doc.getText('environment').toString() !== '' && b.doc.getText('aims').length === a.doc.getText('aims').length,
+    );
     await waitFor(() => a.doc.getText('aims').toString() === b.doc.getText('aims').toString());
     expect(a.doc.getText('aims').toString()).toContain('秋の自然に触れて遊ぶ。');
     expect(a.doc.getText('aims').toString()).toContain('【ねらい】');
@@ -152,7 +162,9 @@ describe('co-editing socket', () => {
   it('a cross-site page may not open the socket with the staff cookie (403 before the upgrade)', async () => {
     const ws = new WebSocket(url, { headers: { cookie: cookieOf(as.director), origin: 'https://evil.example' } });
     ws.on('error', () => undefined);
-    const status = await new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    const status = await new Promise<number>((resolve) =>
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
     expect(status).toBe(403);
   });
 
@@ -169,7 +181,10 @@ describe('co-editing socket', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(b.doc.getText('events').toString()).toBe('');
     // Class A's staff member's membership ends: the connection is closed by the sweep.
-    await db().update(staffMemberships).set({ validUntil: '2020-01-01' }).where(eq(staffMemberships.id, w.staff.classStaffA.membership.id));
+    await db()
+      .update(staffMemberships)
+      .set({ validUntil: '2020-01-01' })
+      .where(eq(staffMemberships.id, w.staff.classStaffA.membership.id));
     await waitFor(() => a.failed() !== '', 12_000);
     expect(a.provider.isAuthenticated).toBe(false);
   }, 30_000);

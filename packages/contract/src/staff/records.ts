@@ -240,14 +240,20 @@ export const getStaffClassRecords = defineCall({
   path: '/api/staff/classes/{classId}/records',
   summary: 'A class’s plans and diaries of a month (this month by default): what exists, what is missing or waiting',
   params: classParams,
-  query: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, recordsMessages.month).optional() }),
+  query: z.object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, recordsMessages.month)
+      .optional(),
+  }),
   response: classRecordsSchema,
 });
 
 export const postStaffClassRecord = defineCall({
   method: 'POST',
   path: '/api/staff/classes/{classId}/records',
-  summary: 'Opens the class’s 月案 of a month or 保育日誌 of a day: creates it from the facility’s template when missing; audited',
+  summary:
+    'Opens the class’s 月案 of a month or 保育日誌 of a day: creates it from the facility’s template when missing; audited',
   params: classParams,
   body: z.object({
     kind: z.enum(classRecordKinds, { message: recordsMessages.kind }),
@@ -286,7 +292,11 @@ export const postStaffRecordReturn = defineCall({
   summary: '差し戻し by the 園長 or a 主任 with a comment: writable again; audited',
   params: documentParams,
   body: z.object({
-    comment: z.string({ message: recordsMessages.comment }).trim().min(1, recordsMessages.comment).max(1000, recordsMessages.comment),
+    comment: z
+      .string({ message: recordsMessages.comment })
+      .trim()
+      .min(1, recordsMessages.comment)
+      .max(1000, recordsMessages.comment),
   }),
   response: recordDocumentSchema,
 });
@@ -295,7 +305,8 @@ export const postStaffRecordReopen = defineCall({
   method: 'POST',
   path: '/api/staff/records/{documentId}/reopen',
   status: 201,
-  summary: 'A correction of an approved document: a new version (a copy of its text) to write; the approved one stays readable; audited',
+  summary:
+    'A correction of an approved document: a new version (a copy of its text) to write; the approved one stays readable; audited',
   params: documentParams,
   response: recordDocumentSchema,
 });

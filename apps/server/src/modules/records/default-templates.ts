@@ -5,7 +5,12 @@ import type { RecordField, RecordKind, RecordSection } from '@renraku/contract';
  * facility's `record_templates` the first time a document of the kind is made there; a facility
  * changes its copy, never these. Field keys are the names of the document's Yjs parts.
  */
-const text = (key: string, label: string, hint?: string): RecordField => ({ key, label, type: 'text', ...(hint ? { hint } : {}) });
+const text = (key: string, label: string, hint?: string): RecordField => ({
+  key,
+  label,
+  type: 'text',
+  ...(hint ? { hint } : {}),
+});
 const short = (key: string, label: string): RecordField => ({ key, label, type: 'short_text' });
 const ticks = (key: string, label: string, reference: RecordField['reference']): RecordField => ({
   key,
@@ -22,7 +27,6 @@ const grid = (key: string, label: string, rows: string[], columns: string[]): Re
 });
 const section = (key: string, title: string, fields: RecordField[]): RecordSection => ({ key, title, fields });
 
-const FIVE = ['健康', '人間関係', '環境', '言葉', '表現'];
 const TERMS = ['I期', 'II期', 'III期', 'IV期'];
 const WEEKDAYS = ['月', '火', '水', '木', '金', '土'];
 
@@ -30,7 +34,11 @@ export const defaultTemplates: Record<RecordKind, { name: string; sections: Reco
   overall_plan: {
     name: '全体的な計画',
     sections: [
-      section('policy', '保育理念・方針・目標', [text('philosophy', '保育理念'), text('policy', '保育方針'), text('goals', '保育目標')]),
+      section('policy', '保育理念・方針・目標', [
+        text('philosophy', '保育理念'),
+        text('policy', '保育方針'),
+        text('goals', '保育目標'),
+      ]),
       section('by_age', '年齢ごとのねらい・内容', [
         grid('age_aims', 'ねらい・内容', ['0歳', '1歳', '2歳', '3歳', '4歳', '5歳'], ['ねらい', '内容']),
       ]),
@@ -48,12 +56,16 @@ export const defaultTemplates: Record<RecordKind, { name: string; sections: Reco
     sections: [
       section('year', '年間目標', [text('year_goal', '年間目標')]),
       section('terms', '期ごとの計画', [
-        grid(
-          'term_plan',
-          '期ごとの計画',
-          TERMS,
-          ['予想される子どもの姿', 'ねらい', '内容（養護）', '内容（教育）', '環境構成', '保育者の援助・配慮', '家庭との連携', '行事'],
-        ),
+        grid('term_plan', '期ごとの計画', TERMS, [
+          '予想される子どもの姿',
+          'ねらい',
+          '内容（養護）',
+          '内容（教育）',
+          '環境構成',
+          '保育者の援助・配慮',
+          '家庭との連携',
+          '行事',
+        ]),
         ticks('term_nursing', '養護', 'nursing'),
         ticks('term_domains', '5領域', 'five_domains'),
       ]),
@@ -78,7 +90,10 @@ export const defaultTemplates: Record<RecordKind, { name: string; sections: Reco
       section('health', '健康・安全', [text('health', '健康・安全')]),
       section('family', '家庭との連携', [text('family', '家庭との連携')]),
       section('events', '行事', [short('events', '行事')]),
-      section('evaluation', '評価・反省', [text('evaluation', '評価・反省'), ticks('evaluation_figures', '10の姿', 'ten_figures')]),
+      section('evaluation', '評価・反省', [
+        text('evaluation', '評価・反省'),
+        ticks('evaluation_figures', '10の姿', 'ten_figures'),
+      ]),
     ],
   },
   weekly_plan: {

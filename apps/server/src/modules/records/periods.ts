@@ -23,5 +23,6 @@ export function journalDays(month: string, today: string, closedDays: ReadonlySe
 }
 
 export const periodLabel = (kind: ClassRecordKind, start: string) =>
-  kind === 'monthly_plan' ? `${Number(start.slice(0, 4))}年${Number(start.slice(5, 7))}月の月案` : `${monthDayLabel(start)}の保育日誌`;
-
+  kind === 'monthly_plan'
+    ? `${Number(start.slice(0, 4))}年${Number(start.slice(5, 7))}月の月案`
+    : `${monthDayLabel(start)}の保育日誌`;

@@ -20,10 +20,7 @@ const nameOf = sql<string>`coalesce(${users.name}, ${users.email})`;
 /** Approvers' names of documents, by user id. */
 export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, name: nameOf })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const rows = await db.select({ id: users.id, name: nameOf }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -38,7 +35,10 @@ export function summaryOf(doc: RecordDocumentRow, names: Map<number, string>): R
     updated_at: doc.updatedAt.toISOString(),
     approved:
       doc.approvedAt && doc.status === 'approved'
-        ? { by: { id: doc.approvedBy ?? 0, name: names.get(doc.approvedBy ?? 0) ?? '（退職した職員）' }, at: doc.approvedAt.toISOString() }
+        ? {
+            by: { id: doc.approvedBy ?? 0, name: names.get(doc.approvedBy ?? 0) ?? '（退職した職員）' },
+            at: doc.approvedAt.toISOString(),
+          }
         : null,
   };
 }
