@@ -12,7 +12,8 @@ export interface Editor {
   field: string | null;
 }
 
-const COLORS = ['#c2255c', '#1971c2', '#2f9e44', '#e8590c', '#6741d9', '#0c8599'];
+// Dark enough for white text (axe colour contrast ≥ 4.5).
+const COLORS = ['#a61e4d', '#1864ab', '#2b8a3e', '#c2410c', '#5f3dc4', '#0b7285'];
 
 /**
  * A document's Yjs copy (records-co-editing.md): kept in this device's IndexedDB (typing goes on
