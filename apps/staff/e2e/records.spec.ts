@@ -46,7 +46,7 @@ test('two staff write one 月案 at once; one offline for a while; both end the 
   await expectAccessible(page);
   await expectTouchTargets(page);
   await page.screenshot({ path: `/tmp/staff-records-month-${test.info().project.name}.png`, fullPage: true });
-  await page.getByRole('button', { name: '書く' }).first().click();
+  await page.getByRole('button', { name: /の月案を書く$/ }).click();
   const month = TODAY.slice(0, 7);
   await expect(
     page.getByRole('heading', { level: 1, name: `${name} ${Number(month.slice(0, 4))}年${Number(month.slice(5))}月の月案` }),

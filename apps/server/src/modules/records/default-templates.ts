@@ -76,7 +76,7 @@ export const defaultTemplates: Record<RecordKind, { name: string; sections: Reco
     name: '月案（月間指導計画）',
     sections: [
       section('children', '前月の子どもの姿', [text('last_month', '前月の子どもの姿')]),
-      section('aims', 'ねらい', [text('aims', 'ねらい'), ticks('aims_views', '乳児保育の3つの視点（0歳）', 'three_viewpoints')]),
+      section('aims', 'ねらい', [text('aims', 'ねらい'), ticks('aims_views', '0歳児', 'three_viewpoints')]),
       section('content', '内容', [
         ticks('content_nursing', '養護', 'nursing'),
         text('content_nursing_text', '養護（生命の保持・情緒の安定）'),
@@ -92,7 +92,7 @@ export const defaultTemplates: Record<RecordKind, { name: string; sections: Reco
       section('events', '行事', [short('events', '行事')]),
       section('evaluation', '評価・反省', [
         text('evaluation', '評価・反省'),
-        ticks('evaluation_figures', '10の姿', 'ten_figures'),
+        ticks('evaluation_figures', '振り返りの視点', 'ten_figures'),
       ]),
     ],
   },

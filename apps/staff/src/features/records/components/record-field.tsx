@@ -83,7 +83,7 @@ function Ticks(props: Props) {
   return (
     <Stack gap={6}>
       <Text fw={600} size="sm">
-        {props.field.label}（{list.name}）
+        {props.field.label === list.name ? list.name : `${props.field.label}（${list.name}）`}
       </Text>
       <Group gap="md">
         {list.items.map((item) => (

@@ -62,11 +62,22 @@ function ClassMonth({
           )}
         </Group>
         {slot.document ? (
-          <Button component={Link} to={facilityPath(facility.id, `records/doc/${slot.document.id}`)} size="md" variant="light">
+          <Button
+            component={Link}
+            to={facilityPath(facility.id, `records/doc/${slot.document.id}`)}
+            size="md"
+            variant="light"
+            aria-label={`${slot.label}を開く`}
+          >
             開く
           </Button>
         ) : data.can_write ? (
-          <Button size="md" onClick={() => onOpen(slot)} loading={open.isPending && open.variables?.period === slot.period}>
+          <Button
+            size="md"
+            onClick={() => onOpen(slot)}
+            loading={open.isPending && open.variables?.period === slot.period}
+            aria-label={`${slot.label}を書く`}
+          >
             書く
           </Button>
         ) : null}
