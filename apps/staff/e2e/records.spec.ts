@@ -95,3 +95,78 @@ test('two staff write one 月案 at once; one offline for a while; both end the 
   }
   await other.context().close();
 });
+
+test('a 保育日誌 opens with the day’s attendance; 提出 → 差し戻し → 直して提出 → 承認 → read-only with the approver', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const writer = await createStaff(request, 'journal', { role: 'class_staff', name: '試験 日誌係' });
+  const director = await createStaff(request, 'journal-dir', { role: 'director', name: '試験 承認者' });
+  const name = `日誌${Math.floor(Math.random() * 1e4)}組`;
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name, size: 2, staffEmail: writer.email },
+    headers: await xsrfHeaders(request),
+  });
+  expect(created.status()).toBe(201);
+  const klass = (await created.json()) as { class_id: number; children: { id: number; name: string }[] };
+  const [came] = klass.children;
+
+  await signIn(page, writer.email);
+  // One child came at 08:30 (the class board's record).
+  const arrived = await page.request.put(`/api/staff/classes/${klass.class_id}/board/attendances`, {
+    data: { date: TODAY, child_id: came!.id, arrived_at: '08:30', picked_up_at: null },
+    headers: await xsrfHeaders(page.request),
+  });
+  expect(arrived.status()).toBe(200);
+  await page.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
+  await page
+    .getByRole('button', { name: /の保育日誌を書く$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${name} .*の保育日誌`) })).toBeVisible();
+  const attendance = page.getByRole('region', { name: '出席・欠席（登降園の記録から）' });
+  await expect(attendance.getByRole('row', { name: new RegExp(came!.name) })).toContainText('08:30');
+  await expect(page.getByText('在籍 2名・出席 1名・欠席 0名')).toBeVisible();
+  await page.getByRole('textbox', { name: '活動内容', exact: true }).fill('園庭で砂遊び。');
+  await expect(page.getByText('オンライン・保存済み')).toBeVisible();
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+  await page.screenshot({ path: `/tmp/staff-records-journal-${test.info().project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: '提出する' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '提出する' }).click();
+  await expect(page.getByText('提出済み（第1版）')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '活動内容', exact: true })).toHaveAttribute('readonly', '');
+  const url = page.url();
+
+  // The director returns it with a comment.
+  const other = await secondPage(browser);
+  await signIn(other, director.email);
+  await other.goto(url);
+  await other.getByRole('button', { name: '差し戻す' }).click();
+  await other.getByRole('dialog').getByLabel('差し戻しの理由').fill('午睡の様子も書いてください');
+  await other.getByRole('dialog').getByRole('button', { name: '差し戻す' }).click();
+  await expect(other.getByText('差し戻し（第1版）')).toBeVisible();
+
+  // The writer sees the reason at once, fixes and submits again.
+  await expect(page.getByText('午睡の様子も書いてください')).toBeVisible({ timeout: 20_000 });
+  const children = page.getByRole('textbox', { name: 'クラス全体', exact: true });
+  await expect(children).not.toHaveAttribute('readonly', '');
+  await children.fill('よく眠っていた。');
+  await expect(page.getByText('オンライン・保存済み')).toBeVisible();
+  await page.getByRole('button', { name: '提出する' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '提出する' }).click();
+  await expect(page.getByText('提出済み（第1版）')).toBeVisible();
+
+  // The director approves: read-only for both, with the approver's name.
+  await other.reload();
+  await other.getByRole('button', { name: '承認する' }).click();
+  await other.getByRole('dialog').getByRole('button', { name: '承認する' }).click();
+  await expect(other.getByText(/承認：試験 承認者/)).toBeVisible();
+  await expect(other.getByRole('textbox', { name: 'クラス全体', exact: true })).toHaveValue('よく眠っていた。');
+  await expect(page.getByText(/承認：試験 承認者/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: '活動内容', exact: true })).toHaveAttribute('readonly', '');
+  await expectAccessible(other);
+  await other.context().close();
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
@@ -38,9 +38,13 @@ export function useCollab(room: string) {
 }
 
 /** The connection's state and scope, and this editor's name for the others. */
-export function useCollabStatus(provider: HocuspocusProvider, userName: string) {
+export function useCollabStatus(provider: HocuspocusProvider, userName: string, onAuthenticated?: () => void) {
   const [status, setStatus] = useState<CollabStatus>('connecting');
   const [scope, setScope] = useState<'read-write' | 'readonly' | null>(null);
+  const reread = useRef(onAuthenticated);
+  useEffect(() => {
+    reread.current = onAuthenticated;
+  }, [onAuthenticated]);
 
   useEffect(() => {
     let socket: string = 'connecting';
@@ -56,9 +60,12 @@ export function useCollabStatus(provider: HocuspocusProvider, userName: string) 
       socket = next;
       update();
     };
+    // Each (re)connection: the server reconnects editors when the status changes, so the page
+    // re-reads the document (its status, approver, what the caller may do).
     const onAuth = ({ scope: s }: { scope: string }) => {
       setScope(s === 'readonly' ? 'readonly' : 'read-write');
       update();
+      reread.current?.();
     };
     const onDenied = () => setStatus('denied');
     provider.on('status', onStatus);

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
@@ -51,7 +52,10 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
   const navigate = useNavigate();
   const { data: me } = useStaffMe();
   const name = me?.user.name ?? me?.user.email ?? '職員';
-  const { status, scope } = useCollabStatus(provider, name);
+  const queryClient = useQueryClient();
+  const { status, scope } = useCollabStatus(provider, name, () =>
+    queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'document', record.document.id] }),
+  );
   const editors = useEditors(provider);
   const steps = useRecordSteps(record.document.id);
   const [returning, setReturning] = useState(false);
