@@ -287,3 +287,28 @@ describe('status: 提出 → 差し戻し → 提出 → 承認 → 修正版', 
     expect((await open(tabletA, { kind: 'daily_journal', period: '2026-11-18' })).statusCode).toBe(200);
   });
 });
+
+describe('templates', () => {
+  it('a facility’s template change (a new version) keeps existing documents as written; new ones take it', async () => {
+    const old = await open(as.classStaffA, { kind: 'monthly_plan', period: '2026-10' });
+    const [current] = await db()
+      .select()
+      .from(recordTemplates)
+      .where(and(eq(recordTemplates.facilityId, w.facilityId), eq(recordTemplates.kind, 'monthly_plan')));
+    const sections = [{ key: 'aims', title: '今月のねらい', fields: [{ key: 'aims', label: 'ねらい', type: 'text' }] }];
+    await db()
+      .insert(recordTemplates)
+      .values({
+        companyId: w.companyId,
+        facilityId: w.facilityId,
+        kind: 'monthly_plan',
+        name: '月案（園の様式）',
+        version: current!.version + 1,
+        sections,
+      });
+    const again = await call(as.classStaffA, getStaffRecord, { params: { documentId: old.data.document.id }, headers: clock });
+    expect(again.data.template).toEqual(old.data.template);
+    const fresh = await open(as.classStaffA, { kind: 'monthly_plan', period: '2026-09' });
+    expect(fresh.data.template).toMatchObject({ name: '月案（園の様式）', version: current!.version + 1, sections });
+  });
+});
