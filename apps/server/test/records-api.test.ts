@@ -13,7 +13,17 @@ import {
   postStaffRecordSubmit,
   recordsMessages as M,
 } from '@renraku/contract';
-import { auditLog, childAttendances, noteChildren, recordDocuments, recordTemplates, staffMemberships } from '../src/db/schema';
+import * as Y from 'yjs';
+import {
+  auditLog,
+  childAttendances,
+  noteChildren,
+  recordDocumentStates,
+  recordDocuments,
+  recordTemplates,
+  staffMemberships,
+} from '../src/db/schema';
+import { storeState } from '../src/modules/records/service';
 import { buildAbsence, buildChild, buildStaff, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
@@ -310,5 +320,22 @@ describe('templates', () => {
     expect(again.data.template).toEqual(old.data.template);
     const fresh = await open(as.classStaffA, { kind: 'monthly_plan', period: '2026-09' });
     expect(fresh.data.template).toMatchObject({ name: '月案（園の様式）', version: current!.version + 1, sections });
+  });
+});
+
+describe('pre-fill of a 月案', () => {
+  it('a new 月案’s 前月の子どもの姿 starts from last month’s 評価・反省', async () => {
+    const last = await open(as.classStaffA, { kind: 'monthly_plan', period: '2026-07' });
+    const doc = new Y.Doc();
+    doc.getText('evaluation').insert(0, '友だちとの関わりが増えた。');
+    await storeState(db(), last.data.document.id, Y.encodeStateAsUpdate(doc));
+    const next = await open(as.classStaffA, { kind: 'monthly_plan', period: '2026-08' });
+    const [row] = await db()
+      .select()
+      .from(recordDocumentStates)
+      .where(eq(recordDocumentStates.documentId, next.data.document.id));
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, new Uint8Array(row!.state));
+    expect(copy.getText('last_month').toString()).toBe('友だちとの関わりが増えた。');
   });
 });

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { recordsMessages as M, type ClassRecordKind, type RecordDocument } from '@renraku/contract';
+import * as Y from 'yjs';
+import { addMonths, recordsMessages as M, type ClassRecordKind, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { recordDocumentEvents, recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
@@ -8,7 +9,37 @@ import { recordAudit } from '../staff/service';
 import type { RecordGrant } from './access';
 import { periodOf } from './periods';
 import { presentDocument } from './present';
+import { loadState, storeState } from './socket';
 import { currentTemplate } from './templates';
+
+/**
+ * A new 月案's 前月の子どもの姿 starts from last month's 評価・反省 (records.md §3), as text the staff
+ * then edit: copied once, when the document is made.
+ */
+async function startFromLastMonth(db: Db, classId: number, start: string, documentId: number, now: Date) {
+  const previous = `${addMonths(start.slice(0, 7), -1)}-01`;
+  const [last] = await db
+    .select({ id: recordDocuments.id })
+    .from(recordDocuments)
+    .where(
+      and(
+        eq(recordDocuments.classId, classId),
+        eq(recordDocuments.kind, 'monthly_plan'),
+        eq(recordDocuments.periodStart, previous),
+      ),
+    )
+    .orderBy(desc(recordDocuments.version))
+    .limit(1);
+  const state = last ? await loadState(db, last.id) : null;
+  if (!state) return;
+  const before = new Y.Doc();
+  Y.applyUpdate(before, state);
+  const evaluation = before.getText('evaluation').toString().trim();
+  if (!evaluation) return;
+  const doc = new Y.Doc();
+  doc.getText('last_month').insert(0, evaluation);
+  await storeState(db, documentId, Y.encodeStateAsUpdate(doc), now);
+}
 
 /**
  * Opens a class's 月案 or 保育日誌 (records.md §2): the latest version when it exists (any reader),
@@ -66,6 +97,7 @@ export async function openClassRecord(
       .returning();
     if (!row) return null;
     await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'created', byId: staff.userId, at: now });
+    if (body.kind === 'monthly_plan') await startFromLastMonth(t, klass.id, period.start, row.id, now);
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
