@@ -89,6 +89,8 @@ test('every screen of a company admin passes axe and fits the width @portrait', 
     [f('naps'), '午睡チェック'],
     [f(`naps/${ids.classId}`), '午睡チェック'],
     [f(`naps/${ids.classId}/sheet`), /午睡チェック表/],
+    [f('records'), '計画・記録'],
+    [f(`records/${ids.classId}`), /の計画・記録$/],
     [f('classes'), 'クラス'],
     [f('children'), '園児'],
     // The CSV import: its 「クリックしてファイルを選択」 placeholder was 2.1:1.

@@ -18,6 +18,7 @@ import { seedStaff } from './staff';
 import { seedDay } from './day';
 import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
+import { seedRecords } from './records';
 import { seedFacilitySetup } from './facility-setup';
 
 export type { DemoIds };
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedDay(seed, staff);
     await seedKiosk(seed, staff);
     await seedNaps(seed);
+    await seedRecords(seed, staff);
     await seedFacilitySetup(seed);
     return ids;
   });

@@ -50,6 +50,9 @@ const screens = {
   classNaps: screen(() => import('../features/naps/routes/class-naps-page'), 'ClassNapsPage'),
   napSheet: screen(() => import('../features/naps/routes/nap-sheet-page'), 'NapSheetPage'),
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
+  records: screen(() => import('../features/records/routes/records-classes-page'), 'RecordsClassesPage'),
+  classRecords: screen(() => import('../features/records/routes/class-records-page'), 'ClassRecordsPage'),
+  record: screen(() => import('../features/records/routes/record-page'), 'RecordPage'),
 };
 
 /**
@@ -134,6 +137,10 @@ export const routes: RouteObject[] = [
               { path: 'inbox', lazy: screens.inbox },
               { path: 'board', lazy: screens.boardClasses },
               { path: 'board/:classId', lazy: screens.board },
+              // Plans and diaries (records.md): features/records.
+              { path: 'records', lazy: screens.records },
+              { path: 'records/doc/:documentId', lazy: screens.record },
+              { path: 'records/:classId', lazy: screens.classRecords },
               { path: '*', element: <NotFound /> },
             ],
           },

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -40,6 +41,8 @@ export const staffMemberships = pgTable(
      * by sign-up has none); the ID itself is never renamed by a facility.
      */
     invitedName: text('invited_name'),
+    /** 主任: approves and returns plans and records of the facility (records.md §4). */
+    isChief: boolean('is_chief').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_memberships_user_idx').on(t.userId), index('staff_memberships_facility_idx').on(t.facilityId)],

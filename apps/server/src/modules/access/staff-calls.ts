@@ -30,6 +30,10 @@ export const staffCallActions = {
   'audit.read': { device: false, what: 'the audit log and its CSV' },
   'company.manage': { device: false, what: 'new facilities and the company roll-up' },
   'account.secure': { device: false, what: 'one’s own PIN, 2FA and 職員QR' },
+  // Plans and records (records.md §7): 保育士 write on the class tablet too; approving is the desktop's.
+  'records.read': { device: true, what: 'a class’s plans and diaries of a month, a document, the co-editing socket (reading)' },
+  'records.write': { device: true, what: 'opening a new 月案 or 日誌, typing on the socket, 提出, a corrected version' },
+  'records.approve': { device: false, what: '承認 and 差し戻し of plans and diaries (園長, 主任)' },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
 export type StaffCallAction = keyof typeof staffCallActions;
@@ -137,6 +141,9 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
   'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
+  'records.read': [C.getStaffClassRecords, C.getStaffRecord],
+  'records.write': [C.postStaffClassRecord, C.postStaffRecordSubmit, C.postStaffRecordReopen],
+  'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],
 };
 
 const keyOf = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;

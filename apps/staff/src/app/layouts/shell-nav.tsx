@@ -30,6 +30,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
             { label: '写真', to: facilityPath(facility.id, 'photos') },
             { label: '身体測定', to: facilityPath(facility.id, 'growth') },
             { label: '午睡チェック', to: facilityPath(facility.id, 'naps') },
+            { label: '計画・記録', to: facilityPath(facility.id, 'records') },
           ]),
     );
     // A tablet's PIN session does the day's work only (docs/decisions/access-device-sessions.md).

@@ -1,0 +1,96 @@
+import { customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { classes, companies, facilities } from './organisation';
+import { users } from './users';
+
+/** PostgreSQL's bytea as a Node Buffer (a Yjs document's state). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A facility's template of a kind of plan or record (records.md §2): typed sections and fields as
+ * data. A change is a new row (version + 1): the documents made from the old one keep it, so they
+ * stay readable as written (docs/decisions/records-templates.md).
+ */
+export const recordTemplates = pgTable(
+  'record_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    version: smallint('version').notNull(),
+    /** The sections and fields (contract `recordSectionSchema[]`). */
+    sections: jsonb('sections').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('record_templates_facility_kind_version_idx').on(t.facilityId, t.kind, t.version)],
+);
+
+/**
+ * A plan or a record: a kind, for a class, for a period, made from a template, with a status. A
+ * correction of an approved document is a new row (version + 1); the old one stays as approved.
+ */
+export const recordDocuments = pgTable(
+  'record_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    classId: integer('class_id').references(() => classes.id),
+    kind: text('kind').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => recordTemplates.id),
+    /** draft | submitted | approved | returned */
+    status: text('status').notNull().default('draft'),
+    version: smallint('version').notNull().default(1),
+    returnComment: text('return_comment'),
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('record_documents_class_kind_period_version_idx').on(t.classId, t.kind, t.periodStart, t.version),
+    index('record_documents_facility_period_idx').on(t.facilityId, t.periodStart),
+  ],
+);
+
+/** The Yjs state of a document (Y.encodeStateAsUpdate), written by the co-editing server. */
+export const recordDocumentStates = pgTable('record_document_states', {
+  documentId: integer('document_id')
+    .primaryKey()
+    .references(() => recordDocuments.id, { onDelete: 'cascade' }),
+  state: bytea('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What happened to a document's status: created, 提出, 承認, 差し戻し (with the comment), 修正版. */
+export const recordDocumentEvents = pgTable(
+  'record_document_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => recordDocuments.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    comment: text('comment'),
+  },
+  (t) => [index('record_document_events_document_idx').on(t.documentId, t.at)],
+);

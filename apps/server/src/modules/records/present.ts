@@ -1,0 +1,102 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  recordRoom,
+  type ClassRecordKind,
+  type RecordDocument,
+  type RecordDocumentSummary,
+  type RecordKind,
+  type RecordStatus,
+} from '@renraku/contract';
+import type { Db } from '../../db/client';
+import { recordDocumentEvents, recordDocuments, users } from '../../db/schema';
+import type { StaffViewer } from '../access';
+import { isEditable, type RecordDocumentRow, type RecordGrant } from './access';
+import { dayFacts } from './day-facts';
+import { periodLabel } from './periods';
+import { presentTemplate, templateById } from './templates';
+
+const nameOf = sql<string>`coalesce(${users.name}, ${users.email})`;
+
+/** Approvers' names of documents, by user id. */
+export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: nameOf }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export function summaryOf(doc: RecordDocumentRow, names: Map<number, string>): RecordDocumentSummary {
+  return {
+    id: doc.id,
+    kind: doc.kind as RecordKind,
+    period_start: doc.periodStart,
+    period_end: doc.periodEnd,
+    status: doc.status as RecordStatus,
+    version: doc.version,
+    updated_at: doc.updatedAt.toISOString(),
+    approved:
+      doc.approvedAt && doc.status === 'approved'
+        ? {
+            by: { id: doc.approvedBy ?? 0, name: names.get(doc.approvedBy ?? 0) ?? '（退職した職員）' },
+            at: doc.approvedAt.toISOString(),
+          }
+        : null,
+  };
+}
+
+/** A document as its screen shows it: the template, status, history, versions, the day's pre-fill. */
+export async function presentDocument(
+  db: Db,
+  staff: StaffViewer,
+  access: RecordGrant,
+  doc: RecordDocumentRow,
+  now: Date,
+): Promise<RecordDocument> {
+  const template = presentTemplate(await templateById(db, doc.templateId));
+  const events = await db
+    .select({
+      action: recordDocumentEvents.action,
+      byId: recordDocumentEvents.byId,
+      byName: nameOf,
+      at: recordDocumentEvents.at,
+      comment: recordDocumentEvents.comment,
+    })
+    .from(recordDocumentEvents)
+    .leftJoin(users, eq(users.id, recordDocumentEvents.byId))
+    .where(eq(recordDocumentEvents.documentId, doc.id))
+    .orderBy(asc(recordDocumentEvents.at), asc(recordDocumentEvents.id));
+  const versions = await db
+    .select({ id: recordDocuments.id, version: recordDocuments.version, status: recordDocuments.status })
+    .from(recordDocuments)
+    .where(
+      and(
+        eq(recordDocuments.classId, doc.classId!),
+        eq(recordDocuments.kind, doc.kind),
+        eq(recordDocuments.periodStart, doc.periodStart),
+      ),
+    )
+    .orderBy(asc(recordDocuments.version));
+  const latest = versions[versions.length - 1]?.id === doc.id;
+  const names = await namesOf(db, doc.approvedBy ? [doc.approvedBy] : []);
+  return {
+    document: {
+      ...summaryOf(doc, names),
+      title: `${access.klass.name} ${periodLabel(doc.kind as ClassRecordKind, doc.periodStart)}`,
+      class: { id: access.klass.id, name: access.klass.name },
+      return_comment: doc.status === 'returned' ? doc.returnComment : null,
+      room: recordRoom(doc.id),
+    },
+    template,
+    can_edit: access.canWrite && isEditable(doc.status),
+    can_submit: access.canWrite && isEditable(doc.status),
+    can_approve: access.canApprove && doc.status === 'submitted',
+    can_reopen: access.canWrite && doc.status === 'approved' && latest,
+    day_facts: doc.kind === 'daily_journal' ? await dayFacts(db, access.klass, doc.periodStart, staff.today, now) : null,
+    events: events.map((e) => ({
+      action: e.action as RecordDocument['events'][number]['action'],
+      by: { id: e.byId ?? 0, name: e.byName ?? '（退職した職員）' },
+      at: e.at.toISOString(),
+      comment: e.comment,
+    })),
+    versions: versions.map((v) => ({ id: v.id, version: v.version, status: v.status as RecordStatus })),
+  };
+}

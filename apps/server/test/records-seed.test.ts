@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import * as Y from 'yjs';
+import { eq } from 'drizzle-orm';
+import { addMonths, getStaffClassRecords, getStaffRecord, postStaffLogin } from '@renraku/contract';
+import { recordDocumentStates } from '../src/db/schema';
+import { seedDemo, type DemoIds } from '../src/seed';
+import { DEMO_PASSWORD } from '../src/seed/accounts';
+import { call, setupApp } from './harness';
+
+/** The demo's plans and diaries (issue 32), as the demo director sees them. */
+const t = setupApp();
+let ids: DemoIds;
+beforeAll(async () => {
+  ids = await seedDemo(t.db, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'seed-')) });
+}, 120_000);
+
+describe('demo data of plans and records', () => {
+  it('this month’s 月案 with text, the last diaries: one approved, one returned, one waiting', async () => {
+    const director = t.agent();
+    expect(
+      (await call(director, postStaffLogin, { body: { email: 'enchou@example.com', password: DEMO_PASSWORD } })).statusCode,
+    ).toBe(200);
+    const month = (await call(director, getStaffClassRecords, { params: { classId: ids.classes.sakuraHiyoko } })).data;
+    expect(month.monthly_plan.state).toBe('writing');
+    // The last due days may reach into last month early in a month.
+    const previous = (
+      await call(director, getStaffClassRecords, {
+        params: { classId: ids.classes.sakuraHiyoko },
+        query: { month: addMonths(month.month, -1) },
+      })
+    ).data;
+    const states = [...month.journals, ...previous.journals].map((j) => j.state);
+    expect(states).toContain('done');
+    expect(states).toContain('returned');
+    expect(states).toContain('waiting');
+    const plan = (await call(director, getStaffRecord, { params: { documentId: month.monthly_plan.document!.id } })).data;
+    const [row] = await t.db.select().from(recordDocumentStates).where(eq(recordDocumentStates.documentId, plan.document.id));
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, new Uint8Array(row!.state));
+    expect(doc.getText('aims').toString()).toContain('秋の自然');
+  });
+});

@@ -1,0 +1,172 @@
+import type { Browser, Page } from '@playwright/test';
+import { NOW, TODAY } from './clock';
+import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, signIn, test, xsrfHeaders } from './fixtures';
+
+/**
+ * 計画・記録 (records.md §1, §3; issue 32): two staff members write one 月案 at once, in two
+ * browsers; each sees the other's text and name; one goes offline, keeps typing (the status says
+ * オフライン・保存待ち), comes back, and both copies end the same with nothing lost.
+ */
+
+/** A second browser as the project's own (size, touch, locale, the pinned clock). */
+async function secondPage(browser: Browser) {
+  const use = test.info().project.use;
+  const context = await browser.newContext({
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    hasTouch: use.hasTouch,
+    locale: use.locale,
+    timezoneId: use.timezoneId,
+    reducedMotion: use.reducedMotion,
+    extraHTTPHeaders: use.extraHTTPHeaders,
+  });
+  await context.clock.install({ time: NOW });
+  return context.newPage();
+}
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+test('two staff write one 月案 at once; one offline for a while; both end the same', async ({ page, request, browser }) => {
+  test.setTimeout(240_000);
+  const writer = await createStaff(request, 'records', { role: 'class_staff', name: '試験 記録係' });
+  const director = await createStaff(request, 'records-dir', { role: 'director', name: '試験 園長' });
+  const name = `記録${Math.floor(Math.random() * 1e4)}組`;
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name, size: 2, staffEmail: writer.email },
+    headers: await xsrfHeaders(request),
+  });
+  expect(created.status()).toBe(201);
+
+  // The class's staff member opens the class's month and starts this month's 月案.
+  await signIn(page, writer.email);
+  await goToMenu(page, '計画・記録', true);
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name}の計画・記録` })).toBeVisible();
+  await expect(page.getByText(/未作成 \d+件/)).toBeVisible();
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+  await page.screenshot({ path: `/tmp/staff-records-month-${test.info().project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: /の月案を書く$/ }).click();
+  const month = TODAY.slice(0, 7);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${name} ${Number(month.slice(0, 4))}年${Number(month.slice(5))}月の月案` }),
+  ).toBeVisible();
+  await expect(page.getByText('オンライン・保存済み')).toBeVisible();
+  const url = page.url();
+
+  // The director opens the same document in another browser.
+  const other = await secondPage(browser);
+  await signIn(other, director.email);
+  await other.goto(url);
+  await expect(other.getByText('オンライン・保存済み')).toBeVisible();
+
+  // Both type at once, in different fields and in the same one.
+  await field(page, 'ねらい').click();
+  await field(page, 'ねらい').pressSequentially('秋の自然に触れて遊ぶ。');
+  await field(other, '環境構成').click();
+  await field(other, '環境構成').pressSequentially('落ち葉を集める袋を用意する。');
+  await expect(field(other, 'ねらい')).toHaveValue('秋の自然に触れて遊ぶ。');
+  await expect(field(page, '環境構成')).toHaveValue('落ち葉を集める袋を用意する。');
+  // Each sees who else is in the document.
+  await expect(page.getByText('いま開いている人：試験 園長')).toBeVisible();
+  await expect(other.getByText('いま開いている人：試験 記録係')).toBeVisible();
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+  await page.screenshot({ path: `/tmp/staff-records-doc-${test.info().project.name}.png`, fullPage: false });
+
+  // The writer's tablet loses the network and keeps writing; the director writes meanwhile.
+  await page.context().setOffline(true);
+  await expect(page.getByText('オフライン・保存待ち')).toBeVisible();
+  await field(page, '食育').click();
+  await field(page, '食育').pressSequentially('さつまいもに触れる。');
+  await field(other, '健康・安全').click();
+  await field(other, '健康・安全').pressSequentially('手洗いを丁寧に。');
+  await expect(field(other, '食育')).toHaveValue('');
+  await page.context().setOffline(false);
+  await expect(page.getByText('オンライン・保存済み')).toBeVisible({ timeout: 30_000 });
+  await expect(field(other, '食育')).toHaveValue('さつまいもに触れる。');
+  await expect(field(page, '健康・安全')).toHaveValue('手洗いを丁寧に。');
+  for (const [label, text] of [
+    ['ねらい', '秋の自然に触れて遊ぶ。'],
+    ['環境構成', '落ち葉を集める袋を用意する。'],
+  ] as const) {
+    await expect(field(page, label)).toHaveValue(text);
+    await expect(field(other, label)).toHaveValue(text);
+  }
+  await other.context().close();
+});
+
+test('a 保育日誌 opens with the day’s attendance; 提出 → 差し戻し → 直して提出 → 承認 → read-only with the approver', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const writer = await createStaff(request, 'journal', { role: 'class_staff', name: '試験 日誌係' });
+  const director = await createStaff(request, 'journal-dir', { role: 'director', name: '試験 承認者' });
+  const name = `日誌${Math.floor(Math.random() * 1e4)}組`;
+  const created = await request.post('/api/dev/fixtures/classes', {
+    data: { name, size: 2, staffEmail: writer.email },
+    headers: await xsrfHeaders(request),
+  });
+  expect(created.status()).toBe(201);
+  const klass = (await created.json()) as { class_id: number; children: { id: number; name: string }[] };
+  const [came] = klass.children;
+
+  await signIn(page, writer.email);
+  // One child came at 08:30 (the class board's record).
+  const arrived = await page.request.put(`/api/staff/classes/${klass.class_id}/board/attendances`, {
+    data: { date: TODAY, child_id: came!.id, arrived_at: '08:30', picked_up_at: null },
+    headers: await xsrfHeaders(page.request),
+  });
+  expect(arrived.status()).toBe(200);
+  await page.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
+  await page
+    .getByRole('button', { name: /の保育日誌を書く$/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`${name} .*の保育日誌`) })).toBeVisible();
+  const attendance = page.getByRole('region', { name: '出席・欠席（登降園の記録から）' });
+  await expect(attendance.getByRole('row', { name: new RegExp(came!.name) })).toContainText('08:30');
+  await expect(page.getByText('在籍 2名・出席 1名・欠席 0名')).toBeVisible();
+  await page.getByRole('textbox', { name: '活動内容', exact: true }).fill('園庭で砂遊び。');
+  await expect(page.getByText('オンライン・保存済み')).toBeVisible();
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+  await page.screenshot({ path: `/tmp/staff-records-journal-${test.info().project.name}.png`, fullPage: true });
+  await page.getByRole('button', { name: '提出する' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '提出する' }).click();
+  await expect(page.getByText('提出済み（第1版）')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '活動内容', exact: true })).toHaveAttribute('readonly', '');
+  const url = page.url();
+
+  // The director returns it with a comment.
+  const other = await secondPage(browser);
+  await signIn(other, director.email);
+  await other.goto(url);
+  await other.getByRole('button', { name: '差し戻す' }).click();
+  await other.getByRole('dialog').getByLabel('差し戻しの理由').fill('午睡の様子も書いてください');
+  await other.getByRole('dialog').getByRole('button', { name: '差し戻す' }).click();
+  await expect(other.getByText('差し戻し（第1版）')).toBeVisible();
+
+  // The writer sees the reason at once, fixes and submits again.
+  await expect(page.getByText('午睡の様子も書いてください')).toBeVisible({ timeout: 20_000 });
+  const children = page.getByRole('textbox', { name: 'クラス全体', exact: true });
+  await expect(children).not.toHaveAttribute('readonly', '');
+  await children.fill('よく眠っていた。');
+  await expect(page.getByText('オンライン・保存済み')).toBeVisible();
+  await page.getByRole('button', { name: '提出する' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '提出する' }).click();
+  await expect(page.getByText('提出済み（第1版）')).toBeVisible();
+
+  // The director approves: read-only for both, with the approver's name.
+  await other.reload();
+  await other.getByRole('button', { name: '承認する' }).click();
+  await other.getByRole('dialog').getByRole('button', { name: '承認する' }).click();
+  await expect(other.getByText(/承認：試験 承認者/)).toBeVisible();
+  await expect(other.getByRole('textbox', { name: 'クラス全体', exact: true })).toHaveValue('よく眠っていた。');
+  await expect(page.getByText(/承認：試験 承認者/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('textbox', { name: '活動内容', exact: true })).toHaveAttribute('readonly', '');
+  await expectAccessible(other);
+  await other.context().close();
+});

@@ -1,0 +1,117 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
+import type { RecordSlot } from '@renraku/contract/staff';
+import { showFailure } from '../../../components/alerts';
+import { FormError } from '../../../components/form-error';
+import { Loading } from '../../../components/loading';
+import { NotFound } from '../../../components/not-found';
+import { Page } from '../../../components/page';
+import { todayInTokyo } from '../../../lib/dates';
+import { facilityPath, useFacility } from '../../../lib/facility';
+import { idFrom } from '../../../lib/route-id';
+import { useClassRecords, useOpenRecord } from '../api';
+import { StateBadge } from '../components/state-badge';
+
+/** `/f/:facilityId/records/:classId?month=YYYY-MM`: the class's 月案 and 保育日誌 of a month, what is missing or waiting. */
+export function ClassRecordsPage() {
+  const classId = idFrom(useParams().classId);
+  const [search, setSearch] = useSearchParams();
+  const thisMonth = todayInTokyo().slice(0, 7);
+  const asked = search.get('month');
+  const month = asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : thisMonth;
+  if (!classId) return <NotFound />;
+  return <ClassMonth classId={classId} month={month} thisMonth={thisMonth} go={(m) => setSearch({ month: m })} />;
+}
+
+function ClassMonth({
+  classId,
+  month,
+  thisMonth,
+  go,
+}: {
+  classId: number;
+  month: string;
+  thisMonth: string;
+  go: (m: string) => void;
+}) {
+  const facility = useFacility();
+  const navigate = useNavigate();
+  const query = useClassRecords(classId, month);
+  const open = useOpenRecord(classId);
+  if (query.isPending) return <Loading />;
+  if (query.error) return <FormError error={query.error} />;
+  const data = query.data;
+  const onOpen = (slot: RecordSlot) => {
+    if (slot.document) return navigate(facilityPath(facility.id, `records/doc/${slot.document.id}`));
+    open.mutate(
+      { kind: slot.kind, period: slot.period },
+      { onSuccess: (doc) => navigate(facilityPath(facility.id, `records/doc/${doc.document.id}`)), onError: showFailure },
+    );
+  };
+  const row = (slot: RecordSlot) => (
+    <Paper key={`${slot.kind}:${slot.period}`} withBorder p="sm" radius="md">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
+          <Text fw={600}>{slot.label}</Text>
+          <StateBadge state={slot.state} />
+          {slot.document?.approved && (
+            <Text size="sm" c="dark.6">
+              承認 {slot.document.approved.by.name}
+            </Text>
+          )}
+        </Group>
+        {slot.document ? (
+          <Button
+            component={Link}
+            to={facilityPath(facility.id, `records/doc/${slot.document.id}`)}
+            size="md"
+            variant="light"
+            aria-label={`${slot.label}を開く`}
+          >
+            開く
+          </Button>
+        ) : data.can_write ? (
+          <Button
+            size="md"
+            onClick={() => onOpen(slot)}
+            loading={open.isPending && open.variables?.period === slot.period}
+            aria-label={`${slot.label}を書く`}
+          >
+            書く
+          </Button>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+  return (
+    <Page title={`${data.class.name}の計画・記録`}>
+      <Group justify="space-between">
+        <Button variant="default" size="md" onClick={() => go(addMonths(month, -1))}>
+          前の月
+        </Button>
+        <Title order={2} size="h3">
+          {yearMonthLabel(month)}
+        </Title>
+        <Button variant="default" size="md" onClick={() => go(addMonths(month, 1))} disabled={month >= thisMonth}>
+          次の月
+        </Button>
+      </Group>
+      <Alert color={data.counts.missing + data.counts.returned > 0 ? 'orange' : 'teal'} variant="light">
+        未作成 {data.counts.missing}件・承認待ち {data.counts.waiting}件・差し戻し {data.counts.returned}件
+      </Alert>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          月案
+        </Title>
+        {row(data.monthly_plan)}
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          保育日誌
+        </Title>
+        {data.journals.length === 0 ? <Text>この月の保育日誌はまだありません。</Text> : data.journals.map(row)}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { dateString, defineCall, idParam } from '../common';
+
+/**
+ * 保育に関する計画・記録 (spec records.md): every plan and record is a document of a kind, made from a
+ * template (typed sections and fields, as data), for a class (or a child) and a period. Its text is a
+ * Yjs document co-edited over `/api/staff/records/socket` (docs/decisions/records-co-editing.md);
+ * these calls carry everything else: the lists, the template, the day's pre-fill and the status.
+ */
+
+export const recordKinds = [
+  'overall_plan',
+  'annual_plan',
+  'monthly_plan',
+  'weekly_plan',
+  'daily_plan',
+  'individual_plan',
+  'daily_journal',
+  'progress_record',
+] as const;
+export type RecordKind = (typeof recordKinds)[number];
+export const recordKindLabels: Record<RecordKind, string> = {
+  overall_plan: '全体的な計画',
+  annual_plan: '年間指導計画',
+  monthly_plan: '月案',
+  weekly_plan: '週案',
+  daily_plan: '日案',
+  individual_plan: '個別指導計画',
+  daily_journal: '保育日誌',
+  progress_record: '経過記録',
+};
+/** What period a kind's document covers (its `period` is the first day, or the month `YYYY-MM`). */
+export const recordKindPeriods: Record<RecordKind, 'facility' | 'fiscal_year' | 'month' | 'week' | 'day'> = {
+  overall_plan: 'facility',
+  annual_plan: 'fiscal_year',
+  monthly_plan: 'month',
+  weekly_plan: 'week',
+  daily_plan: 'day',
+  individual_plan: 'month',
+  daily_journal: 'day',
+  progress_record: 'month',
+};
+/** The kinds a class's screens create in this version (the rest are templates and data only). */
+export const classRecordKinds = ['monthly_plan', 'daily_journal'] as const;
+export type ClassRecordKind = (typeof classRecordKinds)[number];
+
+/** The content references a template offers as tick lists (records.md §2, the exact names). */
+export const recordReferenceLists = {
+  three_viewpoints: {
+    name: '乳児保育の3つの視点',
+    items: ['健やかに伸び伸びと育つ', '身近な人と気持ちが通じ合う', '身近なものと関わり感性が育つ'],
+  },
+  five_domains: { name: '5領域', items: ['健康', '人間関係', '環境', '言葉', '表現'] },
+  nursing: { name: '養護', items: ['生命の保持', '情緒の安定'] },
+  ten_figures: {
+    name: '幼児期の終わりまでに育ってほしい姿（10の姿）',
+    items: [
+      '健康な心と体',
+      '自立心',
+      '協同性',
+      '道徳性・規範意識の芽生え',
+      '社会生活との関わり',
+      '思考力の芽生え',
+      '自然との関わり・生命尊重',
+      '数量や図形、標識や文字などへの関心・感覚',
+      '言葉による伝え合い',
+      '豊かな感性と表現',
+    ],
+  },
+} as const;
+export type RecordReference = keyof typeof recordReferenceLists;
+export const recordReferences = Object.keys(recordReferenceLists) as RecordReference[];
+
+export const recordFieldTypes = ['text', 'short_text', 'choice', 'date', 'grid', 'ticks', 'attendance', 'naps'] as const;
+export type RecordFieldType = (typeof recordFieldTypes)[number];
+
+/**
+ * A field of a template. Its `key` is unique in the template and names its place in the Yjs
+ * document: a text field the Y.Text `key`, a grid cell the Y.Text `key:row:column`, a choice or a
+ * date the entry `key` of the map `values`, a tick the entry `key:item` of the map `ticks`.
+ * `attendance` and `naps` are read from the day's own records (not typed twice), with a text beside.
+ */
+export const recordFieldSchema = z.object({
+  key: z.string().regex(/^[a-z0-9_]{1,40}$/),
+  label: z.string().min(1).max(60),
+  type: z.enum(recordFieldTypes),
+  /** choice: the options. */
+  options: z.array(z.string().min(1).max(40)).max(20).optional(),
+  /** grid: the rows and columns (e.g. 期 I–IV × ねらい/内容, or 曜日 × 活動). */
+  rows: z.array(z.string().min(1).max(40)).max(31).optional(),
+  columns: z.array(z.string().min(1).max(40)).max(12).optional(),
+  /** ticks: the reference list. */
+  reference: z.enum(recordReferences as [RecordReference, ...RecordReference[]]).optional(),
+  hint: z.string().max(200).optional(),
+});
+export type RecordField = z.infer<typeof recordFieldSchema>;
+
+export const recordSectionSchema = z.object({
+  key: z.string().regex(/^[a-z0-9_]{1,40}$/),
+  title: z.string().min(1).max(60),
+  fields: z.array(recordFieldSchema).min(1).max(40),
+});
+export type RecordSection = z.infer<typeof recordSectionSchema>;
+
+export const recordTemplateSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(recordKinds),
+  name: z.string(),
+  version: z.number().int(),
+  sections: z.array(recordSectionSchema),
+});
+export type RecordTemplate = z.infer<typeof recordTemplateSchema>;
+
+export const recordStatuses = ['draft', 'submitted', 'approved', 'returned'] as const;
+export type RecordStatus = (typeof recordStatuses)[number];
+export const recordStatusLabels: Record<RecordStatus, string> = {
+  draft: '作成中',
+  submitted: '提出済み',
+  approved: '承認済み',
+  returned: '差し戻し',
+};
+
+export const recordsMessages = {
+  kind: '作成する記録の種類を選んでください（月案・保育日誌）',
+  period: '期間の指定が正しくありません（月案は YYYY-MM、保育日誌は YYYY-MM-DD）',
+  month: '月は YYYY-MM の形で指定してください',
+  future: '明日以降の保育日誌はまだ作れません',
+  notSubmittable: '作成中か差し戻しの記録だけ提出できます',
+  notSubmitted: '提出された記録だけ承認・差し戻しできます',
+  notApproved: '承認済みの記録だけ修正版を作れます',
+  comment: '差し戻しの理由を入力してください（1000文字以内）',
+  notApprover: '承認・差し戻しは園長・主任だけができます',
+  readOnly: 'この記録は編集できません',
+  submitted: '提出しました',
+  approved: '承認しました',
+  returned: '差し戻しました',
+  reopened: '修正版を作りました',
+} as const;
+
+export const recordPersonSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const recordDocumentSummarySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(recordKinds),
+  /** The first day of the period (a month's 1st, the day). */
+  period_start: dateString,
+  period_end: dateString,
+  status: z.enum(recordStatuses),
+  version: z.number().int(),
+  updated_at: z.string(),
+  approved: z.object({ by: recordPersonSchema, at: z.string() }).nullable(),
+});
+export type RecordDocumentSummary = z.infer<typeof recordDocumentSummarySchema>;
+
+/** One line of a class's month: a document that exists, or one that should and does not yet. */
+export const recordSlotSchema = z.object({
+  kind: z.enum(classRecordKinds),
+  /** `YYYY-MM` for a 月案, the day for a 日誌. */
+  period: z.string(),
+  label: z.string(),
+  document: recordDocumentSummarySchema.nullable(),
+  /** missing: not written; waiting: submitted, not approved; returned: to fix; done: approved; writing: a draft. */
+  state: z.enum(['missing', 'writing', 'waiting', 'returned', 'done']),
+});
+export type RecordSlot = z.infer<typeof recordSlotSchema>;
+
+export const classRecordsSchema = z.object({
+  class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }),
+  month: z.string(),
+  can_write: z.boolean(),
+  can_approve: z.boolean(),
+  monthly_plan: recordSlotSchema,
+  /** The month's 保育日誌, one per open day up to today, newest first. */
+  journals: z.array(recordSlotSchema),
+  counts: z.object({ missing: z.number().int(), waiting: z.number().int(), returned: z.number().int() }),
+});
+export type ClassRecords = z.infer<typeof classRecordsSchema>;
+
+const attendanceChildSchema = z.object({
+  child_id: z.number().int(),
+  name: z.string(),
+  /** present: came; absent: a guardian's absence (or not come by the day's end); expected: not yet here today. */
+  state: z.enum(['present', 'absent', 'expected']),
+  arrived_at: z.string().nullable(),
+  picked_up_at: z.string().nullable(),
+  absence_reason: z.string().nullable(),
+  diseases: z.array(z.string()),
+});
+
+/** The 保育日誌's pre-fill: the day as the class board and the nap checks recorded it. */
+export const recordDayFactsSchema = z.object({
+  date: dateString,
+  attendance: z.array(attendanceChildSchema),
+  counts: z.object({ enrolled: z.number().int(), present: z.number().int(), absent: z.number().int() }),
+  nap: z
+    .object({
+      started_at: z.string(),
+      ended_at: z.string().nullable(),
+      checks: z.number().int(),
+      prone_found: z.number().int(),
+      children_checked: z.number().int(),
+    })
+    .nullable(),
+});
+export type RecordDayFacts = z.infer<typeof recordDayFactsSchema>;
+
+export const recordEventSchema = z.object({
+  action: z.enum(['created', 'submitted', 'approved', 'returned', 'reopened']),
+  by: recordPersonSchema,
+  at: z.string(),
+  comment: z.string().nullable(),
+});
+
+export const recordDocumentSchema = z.object({
+  document: recordDocumentSummarySchema.extend({
+    title: z.string(),
+    class: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    return_comment: z.string().nullable(),
+    /** The Yjs document's name on the socket. */
+    room: z.string(),
+  }),
+  template: recordTemplateSchema,
+  /** The caller may type (the socket agrees): a writer of the class, and the status is 作成中 or 差し戻し. */
+  can_edit: z.boolean(),
+  can_submit: z.boolean(),
+  can_approve: z.boolean(),
+  can_reopen: z.boolean(),
+  day_facts: recordDayFactsSchema.nullable(),
+  events: z.array(recordEventSchema),
+  /** Every version of the same class, kind and period (oldest first), this one included. */
+  versions: z.array(z.object({ id: z.number().int(), version: z.number().int(), status: z.enum(recordStatuses) })),
+});
+export type RecordDocument = z.infer<typeof recordDocumentSchema>;
+
+const classParams = z.object({ classId: idParam });
+const documentParams = z.object({ documentId: idParam });
+
+export const getStaffClassRecords = defineCall({
+  method: 'GET',
+  path: '/api/staff/classes/{classId}/records',
+  summary: 'A class’s plans and diaries of a month (this month by default): what exists, what is missing or waiting',
+  params: classParams,
+  query: z.object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, recordsMessages.month)
+      .optional(),
+  }),
+  response: classRecordsSchema,
+});
+
+export const postStaffClassRecord = defineCall({
+  method: 'POST',
+  path: '/api/staff/classes/{classId}/records',
+  summary:
+    'Opens the class’s 月案 of a month or 保育日誌 of a day: creates it from the facility’s template when missing; audited',
+  params: classParams,
+  body: z.object({
+    kind: z.enum(classRecordKinds, { message: recordsMessages.kind }),
+    period: z.string({ message: recordsMessages.period }).max(10, recordsMessages.period),
+  }),
+  response: recordDocumentSchema,
+});
+
+export const getStaffRecord = defineCall({
+  method: 'GET',
+  path: '/api/staff/records/{documentId}',
+  summary: 'A plan or diary: its template, status, history, the day’s pre-fill and what the caller may do',
+  params: documentParams,
+  response: recordDocumentSchema,
+});
+
+export const postStaffRecordSubmit = defineCall({
+  method: 'POST',
+  path: '/api/staff/records/{documentId}/submit',
+  summary: '提出: a writer hands the document to the approvers; it turns read-only; audited',
+  params: documentParams,
+  response: recordDocumentSchema,
+});
+
+export const postStaffRecordApprove = defineCall({
+  method: 'POST',
+  path: '/api/staff/records/{documentId}/approve',
+  summary: '承認 by the 園長 or a 主任: the document is read-only with the approver’s name and time; audited',
+  params: documentParams,
+  response: recordDocumentSchema,
+});
+
+export const postStaffRecordReturn = defineCall({
+  method: 'POST',
+  path: '/api/staff/records/{documentId}/return',
+  summary: '差し戻し by the 園長 or a 主任 with a comment: writable again; audited',
+  params: documentParams,
+  body: z.object({
+    comment: z
+      .string({ message: recordsMessages.comment })
+      .trim()
+      .min(1, recordsMessages.comment)
+      .max(1000, recordsMessages.comment),
+  }),
+  response: recordDocumentSchema,
+});
+
+export const postStaffRecordReopen = defineCall({
+  method: 'POST',
+  path: '/api/staff/records/{documentId}/reopen',
+  status: 201,
+  summary:
+    'A correction of an approved document: a new version (a copy of its text) to write; the approved one stays readable; audited',
+  params: documentParams,
+  response: recordDocumentSchema,
+});
+
+/** The co-editing socket (not a contract call: a WebSocket upgrade, authorised as the calls above). */
+export const staffRecordsSocketPath = '/api/staff/records/socket';
+export const recordRoom = (documentId: number) => `record:${documentId}`;
