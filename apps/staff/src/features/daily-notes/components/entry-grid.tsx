@@ -105,7 +105,9 @@ export function EntryGrid({ day, contentOf, pendingIds, edit, onPublish, publish
             pending={pendingIds.has(child.child_id)}
             field={tab === 'menu' ? null : (field ?? null)}
             categoriesKey={menu.categories.join('、')}
-            disabled={disabled}
+            // While 全員に適用 is on its way a row's edit would start from the day before it and,
+            // saved after it, erase what it filled in: the rows wait for its answer.
+            disabled={disabled || applying}
             publishing={publishing}
             edit={edit}
             onPublish={onPublish}

@@ -71,6 +71,7 @@ function ClassDay({
   const queryClient = useQueryClient();
   /** The day as the server has it once the drafts are flushed: what the confirmation lists. */
   const [confirming, setConfirming] = useState<Day | null>(null);
+  const [applying, setApplying] = useState(false);
 
   const { flush } = drafts;
   const { mutateAsync } = publish;
@@ -88,12 +89,16 @@ function ClassDay({
         }))
       )
         return;
+      // From the tap (the drafts' flush included) to the answer, the rows are read-only.
+      setApplying(true);
       try {
         await flush();
         const answer = await apply({ field, values, overwrite });
         showSuccess(classPublishMessages.applied(answer.filled, answer.kept, answer.overwritten));
       } catch (error) {
         showFailure(error);
+      } finally {
+        setApplying(false);
       }
     },
     [flush, apply],
@@ -203,7 +208,7 @@ function ClassDay({
           onPublish={onPublish}
           publishing={publish.isPending || publishClass.isPending}
           onApply={(field, values, overwrite) => void onApply(field, values, overwrite)}
-          applying={applyToClass.isPending}
+          applying={applying}
         />
       )}
       <PublishDialog
