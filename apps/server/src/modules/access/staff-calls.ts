@@ -30,6 +30,7 @@ export const staffCallActions = {
   'audit.read': { device: false, what: 'the audit log and its CSV' },
   'company.manage': { device: false, what: 'new facilities and the company roll-up' },
   'account.secure': { device: false, what: 'one’s own PIN, 2FA and 職員QR' },
+  'billing.manage': { device: false, what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments and 確定' },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
 export type StaffCallAction = keyof typeof staffCallActions;
@@ -136,6 +137,17 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   'device.manage': [C.getStaffDevices, C.postStaffDevice, C.deleteStaffDevice],
   'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
   'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
+  'billing.manage': [
+    C.getStaffBillingSettings,
+    C.putStaffBillingSettings,
+    C.postStaffBillingItem,
+    C.getStaffBillingChildren,
+    C.putStaffBillingChildAttributes,
+    C.getStaffBillingMonths,
+    C.getStaffBillingMonth,
+    C.postStaffBillingAdjustment,
+    C.postStaffBillingMonthClose,
+  ],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
 };
 
