@@ -1,5 +1,5 @@
 import { billingMessages as M, type StaffBillingMonth } from '@renraku/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAdjustments, billingMonths, billingStatements } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
@@ -45,16 +45,22 @@ export async function billingMonth(db: Db, grant: FacilityGrant, month: string):
 /** This month, the previous one and every month with a closing, newest first. */
 export async function listBillingMonths(db: Db, grant: FacilityGrant, today: string) {
   const current = monthOf(today);
-  const closed = await db
-    .select({
-      month: billingMonths.month,
-      closedAt: billingMonths.closedAt,
-      statements: sql<number>`(select count(*)::int from ${billingStatements} s where s.facility_id = ${billingMonths.facilityId} and s.month = ${billingMonths.month})`,
-      total: sql<number>`(select coalesce(sum(s.total), 0)::int from ${billingStatements} s where s.facility_id = ${billingMonths.facilityId} and s.month = ${billingMonths.month})`,
-    })
-    .from(billingMonths)
-    .where(eq(billingMonths.facilityId, grant.facilityId))
-    .orderBy(desc(billingMonths.month));
+  const [closed, sums] = await Promise.all([
+    db
+      .select({ month: billingMonths.month, closedAt: billingMonths.closedAt })
+      .from(billingMonths)
+      .where(eq(billingMonths.facilityId, grant.facilityId)),
+    db
+      .select({
+        month: billingStatements.month,
+        statements: sql<number>`count(*)::int`,
+        total: sql<number>`coalesce(sum(${billingStatements.total}), 0)::int`,
+      })
+      .from(billingStatements)
+      .where(eq(billingStatements.facilityId, grant.facilityId))
+      .groupBy(billingStatements.month),
+  ]);
+  const sumOf = new Map(sums.map((r) => [monthOf(r.month), r]));
   const byMonth = new Map(closed.map((r) => [monthOf(r.month), r]));
   const months = new Set([current, addMonths(current, -1), ...byMonth.keys()]);
   return [...months]
@@ -62,7 +68,7 @@ export async function listBillingMonths(db: Db, grant: FacilityGrant, today: str
     .map((month) => {
       const r = byMonth.get(month);
       return r?.closedAt
-        ? { month, status: 'closed' as const, statements: r.statements, total: r.total }
+        ? { month, status: 'closed' as const, statements: sumOf.get(month)?.statements ?? 0, total: sumOf.get(month)?.total ?? 0 }
         : { month, status: 'open' as const, statements: 0, total: null };
     });
 }
