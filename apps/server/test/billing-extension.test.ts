@@ -11,12 +11,7 @@ import { computeMonth, fiscalAge, type BilledChild, type SettingsRow } from '../
  * counted from the window's edge, each started unit paid in full at the price of its first minute's
  * clock time (the late price from `lateFrom` on); the day capped, then the month capped.
  */
-function oracleDay(
-  window: { start: number; end: number },
-  arrived: number | null,
-  pickedUp: number | null,
-  rule: ExtensionRule,
-) {
+function oracleDay(window: { start: number; end: number }, arrived: number | null, pickedUp: number | null, rule: ExtensionRule) {
   const from = arrived ?? window.start;
   const to = pickedUp ?? window.end;
   const early: number[] = [];
@@ -83,25 +78,41 @@ describe('延長 per day (property-based, against the oracle)', () => {
 
   it('is whole yen, never negative, within the daily cap, and never cheaper for a later pick-up', () => {
     fc.assert(
-      fc.property(ruleArb, windowArb, fc.integer({ min: hm(5), max: hm(9) }), fc.integer({ min: hm(15), max: hm(22) }), fc.integer({ min: 0, max: 90 }), (r, window, arrived, pickedUp, later) => {
-        const rule = normalise(r);
-        const a = dayExtension(window, arrived, pickedUp, rule);
-        const b = dayExtension(window, arrived, pickedUp + later, rule);
-        expect(Number.isInteger(a.amount)).toBe(true);
-        expect(a.amount).toBeGreaterThanOrEqual(0);
-        if (rule.dailyCap !== null) expect(a.amount).toBeLessThanOrEqual(rule.dailyCap);
-        expect(b.amount).toBeGreaterThanOrEqual(a.amount);
-      }),
+      fc.property(
+        ruleArb,
+        windowArb,
+        fc.integer({ min: hm(5), max: hm(9) }),
+        fc.integer({ min: hm(15), max: hm(22) }),
+        fc.integer({ min: 0, max: 90 }),
+        (r, window, arrived, pickedUp, later) => {
+          const rule = normalise(r);
+          const a = dayExtension(window, arrived, pickedUp, rule);
+          const b = dayExtension(window, arrived, pickedUp + later, rule);
+          expect(Number.isInteger(a.amount)).toBe(true);
+          expect(a.amount).toBeGreaterThanOrEqual(0);
+          if (rule.dailyCap !== null) expect(a.amount).toBeLessThanOrEqual(rule.dailyCap);
+          expect(b.amount).toBeGreaterThanOrEqual(a.amount);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
 
   it('the month sums the days, then caps', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 31 }), fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }), (amounts, cap) => {
-        const sum = amounts.reduce((s, a) => s + a, 0);
-        expect(monthExtension(amounts.map((amount) => ({ amount })), cap).amount).toBe(cap === null ? sum : Math.min(sum, cap));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5000 }), { maxLength: 31 }),
+        fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
+        (amounts, cap) => {
+          const sum = amounts.reduce((s, a) => s + a, 0);
+          expect(
+            monthExtension(
+              amounts.map((amount) => ({ amount })),
+              cap,
+            ).amount,
+          ).toBe(cap === null ? sum : Math.min(sum, cap));
+        },
+      ),
     );
   });
 });
@@ -154,7 +165,13 @@ describe('the month’s statements (pure)', () => {
     updatedBy: null,
     updatedAt: new Date(),
   } satisfies SettingsRow;
-  const child = (id: number, payer: number, birth: string, over: Partial<BilledChild['attributes']> = {}, attendance: BilledChild['attendance'] = []): BilledChild => ({
+  const child = (
+    id: number,
+    payer: number,
+    birth: string,
+    over: Partial<BilledChild['attributes']> = {},
+    attendance: BilledChild['attendance'] = [],
+  ): BilledChild => ({
     id,
     name: `子${id}`,
     birth,
@@ -188,7 +205,11 @@ describe('the month’s statements (pure)', () => {
       items: [],
       adjustments: [],
       children: [
-        child(1, 10, '2021-05-01', {}, [day('2026-11-02', '08:00', '18:40'), day('2026-11-03', '08:00', '19:30'), day('2026-11-04', '06:00', '17:00')]),
+        child(1, 10, '2021-05-01', {}, [
+          day('2026-11-02', '08:00', '18:40'),
+          day('2026-11-03', '08:00', '19:30'),
+          day('2026-11-04', '06:00', '17:00'),
+        ]),
         child(2, 10, '2023-05-01', { certification: 3, sideDishExemption: 'third_child' }, [day('2026-11-02', '08:00', '17:00')]),
         child(3, 11, '2021-06-01', { sideDishExemption: 'third_child' }, []),
       ],
@@ -217,7 +238,9 @@ describe('the month’s statements (pure)', () => {
       settings: { ...settings, facilityType: 'certified_center', chargeWithoutAttendance: true },
       items: [],
       adjustments: [],
-      children: [child(3, 11, '2021-06-01', { extensionPlan: 'flat', sideDishExemption: 'other', exemptionNote: '市の減免' }, [])],
+      children: [
+        child(3, 11, '2021-06-01', { extensionPlan: 'flat', sideDishExemption: 'other', exemptionNote: '市の減免' }, []),
+      ],
     });
     expect(drafts[0]!.lines.map((l) => [l.kind, l.amount, l.explanation])).toEqual([
       ['childcare_fee', 20000, '市町村の決定による月額（2号認定）'],

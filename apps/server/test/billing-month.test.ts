@@ -63,9 +63,16 @@ const settings: BillingSettingsInput = {
   due_day: 27,
 };
 
-const rows = async (table: typeof billingSettings | typeof billingItems | typeof billingChildAttributes | typeof billingAdjustments | typeof billingStatements) =>
-  (await db().select({ n: count() }).from(table))[0]!.n;
-const audits = async (action: string) => (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
+const rows = async (
+  table:
+    | typeof billingSettings
+    | typeof billingItems
+    | typeof billingChildAttributes
+    | typeof billingAdjustments
+    | typeof billingStatements,
+) => (await db().select({ n: count() }).from(table))[0]!.n;
+const audits = async (action: string) =>
+  (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
 
 beforeAll(async () => {
   w = await buildStaffWorld(db());
@@ -114,7 +121,10 @@ describe('billing settings (dated fee rules, 実費 items)', () => {
 
   it('PUT: sets the rules from a month on (the same month replaced), audited', async () => {
     await expectMatrix(as, manage(200), (agent) => call(agent, putStaffBillingSettings, { params: facility(), body: settings }));
-    const res = await call(as.office, putStaffBillingSettings, { params: facility(), body: { ...settings, valid_from: '2027-04', side_dish_fee: 5000 } });
+    const res = await call(as.office, putStaffBillingSettings, {
+      params: facility(),
+      body: { ...settings, valid_from: '2027-04', side_dish_fee: 5000 },
+    });
     expect(res.data.settings.map((s) => [s.valid_from, s.side_dish_fee])).toEqual([
       ['2027-04', 5000],
       ['2026-04', 4500],
@@ -133,9 +143,21 @@ describe('billing settings (dated fee rules, 実費 items)', () => {
       explanation: '絵本・製作の材料費です',
       month_from: '2026-10',
     };
-    expectInvalid(await callRaw(as.office, postStaffBillingItem, { params: facility(), body: { ...body, class_id: null } }), 'class_id', M.itemClass);
-    expectInvalid(await callRaw(as.office, postStaffBillingItem, { params: facility(), body: { ...body, explanation: '' } }), 'explanation', M.explanation);
-    expectInvalid(await callRaw(as.office, postStaffBillingItem, { params: facility(), body: { ...body, class_id: 999999 } }), 'class_id', M.itemClass);
+    expectInvalid(
+      await callRaw(as.office, postStaffBillingItem, { params: facility(), body: { ...body, class_id: null } }),
+      'class_id',
+      M.itemClass,
+    );
+    expectInvalid(
+      await callRaw(as.office, postStaffBillingItem, { params: facility(), body: { ...body, explanation: '' } }),
+      'explanation',
+      M.explanation,
+    );
+    expectInvalid(
+      await callRaw(as.office, postStaffBillingItem, { params: facility(), body: { ...body, class_id: 999999 } }),
+      'class_id',
+      M.itemClass,
+    );
     expect(await rows(billingItems)).toBe(0);
     const got: Record<string, number> = {};
     for (const p of ['classStaffA', 'classStaffB', 'otherFacility', 'ended', 'guardian', 'anonymous'] as const) {
@@ -144,7 +166,9 @@ describe('billing settings (dated fee rules, 実費 items)', () => {
     expect(got).toEqual({ classStaffA: 403, classStaffB: 403, otherFacility: 404, ended: 401, guardian: 401, anonymous: 401 });
     const res = await call(as.office, postStaffBillingItem, { params: facility(), body });
     expect(res.statusCode).toBe(201);
-    expect(res.data.items).toMatchObject([{ name: '教材費', amount: 500, target: 'class', month_from: '2026-10', month_until: null }]);
+    expect(res.data.items).toMatchObject([
+      { name: '教材費', amount: 500, target: 'class', month_from: '2026-10', month_until: null },
+    ]);
   });
 });
 
@@ -162,7 +186,9 @@ describe('children’s billing attributes', () => {
     callRaw(agent, putStaffBillingChildAttributes, { params: { facilityId: w.facilityId, childId }, body });
 
   it('GET: the month’s children with no attributes yet and the guardians who may pay (not the read-only one)', async () => {
-    await expectMatrix(as, manage(200), (agent) => call(agent, getStaffBillingChildren, { params: facility(), query: { month: '2026-11' } }));
+    await expectMatrix(as, manage(200), (agent) =>
+      call(agent, getStaffBillingChildren, { params: facility(), query: { month: '2026-11' } }),
+    );
     const res = await call(as.office, getStaffBillingChildren, { params: facility() });
     expect(res.data.month).toBe('2026-11');
     expect(res.data.facility_type).toBe('licensed_nursery');
@@ -173,9 +199,16 @@ describe('children’s billing attributes', () => {
 
   it('PUT: refuses a read-only payer, 保育料 at a 私立認可保育所, another facility’s child, an "other" exemption without a note', async () => {
     expectInvalid(await put(as.office, w.family.child.id, attrs(w.family.readOnly.id)), 'payer_user_id', M.payer);
-    expectInvalid(await put(as.office, w.family.child.id, { ...attrs(w.family.main.id), childcare_fee: 20000 }), 'childcare_fee', M.childcareFee);
+    expectInvalid(
+      await put(as.office, w.family.child.id, { ...attrs(w.family.main.id), childcare_fee: 20000 }),
+      'childcare_fee',
+      M.childcareFee,
+    );
     expectInvalid(await put(as.office, w.otherFacility.child.id, attrs(w.family.main.id)), 'valid_from', M.notEnrolled);
-    expectInvalid(await put(as.office, w.family.child.id, { ...attrs(w.family.main.id), side_dish_exemption: 'other' }), 'exemption_note');
+    expectInvalid(
+      await put(as.office, w.family.child.id, { ...attrs(w.family.main.id), side_dish_exemption: 'other' }),
+      'exemption_note',
+    );
     expectInvalid(await put(as.office, w.family.child.id, { ...attrs(w.family.main.id), certification: 4 }), 'certification');
     expect(await rows(billingChildAttributes)).toBe(0);
   });
@@ -207,8 +240,24 @@ describe('the month: drafts, adjustments, 確定', () => {
     ]);
     // 18:40: 40 minutes → 2 units (18:00 at 200, 18:30 at 300); 06:40: 20 minutes → 1 unit; 18:05: the grace.
     expect(s!.lines[0]!.days).toEqual([
-      { date: '2026-11-02', arrived_at: '08:00', picked_up_at: '18:40', early_minutes: 0, late_minutes: 40, units: 2, amount: 500 },
-      { date: '2026-11-03', arrived_at: '06:40', picked_up_at: '17:00', early_minutes: 20, late_minutes: 0, units: 1, amount: 200 },
+      {
+        date: '2026-11-02',
+        arrived_at: '08:00',
+        picked_up_at: '18:40',
+        early_minutes: 0,
+        late_minutes: 40,
+        units: 2,
+        amount: 500,
+      },
+      {
+        date: '2026-11-03',
+        arrived_at: '06:40',
+        picked_up_at: '17:00',
+        early_minutes: 20,
+        late_minutes: 0,
+        units: 1,
+        amount: 200,
+      },
     ]);
     expect(s!.lines[0]!.explanation).toContain('30分単位・切り上げ、猶予5分');
     expect(s!.lines[2]!.explanation).toBe('絵本・製作の材料費です');
@@ -216,7 +265,8 @@ describe('the month: drafts, adjustments, 確定', () => {
   });
 
   it('POST adjustment: a signed line with its reason, audited; bad input 422; 保育士 403', async () => {
-    const adjust = (agent: Agent, body: unknown) => callRaw(agent, postStaffBillingAdjustment, { params: month('2026-11'), body });
+    const adjust = (agent: Agent, body: unknown) =>
+      callRaw(agent, postStaffBillingAdjustment, { params: month('2026-11'), body });
     const body = { child_id: w.family.child.id, amount: -200, reason: '11/3は園の都合で早朝受入' };
     expectInvalid(await adjust(as.office, { ...body, amount: 0 }), 'amount', M.signedYen);
     expectInvalid(await adjust(as.office, { ...body, amount: 1.5 }), 'amount', M.signedYen);
@@ -249,10 +299,8 @@ describe('the month: drafts, adjustments, 確定', () => {
 
   it('POST close: issues the month once (a second closing 409), refuses 保育士 and a future month', async () => {
     expect((await call(as.office, postStaffBillingMonthClose, { params: month('2026-12') })).statusCode).toBe(422);
-    await expectMatrix(
-      as,
-      { ...manage(409), companyAdmin: 200 },
-      (agent) => call(agent, postStaffBillingMonthClose, { params: month('2026-11') }),
+    await expectMatrix(as, { ...manage(409), companyAdmin: 200 }, (agent) =>
+      call(agent, postStaffBillingMonthClose, { params: month('2026-11') }),
     );
     const res = await call(as.office, getStaffBillingMonth, { params: month('2026-11') });
     expect(res.data).toMatchObject({ status: 'closed', total: 5500 });
@@ -266,14 +314,21 @@ describe('the month: drafts, adjustments, 確定', () => {
     const closed = await callRaw(as.office, postStaffBillingAdjustment, { params: month('2026-11'), body });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe(M.closed);
-    expect((await callRaw(as.office, putStaffBillingSettings, { params: facility(), body: { ...settings, valid_from: '2026-11' } })).statusCode).toBe(409);
+    expect(
+      (await callRaw(as.office, putStaffBillingSettings, { params: facility(), body: { ...settings, valid_from: '2026-11' } }))
+        .statusCode,
+    ).toBe(409);
     const [nov] = await db().select().from(billingStatements).where(eq(billingStatements.month, '2026-11-01'));
     const res = await call(as.office, postStaffBillingAdjustment, {
       params: month('2026-12'),
       body: { ...body, corrects_statement_id: nov!.id },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.data.statements[0]!.lines.at(-1)).toMatchObject({ kind: 'correction', label: `訂正（請求番号 ${nov!.number}）`, amount: 300 });
+    expect(res.data.statements[0]!.lines.at(-1)).toMatchObject({
+      kind: 'correction',
+      label: `訂正（請求番号 ${nov!.number}）`,
+      amount: 300,
+    });
     const again = await db().select().from(billingStatements).where(eq(billingStatements.id, nov!.id));
     expect(again[0]!.total).toBe(5500);
   });
@@ -308,7 +363,12 @@ describe('guardians: 請求 in my page', () => {
     const [nov] = await db().select().from(billingStatements).where(eq(billingStatements.month, '2026-11-01'));
     const detail = (agent: Agent, id = nov!.id) => call(agent, getBillingStatement, { params: { id } });
     const res = await detail(guardians.main);
-    expect(res.data).toMatchObject({ number: nov!.number, facility_name: expect.any(String), due_date: '2026-12-27', status: 'unpaid' });
+    expect(res.data).toMatchObject({
+      number: nov!.number,
+      facility_name: expect.any(String),
+      due_date: '2026-12-27',
+      status: 'unpaid',
+    });
     expect(res.data.lines[0]!.days.map((d) => [d.date, d.late_minutes + d.early_minutes, d.amount])).toEqual([
       ['2026-11-02', 40, 500],
       ['2026-11-03', 20, 200],

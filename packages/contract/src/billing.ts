@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { dateString, defineCall, idParam, yearMonthString } from './common';
+import { statementStatuses } from './constants/billing';
+export * from './constants/billing';
 
 /**
  * 請求 in the guardian app's my page (spec/billing.md §3): the family's issued statements with
  * their lines and each day's 延長 minutes. The main guardian and writable co-guardians of a child
  * on the statement see it; read-only co-guardians and everyone else get 404.
  */
-
-export const statementStatuses = ['draft', 'unpaid', 'scheduled', 'paid', 'failed'] as const;
-export type StatementStatus = (typeof statementStatuses)[number];
-export const statementStatusLabels: Record<StatementStatus, string> = {
-  draft: '下書き',
-  unpaid: '未払い',
-  scheduled: '引落予定',
-  paid: '支払済',
-  failed: '引落不能',
-};
 
 export const statementLineKinds = [
   'childcare_fee',

@@ -50,6 +50,9 @@ const screens = {
   classNaps: screen(() => import('../features/naps/routes/class-naps-page'), 'ClassNapsPage'),
   napSheet: screen(() => import('../features/naps/routes/nap-sheet-page'), 'NapSheetPage'),
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
+  billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
+  billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
+  billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
 };
 
 /**
@@ -107,6 +110,10 @@ export const routes: RouteObject[] = [
                   { path: 'notices/:noticeId/edit', lazy: screens.noticeCompose },
                   // Next-month schedules (staff.md §5): features/schedules.
                   { path: 'schedules', lazy: screens.schedules },
+                  // 請求 (spec/billing.md): features/billing; the server refuses 保育士 (403).
+                  { path: 'billing', lazy: screens.billing },
+                  { path: 'billing/settings', lazy: screens.billingSettings },
+                  { path: 'billing/children', lazy: screens.billingChildren },
                   {
                     element: <SetupOnly />,
                     children: [

@@ -160,14 +160,14 @@ export type StaffBillingSettings = z.infer<typeof staffBillingSettingsSchema>;
 
 export const billingChildAttributesInput = z
   .object({
-  valid_from: yearMonthString,
-  certification: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: '認定区分を選択してください' }),
-  need: z.enum(needs, { message: '保育必要量を選択してください' }),
-  side_dish_exemption: z.enum(sideDishExemptions, { message: '免除の理由を選択してください' }).nullable(),
-  exemption_note: z.string().trim().max(200, '免除の備考は200文字以内で入力してください').default(''),
-  childcare_fee: yen.nullable(),
-  extension_plan: z.enum(extensionPlans, { message: '延長保育の利用形態を選択してください' }),
-  payer_user_id: idNumber(M.payer),
+    valid_from: yearMonthString,
+    certification: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: '認定区分を選択してください' }),
+    need: z.enum(needs, { message: '保育必要量を選択してください' }),
+    side_dish_exemption: z.enum(sideDishExemptions, { message: '免除の理由を選択してください' }).nullable(),
+    exemption_note: z.string().trim().max(200, '免除の備考は200文字以内で入力してください').default(''),
+    childcare_fee: yen.nullable(),
+    extension_plan: z.enum(extensionPlans, { message: '延長保育の利用形態を選択してください' }),
+    payer_user_id: idNumber(M.payer),
   })
   .refine((a) => a.side_dish_exemption !== 'other' || a.exemption_note.length > 0, {
     message: 'その他の理由で免除するときは備考を入力してください',
@@ -259,7 +259,11 @@ export const getStaffBillingChildren = defineCall({
   summary: 'Children enrolled in the month with their billing attributes in force and their history',
   params: facilityParams,
   query: z.object({ month: yearMonthString.optional() }),
-  response: z.object({ month: yearMonthString, facility_type: z.enum(facilityTypes).nullable(), children: z.array(staffBillingChildSchema) }),
+  response: z.object({
+    month: yearMonthString,
+    facility_type: z.enum(facilityTypes).nullable(),
+    children: z.array(staffBillingChildSchema),
+  }),
 });
 
 export const putStaffBillingChildAttributes = defineCall({
@@ -287,23 +291,25 @@ export const getStaffBillingMonth = defineCall({
   response: staffBillingMonthSchema,
 });
 
+export const billingAdjustmentInput = z.object({
+  child_id: idNumber(M.notEnrolled),
+  amount: z
+    .number({ message: M.signedYen })
+    .int(M.signedYen)
+    .min(-MAX_YEN, M.signedYen)
+    .max(MAX_YEN, M.signedYen)
+    .refine((v) => v !== 0, M.signedYen),
+  reason: z.string().trim().min(1, M.reason).max(200, M.reason),
+  corrects_statement_id: idNumber(M.corrects).nullable().default(null),
+});
+
 export const postStaffBillingAdjustment = defineCall({
   method: 'POST',
   path: '/api/staff/facilities/{facilityId}/billing/months/{month}/adjustments',
   status: 201,
   summary: 'Adds a signed adjustment line for a child with a reason (or a correction of an earlier statement); audited',
   params: monthParams,
-  body: z.object({
-    child_id: idNumber(M.notEnrolled),
-    amount: z
-      .number({ message: M.signedYen })
-      .int(M.signedYen)
-      .min(-MAX_YEN, M.signedYen)
-      .max(MAX_YEN, M.signedYen)
-      .refine((v) => v !== 0, M.signedYen),
-    reason: z.string().trim().min(1, M.reason).max(200, M.reason),
-    corrects_statement_id: idNumber(M.corrects).nullable().default(null),
-  }),
+  body: billingAdjustmentInput,
   response: staffBillingMonthSchema,
 });
 
@@ -314,3 +320,13 @@ export const postStaffBillingMonthClose = defineCall({
   params: monthParams,
   response: staffBillingMonthSchema,
 });
+
+// The statement's shape and texts, for the staff app's screens (the same as the guardians').
+export {
+  billingStatementSchema,
+  billingTexts,
+  statementStatusLabels,
+  yenLabel,
+  type BillingStatement,
+  type StatementLine,
+} from '../billing';

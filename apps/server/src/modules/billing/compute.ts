@@ -146,7 +146,12 @@ function childLines(child: BilledChild, inputs: MonthInputs, type: FacilityType)
       const exemption = a.sideDishExemption as SideDishExemption | null;
       lines.push(
         exemption
-          ? line('side_dish', '副食費', 0, `免除：${sideDishExemptionLabels[exemption]}${a.exemptionNote ? `（${a.exemptionNote}）` : ''}`)
+          ? line(
+              'side_dish',
+              '副食費',
+              0,
+              `免除：${sideDishExemptionLabels[exemption]}${a.exemptionNote ? `（${a.exemptionNote}）` : ''}`,
+            )
           : line('side_dish', '副食費', s.sideDishFee, `3〜5歳児の副食費（月額${yen(s.sideDishFee)}）`),
       );
     }
@@ -154,7 +159,10 @@ function childLines(child: BilledChild, inputs: MonthInputs, type: FacilityType)
   }
   const monthStart = `${inputs.month}-01`;
   for (const item of inputs.items) {
-    const inMonth = item.frequency === 'once' ? item.monthFrom === monthStart : item.monthFrom <= monthStart && (item.monthUntil === null || item.monthUntil >= monthStart);
+    const inMonth =
+      item.frequency === 'once'
+        ? item.monthFrom === monthStart
+        : item.monthFrom <= monthStart && (item.monthUntil === null || item.monthUntil >= monthStart);
     const targeted =
       item.target === 'facility' ||
       (item.target === 'class' && item.classId === child.classId) ||

@@ -34,7 +34,9 @@ export interface DayExtension {
 export const clockMinutes = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 const priceOf = (rule: ExtensionRule, unitStart: number) =>
-  rule.lateFrom !== null && rule.latePricePerUnit !== null && unitStart >= rule.lateFrom ? rule.latePricePerUnit : rule.pricePerUnit;
+  rule.lateFrom !== null && rule.latePricePerUnit !== null && unitStart >= rule.lateFrom
+    ? rule.latePricePerUnit
+    : rule.pricePerUnit;
 
 /**
  * One day. Minutes count only while the child was there: before the window from the arrival (to

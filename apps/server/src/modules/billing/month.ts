@@ -140,4 +140,3 @@ export async function addAdjustment(
   });
   return billingMonth(db, grant, month);
 }
-

@@ -56,8 +56,16 @@ const presentItem = (i: ItemRow): BillingItem => ({
 
 export async function billingSettingsView(db: Db, grant: FacilityGrant): Promise<StaffBillingSettings> {
   const [settings, items] = await Promise.all([
-    db.select().from(billingSettings).where(eq(billingSettings.facilityId, grant.facilityId)).orderBy(desc(billingSettings.validFrom)),
-    db.select().from(billingItems).where(eq(billingItems.facilityId, grant.facilityId)).orderBy(desc(billingItems.monthFrom), asc(billingItems.id)),
+    db
+      .select()
+      .from(billingSettings)
+      .where(eq(billingSettings.facilityId, grant.facilityId))
+      .orderBy(desc(billingSettings.validFrom)),
+    db
+      .select()
+      .from(billingItems)
+      .where(eq(billingItems.facilityId, grant.facilityId))
+      .orderBy(desc(billingItems.monthFrom), asc(billingItems.id)),
   ]);
   return {
     facility: { id: grant.facilityId, name: grant.facilityName },
@@ -167,4 +175,3 @@ export async function addItem(
   });
   return billingSettingsView(db, grant);
 }
-

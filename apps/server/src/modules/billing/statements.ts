@@ -39,4 +39,3 @@ export async function guardianStatement(db: Db, viewer: Viewer, id: number): Pro
   if (!row) throw notFound();
   return presentStatement(row.s, row.facilityName);
 }
-
