@@ -18,6 +18,7 @@ import { seedStaff } from './staff';
 import { seedDay } from './day';
 import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
+import { seedBilling } from './billing';
 import { seedFacilitySetup } from './facility-setup';
 
 export type { DemoIds };
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedKiosk(seed, staff);
     await seedNaps(seed);
     await seedFacilitySetup(seed);
+    await seedBilling(seed, staff);
     return ids;
   });
 }

@@ -7,3 +7,4 @@ export { computeMonth, fiscalAge, dueDateOf } from './compute';
 export { closeMonth, statementNumber } from './close';
 export { saveSettings, addItem } from './settings';
 export { saveAttributes } from './attributes';
+export { loadMonthInputs } from './inputs';
