@@ -112,7 +112,8 @@ export async function seedBilling({ db, ids, now }: SeedContext, staff: { direct
         noteChildId: c.noteChildId,
         date,
         arrivedAt: early ? '06:50' : `08:${String(10 + ((i * 7 + k * 3) % 40)).padStart(2, '0')}`,
-        pickedUpAt: (i + k) % 4 === 1 ? late[(i + k) % late.length]! : `16:${String(20 + ((i * 5) % 35)).padStart(2, '0')}`,
+        pickedUpAt:
+          (i + k) % 4 === 1 ? late[Math.floor(i / 4) % late.length]! : `16:${String(20 + ((i * 5) % 35)).padStart(2, '0')}`,
         source: 'kiosk',
       });
     }),

@@ -55,8 +55,8 @@ export function StatementCard({ statement, onAdjust }: { statement: BillingState
             <Table.Tbody>
               {s.lines.map((line, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td>{line.child_name}</Table.Td>
-                  <Table.Td>{line.label}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.child_name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{line.label}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{line.explanation}</Text>
                     {line.days.length > 0 && (
