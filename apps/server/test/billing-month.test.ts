@@ -25,6 +25,8 @@ import {
   childAttendances,
   children,
   noteChildren,
+  pushOutbox,
+  pushTokens,
 } from '../src/db/schema';
 import { buildChild, buildStaffWorld, linkGuardian } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
@@ -90,6 +92,10 @@ beforeAll(async () => {
       { companyId: w.companyId, noteChildId: nc, date: '2026-11-03', arrivedAt: '06:40', pickedUpAt: '17:00', source: 'staff' },
       { companyId: w.companyId, noteChildId: nc, date: '2026-11-04', arrivedAt: '08:00', pickedUpAt: '18:05', source: 'kiosk' },
     ]);
+  // The main guardian has the app on a phone: 確定 tells them (billing-issue-push.md).
+  await db()
+    .insert(pushTokens)
+    .values({ userId: w.family.main.id, token: `fcm-${w.family.main.id}` });
   guardians = {
     main: await t.signIn(w.family.main, clock),
     writable: await t.signIn(w.family.writable, clock),
@@ -307,6 +313,12 @@ describe('the month: drafts, adjustments, 確定', () => {
     expect(res.data.statements[0]).toMatchObject({ number: `${w.facilityId}-202611-001`, status: 'unpaid', total: 5500 });
     expect(res.data.statements[0]!.id).toEqual(expect.any(Number));
     expect(await rows(billingStatements)).toBe(2);
+    const pushes = await db().select().from(pushOutbox).where(eq(pushOutbox.kind, 'billing_statement'));
+    expect(pushes.map((p) => [p.userId, p.title, p.link])).toEqual([
+      [w.family.main.id, '2026年10月分の請求書が発行されました', `/billing/${res.data.statements[0]!.id! - 1}`],
+      [w.family.main.id, '2026年11月分の請求書が発行されました', `/billing/${res.data.statements[0]!.id}`],
+    ]);
+    expect(pushes[1]!.body).toContain('5,500円（お支払い期日 2026/12/27）');
   });
 
   it('a closed month changes no more: adjustments and rules from it 409; a correction is a line of a later month', async () => {

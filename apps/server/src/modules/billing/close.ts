@@ -1,8 +1,10 @@
 import { billingMessages as M } from '@renraku/contract';
+import { yenLabel } from '@renraku/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingMonths, billingStatements } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
+import { enqueueGuardianPushes } from '../../lib/push';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../staff/service';
 import { computeMonth } from './compute';
@@ -64,6 +66,20 @@ export async function closeMonth(db: Db, staff: StaffViewer, grant: FacilityGran
         })),
       )
       .returning({ id: billingStatements.id });
+    // The payer hears of it on their phone, as of a notice (their お知らせ switch; billing-issue-push.md).
+    const label = `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月分`;
+    await enqueueGuardianPushes(
+      t,
+      'notice',
+      drafts.map((d, i) => ({
+        userIds: [d.payerUserId],
+        title: `${label}の請求書が発行されました`,
+        body: `${grant.facilityName}：${yenLabel(d.total)}（お支払い期日 ${d.dueDate.replaceAll('-', '/')}）`,
+        link: `/billing/${rows[i]!.id}`,
+        dedupeKey: `billing_statement:${rows[i]!.id}`,
+      })),
+      'billing_statement',
+    );
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
