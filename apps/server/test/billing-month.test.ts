@@ -11,6 +11,7 @@ import {
   postStaffBillingAdjustment,
   postStaffBillingItem,
   postStaffBillingMonthClose,
+  postStaffBillingPayment,
   putStaffBillingChildAttributes,
   putStaffBillingSettings,
   type BillingSettingsInput,
@@ -20,6 +21,7 @@ import {
   billingAdjustments,
   billingChildAttributes,
   billingItems,
+  billingPayments,
   billingSettings,
   billingStatements,
   childAttendances,
@@ -71,7 +73,8 @@ const rows = async (
     | typeof billingItems
     | typeof billingChildAttributes
     | typeof billingAdjustments
-    | typeof billingStatements,
+    | typeof billingStatements
+    | typeof billingPayments,
 ) => (await db().select({ n: count() }).from(table))[0]!.n;
 const audits = async (action: string) =>
   (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
@@ -400,5 +403,43 @@ describe('guardians: 請求 in my page', () => {
     await db().update(noteChildren).set({ leftOn: '2026-10-31' }).where(eq(noteChildren.id, sibling.noteChild.id));
     const res = await call(as.office, getStaffBillingMonth, { params: month('2026-12') });
     expect(res.data.statements[0]!.children.map((c) => c.id)).toEqual([w.family.child.id]);
+  });
+});
+
+describe('payments at the office', () => {
+  it('cash with a receipt number, then a transfer: 支払済 once paid in full; refused for 保育士, another facility, bad input', async () => {
+    const [oct] = await db().select().from(billingStatements).where(eq(billingStatements.month, '2026-10-01'));
+    const pay = (agent: Agent, body: unknown, id = oct!.id) =>
+      callRaw(agent, postStaffBillingPayment, { params: { statementId: id }, body });
+    const cash = { method: 'cash', paid_on: '2026-11-20', amount: 5000 };
+    expect((await pay(as.classStaffA, cash)).statusCode).toBe(403);
+    expect((await pay(as.otherFacility, cash)).statusCode).toBe(404);
+    expect((await pay(as.guardian, cash)).statusCode).toBe(401);
+    expect((await pay(as.office, cash, 999999)).statusCode).toBe(404);
+    expectInvalid(await pay(as.office, { ...cash, amount: 0 }), 'amount');
+    expectInvalid(await pay(as.office, { ...cash, amount: 6000 }), 'amount', M.overpaid);
+    expectInvalid(await pay(as.office, { ...cash, paid_on: '2026-11-21' }), 'paid_on', M.paidInFuture);
+    expectInvalid(await pay(as.office, { ...cash, method: 'card' }), 'method');
+    expect(await rows(billingPayments)).toBe(0);
+
+    const first = await call(as.office, postStaffBillingPayment, {
+      params: { statementId: oct!.id },
+      body: { method: 'cash', paid_on: '2026-11-20', amount: 5000 },
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.data.status).toBe('unpaid');
+    const [receipt] = await db().select().from(billingPayments);
+    expect(receipt!.receiptNumber).toBe(`${oct!.number}-R1`);
+    const second = await call(as.director, postStaffBillingPayment, {
+      params: { statementId: oct!.id },
+      body: { method: 'transfer', paid_on: '2026-11-20', amount: 500 },
+    });
+    expect(second.data.status).toBe('paid');
+    const again = await pay(as.office, { ...cash, amount: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.alreadyPaid);
+    expect(await audits('billing.payment')).toBe(2);
+    const list = await call(guardians.main, getBillingStatements);
+    expect(list.data.find((s) => s.id === oct!.id)!.status).toBe('paid');
   });
 });

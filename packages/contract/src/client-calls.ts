@@ -134,6 +134,7 @@ export const postStaffAttendanceReportConfirm = { method: 'POST', path: '/api/st
 export const postStaffBillingAdjustment = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/months/{month}/adjustments', status: 201 } as unknown as typeof C.postStaffBillingAdjustment;
 export const postStaffBillingItem = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/items', status: 201 } as unknown as typeof C.postStaffBillingItem;
 export const postStaffBillingMonthClose = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/months/{month}/close' } as unknown as typeof C.postStaffBillingMonthClose;
+export const postStaffBillingPayment = { method: 'POST', path: '/api/staff/billing/statements/{statementId}/payments', status: 201 } as unknown as typeof C.postStaffBillingPayment;
 export const postStaffChild = { method: 'POST', path: '/api/staff/facilities/{facilityId}/children', status: 201 } as unknown as typeof C.postStaffChild;
 export const postStaffChildImage = { method: 'POST', path: '/api/staff/children/{childId}/image' } as unknown as typeof C.postStaffChildImage;
 export const postStaffChildRegistration = { method: 'POST', path: '/api/staff/children/{childId}/registration', status: 201 } as unknown as typeof C.postStaffChildRegistration;

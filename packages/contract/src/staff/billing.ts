@@ -65,6 +65,9 @@ export const billingMessages = {
   nothingToIssue: '請求する家庭がありません',
   corrects: '訂正する請求書は、この月より前に確定した同じ施設の請求書を選択してください',
   saved: '保存しました',
+  alreadyPaid: 'この請求はすでに支払済です',
+  overpaid: '入金額が未入金の残額を超えています',
+  paidInFuture: '入金日に未来の日付は入力できません',
 } as const;
 const M = billingMessages;
 
@@ -330,3 +333,27 @@ export {
   type BillingStatement,
   type StatementLine,
 } from '../billing';
+
+export const paymentMethods = ['cash', 'transfer'] as const;
+export const paymentMethodLabels = { cash: '現金（領収書を発行）', transfer: '振込（入金を確認）' } as const;
+
+export const billingPaymentInput = z.object({
+  method: z.enum(paymentMethods, { message: '入金の方法を選択してください' }),
+  paid_on: dateString,
+  amount: z
+    .number({ message: '入金額は1円以上の整数（円）で入力してください' })
+    .int('入金額は1円以上の整数（円）で入力してください')
+    .min(1, '入金額は1円以上の整数（円）で入力してください')
+    .max(MAX_YEN, '入金額は1円以上の整数（円）で入力してください'),
+});
+
+export const postStaffBillingPayment = defineCall({
+  method: 'POST',
+  path: '/api/staff/billing/statements/{statementId}/payments',
+  status: 201,
+  summary:
+    'Records a payment of an issued statement at the office (cash with a receipt number, or a transfer seen); 支払済 once paid in full; audited',
+  params: z.object({ statementId: idParam }),
+  body: billingPaymentInput,
+  response: billingStatementSchema,
+});

@@ -54,6 +54,19 @@ CREATE TABLE "billing_months" (
 	"closed_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "billing_payments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "billing_payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"company_id" integer NOT NULL,
+	"facility_id" integer NOT NULL,
+	"statement_id" integer NOT NULL,
+	"amount" integer NOT NULL,
+	"method" text NOT NULL,
+	"paid_on" date NOT NULL,
+	"receipt_number" text,
+	"recorded_by" integer,
+	"recorded_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "billing_settings" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "billing_settings_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"company_id" integer NOT NULL,
@@ -114,6 +127,10 @@ ALTER TABLE "billing_items" ADD CONSTRAINT "billing_items_created_by_users_id_fk
 ALTER TABLE "billing_months" ADD CONSTRAINT "billing_months_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_months" ADD CONSTRAINT "billing_months_facility_id_facilities_id_fk" FOREIGN KEY ("facility_id") REFERENCES "public"."facilities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_months" ADD CONSTRAINT "billing_months_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_facility_id_facilities_id_fk" FOREIGN KEY ("facility_id") REFERENCES "public"."facilities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_statement_id_billing_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."billing_statements"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "billing_payments" ADD CONSTRAINT "billing_payments_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_settings" ADD CONSTRAINT "billing_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_settings" ADD CONSTRAINT "billing_settings_facility_id_facilities_id_fk" FOREIGN KEY ("facility_id") REFERENCES "public"."facilities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_settings" ADD CONSTRAINT "billing_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -127,6 +144,8 @@ CREATE INDEX "billing_child_attributes_company_idx" ON "billing_child_attributes
 CREATE INDEX "billing_items_facility_idx" ON "billing_items" USING btree ("facility_id");--> statement-breakpoint
 CREATE INDEX "billing_items_company_idx" ON "billing_items" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_months_facility_month_idx" ON "billing_months" USING btree ("facility_id","month");--> statement-breakpoint
+CREATE INDEX "billing_payments_statement_idx" ON "billing_payments" USING btree ("statement_id");--> statement-breakpoint
+CREATE INDEX "billing_payments_company_idx" ON "billing_payments" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_settings_facility_from_idx" ON "billing_settings" USING btree ("facility_id","valid_from");--> statement-breakpoint
 CREATE INDEX "billing_settings_company_idx" ON "billing_settings" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_statements_number_idx" ON "billing_statements" USING btree ("number");--> statement-breakpoint

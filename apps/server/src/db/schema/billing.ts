@@ -201,3 +201,29 @@ export const billingStatements = pgTable(
     index('billing_statements_company_idx').on(t.companyId),
   ],
 );
+
+/** A payment of an issued statement recorded at the office (cash with a receipt, or a transfer seen); never deleted. */
+export const billingPayments = pgTable(
+  'billing_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => billingStatements.id),
+    amount: integer('amount').notNull(),
+    /** cash | transfer */
+    method: text('method').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** 領収書番号 for cash: `<statement number>-R<n>`. */
+    receiptNumber: text('receipt_number'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('billing_payments_statement_idx').on(t.statementId), index('billing_payments_company_idx').on(t.companyId)],
+);

@@ -8,10 +8,12 @@ import {
   postStaffBillingAdjustment,
   postStaffBillingItem,
   postStaffBillingMonthClose,
+  postStaffBillingPayment,
   putStaffBillingChildAttributes,
   putStaffBillingSettings,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
 import { route, type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
@@ -19,6 +21,7 @@ import { billingChildren, saveAttributes } from './attributes';
 import { closeMonth } from './close';
 import { monthOf } from './inputs';
 import { addAdjustment, billingMonth, listBillingMonths } from './month';
+import { recordPayment, statementById } from './payments';
 import { addItem, billingSettingsView, saveSettings } from './settings';
 import { guardianStatement, guardianStatements } from './statements';
 
@@ -57,6 +60,12 @@ export function billingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, postStaffBillingMonthClose, {}, async ({ staff, params, now }) =>
     closeMonth(ctx.db, staff, await manage(staff, params.facilityId), params.month, now),
   );
+  staffRoute(app, postStaffBillingPayment, {}, async ({ staff, params, body, now }) => {
+    // Another facility's statement (or none) is 404 for the caller, as its facility would be.
+    const statement = await statementById(ctx.db, params.statementId);
+    if (!statement) throw notFound();
+    return recordPayment(ctx.db, staff, await manage(staff, statement.facilityId), params.statementId, body, now);
+  });
 
   route(app, getBillingStatements, {}, async ({ viewer }) => guardianStatements(ctx.db, viewer));
   route(app, getBillingStatement, {}, async ({ viewer, params }) => guardianStatement(ctx.db, viewer, params.id));
