@@ -41,8 +41,17 @@ test('a director reviews this month’s drafts with per-day 延長 and closes th
   await expect(page.getByText('2026年6月の請求を確定しました')).toBeVisible();
   await expect(summary).toContainText('確定済');
   await expect(page.getByTestId('statement').first()).toContainText(/請求番号 \d+-202606-001/);
-  await expect(page.getByTestId('statement').first()).toContainText('未払い');
+  const issued = page.getByTestId('statement').first();
+  await expect(issued).toContainText('未払い');
   await expectAccessible(page);
+
+  // Cash at the office: 支払済.
+  await issued.getByRole('button', { name: '入金を記録' }).click();
+  const payment = page.getByRole('dialog', { name: '入金の記録' });
+  await expect(payment.getByLabel('入金額（円）')).not.toHaveValue('');
+  await payment.getByRole('button', { name: '記録する' }).click();
+  await expect(page.getByText('入金を記録しました')).toBeVisible();
+  await expect(issued).toContainText('支払済');
 });
 
 test('the billing screens at the tablet’s size: last month issued, the fee rules, the children', async ({ page, request }) => {

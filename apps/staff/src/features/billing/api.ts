@@ -8,6 +8,7 @@ import {
   postStaffBillingAdjustment,
   postStaffBillingItem,
   postStaffBillingMonthClose,
+  postStaffBillingPayment,
   putStaffBillingChildAttributes,
   putStaffBillingSettings,
 } from '@renraku/contract/staff';
@@ -99,3 +100,12 @@ export const useBillingClasses = (facilityId: number) =>
     queryKey: [...billingKey(facilityId), 'classes'],
     queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, signal }),
   });
+
+export function useRecordPayment(facilityId: number) {
+  const invalidate = useInvalidate(facilityId);
+  return useMutation({
+    mutationFn: ({ statementId, body }: { statementId: number; body: BodyInputOf<typeof postStaffBillingPayment> }) =>
+      api(postStaffBillingPayment, { params: { statementId }, body }),
+    onSuccess: invalidate,
+  });
+}

@@ -7,7 +7,15 @@ import { TableScroll } from '../../../components/table-scroll';
  * One family's statement (draft or issued): per-child lines, each saying how it was computed, and
  * the 延長 line's days with their minutes and amounts.
  */
-export function StatementCard({ statement, onAdjust }: { statement: BillingStatement; onAdjust?: () => void }) {
+export function StatementCard({
+  statement,
+  onAdjust,
+  onPayment,
+}: {
+  statement: BillingStatement;
+  onAdjust?: () => void;
+  onPayment?: () => void;
+}) {
   const s = statement;
   const title = `${s.payer.name} 様`;
   return (
@@ -101,11 +109,18 @@ export function StatementCard({ statement, onAdjust }: { statement: BillingState
             </Table.Tbody>
           </Table>
         </TableScroll>
-        {onAdjust && (
+        {(onAdjust || onPayment) && (
           <Group>
-            <Button size="md" variant="default" onClick={onAdjust}>
-              調整を追加
-            </Button>
+            {onAdjust && (
+              <Button size="md" variant="default" onClick={onAdjust}>
+                調整を追加
+              </Button>
+            )}
+            {onPayment && (
+              <Button size="md" variant="default" onClick={onPayment}>
+                入金を記録
+              </Button>
+            )}
           </Group>
         )}
       </Stack>

@@ -12,6 +12,7 @@ import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
 import { useBillingMonth, useBillingMonths, useCloseMonth } from '../api';
 import { AdjustmentForm } from '../components/adjustment-form';
+import { PaymentForm } from '../components/payment-form';
 import { BillingNav } from '../components/billing-nav';
 import { StatementCard } from '../components/statement-card';
 
@@ -57,6 +58,7 @@ function MonthPanel({ facilityId, month }: { facilityId: number; month: string }
   const data = useBillingMonth(facilityId, month);
   const close = useCloseMonth(facilityId);
   const [adjusting, setAdjusting] = useState<BillingStatement | null>(null);
+  const [paying, setPaying] = useState<BillingStatement | null>(null);
   if (data.isPending) return <Loading />;
   if (data.error) return <FormError error={data.error} />;
   const m = data.data;
@@ -107,7 +109,12 @@ function MonthPanel({ facilityId, month }: { facilityId: number; month: string }
       )}
       {m.statements.length === 0 && !m.settings_missing && <Text>この月の請求はありません。</Text>}
       {m.statements.map((s) => (
-        <StatementCard key={s.payer.id} statement={s} onAdjust={open ? () => setAdjusting(s) : undefined} />
+        <StatementCard
+          key={s.payer.id}
+          statement={s}
+          onAdjust={open ? () => setAdjusting(s) : undefined}
+          onPayment={!open && s.status !== 'paid' ? () => setPaying(s) : undefined}
+        />
       ))}
       <Modal
         opened={adjusting !== null}
@@ -124,6 +131,24 @@ function MonthPanel({ facilityId, month }: { facilityId: number; month: string }
             onDone={() => {
               setAdjusting(null);
               showSuccess('調整を追加しました');
+            }}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={paying !== null}
+        onClose={() => setPaying(null)}
+        title="入金の記録"
+        closeButtonProps={{ 'aria-label': '閉じる' }}
+      >
+        {paying && (
+          <PaymentForm
+            facilityId={facilityId}
+            statement={paying}
+            onCancel={() => setPaying(null)}
+            onDone={() => {
+              setPaying(null);
+              showSuccess('入金を記録しました');
             }}
           />
         )}
