@@ -30,7 +30,10 @@ export const staffCallActions = {
   'audit.read': { device: false, what: 'the audit log and its CSV' },
   'company.manage': { device: false, what: 'new facilities and the company roll-up' },
   'account.secure': { device: false, what: 'one’s own PIN, 2FA and 職員QR' },
-  'billing.manage': { device: false, what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定 and payments at the office' },
+  'billing.manage': {
+    device: false,
+    what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定 and payments at the office',
+  },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
 export type StaffCallAction = keyof typeof staffCallActions;
