@@ -13,7 +13,7 @@ let ids: DemoIds;
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
 beforeAll(async () => {
   ids = await seedDemo(t.db, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'seed-')) }, new Date(clock['x-test-now']));
-});
+}, 180_000);
 
 describe('demo data of billing', () => {
   it('hogosha sees last month’s statement, paid, with per-day 延長; sub (read-only on 陽翔) sees only their own family’s', async () => {
