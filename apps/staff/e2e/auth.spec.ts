@@ -54,6 +54,7 @@ test.describe('staff sign-in', () => {
       'お知らせ',
       '行事予定',
       '登園予定',
+      '請求',
       '端末',
       '監査ログ',
       '職員',
@@ -92,7 +93,16 @@ test.describe('staff sign-in', () => {
     const office = await createStaff(request, 'jimu', { role: 'office' });
     await signIn(page, office.email);
     await openMenu(page);
-    await expect(menu.getByRole('link')).toHaveText(['ホーム', 'クラス', '園児', 'お知らせ', '行事予定', '登園予定', '設定']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'ホーム',
+      'クラス',
+      '園児',
+      'お知らせ',
+      '行事予定',
+      '登園予定',
+      '請求',
+      '設定',
+    ]);
     await expect(page.getByText('あなたの役割: 事務')).toBeVisible();
   });
 

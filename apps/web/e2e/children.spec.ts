@@ -337,6 +337,7 @@ test.describe('my page', () => {
       ['成長記録', '/growths/children'],
       ['行事予定', '/events/children'],
       ['保護者から施設へ（連絡帳）', '/communications'],
+      ['請求', '/billing'],
       ['お名前の変更', '/users/setting/name'],
       ['メール通知設定', '/notification_settings'],
       ['プライバシーポリシー', '/privacy'],

@@ -17,4 +17,5 @@ export * from './growths';
 export * from './exports';
 export * from './push';
 export * from './idp';
+export * from './billing';
 export * from './staff';

@@ -29,6 +29,7 @@ import { growthsStaffRoutes } from './growths/staff-routes';
 import { dayStaffRoutes } from './day/staff-routes';
 import { kioskRoutes } from './kiosk/routes';
 import { recordsRoutes } from './records/routes';
+import { billingRoutes } from './billing/routes';
 import { staffCallGate } from './access';
 
 /** Every area's routes; one line per area. */
@@ -64,4 +65,5 @@ export function registerModules(app: App, ctx: AppContext) {
   napsRoutes(app, ctx);
   kioskRoutes(app, ctx);
   recordsRoutes(app, ctx);
+  billingRoutes(app, ctx);
 }

@@ -19,6 +19,7 @@ import { seedDay } from './day';
 import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
 import { seedRecords } from './records';
+import { seedBilling } from './billing';
 import { seedFacilitySetup } from './facility-setup';
 
 export type { DemoIds };
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedNaps(seed);
     await seedRecords(seed, staff);
     await seedFacilitySetup(seed);
+    await seedBilling(seed, staff);
     return ids;
   });
 }

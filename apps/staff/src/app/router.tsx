@@ -53,6 +53,9 @@ const screens = {
   records: screen(() => import('../features/records/routes/records-classes-page'), 'RecordsClassesPage'),
   classRecords: screen(() => import('../features/records/routes/class-records-page'), 'ClassRecordsPage'),
   record: screen(() => import('../features/records/routes/record-page'), 'RecordPage'),
+  billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
+  billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
+  billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
 };
 
 /**
@@ -110,6 +113,10 @@ export const routes: RouteObject[] = [
                   { path: 'notices/:noticeId/edit', lazy: screens.noticeCompose },
                   // Next-month schedules (staff.md §5): features/schedules.
                   { path: 'schedules', lazy: screens.schedules },
+                  // 請求 (spec/billing.md): features/billing; the server refuses 保育士 (403).
+                  { path: 'billing', lazy: screens.billing },
+                  { path: 'billing/settings', lazy: screens.billingSettings },
+                  { path: 'billing/children', lazy: screens.billingChildren },
                   {
                     element: <SetupOnly />,
                     children: [

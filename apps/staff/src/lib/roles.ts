@@ -11,5 +11,7 @@ export function roleAbilities(role: StaffRole) {
     setup: director,
     /** Classes and children may be written. */
     rosterWrite: director || role === 'office',
+    /** 請求 (spec/billing.md §6): 事務, 園長, 法人管理者. */
+    billing: director || role === 'office',
   };
 }

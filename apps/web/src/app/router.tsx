@@ -55,6 +55,10 @@ const idp = (
   };
   return async () => ({ Component: ((await files[name]()) as Record<string, React.ComponentType>)[name] });
 };
+const billingPages = {
+  list: async () => ({ Component: (await import('../features/billing/routes/statements-page')).StatementsPage }),
+  detail: async () => ({ Component: (await import('../features/billing/routes/statement-page')).StatementPage }),
+};
 const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-page')).SettingsPage });
 const namePage = async () => ({ Component: (await import('../features/users/routes/name-page')).NamePage });
 const childPage = async () => ({ Component: (await import('../features/children/routes/child-page')).ChildPage });
@@ -281,6 +285,15 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'notification_settings/*', lazy: notificationSettingsPage },
+              // 請求 under my page (spec/billing.md §3): features/billing.
+              {
+                path: 'billing',
+                children: [
+                  { index: true, lazy: billingPages.list },
+                  { path: ':id', lazy: billingPages.detail },
+                  { path: '*', lazy: notFound },
+                ],
+              },
             ]),
           },
           { path: '*', lazy: notFound },

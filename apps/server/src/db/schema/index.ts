@@ -16,3 +16,4 @@ export * from './exports';
 export * from './naps';
 export * from './kiosk';
 export * from './records';
+export * from './billing';

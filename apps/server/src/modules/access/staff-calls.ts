@@ -34,6 +34,10 @@ export const staffCallActions = {
   'records.read': { device: true, what: 'a class’s plans and diaries of a month, a document, the co-editing socket (reading)' },
   'records.write': { device: true, what: 'opening a new 月案 or 日誌, typing on the socket, 提出, a corrected version' },
   'records.approve': { device: false, what: '承認 and 差し戻し of plans and diaries (園長, 主任)' },
+  'billing.manage': {
+    device: false,
+    what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定 and payments at the office',
+  },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
 export type StaffCallAction = keyof typeof staffCallActions;
@@ -140,6 +144,18 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   'device.manage': [C.getStaffDevices, C.postStaffDevice, C.deleteStaffDevice],
   'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
   'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
+  'billing.manage': [
+    C.getStaffBillingSettings,
+    C.putStaffBillingSettings,
+    C.postStaffBillingItem,
+    C.getStaffBillingChildren,
+    C.putStaffBillingChildAttributes,
+    C.getStaffBillingMonths,
+    C.getStaffBillingMonth,
+    C.postStaffBillingAdjustment,
+    C.postStaffBillingMonthClose,
+    C.postStaffBillingPayment,
+  ],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
   'records.read': [C.getStaffClassRecords, C.getStaffRecord],
   'records.write': [C.postStaffClassRecord, C.postStaffRecordSubmit, C.postStaffRecordReopen],

@@ -47,14 +47,16 @@ const deviceBounds = (staff: StaffViewer): SessionDevice | null | undefined =>
  * - `roster.write`: children, enrolments, CSV import, registration links, guardians' links;
  * - `facility.setup`: profile, functions, classes, devices, staff, the audit log;
  * - `daily.read`: the classes' daily notes (office has none: staff.md §1); writing them is further
- *   limited to the class's own class staff by `authorizeClassNotes`.
+ *   limited to the class's own class staff by `authorizeClassNotes`;
+ * - `billing.manage`: fees, children's billing attributes, the month and its 確定 (spec/billing.md §6:
+ *   事務, 園長 and 法人管理者; 保育士 none).
  */
-export type StaffAction = 'facility.read' | 'roster.write' | 'facility.setup' | 'daily.read';
+export type StaffAction = 'facility.read' | 'roster.write' | 'facility.setup' | 'daily.read' | 'billing.manage';
 
 const staffMay: Record<StaffRole, readonly StaffAction[]> = {
-  company_admin: ['facility.read', 'roster.write', 'facility.setup', 'daily.read'],
-  director: ['facility.read', 'roster.write', 'facility.setup', 'daily.read'],
-  office: ['facility.read', 'roster.write'],
+  company_admin: ['facility.read', 'roster.write', 'facility.setup', 'daily.read', 'billing.manage'],
+  director: ['facility.read', 'roster.write', 'facility.setup', 'daily.read', 'billing.manage'],
+  office: ['facility.read', 'roster.write', 'billing.manage'],
   class_staff: ['facility.read', 'daily.read'],
 };
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, between, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendanceReports, childAttendances, familyInformation, noteChildren } from '../../db/schema';
 
@@ -32,4 +32,22 @@ export async function dayVersion(db: Db, facilityId: number, date: string): Prom
     ) as version`);
   const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as { version: string }[];
   return rows[0]!.version;
+}
+
+/**
+ * The recorded arrivals and pick-ups (kiosk or staff entry) of enrolments over a date range, for
+ * the billing area's 延長 (spec/billing.md §2). One statement.
+ */
+export async function attendanceBetween(db: Db, noteChildIds: number[], from: string, to: string) {
+  if (noteChildIds.length === 0) return [];
+  return db
+    .select({
+      noteChildId: childAttendances.noteChildId,
+      date: childAttendances.date,
+      arrivedAt: childAttendances.arrivedAt,
+      pickedUpAt: childAttendances.pickedUpAt,
+    })
+    .from(childAttendances)
+    .where(and(inArray(childAttendances.noteChildId, noteChildIds), between(childAttendances.date, from, to)))
+    .orderBy(asc(childAttendances.date));
 }

@@ -17,7 +17,7 @@ interface Item {
 function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
   const items: Item[] = [];
   if (facility) {
-    const { setup } = roleAbilities(facility.role);
+    const { setup, billing } = roleAbilities(facility.role);
     items.push(
       { label: 'ホーム', to: facilityPath(facility.id), end: true },
       // Office staff have no daily notes (staff.md §1).
@@ -42,6 +42,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
       { label: '行事予定', to: facilityPath(facility.id, 'events') },
       { label: '登園予定', to: facilityPath(facility.id, 'schedules') },
     );
+    if (billing) items.push({ label: '請求', to: facilityPath(facility.id, 'billing') });
     if (setup) {
       items.push(
         { label: '端末', to: facilityPath(facility.id, 'devices') },

@@ -58,6 +58,8 @@ export function SettingsPage() {
           {available.has('body_measurement') && <Item to="/growths/children" label="成長記録" />}
           {available.has('event') && <Item to="/events/children" label="行事予定" />}
           {hasChildren && <Item to="/communications" label="保護者から施設へ（連絡帳）" />}
+          {/* 請求: the main and writable guardians see the family's statements (spec/billing.md §6). */}
+          {activated.some((c) => c.pivot.main || c.pivot.writable) && <Item to="/billing" label="請求" />}
           {!hasChildren && available.size === 0 && (
             <Text size="sm" c="dimmed" p="sm">
               利用できる機能はありません

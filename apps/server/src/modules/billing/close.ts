@@ -1,0 +1,93 @@
+import { billingMessages as M } from '@renraku/contract';
+import { yenLabel } from '@renraku/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingMonths, billingStatements } from '../../db/schema';
+import { conflict, invalid } from '../../lib/errors';
+import { enqueueGuardianPushes } from '../../lib/push';
+import type { FacilityGrant, StaffViewer } from '../access';
+import { recordAudit } from '../staff/service';
+import { computeMonth } from './compute';
+import { loadMonthInputs, monthOf } from './inputs';
+import { billingMonth } from './month';
+
+/** 請求番号: facility, month and the statement's place in the month (docs/decisions/billing-statement-numbers.md). */
+export const statementNumber = (facilityId: number, month: string, index: number) =>
+  `${facilityId}-${month.replace('-', '')}-${String(index + 1).padStart(3, '0')}`;
+
+/**
+ * 確定 (spec §3): in one transaction, the month's row is claimed (`closed_at` set only where it was
+ * null: a second closing, or a concurrent one waiting on the row's lock, finds it set → 409), the
+ * drafts are computed from what that transaction reads and written as numbered statements, and the
+ * audit entry names the count and the total. Each statement is issued once.
+ */
+export async function closeMonth(db: Db, staff: StaffViewer, grant: FacilityGrant, month: string, now: Date) {
+  if (month > monthOf(staff.today)) throw invalid('month', M.futureMonth);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [claimed] = await t
+      .insert(billingMonths)
+      .values({
+        companyId: grant.companyId,
+        facilityId: grant.facilityId,
+        month: `${month}-01`,
+        closedAt: now,
+        closedBy: staff.userId,
+      })
+      .onConflictDoUpdate({
+        target: [billingMonths.facilityId, billingMonths.month],
+        set: { closedAt: now, closedBy: staff.userId },
+        setWhere: sql`${billingMonths.closedAt} is null`,
+      })
+      .returning({ id: billingMonths.id });
+    if (!claimed) throw conflict(M.closed);
+    const { inputs } = await loadMonthInputs(t, grant.facilityId, month);
+    if (!inputs) throw invalid('month', M.noSettings);
+    const drafts = computeMonth(inputs);
+    if (drafts.length === 0) throw invalid('month', M.nothingToIssue);
+    const rows = await t
+      .insert(billingStatements)
+      .values(
+        drafts.map((d, i) => ({
+          companyId: grant.companyId,
+          facilityId: grant.facilityId,
+          month: `${month}-01`,
+          number: statementNumber(grant.facilityId, month, i),
+          payerUserId: d.payerUserId,
+          payerName: d.payerName,
+          childIds: d.children.map((c) => c.id),
+          children: d.children,
+          lines: d.lines,
+          total: d.total,
+          dueDate: d.dueDate,
+          status: 'unpaid',
+          issuedAt: now,
+          issuedBy: staff.userId,
+        })),
+      )
+      .returning({ id: billingStatements.id });
+    // The payer hears of it on their phone, as of a notice (their お知らせ switch; billing-issue-push.md).
+    const label = `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月分`;
+    await enqueueGuardianPushes(
+      t,
+      'notice',
+      drafts.map((d, i) => ({
+        userIds: [d.payerUserId],
+        title: `${label}の請求書が発行されました`,
+        body: `${grant.facilityName}：${yenLabel(d.total)}（お支払い期日 ${d.dueDate.replaceAll('-', '/')}）`,
+        link: `/billing/${rows[i]!.id}`,
+        dedupeKey: `billing_statement:${rows[i]!.id}`,
+      })),
+      'billing_statement',
+    );
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action: 'billing.close',
+      targetType: 'billing_month',
+      targetId: claimed.id,
+      details: { month, statements: rows.length, total: drafts.reduce((sum, d) => sum + d.total, 0) },
+    });
+  });
+  return billingMonth(db, grant, month);
+}

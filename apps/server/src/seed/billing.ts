@@ -1,0 +1,147 @@
+import { and, eq } from 'drizzle-orm';
+import { addMonths, datesOfMonth, fiscalYearOf, tokyoDate, weekdayIndexOf } from '@renraku/contract';
+import {
+  billingChildAttributes,
+  billingItems,
+  billingMonths,
+  billingSettings,
+  billingStatements,
+  childAttendances,
+  childUser,
+  noteChildren,
+} from '../db/schema';
+import { enrolmentCovers } from '../modules/access';
+import { computeMonth, loadMonthInputs, statementNumber } from '../modules/billing/service';
+import type { SeedContext } from './context';
+
+/**
+ * 請求 demo (spec/billing.md) at さくら保育園: the fee rules of the 年度 (私立認可保育所: no 保育料),
+ * 教材費 every month and this month's 遠足代, each enrolled child's attributes (payer: their main
+ * guardian), a month and a half of arrivals and pick-ups with some late ones, last month closed and
+ * issued (hogosha's 支払済, the other family's 引落予定), this month's drafts ready to close.
+ */
+export async function seedBilling({ db, ids, now }: SeedContext, staff: { director: number }): Promise<void> {
+  const today = tokyoDate(now);
+  const thisMonth = today.slice(0, 7);
+  const lastMonth = addMonths(thisMonth, -1);
+  const facilityId = ids.facilities.sakura;
+  const companyId = ids.companies.sakura;
+  await db.insert(billingSettings).values({
+    companyId,
+    facilityId,
+    validFrom: `${fiscalYearOf(`${lastMonth}-01`)}-04-01`,
+    facilityType: 'licensed_nursery',
+    standardStart: '07:00',
+    standardEnd: '18:00',
+    shortStart: '08:30',
+    shortEnd: '16:30',
+    unitMinutes: 30,
+    graceMinutes: 5,
+    pricePerUnit: 200,
+    lateFrom: '18:30',
+    latePricePerUnit: 300,
+    dailyCap: 1000,
+    monthlyCap: null,
+    flatMonthly: 3000,
+    sideDishFee: 4500,
+    stapleFee: 0,
+    dueDay: 27,
+    updatedBy: staff.director,
+  });
+  await db.insert(billingItems).values([
+    {
+      companyId,
+      facilityId,
+      name: '教材費',
+      amount: 500,
+      frequency: 'monthly',
+      target: 'facility',
+      explanation: '絵本・製作の材料・連絡帳などの費用です（毎月）',
+      monthFrom: `${lastMonth}-01`,
+      createdBy: staff.director,
+    },
+    {
+      companyId,
+      facilityId,
+      name: '遠足代',
+      amount: 1200,
+      frequency: 'once',
+      target: 'class',
+      classId: ids.classes.sakuraHiyoko,
+      explanation: '秋の遠足（バス代・入園料）です',
+      monthFrom: `${thisMonth}-01`,
+      createdBy: staff.director,
+    },
+  ]);
+
+  // Each child enrolled today, with their main guardian as the payer.
+  const enrolled = await db
+    .select({ noteChildId: noteChildren.id, childId: noteChildren.childId, payer: childUser.userId })
+    .from(noteChildren)
+    .innerJoin(
+      childUser,
+      and(eq(childUser.childId, noteChildren.childId), eq(childUser.main, true), eq(childUser.activated, true)),
+    )
+    .where(and(eq(noteChildren.facilityId, facilityId), enrolmentCovers(noteChildren, today)));
+  if (enrolled.length === 0) return;
+  await db.insert(billingChildAttributes).values(
+    enrolled.map((c, i) => ({
+      companyId,
+      facilityId,
+      childId: c.childId,
+      validFrom: `${lastMonth}-01`,
+      certification: c.childId === ids.children.haruto ? 2 : 3,
+      need: i % 2 === 0 ? 'standard' : 'short',
+      payerUserId: c.payer,
+      updatedBy: staff.director,
+    })),
+  );
+
+  // Weekdays of last month and of this month before today: arrivals around 8:00, a few late pick-ups.
+  const days = [...datesOfMonth(lastMonth), ...datesOfMonth(thisMonth).filter((d) => d < today)].filter(
+    (d) => weekdayIndexOf(d) > 0 && weekdayIndexOf(d) < 6,
+  );
+  const late = ['18:20', '18:45', '19:10', '17:30'];
+  const rows: (typeof childAttendances.$inferInsert)[] = [];
+  enrolled.forEach((c, k) =>
+    days.forEach((date, i) => {
+      if ((i + k) % 9 === 4) return; // an absence now and then
+      const early = (i + k) % 11 === 0;
+      rows.push({
+        companyId,
+        noteChildId: c.noteChildId,
+        date,
+        arrivedAt: early ? '06:50' : `08:${String(10 + ((i * 7 + k * 3) % 40)).padStart(2, '0')}`,
+        pickedUpAt:
+          (i + k) % 4 === 1 ? late[Math.floor(i / 4) % late.length]! : `16:${String(20 + ((i * 5) % 35)).padStart(2, '0')}`,
+        source: 'kiosk',
+      });
+    }),
+  );
+  await db.insert(childAttendances).values(rows).onConflictDoNothing();
+
+  // Last month: closed by the demo 園長 on the 3rd of this month, statements issued.
+  const closedAt = new Date(`${thisMonth}-03T10:00:00+09:00`);
+  await db.insert(billingMonths).values({ companyId, facilityId, month: `${lastMonth}-01`, closedAt, closedBy: staff.director });
+  const { inputs } = await loadMonthInputs(db, facilityId, lastMonth);
+  const drafts = inputs ? computeMonth(inputs) : [];
+  if (drafts.length === 0) return;
+  await db.insert(billingStatements).values(
+    drafts.map((d, i) => ({
+      companyId,
+      facilityId,
+      month: `${lastMonth}-01`,
+      number: statementNumber(facilityId, lastMonth, i),
+      payerUserId: d.payerUserId,
+      payerName: d.payerName,
+      childIds: d.children.map((c) => c.id),
+      children: d.children,
+      lines: d.lines,
+      total: d.total,
+      dueDate: d.dueDate,
+      status: d.payerUserId === ids.users.main ? 'paid' : 'scheduled',
+      issuedAt: closedAt,
+      issuedBy: staff.director,
+    })),
+  );
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import {
+  billingPaymentInput,
+  paymentMethodLabels,
+  paymentMethods,
+  yenLabel,
+  type BillingStatement,
+} from '@renraku/contract/staff';
+import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { todayInTokyo } from '../../../lib/dates';
+import { validate, type FieldErrors } from '../../../lib/validate';
+import { useRecordPayment } from '../api';
+
+/** A payment at the office: cash (a receipt number is issued) or a transfer seen on the bank statement. */
+export function PaymentForm({
+  facilityId,
+  statement,
+  onDone,
+  onCancel,
+}: {
+  facilityId: number;
+  statement: BillingStatement;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [method, setMethod] = useState<(typeof paymentMethods)[number]>('cash');
+  const [paidOn, setPaidOn] = useState(todayInTokyo());
+  const [amount, setAmount] = useState<number | string>(statement.total);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const record = useRecordPayment(facilityId);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = validate(billingPaymentInput, {
+      method,
+      paid_on: paidOn,
+      amount: typeof amount === 'number' ? amount : Number.NaN,
+    });
+    setFailure(null);
+    if (checked.errors) return setErrors(checked.errors);
+    setErrors({});
+    record.mutate(
+      { statementId: statement.id!, body: checked.data },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const split = serverFieldErrors(error, ['method', 'paid_on', 'amount']);
+          setErrors(split.fields);
+          setFailure(split.rest);
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="入金の記録" style={readableErrors}>
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
+            {failure}
+          </Alert>
+        )}
+        <Select
+          label="方法"
+          size="md"
+          data={paymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }))}
+          value={method}
+          onChange={(v) => v && setMethod(v as typeof method)}
+          allowDeselect={false}
+          error={errors.method}
+        />
+        <TextInput
+          label="入金日"
+          type="date"
+          size="md"
+          value={paidOn}
+          onChange={(e) => setPaidOn(e.currentTarget.value)}
+          error={errors.paid_on}
+        />
+        <NumberInput
+          label="入金額（円）"
+          description={`請求額 ${yenLabel(statement.total)}`}
+          size="md"
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          value={amount}
+          onChange={setAmount}
+          error={errors.amount}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onCancel}>
+            キャンセル
+          </Button>
+          <Button type="submit" size="md" loading={record.isPending}>
+            記録する
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

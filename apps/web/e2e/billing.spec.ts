@@ -1,0 +1,43 @@
+import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+
+/**
+ * 請求 under my page (spec/billing.md §3) at phone size: the demo guardian finds last month's
+ * statement (issued by the seed, paid), opens it, and reads each day's 延長 minutes.
+ */
+test.describe('billing', () => {
+  test('the main guardian reads last month’s statement with the days’ 延長 minutes', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/users/setting');
+    await page.getByRole('link', { name: '請求', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '請求' })).toBeVisible();
+    const link = page.getByTestId('statement-link').first();
+    await expect(link).toContainText('2026年5月分（さくら保育園）');
+    await expect(link).toContainText('支払済');
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/billing-guardian-list.png' });
+
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: '2026年5月分の請求' })).toBeVisible();
+    await expect(page.getByText('お支払いを確認しました。ありがとうございました。')).toBeVisible();
+    await expect(page.getByText('延長保育料').first()).toBeVisible();
+    const day = page.getByTestId('extension-day').first();
+    await expect(day).toContainText(/[朝夕]\d+分/);
+    await expect(page.getByText('教材費').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/billing-guardian-statement.png', fullPage: true });
+  });
+
+  test('a statement of another family is not found', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/billing');
+    await page.getByTestId('statement-link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: '2026年5月分の請求' })).toBeVisible();
+    const url = page.url();
+    // sub@example.com is a read-only co-guardian of 陽翔: the statement does not exist for them.
+    await page.getByRole('link', { name: 'マイページ' }).click();
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await signIn(page, DEMO.sub);
+    await page.goto(url);
+    await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
+  });
+});

@@ -1,0 +1,24 @@
+/** Constants of the billing area (spec/billing.md): no zod here, so the web's first load stays small. */
+
+export const statementStatuses = ['draft', 'unpaid', 'scheduled', 'paid', 'failed'] as const;
+export type StatementStatus = (typeof statementStatuses)[number];
+export const statementStatusLabels: Record<StatementStatus, string> = {
+  draft: '下書き',
+  unpaid: '未払い',
+  scheduled: '引落予定',
+  paid: '支払済',
+  failed: '引落不能',
+};
+
+/** Integer yen as guardians and staff read it: 12,300円. */
+export const yenLabel = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
+
+export const billingTexts = {
+  title: '請求',
+  empty: '発行された請求書はありません',
+  dueDate: 'お支払い期日',
+  total: 'ご請求額',
+  extensionDays: '延長保育の日別明細',
+  minutes: (early: number, late: number) =>
+    [early > 0 ? `朝${early}分` : '', late > 0 ? `夕${late}分` : ''].filter(Boolean).join('・'),
+} as const;
