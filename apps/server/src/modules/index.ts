@@ -28,6 +28,7 @@ import { feedStaffRoutes } from './feed/staff-routes';
 import { growthsStaffRoutes } from './growths/staff-routes';
 import { dayStaffRoutes } from './day/staff-routes';
 import { kioskRoutes } from './kiosk/routes';
+import { staffingRoutes } from './staffing/routes';
 import { staffCallGate } from './access';
 
 /** Every area's routes; one line per area. */
@@ -62,4 +63,5 @@ export function registerModules(app: App, ctx: AppContext) {
   schedulesStaffRoutes(app, ctx);
   napsRoutes(app, ctx);
   kioskRoutes(app, ctx);
+  staffingRoutes(app, ctx);
 }

@@ -20,3 +20,4 @@ export * from './schedules';
 export * from './naps';
 export * from './nap-status';
 export * from './kiosk';
+export * from './staffing';

@@ -15,3 +15,4 @@ export * from './platform';
 export * from './exports';
 export * from './naps';
 export * from './kiosk';
+export * from './staffing';
