@@ -1,11 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  staffingMessages,
-  tokyoTime,
-  type ClockKind,
-  type StaffDay,
-  type TimeEntriesDay,
-} from '@renraku/contract';
+import { staffingMessages, tokyoTime, type ClockKind, type StaffDay, type TimeEntriesDay } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { staffTimeEntries } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
@@ -36,7 +30,12 @@ export async function timeEntriesDay(db: Db, facilityId: number, date: string): 
     date,
     staff: members
       .filter((m) => !seen.has(m.userId) && seen.add(m.userId))
-      .map((m) => staffDayOf(m, rows.filter((row) => row.entry.userId === m.userId))),
+      .map((m) =>
+        staffDayOf(
+          m,
+          rows.filter((row) => row.entry.userId === m.userId),
+        ),
+      ),
   };
 }
 

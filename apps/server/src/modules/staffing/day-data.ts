@@ -42,7 +42,9 @@ export function facilityStaff(db: Db, facilityId: number, date: string) {
 }
 
 export function dayEntries(db: Db, facilityId: number, date: string, userId?: number) {
-  const recorder = sql<string | null>`(select coalesce(u.name, u.email) from users u where u.id = ${staffTimeEntries.recordedBy})`;
+  const recorder = sql<
+    string | null
+  >`(select coalesce(u.name, u.email) from users u where u.id = ${staffTimeEntries.recordedBy})`;
   const voider = sql<string | null>`(select coalesce(u.name, u.email) from users u where u.id = ${staffTimeEntries.voidedBy})`;
   return db
     .select({ entry: staffTimeEntries, recorderName: recorder, voiderName: voider })
@@ -97,7 +99,12 @@ export interface StaffingDay {
  * rooms, children's arrivals and pick-ups (the day area), staff, 打刻 and moves. `until`: the minute
  * an open stay ends (now today; the day's end for a past day).
  */
-export async function loadStaffingDay(db: Db, facilityId: number, date: string, until: number = END_OF_DAY): Promise<StaffingDay> {
+export async function loadStaffingDay(
+  db: Db,
+  facilityId: number,
+  date: string,
+  until: number = END_OF_DAY,
+): Promise<StaffingDay> {
   const [settings, rooms, presence, members, entries, moves] = await Promise.all([
     loadSettings(db, facilityId, date),
     facilityRooms(db, facilityId, date),

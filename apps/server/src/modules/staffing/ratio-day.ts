@@ -16,10 +16,7 @@ export async function ratioDay(db: Db, grant: FacilityGrant, date: string, today
   const until = date === today ? minuteOf(tokyoTime(now)) + 1 : date < today ? END_OF_DAY : 0;
   const day = await loadStaffingDay(db, grant.facilityId, date, until);
   const rooms = day.rooms.filter((room) => grant.scopeClassId === null || room.id === grant.scopeClassId);
-  const starts = [
-    ...day.children.map((c) => c.from),
-    ...day.staff.flatMap((s) => s.spans.map(([from]) => from)),
-  ];
+  const starts = [...day.children.map((c) => c.from), ...day.staff.flatMap((s) => s.spans.map(([from]) => from))];
   const ends = [...day.children.map((c) => c.to), ...day.staff.flatMap((s) => s.spans.map(([, to]) => to))];
   const from = Math.floor(Math.min(DEFAULT_FROM, ...starts) / SLOT_MINUTES) * SLOT_MINUTES;
   const to = Math.min(END_OF_DAY, Math.ceil(Math.max(DEFAULT_TO, ...ends) / SLOT_MINUTES) * SLOT_MINUTES);

@@ -71,4 +71,3 @@ export async function workRecordsCsv(db: Db, staff: StaffViewer, grant: Facility
   });
   return { filename: `work-records-${grant.facilityId}-${month}.csv`, body: toCsv(header, lines) };
 }
-
