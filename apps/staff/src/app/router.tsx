@@ -50,6 +50,8 @@ const screens = {
   classNaps: screen(() => import('../features/naps/routes/class-naps-page'), 'ClassNapsPage'),
   napSheet: screen(() => import('../features/naps/routes/nap-sheet-page'), 'NapSheetPage'),
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
+  staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
+  timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
 };
 
 /**
@@ -107,6 +109,8 @@ export const routes: RouteObject[] = [
                   { path: 'notices/:noticeId/edit', lazy: screens.noticeCompose },
                   // Next-month schedules (staff.md §5): features/schedules.
                   { path: 'schedules', lazy: screens.schedules },
+                  // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
+                  { path: 'staffing/time-entries', lazy: screens.timeEntries },
                   {
                     element: <SetupOnly />,
                     children: [
@@ -134,6 +138,8 @@ export const routes: RouteObject[] = [
               { path: 'inbox', lazy: screens.inbox },
               { path: 'board', lazy: screens.boardClasses },
               { path: 'board/:classId', lazy: screens.board },
+              // 配置・勤怠 (staffing.md §2, §4): the ratio now, one's 打刻, the day: features/staffing.
+              { path: 'staffing', lazy: screens.staffing },
               { path: '*', element: <NotFound /> },
             ],
           },

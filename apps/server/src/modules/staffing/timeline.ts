@@ -50,7 +50,7 @@ export function workSpans(entries: readonly { kind: ClockKind; time: string }[],
     }
   }
   if (state === 'working' && openedAt < until) spans.push([openedAt, until]);
-  return { state, spans: spans.filter(([from, to]) => to > from) };
+  return { state: state as ClockState, spans: spans.filter(([from, to]) => to > from) };
 }
 
 /** The next 打刻 allowed after a state, or the reason it is not (the message key). */

@@ -31,6 +31,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
             { label: '身体測定', to: facilityPath(facility.id, 'growth') },
             { label: '午睡チェック', to: facilityPath(facility.id, 'naps') },
           ]),
+      { label: '配置・勤怠', to: facilityPath(facility.id, 'staffing') },
     );
     // A tablet's PIN session does the day's work only (docs/decisions/access-device-sessions.md).
     if (onDevice) return items;
