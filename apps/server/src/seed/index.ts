@@ -19,6 +19,7 @@ import { seedDay } from './day';
 import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
 import { seedFacilitySetup } from './facility-setup';
+import { seedStaffing } from './staffing';
 
 export type { DemoIds };
 
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedKiosk(seed, staff);
     await seedNaps(seed);
     await seedFacilitySetup(seed);
+    await seedStaffing(seed);
     return ids;
   });
 }
