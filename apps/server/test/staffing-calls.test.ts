@@ -178,6 +178,10 @@ describe('the ratio now and 打刻', () => {
       short: 1,
     });
     expect(now.unassigned.map((s) => s.user_id).sort()).toEqual([w.staff.director.user.id, w.staff.office.user.id].sort());
+    // At work and not office: may move into a room.
+    expect(now.can_move).toBe(true);
+    expect((await ratio(as.office, 1)).can_move).toBe(false);
+    expect((await ratio(as.companyAdmin, 1)).can_move).toBe(false);
   });
 
   it('out of order is 409 with the reason; a bad kind 422; nothing written', async () => {

@@ -126,7 +126,7 @@ export const ratioNowSchema = z.object({
   rooms: z.array(ratioRoomSchema),
   /** Staff at work in no room (office, a 園長 without a class). */
   unassigned: z.array(z.object({ user_id: z.number().int(), name: z.string() })),
-  /** The caller's own room move is allowed here (a member who is not office). */
+  /** The caller is at work now and may move into a room (every role but office). */
   can_move: z.boolean(),
 });
 export type RatioNow = z.infer<typeof ratioNowSchema>;

@@ -13,7 +13,7 @@ import { minuteOf, roomsAt } from './timeline';
  * in it, the required number and the shortfall. A class tablet sees its own class only. The
  * screens poll it (docs/decisions/staffing-live-ratio.md).
  */
-export async function ratioNow(db: Db, grant: FacilityGrant, today: string, now: Date): Promise<RatioNow> {
+export async function ratioNow(db: Db, grant: FacilityGrant, userId: number, today: string, now: Date): Promise<RatioNow> {
   const time = tokyoTime(now);
   const minute = minuteOf(time);
   // Open stays end now: a child not yet picked up and a person not yet out are here.
@@ -49,7 +49,7 @@ export async function ratioNow(db: Db, grant: FacilityGrant, today: string, now:
       grant.scopeClassId === null
         ? atWork.filter((s) => !inRooms.has(s.userId)).map((s) => ({ user_id: s.userId, name: s.name }))
         : [],
-    can_move: grant.role !== 'office',
+    can_move: grant.role !== 'office' && atWork.some((s) => s.userId === userId),
   };
 }
 
@@ -94,5 +94,5 @@ export async function moveToRoom(
       details: { move_id: row!.id, user_id: userId, time },
     });
   });
-  return ratioNow(db, grant, staff.today, now);
+  return ratioNow(db, grant, staff.userId, staff.today, now);
 }

@@ -67,7 +67,7 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   // Polled every few seconds by the 園長's desktop and the class tablets: passive (a tablet still locks).
   staffRoute(app, getStaffRatioNow, { passive: true }, async ({ staff, params, now }) => {
     const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
-    return ratioNow(ctx.db, grant, staff.today, now);
+    return ratioNow(ctx.db, grant, staff.userId, staff.today, now);
   });
 
   staffRoute(app, getStaffRatioDay, {}, async ({ staff, params, query, today, now }) => {

@@ -70,7 +70,7 @@ export function RatioTable({
                       {room.short}人不足
                     </Badge>
                   ) : (
-                    <Text c="green.9" fw={700}>
+                    <Text c="dark.9" fw={700}>
                       {room.children === 0 ? '園児なし' : '充足'}
                     </Text>
                   )}

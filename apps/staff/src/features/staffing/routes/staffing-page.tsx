@@ -34,11 +34,6 @@ export function StaffingPage() {
   const director = roleAbilities(facility.role).setup;
   const mayExport = director || facility.role === 'office';
   const myUserId = me?.user.id ?? 0;
-  const atWork = ratio.data
-    ? ratio.data.rooms.some((r) => r.staff.some((s) => s.user_id === myUserId)) ||
-      ratio.data.unassigned.some((s) => s.user_id === myUserId) ||
-      clock.data?.state === 'working'
-    : false;
 
   return (
     <Page
@@ -97,7 +92,7 @@ export function StaffingPage() {
           <RatioTable
             ratio={ratio.data}
             myUserId={myUserId}
-            canMoveHere={ratio.data.can_move && atWork}
+            canMoveHere={ratio.data.can_move}
             moving={move.isPending}
             onMove={(classId) =>
               move.mutate(
