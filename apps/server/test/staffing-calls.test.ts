@@ -219,6 +219,7 @@ describe('the ratio now and 打刻', () => {
     expect(seen.data.unassigned).toEqual([]);
     const day = await call(tablet, getStaffRatioDay, { params: facility(), headers: at(22) });
     expect(day.data.rooms.map((r) => r.class_id)).toEqual([w.classA.id]);
+    expect((await call(tablet, getStaffStaffingSettings, { params: facility(), headers: at(22) })).statusCode).toBe(200);
     expect((await clockIn(tablet, 'in', 22)).statusCode).toBe(403);
     expect((await call(tablet, getStaffTimeEntries, { params: facility(), headers: at(22) })).statusCode).toBe(403);
     for (const send of [

@@ -21,3 +21,4 @@ export * from './naps';
 export * from './nap-status';
 export * from './kiosk';
 export * from './staffing';
+export * from './staffing-shifts';

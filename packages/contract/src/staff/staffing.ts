@@ -143,7 +143,15 @@ export const ratioSlotSchema = z.object({
 export const ratioDaySchema = z.object({
   date: dateString,
   slots: z.array(z.string()),
-  rooms: z.array(z.object({ class_id: z.number().int(), name: z.string(), actual: z.array(ratioSlotSchema) })),
+  rooms: z.array(
+    z.object({
+      class_id: z.number().int(),
+      name: z.string(),
+      actual: z.array(ratioSlotSchema),
+      /** From the shift table × the children's planned times (schedules); staff by their pattern's class. */
+      planned: z.array(ratioSlotSchema),
+    }),
+  ),
   short_slots: z.array(
     z.object({
       class_id: z.number().int(),

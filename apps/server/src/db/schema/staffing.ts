@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { classes, companies, facilities } from './organisation';
 import { devices } from './staff';
 import { users } from './users';
@@ -89,4 +89,71 @@ export const staffRoomMoves = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_room_moves_facility_date_idx').on(t.facilityId, t.date)],
+);
+
+/** A facility's shift patterns (staffing.md §3): A 7:30–16:15 with an hour's break, and so on. */
+export const shiftPatterns = pgTable(
+  'shift_patterns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    /** The letter on the table (A, B, 早, 遅…). */
+    code: text('code').notNull(),
+    /** HH:MM (Asia/Tokyo) */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    breakMinutes: integer('break_minutes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shift_patterns_facility_code_idx').on(t.facilityId, t.code)],
+);
+
+/** The month's shift table (staffing.md §3): one pattern per staff member and day, or none (off). */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    patternId: integer('pattern_id')
+      .notNull()
+      .references(() => shiftPatterns.id),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shifts_facility_user_date_idx').on(t.facilityId, t.userId, t.date),
+    index('shifts_facility_date_idx').on(t.facilityId, t.date),
+  ],
+);
+
+/** A month's table once published: staff see it from then (staffing.md §3). */
+export const shiftMonths = pgTable(
+  'shift_months',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.month] })],
 );

@@ -31,8 +31,11 @@ export const staffCallActions = {
   'company.manage': { device: false, what: 'new facilities and the company roll-up' },
   'account.secure': { device: false, what: 'one’s own PIN, 2FA and 職員QR' },
   'staffing.read': { device: true, what: 'the ratio now and the day’s slots, the staffing settings; moving into a room' },
-  'staffing.clock': { device: false, what: 'one’s own 打刻 (出勤, 退勤, 休憩)' },
-  'staffing.correct': { device: false, what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings' },
+  'staffing.clock': { device: false, what: 'one’s own 打刻 (出勤, 退勤, 休憩); the shift patterns and one’s published month' },
+  'staffing.correct': {
+    device: false,
+    what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings, shift patterns and the month’s table',
+  },
   'staffing.export': { device: false, what: 'the month’s 勤務実績 CSV' },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
@@ -141,8 +144,16 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
   'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
   'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
-  'staffing.clock': [C.getStaffMyClock, C.postStaffClock],
-  'staffing.correct': [C.getStaffTimeEntries, C.postStaffTimeEntry, C.postStaffTimeEntryVoid, C.putStaffStaffingSettings],
+  'staffing.clock': [C.getStaffMyClock, C.postStaffClock, C.getStaffShiftPatterns, C.getStaffShiftMonth],
+  'staffing.correct': [
+    C.getStaffTimeEntries,
+    C.postStaffTimeEntry,
+    C.postStaffTimeEntryVoid,
+    C.putStaffStaffingSettings,
+    C.postStaffShiftPattern,
+    C.putStaffShift,
+    C.postStaffShiftPublish,
+  ],
   'staffing.export': [C.staffWorkRecordsCsvPath],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
 };

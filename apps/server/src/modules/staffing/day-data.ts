@@ -3,6 +3,8 @@ import { fiscalYearOf, type ClockKind, type FacilityType } from '@renraku/contra
 import type { Db } from '../../db/client';
 import {
   classes,
+  shiftPatterns,
+  shifts,
   staffingSettings,
   staffMembershipClasses,
   staffMemberships,
@@ -92,6 +94,9 @@ export interface StaffingDay {
   rooms: { id: number; name: string }[];
   children: ChildSpan[];
   staff: (StaffSpan & { role: string })[];
+  /** The plan: children by their planned times (not absent), staff by the day's shifts in their class. */
+  plannedChildren: ChildSpan[];
+  plannedStaff: StaffSpan[];
 }
 
 /**
@@ -105,7 +110,7 @@ export async function loadStaffingDay(
   date: string,
   until: number = END_OF_DAY,
 ): Promise<StaffingDay> {
-  const [settings, rooms, presence, members, entries, moves] = await Promise.all([
+  const [settings, rooms, presence, members, entries, moves, dayShifts] = await Promise.all([
     loadSettings(db, facilityId, date),
     facilityRooms(db, facilityId, date),
     facilityPresence(db, facilityId, date),
@@ -116,6 +121,11 @@ export async function loadStaffingDay(
       .from(staffRoomMoves)
       .where(and(eq(staffRoomMoves.facilityId, facilityId), eq(staffRoomMoves.date, date)))
       .orderBy(asc(staffRoomMoves.time), asc(staffRoomMoves.id)),
+    db
+      .select({ userId: shifts.userId, start: shiftPatterns.startTime, end: shiftPatterns.endTime })
+      .from(shifts)
+      .innerJoin(shiftPatterns, eq(shiftPatterns.id, shifts.patternId))
+      .where(and(eq(shifts.facilityId, facilityId), eq(shifts.date, date))),
   ]);
   const children: ChildSpan[] = presence
     .filter((row) => row.arrivedAt !== null)
@@ -136,5 +146,19 @@ export async function loadStaffingDay(
       spans: workSpans(validEntries(entries.filter((row) => row.entry.userId === m.userId)), until).spans,
       moves: moves.filter((move) => move.userId === m.userId).map((move) => ({ at: minuteOf(move.time), classId: move.classId })),
     }));
-  return { ...settings, rooms, children, staff };
+  const plannedChildren: ChildSpan[] = presence
+    .filter((row) => !row.plannedAbsent && row.plannedArrival && row.plannedPickUp)
+    .map((row) => ({
+      classId: row.classId,
+      band: bandOf(row.birth, date),
+      from: minuteOf(row.plannedArrival!),
+      to: minuteOf(row.plannedPickUp!),
+    }));
+  const plannedStaff: StaffSpan[] = dayShifts.flatMap((shift) => {
+    const person = staff.find((s) => s.userId === shift.userId);
+    if (!person) return [];
+    const span: [number, number] = [minuteOf(shift.start), minuteOf(shift.end)];
+    return [{ userId: person.userId, name: person.name, defaultClassId: person.defaultClassId, moves: [], spans: [span] }];
+  });
+  return { ...settings, rooms, children, staff, plannedChildren, plannedStaff };
 }

@@ -9,8 +9,8 @@ const DEFAULT_FROM = 7 * 60;
 const DEFAULT_TO = 19 * 60;
 
 /**
- * The day per room and 15-minute slot (staffing.md §4), actual from 打刻 × attendance, with every slot
- * short of staff. Planned (shifts × schedules) comes with shifts (not built yet).
+ * The day per room and 15-minute slot (staffing.md §4): actual from 打刻 × attendance, planned from the
+ * shift table × the children's planned times, with every actual slot short of staff listed.
  */
 export async function ratioDay(db: Db, grant: FacilityGrant, date: string, today: string, now: Date): Promise<RatioDay> {
   const until = date === today ? minuteOf(tokyoTime(now)) + 1 : date < today ? END_OF_DAY : 0;
@@ -22,7 +22,13 @@ export async function ratioDay(db: Db, grant: FacilityGrant, date: string, today
   const to = Math.min(END_OF_DAY, Math.ceil(Math.max(DEFAULT_TO, ...ends) / SLOT_MINUTES) * SLOT_MINUTES);
   const ids = rooms.map((r) => r.id);
   const { starts: slots, byRoom } = daySlots(from, to, ids, day.children, day.staff, day.rules);
-  const result = rooms.map((room) => ({ class_id: room.id, name: room.name, actual: byRoom.get(room.id)! }));
+  const planned = daySlots(from, to, ids, day.plannedChildren, day.plannedStaff, day.rules).byRoom;
+  const result = rooms.map((room) => ({
+    class_id: room.id,
+    name: room.name,
+    actual: byRoom.get(room.id)!,
+    planned: planned.get(room.id)!,
+  }));
   return {
     date,
     slots,

@@ -1,4 +1,9 @@
 import {
+  getStaffShiftMonth,
+  getStaffShiftPatterns,
+  postStaffShiftPattern,
+  postStaffShiftPublish,
+  putStaffShift,
   getStaffMyClock,
   getStaffRatioDay,
   getStaffRatioNow,
@@ -24,6 +29,7 @@ import { addTimeEntry, entryPlace, timeEntriesDay, voidTimeEntry } from './corre
 import { ratioDay } from './ratio-day';
 import { moveToRoom, ratioNow } from './ratio-now';
 import { saveSettings, settingsOf } from './settings';
+import { addPattern, patternsOf, publishMonth, setShift, shiftMonth } from './shifts';
 import { workRecordsCsv } from './work-records';
 
 /** 職員の勤怠と配置基準 (staffing.md): HTTP only; one file per use case beside it. */
@@ -78,6 +84,31 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, putStaffClassRoom, {}, async ({ staff, params, body, now }) => {
     const { klass, grant } = await authorizeClass(ctx, staff, params.classId, 'facility.read');
     return moveToRoom(ctx.db, staff, grant, klass, body.user_id, now);
+  });
+
+  staffRoute(app, getStaffShiftPatterns, {}, async ({ staff, params }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return { patterns: await patternsOf(ctx.db, grant.facilityId) };
+  });
+
+  staffRoute(app, postStaffShiftPattern, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return addPattern(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, getStaffShiftMonth, {}, async ({ staff, params, query }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return shiftMonth(ctx.db, grant, staff.userId, query.month ?? staff.today.slice(0, 7));
+  });
+
+  staffRoute(app, putStaffShift, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return setShift(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, postStaffShiftPublish, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return publishMonth(ctx.db, staff, grant, body.month, now);
   });
 
   staffCsvRoute(app, staffWorkRecordsCsvPath, 'facilityId', workRecordsCsvQuery, async ({ staff, id, query, now }) => {
