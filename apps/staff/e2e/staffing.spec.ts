@@ -88,6 +88,18 @@ test('a 保育士 clocks in and appears in the room; the room falls short and tu
   await expect(r).toContainText('2歳 3');
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/staff-staffing-1366.png', fullPage: false });
+
+  // The month's shift table: pick a pattern, tap a cell, publish.
+  await page.getByRole('link', { name: 'シフト表' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'シフト表' })).toBeVisible();
+  await page.getByRole('group', { name: '入力するパターン' }).getByRole('button', { name: 'C', exact: true }).click();
+  const cell = page.getByRole('button', { name: `${w.director.name} 15日：休` });
+  await cell.click();
+  await expect(page.getByRole('button', { name: `${w.director.name} 15日：C` })).toBeVisible();
+  await page.getByRole('button', { name: /公開する/ }).click();
+  await expect(page.getByText(/公開済み/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/staff-staffing-shifts-1366.png', fullPage: false });
 });
 
 test('on the class tablet a second 保育士 taps into the room and the red row clears', async ({

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { addDays, tokyoDate, tokyoInstant, weekdayIndexOf } from '@renraku/contract';
-import { staffRoomMoves, staffTimeEntries, staffingSettings, users } from '../db/schema';
+import { shiftMonths, shiftPatterns, shifts, staffRoomMoves, staffTimeEntries, staffingSettings, users } from '../db/schema';
 import type { SeedContext } from './context';
 import { DEMO_STAFF_EMAILS } from './staff';
 
@@ -9,7 +9,8 @@ import { DEMO_STAFF_EMAILS } from './staff';
  * month's weekdays carry the 園長's and ひよこ組's 保育士's 打刻 (the 勤務実績 CSV has content); this
  * morning 田中 clocked in at 07:30, the first child came through the gate at 07:41 and the 園長
  * joined ひよこ組 only at 07:56, so the room was short for a quarter of an hour (a red slot in the
- * day's chart). Only times already past when seeding are written.
+ * day's chart). Patterns A/B/C/F/H and this month's published table. Only 打刻 already past when
+ * seeding are written.
  */
 export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void> {
   const today = tokyoDate(now);
@@ -48,6 +49,59 @@ export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void>
   entry(hoikushi, today, 'in', '07:30');
   entry(director, today, 'in', '07:40');
   if (rows.length > 0) await db.insert(staffTimeEntries).values(rows);
+  // The facility's patterns and this month's table, published on the 25th of last month.
+  const patterns = await db
+    .insert(shiftPatterns)
+    .values(
+      (
+        [
+          ['A', '07:30', '16:15'],
+          ['B', '08:00', '16:45'],
+          ['C', '08:30', '17:15'],
+          ['F', '09:30', '18:15'],
+          ['H', '10:45', '19:00'],
+        ] as const
+      ).map(([code, startTime, endTime]) => ({
+        companyId: company,
+        facilityId: facility,
+        code,
+        startTime,
+        endTime,
+        breakMinutes: 60,
+      })),
+    )
+    .returning({ id: shiftPatterns.id, code: shiftPatterns.code });
+  const patternId = (code: string) => patterns.find((p) => p.code === code)!.id;
+  const month = today.slice(0, 7);
+  const table: (typeof shifts.$inferInsert)[] = [];
+  for (let date = `${month}-01`; date.startsWith(month); date = addDays(date, 1)) {
+    const weekday = weekdayIndexOf(date);
+    if (weekday === 0 || weekday === 6) continue;
+    table.push({
+      companyId: company,
+      facilityId: facility,
+      userId: hoikushi,
+      date,
+      patternId: patternId('A'),
+      updatedBy: director,
+    });
+    table.push({
+      companyId: company,
+      facilityId: facility,
+      userId: director,
+      date,
+      patternId: patternId('B'),
+      updatedBy: director,
+    });
+  }
+  if (table.length > 0) await db.insert(shifts).values(table);
+  await db.insert(shiftMonths).values({
+    facilityId: facility,
+    companyId: company,
+    month,
+    publishedAt: tokyoInstant(addDays(`${month}-01`, -6), '17:00'),
+    publishedBy: director,
+  });
   // The 園長 joined ひよこ組 at 07:56 (from its tablet), after 15 minutes short.
   if (past(today, '07:56'))
     await db.insert(staffRoomMoves).values({

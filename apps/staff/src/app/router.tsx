@@ -52,6 +52,7 @@ const screens = {
   company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
   staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
   timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
+  shifts: screen(() => import('../features/staffing/routes/shifts-page'), 'ShiftsPage'),
 };
 
 /**
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
                   { path: 'schedules', lazy: screens.schedules },
                   // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
                   { path: 'staffing/time-entries', lazy: screens.timeEntries },
+                  { path: 'staffing/shifts', lazy: screens.shifts },
                   {
                     element: <SetupOnly />,
                     children: [

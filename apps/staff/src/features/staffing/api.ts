@@ -11,6 +11,11 @@ import {
   putStaffClassRoom,
   putStaffStaffingSettings,
   staffWorkRecordsCsvPath,
+  getStaffShiftMonth,
+  postStaffShiftPattern,
+  postStaffShiftPublish,
+  putStaffShift,
+  type ShiftMonth,
   type ClockKind,
   type FacilityType,
 } from '@renraku/contract/staff';
@@ -115,3 +120,33 @@ export function useSaveStaffingSettings(facilityId: number) {
 
 export const workRecordsCsvUrl = (facilityId: number, month: string) =>
   buildPath(staffWorkRecordsCsvPath, { facilityId }, { month });
+
+export const shiftMonthQueryOptions = (facilityId: number, month: string) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'shifts', month],
+    queryFn: ({ signal }) => api(getStaffShiftMonth, { params: { facilityId }, query: { month }, signal }),
+  });
+export const useShiftMonth = (facilityId: number, month: string) => useQuery(shiftMonthQueryOptions(facilityId, month));
+
+/** A cell, a new pattern and publishing answer (or change) the month: the cache follows. */
+export function useShiftEdits(facilityId: number, month: string) {
+  const queryClient = useQueryClient();
+  const key = shiftMonthQueryOptions(facilityId, month).queryKey;
+  const set = (data: ShiftMonth) => queryClient.setQueryData(key, data);
+  return {
+    cell: useMutation({
+      mutationFn: (body: { user_id: number; date: string; pattern_id: number | null }) =>
+        api(putStaffShift, { params: { facilityId }, body }),
+      onSuccess: set,
+    }),
+    pattern: useMutation({
+      mutationFn: (body: { code: string; start: string; end: string; break_minutes: number }) =>
+        api(postStaffShiftPattern, { params: { facilityId }, body }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    }),
+    publish: useMutation({
+      mutationFn: () => api(postStaffShiftPublish, { params: { facilityId }, body: { month } }),
+      onSuccess: set,
+    }),
+  };
+}

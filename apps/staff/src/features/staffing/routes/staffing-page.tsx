@@ -41,6 +41,9 @@ export function StaffingPage() {
       actions={
         !onDevice && (
           <Group gap="sm">
+            <Button component={Link} to={facilityPath(facility.id, 'staffing/shifts')} variant="default" size="md">
+              シフト表
+            </Button>
             {director && (
               <Button component={Link} to={facilityPath(facility.id, 'staffing/time-entries')} variant="default" size="md">
                 打刻の修正・設定
