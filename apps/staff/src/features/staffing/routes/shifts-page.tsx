@@ -114,6 +114,7 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
                             w="100%"
                             mih={44}
                             miw={32}
+                            ta="center"
                             aria-label={`${person.name} ${Number(d.slice(8))}日：${code ?? '休'}`}
                             onClick={() =>
                               edits.cell.mutate({ user_id: person.user_id, date: d, pattern_id: brush }, { onError: showFailure })
