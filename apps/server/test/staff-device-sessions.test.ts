@@ -99,9 +99,13 @@ const recordsCalls = [
   'postStaffRecordSubmit',
 ];
 
+/** The staffing calls a PIN session holds (`staffing.read`: the ratio, its room): tested in staffing-calls.test.ts. */
+const staffingCalls = ['getStaffRatioDay', 'getStaffRatioNow', 'getStaffStaffingSettings', 'putStaffClassRoom'];
+
 /** Everything else manages people, devices, roles, facilities, 進級, the roster, notices or the audit log. */
 const desktopCalls = staffCalls.filter(
-  (name) => !sessionCalls.includes(name) && !dayCalls.includes(name) && !recordsCalls.includes(name),
+  (name) =>
+    !sessionCalls.includes(name) && !dayCalls.includes(name) && !recordsCalls.includes(name) && !staffingCalls.includes(name),
 );
 
 const fetchCall = (name: string) => (contract as unknown as Record<string, Call>)[name]!;
@@ -332,8 +336,12 @@ const okOf = (answers: Record<string, number>) =>
 
 describe('every staff call is classified', () => {
   it('each call of the contract is a session, day or desktop call; the day list names real calls', () => {
-    expect([...sessionCalls, ...dayCalls].filter((name) => !staffCalls.includes(name))).toEqual([]);
-    expect(desktopCalls.length + sessionCalls.length + dayCalls.length + recordsCalls.length).toBe(staffCalls.length);
+    expect(
+      [...sessionCalls, ...dayCalls, ...recordsCalls, ...staffingCalls].filter((name) => !staffCalls.includes(name)),
+    ).toEqual([]);
+    expect(desktopCalls.length + sessionCalls.length + dayCalls.length + recordsCalls.length + staffingCalls.length).toBe(
+      staffCalls.length,
+    );
     expect(
       [
         ...classDay.filter((n) => n !== 'naps_csv'),

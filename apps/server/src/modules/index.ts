@@ -30,6 +30,7 @@ import { dayStaffRoutes } from './day/staff-routes';
 import { kioskRoutes } from './kiosk/routes';
 import { recordsRoutes } from './records/routes';
 import { billingRoutes } from './billing/routes';
+import { staffingRoutes } from './staffing/routes';
 import { staffCallGate } from './access';
 
 /** Every area's routes; one line per area. */
@@ -66,4 +67,5 @@ export function registerModules(app: App, ctx: AppContext) {
   kioskRoutes(app, ctx);
   recordsRoutes(app, ctx);
   billingRoutes(app, ctx);
+  staffingRoutes(app, ctx);
 }

@@ -21,6 +21,7 @@ import { seedNaps } from './naps';
 import { seedRecords } from './records';
 import { seedBilling } from './billing';
 import { seedFacilitySetup } from './facility-setup';
+import { seedStaffing } from './staffing';
 
 export type { DemoIds };
 
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedRecords(seed, staff);
     await seedFacilitySetup(seed);
     await seedBilling(seed, staff);
+    await seedStaffing(seed);
     return ids;
   });
 }

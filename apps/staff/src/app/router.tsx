@@ -56,6 +56,9 @@ const screens = {
   billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
+  staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
+  timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
+  shifts: screen(() => import('../features/staffing/routes/shifts-page'), 'ShiftsPage'),
 };
 
 /**
@@ -117,6 +120,9 @@ export const routes: RouteObject[] = [
                   { path: 'billing', lazy: screens.billing },
                   { path: 'billing/settings', lazy: screens.billingSettings },
                   { path: 'billing/children', lazy: screens.billingChildren },
+                  // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
+                  { path: 'staffing/time-entries', lazy: screens.timeEntries },
+                  { path: 'staffing/shifts', lazy: screens.shifts },
                   {
                     element: <SetupOnly />,
                     children: [
@@ -148,6 +154,8 @@ export const routes: RouteObject[] = [
               { path: 'records', lazy: screens.records },
               { path: 'records/doc/:documentId', lazy: screens.record },
               { path: 'records/:classId', lazy: screens.classRecords },
+              // 配置・勤怠 (staffing.md §2, §4): the ratio now, one's 打刻, the day: features/staffing.
+              { path: 'staffing', lazy: screens.staffing },
               { path: '*', element: <NotFound /> },
             ],
           },

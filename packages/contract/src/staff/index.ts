@@ -22,3 +22,5 @@ export * from './nap-status';
 export * from './kiosk';
 export * from './records';
 export * from './billing';
+export * from './staffing';
+export * from './staffing-shifts';

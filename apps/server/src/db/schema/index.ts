@@ -17,3 +17,4 @@ export * from './naps';
 export * from './kiosk';
 export * from './records';
 export * from './billing';
+export * from './staffing';

@@ -38,6 +38,13 @@ export const staffCallActions = {
     device: false,
     what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定 and payments at the office',
   },
+  'staffing.read': { device: true, what: 'the ratio now and the day’s slots, the staffing settings; moving into a room' },
+  'staffing.clock': { device: false, what: 'one’s own 打刻 (出勤, 退勤, 休憩); the shift patterns and one’s published month' },
+  'staffing.correct': {
+    device: false,
+    what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings, shift patterns and the month’s table',
+  },
+  'staffing.export': { device: false, what: 'the month’s 勤務実績 CSV' },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
 export type StaffCallAction = keyof typeof staffCallActions;
@@ -156,6 +163,18 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffBillingMonthClose,
     C.postStaffBillingPayment,
   ],
+  'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
+  'staffing.clock': [C.getStaffMyClock, C.postStaffClock, C.getStaffShiftPatterns, C.getStaffShiftMonth],
+  'staffing.correct': [
+    C.getStaffTimeEntries,
+    C.postStaffTimeEntry,
+    C.postStaffTimeEntryVoid,
+    C.putStaffStaffingSettings,
+    C.postStaffShiftPattern,
+    C.putStaffShift,
+    C.postStaffShiftPublish,
+  ],
+  'staffing.export': [C.staffWorkRecordsCsvPath],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
   'records.read': [C.getStaffClassRecords, C.getStaffRecord],
   'records.write': [C.postStaffClassRecord, C.postStaffRecordSubmit, C.postStaffRecordReopen],

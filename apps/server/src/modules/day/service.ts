@@ -11,6 +11,7 @@ export { parseDay } from './entries';
 export { loadInbox } from './inbox';
 export { assertMayWrite, confirmFamilyContactBook, confirmReport, entryPlace, type EntryPlace } from './confirm';
 export { loadBoard, saveChildAttendance } from './board';
+export { facilityPresence } from './presence';
 
 /**
  * A fingerprint of the facility's day: count and latest change of its reports, sent contact books

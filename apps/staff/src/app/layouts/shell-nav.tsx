@@ -32,6 +32,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
             { label: '午睡チェック', to: facilityPath(facility.id, 'naps') },
             { label: '計画・記録', to: facilityPath(facility.id, 'records') },
           ]),
+      { label: '配置・勤怠', to: facilityPath(facility.id, 'staffing') },
     );
     // A tablet's PIN session does the day's work only (docs/decisions/access-device-sessions.md).
     if (onDevice) return items;

@@ -1,0 +1,159 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { classes, companies, facilities } from './organisation';
+import { devices } from './staff';
+import { users } from './users';
+
+/**
+ * A facility's staffing settings (staffing.md §1): its type (保育所, 小規模 A/B/C), which sets the
+ * ratios that apply, and whether it takes the 1歳児配置改善加算 (1歳 at 5 : 1). No row: a 保育所
+ * without the 加算.
+ */
+export const staffingSettings = pgTable('staffing_settings', {
+  facilityId: integer('facility_id')
+    .primaryKey()
+    .references(() => facilities.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  /** nursery | small_a | small_b | small_c */
+  facilityType: text('facility_type').notNull(),
+  oneYearImprovement: boolean('one_year_improvement').notNull().default(false),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * 打刻 (staffing.md §2): one clock event of a staff member's day (出勤, 退勤, 休憩開始, 休憩終了) at a
+ * Tokyo wall time. The 園長's corrections add entries with a reason and void wrong ones with a
+ * reason; nothing is edited or deleted, so the day's record shows what was stamped and what changed.
+ */
+export const staffTimeEntries = pgTable(
+  'staff_time_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** in | out | break_start | break_end */
+    kind: text('kind').notNull(),
+    /** HH:MM (Asia/Tokyo) */
+    time: text('time').notNull(),
+    /** self (the person's own 打刻) | correction (the 園長's) */
+    source: text('source').notNull(),
+    /** The correction's reason; null for one's own 打刻. */
+    reason: text('reason'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_time_entries_facility_date_idx').on(t.facilityId, t.date),
+    index('staff_time_entries_user_date_idx').on(t.userId, t.date),
+  ],
+);
+
+/**
+ * Which room a staff member is in from a time of the day (staffing.md §2): without a move, the
+ * membership's class; a move from the class tablet lasts until the next move of the day.
+ */
+export const staffRoomMoves = pgTable(
+  'staff_room_moves',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** HH:MM (Asia/Tokyo) */
+    time: text('time').notNull(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    movedBy: integer('moved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_room_moves_facility_date_idx').on(t.facilityId, t.date)],
+);
+
+/** A facility's shift patterns (staffing.md §3): A 7:30–16:15 with an hour's break, and so on. */
+export const shiftPatterns = pgTable(
+  'shift_patterns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    /** The letter on the table (A, B, 早, 遅…). */
+    code: text('code').notNull(),
+    /** HH:MM (Asia/Tokyo) */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    breakMinutes: integer('break_minutes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shift_patterns_facility_code_idx').on(t.facilityId, t.code)],
+);
+
+/** The month's shift table (staffing.md §3): one pattern per staff member and day, or none (off). */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    patternId: integer('pattern_id')
+      .notNull()
+      .references(() => shiftPatterns.id),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shifts_facility_user_date_idx').on(t.facilityId, t.userId, t.date),
+    index('shifts_facility_date_idx').on(t.facilityId, t.date),
+  ],
+);
+
+/** A month's table once published: staff see it from then (staffing.md §3). */
+export const shiftMonths = pgTable(
+  'shift_months',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.month] })],
+);

@@ -1,0 +1,118 @@
+import {
+  getStaffShiftMonth,
+  getStaffShiftPatterns,
+  postStaffShiftPattern,
+  postStaffShiftPublish,
+  putStaffShift,
+  getStaffMyClock,
+  getStaffRatioDay,
+  getStaffRatioNow,
+  getStaffStaffingSettings,
+  getStaffTimeEntries,
+  postStaffClock,
+  postStaffTimeEntry,
+  postStaffTimeEntryVoid,
+  putStaffClassRoom,
+  putStaffStaffingSettings,
+  staffWorkRecordsCsvPath,
+  workRecordsCsvQuery,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { App } from '../../lib/route';
+import { staffCsvRoute } from '../../lib/staff-csv-route';
+import { staffRoute } from '../../lib/staff-route';
+import { authorizeClass } from '../access';
+import { parseDay } from '../day/service';
+import { authorizeOwnClock, authorizeStaffing } from './access';
+import { clock, myClock } from './clock';
+import { addTimeEntry, entryPlace, timeEntriesDay, voidTimeEntry } from './corrections';
+import { ratioDay } from './ratio-day';
+import { moveToRoom, ratioNow } from './ratio-now';
+import { saveSettings, settingsOf } from './settings';
+import { addPattern, patternsOf, publishMonth, setShift, shiftMonth } from './shifts';
+import { workRecordsCsv } from './work-records';
+
+/** 職員の勤怠と配置基準 (staffing.md): HTTP only; one file per use case beside it. */
+export function staffingRoutes(app: App, ctx: AppContext) {
+  staffRoute(app, getStaffStaffingSettings, {}, async ({ staff, params }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return settingsOf(ctx.db, grant.facilityId, staff.today);
+  });
+
+  staffRoute(app, putStaffStaffingSettings, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'settings');
+    return saveSettings(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, getStaffMyClock, {}, async ({ staff, params, now }) => {
+    const { grant, me } = await authorizeOwnClock(ctx, staff, params.facilityId);
+    return myClock(ctx.db, grant.facilityId, me, staff.today, now);
+  });
+
+  staffRoute(app, postStaffClock, {}, async ({ staff, params, body, now }) => {
+    const { grant, me } = await authorizeOwnClock(ctx, staff, params.facilityId);
+    return clock(ctx.db, staff, grant, me, body.kind, now);
+  });
+
+  staffRoute(app, getStaffTimeEntries, {}, async ({ staff, params, query, today }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return timeEntriesDay(ctx.db, grant.facilityId, parseDay(query.date, today));
+  });
+
+  staffRoute(app, postStaffTimeEntry, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return addTimeEntry(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, postStaffTimeEntryVoid, {}, async ({ staff, params, body, now }) => {
+    const entry = await entryPlace(ctx.db, params.entryId);
+    const grant = await authorizeStaffing(ctx, staff, entry.facilityId, 'correct');
+    return voidTimeEntry(ctx.db, staff, grant, entry, body.reason, now);
+  });
+
+  // Polled every few seconds by the 園長's desktop and the class tablets: passive (a tablet still locks).
+  staffRoute(app, getStaffRatioNow, { passive: true }, async ({ staff, params, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return ratioNow(ctx.db, grant, staff.userId, staff.today, now);
+  });
+
+  staffRoute(app, getStaffRatioDay, {}, async ({ staff, params, query, today, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return ratioDay(ctx.db, grant, parseDay(query.date, today), today, now);
+  });
+
+  staffRoute(app, putStaffClassRoom, {}, async ({ staff, params, body, now }) => {
+    const { klass, grant } = await authorizeClass(ctx, staff, params.classId, 'facility.read');
+    return moveToRoom(ctx.db, staff, grant, klass, body.user_id, now);
+  });
+
+  staffRoute(app, getStaffShiftPatterns, {}, async ({ staff, params }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return { patterns: await patternsOf(ctx.db, grant.facilityId) };
+  });
+
+  staffRoute(app, postStaffShiftPattern, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return addPattern(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, getStaffShiftMonth, {}, async ({ staff, params, query }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return shiftMonth(ctx.db, grant, staff.userId, query.month ?? staff.today.slice(0, 7));
+  });
+
+  staffRoute(app, putStaffShift, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return setShift(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, postStaffShiftPublish, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return publishMonth(ctx.db, staff, grant, body.month, now);
+  });
+
+  staffCsvRoute(app, staffWorkRecordsCsvPath, 'facilityId', workRecordsCsvQuery, async ({ staff, id, query, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, id, 'export');
+    return workRecordsCsv(ctx.db, staff, grant, query.month ?? staff.today.slice(0, 7), now);
+  });
+}

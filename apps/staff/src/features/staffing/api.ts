@@ -1,0 +1,152 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getStaffMyClock,
+  getStaffRatioDay,
+  getStaffRatioNow,
+  getStaffStaffingSettings,
+  getStaffTimeEntries,
+  postStaffClock,
+  postStaffTimeEntry,
+  postStaffTimeEntryVoid,
+  putStaffClassRoom,
+  putStaffStaffingSettings,
+  staffWorkRecordsCsvPath,
+  getStaffShiftMonth,
+  postStaffShiftPattern,
+  postStaffShiftPublish,
+  putStaffShift,
+  type ShiftMonth,
+  type ClockKind,
+  type RatioFacilityType,
+} from '@renraku/contract/staff';
+import { api, buildPath } from '../../lib/api';
+
+/** The live ratio is polled this often while the screen is visible (docs/decisions/staffing-live-ratio.md). */
+export const ratioPollMs = 3_000;
+
+const root = (facilityId: number) => ['staff', 'staffing', facilityId] as const;
+
+export const ratioNowQueryOptions = (facilityId: number) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'ratio'],
+    queryFn: ({ signal }) => api(getStaffRatioNow, { params: { facilityId }, signal }),
+  });
+export const useRatioNow = (facilityId: number) =>
+  useQuery({
+    ...ratioNowQueryOptions(facilityId),
+    refetchInterval: ratioPollMs,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+    refetchOnReconnect: 'always',
+  });
+
+export const ratioDayQueryOptions = (facilityId: number, date: string) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'day', date],
+    queryFn: ({ signal }) => api(getStaffRatioDay, { params: { facilityId }, query: { date }, signal }),
+  });
+export const useRatioDay = (facilityId: number, date: string) =>
+  useQuery({ ...ratioDayQueryOptions(facilityId, date), refetchInterval: 60_000 });
+
+export const myClockQueryOptions = (facilityId: number) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'clock'],
+    queryFn: ({ signal }) => api(getStaffMyClock, { params: { facilityId }, signal }),
+  });
+export const useMyClock = (facilityId: number, enabled: boolean) => useQuery({ ...myClockQueryOptions(facilityId), enabled });
+
+export function useClock(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (kind: ClockKind) => api(postStaffClock, { params: { facilityId }, body: { kind } }),
+    onSuccess: (clock) => {
+      queryClient.setQueryData(myClockQueryOptions(facilityId).queryKey, clock);
+      void queryClient.invalidateQueries({ queryKey: ratioNowQueryOptions(facilityId).queryKey });
+    },
+  });
+}
+
+export function useMoveToRoom(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ classId, userId }: { classId: number; userId: number }) =>
+      api(putStaffClassRoom, { params: { classId }, body: { user_id: userId } }),
+    onSuccess: (ratio) => {
+      queryClient.setQueryData(ratioNowQueryOptions(facilityId).queryKey, ratio);
+      void queryClient.invalidateQueries({ queryKey: myClockQueryOptions(facilityId).queryKey });
+    },
+  });
+}
+
+export const timeEntriesQueryOptions = (facilityId: number, date: string) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'entries', date],
+    queryFn: ({ signal }) => api(getStaffTimeEntries, { params: { facilityId }, query: { date }, signal }),
+  });
+export const useTimeEntries = (facilityId: number, date: string) => useQuery(timeEntriesQueryOptions(facilityId, date));
+
+export function useCorrections(facilityId: number, date: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: root(facilityId) });
+  return {
+    add: useMutation({
+      mutationFn: (body: { user_id: number; kind: ClockKind; time: string; reason: string }) =>
+        api(postStaffTimeEntry, { params: { facilityId }, body: { ...body, date } }),
+      onSuccess: refresh,
+    }),
+    void: useMutation({
+      mutationFn: ({ entryId, reason }: { entryId: number; reason: string }) =>
+        api(postStaffTimeEntryVoid, { params: { entryId }, body: { reason } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export const staffingSettingsQueryOptions = (facilityId: number) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'settings'],
+    queryFn: ({ signal }) => api(getStaffStaffingSettings, { params: { facilityId }, signal }),
+  });
+export const useStaffingSettings = (facilityId: number) => useQuery(staffingSettingsQueryOptions(facilityId));
+
+export function useSaveStaffingSettings(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { facility_type: RatioFacilityType; one_year_improvement: boolean }) =>
+      api(putStaffStaffingSettings, { params: { facilityId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: root(facilityId) }),
+  });
+}
+
+export const workRecordsCsvUrl = (facilityId: number, month: string) =>
+  buildPath(staffWorkRecordsCsvPath, { facilityId }, { month });
+
+export const shiftMonthQueryOptions = (facilityId: number, month: string) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'shifts', month],
+    queryFn: ({ signal }) => api(getStaffShiftMonth, { params: { facilityId }, query: { month }, signal }),
+  });
+export const useShiftMonth = (facilityId: number, month: string) => useQuery(shiftMonthQueryOptions(facilityId, month));
+
+/** A cell, a new pattern and publishing answer (or change) the month: the cache follows. */
+export function useShiftEdits(facilityId: number, month: string) {
+  const queryClient = useQueryClient();
+  const key = shiftMonthQueryOptions(facilityId, month).queryKey;
+  const set = (data: ShiftMonth) => queryClient.setQueryData(key, data);
+  return {
+    cell: useMutation({
+      mutationFn: (body: { user_id: number; date: string; pattern_id: number | null }) =>
+        api(putStaffShift, { params: { facilityId }, body }),
+      onSuccess: set,
+    }),
+    pattern: useMutation({
+      mutationFn: (body: { code: string; start: string; end: string; break_minutes: number }) =>
+        api(postStaffShiftPattern, { params: { facilityId }, body }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    }),
+    publish: useMutation({
+      mutationFn: () => api(postStaffShiftPublish, { params: { facilityId }, body: { month } }),
+      onSuccess: set,
+    }),
+  };
+}

@@ -1,0 +1,169 @@
+import { Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { addMonths, weekdayOf } from '@renraku/contract/dates';
+import type { ShiftMonth } from '@renraku/contract/staff';
+import { showFailure, showSuccess } from '../../../components/alerts';
+import { FormError } from '../../../components/form-error';
+import { Loading } from '../../../components/loading';
+import { Page } from '../../../components/page';
+import { dateTimeLabel, todayInTokyo } from '../../../lib/dates';
+import { useFacility } from '../../../lib/facility';
+import { useShiftEdits, useShiftMonth } from '../api';
+
+/**
+ * `/f/:facilityId/staffing/shifts`: the month's shift table (staffing.md §3). The 園長 picks a pattern
+ * (or 休) and taps cells to fill them, then publishes; staff see their own row of a published month.
+ */
+export function ShiftsPage() {
+  const facility = useFacility();
+  const [month, setMonth] = useState(todayInTokyo().slice(0, 7));
+  const table = useShiftMonth(facility.id, month);
+  return (
+    <Page title="シフト表">
+      <Group gap="sm">
+        <Button variant="default" size="md" onClick={() => setMonth(addMonths(month, -1))}>
+          前の月
+        </Button>
+        <Text fw={700} size="lg" data-testid="shift-month">
+          {Number(month.slice(0, 4))}年{Number(month.slice(5))}月
+        </Text>
+        <Button variant="default" size="md" onClick={() => setMonth(addMonths(month, 1))}>
+          次の月
+        </Button>
+      </Group>
+      {table.isPending ? <Loading /> : table.error ? <FormError error={table.error} /> : <ShiftTable data={table.data} />}
+    </Page>
+  );
+}
+
+function ShiftTable({ data }: { data: ShiftMonth }) {
+  const facility = useFacility();
+  const edits = useShiftEdits(facility.id, data.month);
+  const [brush, setBrush] = useState<number | null>(data.patterns[0]?.id ?? null);
+  const codeOf = new Map(data.patterns.map((p) => [p.id, p.code]));
+  return (
+    <Stack gap="sm">
+      <Text>
+        {data.published_at ? `公開済み（${dateTimeLabel(data.published_at)}）` : '下書き（職員にはまだ見えません）'}
+        {data.patterns.length > 0 &&
+          `・${data.patterns.map((p) => `${p.code} ${p.start}〜${p.end}（休憩${p.break_minutes}分）`).join('・')}`}
+      </Text>
+      {data.editable && (
+        <Group gap="xs" aria-label="入力するパターン" role="group">
+          <Text size="sm">入力するパターン：</Text>
+          {data.patterns.map((p) => (
+            <Button
+              key={p.id}
+              size="md"
+              variant={brush === p.id ? 'filled' : 'default'}
+              aria-pressed={brush === p.id}
+              onClick={() => setBrush(p.id)}
+            >
+              {p.code}
+            </Button>
+          ))}
+          <Button
+            size="md"
+            variant={brush === null ? 'filled' : 'default'}
+            aria-pressed={brush === null}
+            onClick={() => setBrush(null)}
+          >
+            休
+          </Button>
+          <Button
+            size="md"
+            ml="auto"
+            loading={edits.publish.isPending}
+            onClick={() =>
+              edits.publish.mutate(undefined, { onSuccess: () => showSuccess('シフトを公開しました'), onError: showFailure })
+            }
+          >
+            {data.published_at ? 'もう一度公開する' : '公開する'}
+          </Button>
+        </Group>
+      )}
+      {data.staff.length === 0 ? (
+        <Text>{data.editable ? 'この施設の職員がいません。' : 'この月のシフトはまだ公開されていません。'}</Text>
+      ) : (
+        <Paper withBorder radius="md" p={0} style={{ overflowX: 'auto' }}>
+          <Table withColumnBorders horizontalSpacing={2} verticalSpacing={2} fz="sm" data-testid="shift-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">職員</Table.Th>
+                {data.dates.map((d) => (
+                  <Table.Th key={d} scope="col" ta="center">
+                    {Number(d.slice(8))}
+                    <br />
+                    {weekdayOf(d)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.staff.map((person) => (
+                <Table.Tr key={person.user_id}>
+                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                    {person.name}
+                  </Table.Th>
+                  {data.dates.map((d) => {
+                    const code = person.days[d] ? codeOf.get(person.days[d]!) : undefined;
+                    return (
+                      <Table.Td key={d} ta="center" p={0}>
+                        {data.editable ? (
+                          <UnstyledButton
+                            w="100%"
+                            mih={44}
+                            miw={32}
+                            ta="center"
+                            aria-label={`${person.name} ${Number(d.slice(8))}日：${code ?? '休'}`}
+                            onClick={() =>
+                              edits.cell.mutate({ user_id: person.user_id, date: d, pattern_id: brush }, { onError: showFailure })
+                            }
+                          >
+                            {code ?? ''}
+                          </UnstyledButton>
+                        ) : (
+                          (code ?? '')
+                        )}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      {data.editable && (
+        <NewPattern
+          onAdd={(body) =>
+            edits.pattern.mutate(body, { onSuccess: () => showSuccess('パターンを追加しました'), onError: showFailure })
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+function NewPattern({ onAdd }: { onAdd: (body: { code: string; start: string; end: string; break_minutes: number }) => void }) {
+  const [code, setCode] = useState('');
+  const [start, setStart] = useState('07:30');
+  const [end, setEnd] = useState('16:15');
+  const [breakMinutes, setBreakMinutes] = useState<number | string>(60);
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} size="h4" mb="sm">
+        パターンを追加
+      </Title>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label="記号" size="md" w={90} value={code} onChange={(e) => setCode(e.currentTarget.value)} />
+        <TextInput type="time" label="開始" size="md" w={130} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
+        <TextInput type="time" label="終了" size="md" w={130} value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+        <NumberInput label="休憩（分）" size="md" w={120} min={0} max={180} value={breakMinutes} onChange={setBreakMinutes} />
+        <Button size="md" onClick={() => onAdd({ code, start, end, break_minutes: Number(breakMinutes) })}>
+          追加
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
