@@ -49,6 +49,7 @@ test.describe('staff sign-in', () => {
       '身体測定',
       '午睡チェック',
       '計画・記録',
+      '配置・勤怠',
       'クラス',
       '園児',
       'お知らせ',
@@ -79,6 +80,7 @@ test.describe('staff sign-in', () => {
       '身体測定',
       '午睡チェック',
       '計画・記録',
+      '配置・勤怠',
       'クラス',
       '園児',
       'お知らせ',
@@ -95,6 +97,7 @@ test.describe('staff sign-in', () => {
     await openMenu(page);
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
+      '配置・勤怠',
       'クラス',
       '園児',
       'お知らせ',
