@@ -93,9 +93,8 @@ function EntriesTable({ staff }: { staff: StaffDay[] }) {
                       {!e.voided && (
                         <Button
                           size="xs"
-                          variant="subtle"
-                          color="red.9"
-                          mih={32}
+                          variant="default"
+                          mih={44}
                           onClick={() => onVoid(e.id)}
                           aria-label={`${person.name}の${clockKindLabels[e.kind]} ${e.time}を取り消す`}
                         >
