@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { addMonths, datesOfMonth, fiscalYearOf, tokyoDate, weekdayIndexOf } from '@renraku/contract';
 import {
   billingChildAttributes,
@@ -7,6 +7,7 @@ import {
   billingSettings,
   billingStatements,
   childAttendances,
+  dailyNotes,
   childUser,
   noteChildren,
 } from '../db/schema';
@@ -102,10 +103,22 @@ export async function seedBilling({ db, ids, now }: SeedContext, staff: { direct
     (d) => weekdayIndexOf(d) > 0 && weekdayIndexOf(d) < 6,
   );
   const late = ['18:20', '18:45', '19:10', '17:30'];
+  // A recorded arrival makes a day of the guardian's feed: a child with the feed seed's daily notes
+  // gets times on those days only, so the feed keeps the days it was seeded with.
+  const noteDays = new Set(
+    (
+      await db
+        .select({ noteChildId: dailyNotes.noteChildId, date: dailyNotes.date })
+        .from(dailyNotes)
+        .where(isNotNull(dailyNotes.publishedAt))
+    ).map((n) => `${n.noteChildId}:${n.date}`),
+  );
+  const hasNotes = new Set([...noteDays].map((key) => Number(key.split(':')[0])));
   const rows: (typeof childAttendances.$inferInsert)[] = [];
   enrolled.forEach((c, k) =>
     days.forEach((date, i) => {
       if ((i + k) % 9 === 4) return; // an absence now and then
+      if (hasNotes.has(c.noteChildId) && !noteDays.has(`${c.noteChildId}:${date}`)) return;
       const early = (i + k) % 11 === 0;
       rows.push({
         companyId,
