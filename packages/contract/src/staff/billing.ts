@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { dateString, defineCall, idNumber, idParam, timeString, yearMonthString } from '../common';
 import { billingStatementSchema } from '../billing';
+import {
+  facilityTypes,
+  needs,
+  sideDishExemptions,
+  extensionPlans,
+  itemFrequencies,
+  itemTargets,
+  MAX_YEN,
+  billingMessages,
+} from './billing-terms';
+export * from './billing-terms';
 
 /**
  * 請求 (spec/billing.md): children's billing attributes and the facility's fee rules as dated data
@@ -8,67 +19,6 @@ import { billingStatementSchema } from '../billing';
  * reason, and 確定 that issues numbered immutable statements once. 事務, 園長 and 法人管理者 only.
  */
 
-export const facilityTypes = ['licensed_nursery', 'certified_center', 'small_scale', 'home_based', 'workplace'] as const;
-export type FacilityType = (typeof facilityTypes)[number];
-export const facilityTypeLabels: Record<FacilityType, string> = {
-  licensed_nursery: '私立認可保育所',
-  certified_center: '認定こども園',
-  small_scale: '小規模保育',
-  home_based: '家庭的保育',
-  workplace: '事業所内保育',
-};
-/** 私立認可保育所: the 市町村 collects 保育料; the facility never bills it (spec §1). */
-export const billsChildcareFee = (type: FacilityType) => type !== 'licensed_nursery';
-
-export const extensionUnits = [10, 15, 30, 60] as const;
-export const needs = ['standard', 'short'] as const;
-export type Need = (typeof needs)[number];
-export const needLabels: Record<Need, string> = { standard: '保育標準時間', short: '保育短時間' };
-export const sideDishExemptions = ['low_income', 'third_child', 'other'] as const;
-export type SideDishExemption = (typeof sideDishExemptions)[number];
-export const sideDishExemptionLabels: Record<SideDishExemption, string> = {
-  low_income: '年収360万円未満相当',
-  third_child: '第3子以降',
-  other: 'その他',
-};
-export const extensionPlans = ['per_use', 'flat'] as const;
-export type ExtensionPlan = (typeof extensionPlans)[number];
-export const extensionPlanLabels: Record<ExtensionPlan, string> = { per_use: '利用ごと', flat: '月極（定額）' };
-export const itemFrequencies = ['once', 'monthly'] as const;
-export const itemFrequencyLabels = { once: '1回', monthly: '毎月' } as const;
-export const itemTargets = ['facility', 'class', 'children'] as const;
-export const itemTargetLabels = { facility: '園全体', class: 'クラス', children: '園児を指定' } as const;
-
-/** The largest amount of one line or setting (10,000,000 yen). */
-export const MAX_YEN = 10_000_000;
-
-export const billingMessages = {
-  yen: '金額は0円以上の整数（円）で入力してください',
-  signedYen: '金額は0以外の整数（円）で入力してください',
-  unit: '単位は10・15・30・60分から選択してください',
-  grace: '猶予は0〜59分で入力してください',
-  window: '開始時刻は終了時刻より前にしてください',
-  lateFrom: '単価が変わる時刻と、その後の単価は両方入力してください',
-  dueDay: '支払期日は1〜28日で入力してください',
-  reason: '理由を入力してください（200文字以内）',
-  name: '品目名を入力してください（50文字以内）',
-  explanation: '保護者への説明を入力してください（500文字以内）',
-  itemClass: '対象のクラスを選択してください',
-  itemChildren: '対象の園児を選択してください',
-  monthUntil: '終了月は開始月以降にしてください',
-  payer: '支払者は、この園児の保護者（閲覧のみの保護者を除く）から選択してください',
-  childcareFee: 'この施設類型では保育料を請求しません（市町村が徴収します）',
-  notEnrolled: 'この月にこの施設に在籍している園児ではありません',
-  noSettings: 'この月に適用される料金設定がありません。請求設定を登録してください',
-  closed: 'この月はすでに確定しています。訂正は翌月以降の調整として登録してください',
-  futureMonth: '来月以降の月は確定できません',
-  nothingToIssue: '請求する家庭がありません',
-  corrects: '訂正する請求書は、この月より前に確定した同じ施設の請求書を選択してください',
-  saved: '保存しました',
-  alreadyPaid: 'この請求はすでに支払済です',
-  overpaid: '入金額が未入金の残額を超えています',
-  paidInFuture: '入金日に未来の日付は入力できません',
-} as const;
 const M = billingMessages;
 
 const yen = z.number({ message: M.yen }).int(M.yen).min(0, M.yen).max(MAX_YEN, M.yen);
