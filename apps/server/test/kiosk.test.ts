@@ -20,7 +20,7 @@ import {
   type KioskScan,
 } from '@renraku/contract';
 import { childAttendances, devices, kioskScans, pickupCodes, pickupPersons, pushOutbox } from '../src/db/schema';
-import { sha256Hex } from '../src/modules/kiosk/service';
+import { sha256Hex } from '../src/lib/crypto';
 import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { type Agent, call, callRaw, setupApp, staffAgents, type StaffPersona } from './harness';
 import { executeAsOwner } from './helpers';

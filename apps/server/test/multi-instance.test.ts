@@ -14,7 +14,7 @@ import { openPostgres, type Database } from '../src/db/client';
 import { randomToken } from '../src/lib/crypto';
 import { createStorage } from '../src/lib/files';
 import { redisCounter, type Counter } from '../src/lib/rate-limit';
-import { LOGIN_LIMITS } from '../src/modules/auth/service';
+import { LOGIN_LIMITS } from '../src/modules/idp/credentials';
 import { buildUser, TEST_PASSWORD } from './factories';
 import { Agent, call } from './harness';
 import { createScratchDatabase } from './helpers';

@@ -11,7 +11,7 @@ import {
   tokyoInstant,
 } from '@renraku/contract';
 import { pickupCodes } from '../src/db/schema';
-import { sha256Hex } from '../src/modules/kiosk/service';
+import { sha256Hex } from '../src/lib/crypto';
 import { buildFamily } from './factories';
 import { type Agent, call, callRaw, setupApp } from './harness';
 

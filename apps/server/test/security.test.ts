@@ -29,7 +29,7 @@ import { childRegistrationAttempts, children, idpTokens } from '../src/db/schema
 import { fileUrls } from '../src/lib/files';
 import { memoryCounter } from '../src/lib/rate-limit';
 import { safeRedirect } from '../src/modules/idp/redirect';
-import { LOGIN_LIMITS } from '../src/modules/auth/service';
+import { LOGIN_LIMITS } from '../src/modules/idp/credentials';
 import { IDP_LIMITS } from '../src/modules/idp/flows';
 import { Agent, call, setupApp } from './harness';
 import { buildChild, buildFamily, buildRegistrationToken, buildStaff, buildUser, linkGuardian, TEST_PASSWORD } from './factories';

@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, 
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+/** Hex SHA-256: the roster's `qr_hash`, the one-time codes and staff QR tokens as stored (the tablet hashes what it reads the same way). */
+export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 export const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('base64url');
 
 export function safeEqual(a: string, b: string): boolean {

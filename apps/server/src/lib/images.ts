@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { AppContext } from '../context';
 import { randomToken } from './crypto';
 import type { Storage } from './files';
 import { HttpError } from './errors';
@@ -47,4 +48,11 @@ export async function storeImage(storage: Storage, folder: string, input: Buffer
     await storage.put(`${key}.${variant}`, resized);
   }
   return key;
+}
+
+/** Removes a stored image and its variants; a failure is logged, never the caller's error. */
+export async function removeImage(ctx: Pick<AppContext, 'storage' | 'log'>, key: string) {
+  await Promise.all([ctx.storage.remove(key), ctx.storage.remove(`${key}.thumb`), ctx.storage.remove(`${key}.medium`)]).catch(
+    (error) => ctx.log.warn({ err: error, key }, 'old image not removed'),
+  );
 }

@@ -21,6 +21,7 @@ import { filesRoutes } from './files/routes';
 import { settingsRoutes } from './settings/routes';
 import { usersRoutes } from './users/routes';
 import { staffRoutes } from './staff/routes';
+import { auditRoutes } from './audit/routes';
 import { facilitiesStaffRoutes } from './facilities/staff-routes';
 import { childrenStaffRoutes } from './children/staff-routes';
 import { guardiansStaffRoutes } from './guardians/staff-routes';
@@ -54,6 +55,7 @@ export function registerModules(app: App, ctx: AppContext) {
   pushRoutes(app, ctx);
   idpRoutes(app, ctx);
   staffRoutes(app, ctx);
+  auditRoutes(app, ctx);
   facilitiesStaffRoutes(app, ctx);
   childrenStaffRoutes(app, ctx);
   guardiansStaffRoutes(app, ctx);

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { addDays, tokyoDate, tokyoInstant } from '@renraku/contract';
 import { attendanceReports, childAttendances, kioskScans, noteChildren, pickupCodes } from '../db/schema';
 import { enrolmentCovers } from '../modules/access';
-import { sha256Hex } from '../modules/kiosk/service';
+import { sha256Hex } from '../lib/crypto';
 import type { SeedContext } from './context';
 
 /** The demo's one-time pick-up code for 陽翔 (README), valid until the end of the seeding day. */

@@ -31,7 +31,7 @@ export interface StaffViewer {
    */
   device?: SessionDevice | null;
   ip: string;
-  /** The child's page view a read belongs to (`x-audit-view`): one page open, one entry (staff/audit.ts). */
+  /** The child's page view a read belongs to (`x-audit-view`): one page open, one entry (audit/service.ts). */
   auditView?: string;
 }
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { billingChildAttributes, childUser, users } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import type { AttributesRow } from './compute';
 import { attributeRows, enrolledInMonth, guardianName, inForce, monthOf, settingsFor } from './inputs';
 import { assertAfterClosed } from './settings';

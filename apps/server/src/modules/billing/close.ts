@@ -6,7 +6,7 @@ import { billingMonths, billingStatements } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import { enqueueGuardianPushes } from '../../lib/push';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { computeMonth } from './compute';
 import { loadMonthInputs, monthOf } from './inputs';
 import { billingMonth } from './month';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { billingAdjustments, billingMonths, billingStatements } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { computeMonth } from './compute';
 import { addMonths, enrolledInMonth, loadMonthInputs, monthOf, monthRow } from './inputs';
 import { presentDraft, presentStatement } from './present';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { billingPayments, billingStatements } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { presentStatement } from './present';
 
 export async function statementById(db: Db, id: number) {

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { billingItems, billingSettings, classes } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { enrolledInMonth, lastClosedMonth, monthOf } from './inputs';
 
 type SettingsRow = typeof billingSettings.$inferSelect;

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { HttpError, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { classesByName } from '../facilities/service';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { childKey, childRuleErrors, enrolledChildKeys, insertChildren } from './roster';
 
 type Column = (typeof childrenCsvColumns)[number];

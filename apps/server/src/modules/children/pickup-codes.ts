@@ -7,7 +7,7 @@ import { pickupCodes } from '../../db/schema';
 import { conflict, notFound, tooMany } from '../../lib/errors';
 import type { Viewer } from '../../lib/sessions';
 import { authorizeChild } from '../access';
-import { sha256Hex } from '../kiosk/service';
+import { sha256Hex } from '../../lib/crypto';
 
 /**
  * One-time pick-up codes (staff.md §6; docs/decisions/kiosk-pickup-codes.md): the main guardian

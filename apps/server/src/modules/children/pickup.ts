@@ -13,8 +13,8 @@ import { conflict, invalidMany, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import type { Viewer } from '../../lib/sessions';
 import { authorizeChild, authorizeStaffChild, type StaffAction, type StaffChildGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
-import { removeImage } from './service';
+import { recordAudit } from '../audit/service';
+import { removeImage } from '../../lib/images';
 
 type Row = typeof pickupPersons.$inferSelect;
 interface PickupInput {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { childRegistrationTokens } from '../../db/schema';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import type { StaffChildGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 export const CHILD_REGISTRATION_COOKIE = 'renraku_child_registration';
 

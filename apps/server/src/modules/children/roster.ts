@@ -9,8 +9,8 @@ import { invalidMany, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import { enrolmentCovers, type FacilityGrant, type StaffChildGrant, type StaffViewer } from '../access';
 import { classOfFacility } from '../facilities/service';
-import { recordAudit } from '../staff/service';
-import { removeImage } from './service';
+import { recordAudit } from '../audit/service';
+import { removeImage } from '../../lib/images';
 import { presentRosterChild, presentStaffChild } from './staff-presenter';
 
 const rosterChildColumns = {

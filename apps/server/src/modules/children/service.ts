@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
-import { storeImage } from '../../lib/images';
+import { removeImage, storeImage } from '../../lib/images';
 import { callerValues, confirmCaller, sessionStateOfCaller, sessionUserId, type Caller } from '../../lib/sessions';
 import { getGuardian, listGuardians } from '../guardians/service';
 
@@ -143,12 +143,6 @@ export async function uploadChildImage(ctx: AppContext, viewer: Viewer, childId:
   await ctx.db.update(children).set({ imageKey: key }).where(eq(children.id, childId));
   if (previous?.key) await removeImage(ctx, previous.key);
   return { image_url: ctx.files.url(key, { variant: 'thumb' })! };
-}
-
-export async function removeImage(ctx: AppContext, key: string) {
-  await Promise.all([ctx.storage.remove(key), ctx.storage.remove(`${key}.thumb`), ctx.storage.remove(`${key}.medium`)]).catch(
-    (error) => ctx.log.warn({ err: error, key }, 'old image not removed'),
-  );
 }
 
 /** The caller's pending invitation to a child, with the child's main guardian. */

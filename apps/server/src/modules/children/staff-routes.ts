@@ -32,7 +32,7 @@ import {
 } from './pickup';
 import { issueRegistration } from './registration';
 import { createChild, listRoster, readChildRecord, setChildImage, updateChild } from './roster';
-import { auditViewOf } from '../staff/service';
+import { auditViewOf } from '../audit/service';
 
 /** The roster's staff calls (staff.md §3): children and enrolments, CSV import, registration URLs. */
 export function childrenStaffRoutes(app: App, ctx: AppContext) {

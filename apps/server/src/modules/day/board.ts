@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { childAttendances, children, classes, noteChildren, schedules } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import {
   childName,
   contactBookRows,

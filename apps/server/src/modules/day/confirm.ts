@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { attendanceReports, familyInformation, noteChildren } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { mayWriteClass, type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { bookItem, contactBookRows, reportItem, reportRows } from './entries';
 
 /** Where an entry lives: its facility (for the grant), its enrolment's class and child. One statement. */

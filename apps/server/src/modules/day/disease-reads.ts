@@ -1,7 +1,7 @@
 import type { Board, ClassDay, Inbox } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 /**
  * The board and the inbox show a child's absence disease (インフルエンザ…), and the board and the

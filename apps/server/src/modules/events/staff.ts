@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { classes, events } from '../../db/schema';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { mayAddressAudience, type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 export interface EventInput {
   date: string;

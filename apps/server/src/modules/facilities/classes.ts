@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { classes, noteChildren, staffMembershipClasses, staffMemberships, users } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, membershipCovers, type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 type ClassRow = typeof classes.$inferSelect;
 

@@ -14,7 +14,7 @@ import {
   staffMemberships,
 } from '../../db/schema';
 import { enrolmentCovers, membershipCovers, type CompanyGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import type { ProfileInput } from './profile';
 
 /**

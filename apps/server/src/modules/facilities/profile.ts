@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { facilities, facilityClosedDays, facilityFunctions } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 const holidays = holidayJp.holidays as Record<string, { name: string } | undefined>;
 

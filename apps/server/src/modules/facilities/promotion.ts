@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { classes, facilityPromotions, noteChildren } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { fiscalYearRange } from './profile';
 
 export interface PromotionInput {

@@ -5,7 +5,7 @@ import { feedBanners } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
 import { presentEach, type SkipLog } from '../../lib/present';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 type BannerRow = typeof feedBanners.$inferSelect;
 

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { dailyNoteDrafts } from '../../db/schema';
 import type { StaffViewer } from '../access';
-import { recordAudits } from '../staff/service';
+import { recordAudits } from '../audit/service';
 import {
   assertWritableDay,
   classDayRows,

@@ -12,7 +12,7 @@ import { classBroadcasts, dailyNoteDrafts, dailyNotes } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { enqueueGuardianPushes } from '../../lib/push';
 import type { StaffViewer } from '../access';
-import { recordAudits } from '../staff/service';
+import { recordAudits } from '../audit/service';
 import {
   assertWritableDay,
   classDayRows,

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 export type Klass = typeof classes.$inferSelect;
 type Note = typeof dailyNotes.$inferSelect;

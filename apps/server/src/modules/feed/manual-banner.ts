@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { childUser, manualBanners, noteChildren } from '../../db/schema';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { activeLinksOf, enrolmentCovers } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 /**
  * The guardians' manual banner, one statement (docs/decisions/facilities-manual-banner.md): the own

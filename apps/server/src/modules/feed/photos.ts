@@ -6,7 +6,7 @@ import { attendanceReports, children, classBroadcasts, classes, dailyNotes, feed
 import { invalid, invalidMany, notFound } from '../../lib/errors';
 import { IMAGE_VARIANTS, storeImage } from '../../lib/images';
 import { enrolmentCovers, type StaffViewer } from '../access';
-import { recordAudits } from '../staff/service';
+import { recordAudits } from '../audit/service';
 import { assertWritableDay, writableDay } from './daily-notes';
 
 type Klass = typeof classes.$inferSelect;

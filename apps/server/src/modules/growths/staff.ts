@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { children, classes, growths, noteChildren } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, type StaffViewer } from '../access';
-import { recordAudits } from '../staff/service';
+import { recordAudits } from '../audit/service';
 import { referenceCurves } from './reference';
 
 type Klass = typeof classes.$inferSelect;

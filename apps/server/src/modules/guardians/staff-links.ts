@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { childRegistrationTokens, childUser, invitations, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { StaffChildGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 /**
  * A child's guardians as the facility sees them (staff.md §3): the activated links, the invitations

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeStaffChild } from '../access';
-import { auditViewOf } from '../staff/service';
+import { auditViewOf } from '../audit/service';
 import { childGuardiansForStaff, unlinkGuardian } from './staff-links';
 
 /** Guardians' links as the facility manages them (staff.md §3). */

@@ -9,9 +9,9 @@ import { HttpError, invalid, tooMany } from '../../lib/errors';
 import { countAttempt } from '../../lib/rate-limit';
 import { enqueueMail } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { resetLoginFailures } from '../auth/service';
+import { resetLoginFailures } from './credentials';
 import { createSession, deleteOtherSessions, setSessionCookie, type SessionUser } from '../../lib/sessions';
-import { findUserByEmail } from '../auth/service';
+import { findUserByEmail } from './credentials';
 import { claimInvitations } from '../children/service';
 import { safeRedirect } from './redirect';
 

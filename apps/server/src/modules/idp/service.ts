@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { verifyCredentials } from '../auth/service';
+import { verifyCredentials } from './credentials';
 import * as local from './flows';
 
 /**
@@ -21,3 +21,4 @@ export interface IdentityProvider {
 export const localIdentityProvider: IdentityProvider = { verifyCredentials, ...local };
 
 export { inviteStaffAccount } from './staff-invite';
+export { verifyCredentials } from './credentials';

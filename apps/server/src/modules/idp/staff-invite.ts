@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail';
-import { findUserByEmail } from '../auth/service';
+import { findUserByEmail } from './credentials';
 import { issueToken, link } from './flows';
 import { safeRedirect } from './redirect';
 

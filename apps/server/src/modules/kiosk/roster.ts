@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { auditLog, childAttendances, children, childUser, classes, noteChildren, pickupPersons, users } from '../../db/schema';
 import { enrolmentCovers } from '../access';
 import type { PairedDevice } from '../staff/service';
-import { sha256Hex } from './hash';
+import { sha256Hex } from '../../lib/crypto';
 import { rosterStaff, staffQrKey } from './staff-identification';
 
 /** The facility's enrolments of the day (a subquery for the roster's side reads). */

@@ -25,7 +25,7 @@ import { findDeviceByCredential, type PairedDevice } from '../staff/service';
 import { HttpError } from '../../lib/errors';
 import { enrolmentCovers } from '../access';
 import { refuseGuessing } from './code-guesses';
-import { sha256Hex } from './hash';
+import { sha256Hex } from '../../lib/crypto';
 import type { ScanGroupCommit } from './scan-group-commit';
 import { auditDetails, pushText, type ScanResult, type ScanToRecord } from './scans-statement';
 import { staffOfProof, type StaffOfProof } from './staff-identification';
@@ -35,7 +35,6 @@ import { staffOfProof, type StaffOfProof } from './staff-identification';
  * use, and the scans the tablet made, each taken once.
  */
 
-export { sha256Hex } from './hash';
 export type { ScanResult, ScanToRecord, ScanOutcome } from './scans-statement';
 
 /** Scans older than this (device time) or this far ahead are refused: a wrong device clock must not write another day. */

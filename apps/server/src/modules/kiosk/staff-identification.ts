@@ -6,8 +6,9 @@ import type { Db } from '../../db/client';
 import { kioskStaffGrants, staffPins, staffQrTokens, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
-import { checkPin, recordAudit, worksAt, worksAtFacility, type PairedDevice } from '../staff/service';
-import { sha256Hex } from './hash';
+import { recordAudit } from '../audit/service';
+import { checkPin, worksAt, worksAtFacility, type PairedDevice } from '../staff/service';
+import { sha256Hex } from '../../lib/crypto';
 
 /**
  * Who confirmed at the gate (issue 29; docs/decisions/kiosk-staff-identification.md): a staff

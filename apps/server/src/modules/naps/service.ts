@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { classNapSettings, classes, devices, napChecks, napSessions, users } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { arrivalInstant, assertPresent, classChildren, presenceCutoff, presenceOf, type ClassChild } from './presence';
 
 type Klass = typeof classes.$inferSelect;

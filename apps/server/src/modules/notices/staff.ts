@@ -34,7 +34,7 @@ import { isReadablePdf } from '../../lib/documents';
 import { enqueueMail } from '../../lib/mail';
 import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
 import { enrolmentCovers, mayAddressAudience, type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 /*
  * お知らせ written by staff (staff.md §5; docs/decisions/notices-staff-authoring.md). A notice is a

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 /**
  * The tracking of a notice lists the families who read and answered it, with their answers (which

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { recordDocumentEvents, recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import type { RecordGrant } from './access';
 import { periodOf } from './periods';
 import { presentDocument } from './present';

@@ -15,7 +15,7 @@ import { requestNow } from '../../lib/clock';
 import { loadStaffSession } from '../../lib/staff-sessions';
 import type { App } from '../../lib/route';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { authorizeRecord, isEditable } from './access';
 
 /** How often every open connection's right to its document is checked again (a revoked membership or device). */

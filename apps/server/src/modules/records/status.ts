@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { recordDocumentEvents, recordDocuments, recordDocumentStates } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { isEditable, type RecordDocumentRow, type RecordGrant } from './access';
 import { presentDocument } from './present';
 

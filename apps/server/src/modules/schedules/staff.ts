@@ -32,7 +32,7 @@ import { conflict, invalid, invalidMany } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { isPublicHoliday } from '../facilities/service';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 
 type WindowRow = typeof scheduleWindows.$inferSelect;
 

@@ -20,7 +20,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import { DEVICE_COOKIE, deleteDeviceSessions, setDeviceCookie } from '../../lib/staff-sessions';
 import { authorizeFacility, membershipCovers, type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/service';
 import { worksAtFacility } from './memberships';
 
 /** Paired tablets (staff.md §1): registered on the desktop, paired with a one-time code, revocable. */

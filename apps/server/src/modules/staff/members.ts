@@ -15,7 +15,7 @@ import {
 import { conflict, HttpError, invalid, notFound } from '../../lib/errors';
 import { authorizeFacility, type FacilityGrant, type StaffViewer } from '../access';
 import { inviteStaffAccount } from '../idp/service';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/service';
 import { hasCurrentMembership } from './memberships';
 
 const statusOn = (m: { validFrom: string; validUntil: string | null }, day: string): StaffMember['status'] =>

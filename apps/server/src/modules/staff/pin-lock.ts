@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { tokyoDate } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { devicePinAttempts, devices } from '../../db/schema';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/service';
 
 /**
  * Wrong PINs are counted per device (docs/decisions/staff-pin-lock-per-device.md), so that a device

@@ -15,7 +15,7 @@ import {
   STAFF_SESSION_COOKIE,
 } from '../../lib/staff-sessions';
 import { authorizeFacility, type StaffViewer } from '../access';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/service';
 import type { PairedDevice } from './devices';
 import { worksAt } from './memberships';
 import { clearPinAttempts, countWrongPin, lockPinDevice, pinAttemptOf } from './pin-lock';

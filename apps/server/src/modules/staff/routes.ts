@@ -1,8 +1,5 @@
 import { eq } from 'drizzle-orm';
 import {
-  auditQuery,
-  getStaffAudit,
-  getStaffAuditSubjects,
   getStaffMe,
   messages,
   postStaffLogin,
@@ -11,20 +8,16 @@ import {
   postStaffTotpEnable,
   postStaffTotpSetup,
   putStaffPin,
-  staffAuditCsvPath,
   staffMessages,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { devices } from '../../db/schema';
-import { idParam } from '@renraku/contract';
-import { fastifyPath, route, type App } from '../../lib/route';
-import { staffCallerOf, staffRoute } from '../../lib/staff-route';
-import { invalidMany, unauthenticated } from '../../lib/errors';
+import { route, type App } from '../../lib/route';
+import { staffRoute } from '../../lib/staff-route';
 import { clearStaffSessionCookie, completeStaffSession, deleteStaffSession, loadStaffSession } from '../../lib/staff-sessions';
-import { authorizeFacility, staffFacilities, type StaffViewer } from '../access';
+import { staffFacilities, type StaffViewer } from '../access';
 import type { Db } from '../../db/client';
-import { auditCsv, listAudit, recordAudit } from './audit';
-import { auditSubjects } from './audit-subjects';
+import { recordAudit } from '../audit/service';
 import { deviceRoutes } from './device-routes';
 import { membershipsOf } from './memberships';
 import { hasPin, setPin } from './pin';
@@ -108,36 +101,6 @@ export function staffRoutes(app: App, ctx: AppContext) {
     });
     return { message: staffMessages.pinSaved };
   });
-
-  staffRoute(app, getStaffAudit, {}, async ({ staff, params, query }) => {
-    await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
-    return listAudit(ctx, params.facilityId, query);
-  });
-
-  staffRoute(app, getStaffAuditSubjects, {}, async ({ staff, params }) => {
-    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
-    return auditSubjects(ctx.db, grant, staff.today);
-  });
-
-  // The CSV export: not a JSON call, the same filters and the same check.
-  const csvQuery = auditQuery.omit({ page: true });
-  app.get<{ Params: { facilityId: string }; Querystring: Record<string, unknown> }>(
-    fastifyPath(staffAuditCsvPath),
-    async (req, reply) => {
-      const session = await loadStaffSession(ctx.db, req, req.now);
-      if (!session || session.pending) throw unauthenticated();
-      const facilityId = idParam.safeParse(req.params.facilityId);
-      const filter = csvQuery.safeParse(req.query);
-      if (!facilityId.success || !filter.success) throw invalidMany({ _: [messages.invalidInput] });
-      const staff = staffCallerOf(session, req);
-      const grant = await authorizeFacility(ctx, staff, facilityId.data, 'facility.setup');
-      const body = await auditCsv(ctx, grant.facilityId, filter.data);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${grant.facilityId}-${req.today}.csv"`)
-        .send(body);
-    },
-  );
 
   memberRoutes(app, ctx);
   staffQrRoutes(app, ctx);

@@ -10,7 +10,7 @@ import {
   setStaffSessionCookie,
   type StaffPending,
 } from '../../lib/staff-sessions';
-import { verifyCredentials } from '../auth/service';
+import { verifyCredentials } from '../idp/service';
 import { hasCurrentMembership } from './memberships';
 import { isTotpEnabled, totpState } from './totp';
 

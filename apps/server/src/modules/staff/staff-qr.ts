@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/errors';
 import { type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { staffFacilities, type StaffViewer } from '../access';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit/service';
 
 /**
  * 職員QR (issue 29; docs/decisions/kiosk-staff-identification.md): a staff member's personal QR

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { staffRoomMoves, staffTimeEntries } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { dayEntries, facilityRooms, presentEntry, validEntries } from './day-data';
 import { clockRefusal, END_OF_DAY, minuteOf, roomAt, workSpans } from './timeline';
 import { and, asc, eq } from 'drizzle-orm';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { staffTimeEntries } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { lockPersonDay } from './clock';
 import { dayEntries, facilityStaff, presentEntry, validEntries, type EntryRow } from './day-data';
 import { END_OF_DAY, workSpans } from './timeline';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { staffRoomMoves } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { mayCorrect } from './access';
 import { loadStaffingDay } from './day-data';
 import { minuteOf, roomsAt } from './timeline';

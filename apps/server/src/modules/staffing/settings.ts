@@ -2,7 +2,7 @@ import { type RatioFacilityType, type StaffingSettings } from '@renraku/contract
 import type { Db } from '../../db/client';
 import { staffingSettings } from '../../db/schema';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { loadSettings } from './day-data';
 
 /** The facility type and the 1歳加算 switch with the ratios they give on the day (staffing.md §1). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { shiftMonths, shiftPatterns, shifts } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { mayCorrect } from './access';
 import { facilityStaff } from './day-data';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { staffTimeEntries, users } from '../../db/schema';
 import { toCsv } from '../../lib/csv';
 import type { FacilityGrant, StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { END_OF_DAY, workSpans } from './timeline';
 
 const header = ['職員', '日付', '出勤', '退勤', '休憩（分）', '勤務時間（分）', '修正', '備考'];

@@ -6,7 +6,7 @@ import { childUser, facilityFunctions, noteChildren, users } from '../../db/sche
 
 import { invalid } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
-import { removeImage } from '../children/service';
+import { removeImage } from '../../lib/images';
 import { activeLinksOf, enrolmentCovers, type Viewer } from '../access';
 import { presentUser } from './presenter';
 
