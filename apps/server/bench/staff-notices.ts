@@ -3,7 +3,7 @@ import { addDays } from '@renraku/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { createStaffNotice } from '../src/modules/notices/staff';
+import { createStaffNotice } from '../src/modules/notices/compose';
 
 /**
  * The 10× step's notices (issue 18: "with 10× notices sent through the staff calls"): for each

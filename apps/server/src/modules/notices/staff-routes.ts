@@ -23,20 +23,11 @@ import { recordTrackingRead } from './tracking-audit';
 import { loadStaffSession } from '../../lib/staff-sessions';
 import { withMultipart } from '../../lib/upload';
 import { authorizeFacility } from '../access';
-import {
-  addStaffNoticeFile,
-  createStaffNotice,
-  deleteStaffNoticeFile as removeFile,
-  listStaffNotices,
-  loadNotice,
-  mayAddressNotice,
-  noticeTracking,
-  readStaffNotice,
-  remindNotice,
-  trackingCsv,
-  updateStaffNotice,
-  withdrawStaffNotice,
-} from './staff';
+import { addStaffNoticeFile, deleteStaffNoticeFile as removeFile } from './attachments';
+import { loadNotice, mayAddressNotice } from './audience';
+import { createStaffNotice, updateStaffNotice, withdrawStaffNotice } from './compose';
+import { listStaffNotices, readStaffNotice } from './listing';
+import { noticeTracking, remindNotice, trackingCsv } from './tracking';
 import { noticesVersion } from './staff-version';
 
 /** The notice and the caller's grant at its facility (404: no notice, or not theirs). */

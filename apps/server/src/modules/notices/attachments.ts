@@ -1,0 +1,113 @@
+import { and, count, eq } from 'drizzle-orm';
+import { noticeMessages } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { noticeFiles } from '../../db/schema';
+import { randomToken } from '../../lib/crypto';
+import { forbidden, invalid, notFound } from '../../lib/errors';
+import { storeImage } from '../../lib/images';
+import { isReadablePdf } from '../../lib/documents';
+import { type FacilityGrant, type StaffViewer } from '../access';
+import { recordAudit } from '../audit/service';
+import { type NoticeRow, NOTICE_FILES_MAX, noticeStatus, mayAddressNotice } from './audience';
+
+/* A notice's files: images and readable PDFs, at most NOTICE_FILES_MAX (staff.md §5). */
+
+export function sniffFile(bytes: Buffer): 'image' | 'pdf' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image';
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  return null;
+}
+
+/** Attaches a file (the contents decide: JPEG/PNG stored with variants, PDF as is); audited. */
+export async function addStaffNoticeFile(
+  ctx: AppContext,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  row: NoticeRow,
+  file: { name: string; bytes: Buffer },
+  now: Date,
+) {
+  if (!(await mayAddressNotice(ctx.db, grant, row, staff.today))) throw forbidden();
+  if (row.state === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
+  const kind = sniffFile(file.bytes);
+  if (!kind || (kind === 'pdf' && !(await isReadablePdf(file.bytes)))) throw invalid('upload_file', noticeMessages.fileType);
+  const [{ n }] = (await ctx.db.select({ n: count() }).from(noticeFiles).where(eq(noticeFiles.noticeId, row.id))) as [
+    { n: number },
+  ];
+  if (n >= NOTICE_FILES_MAX) throw invalid('upload_file', noticeMessages.tooManyFiles);
+  let key: string;
+  if (kind === 'pdf') {
+    key = `notices/${randomToken(16)}.pdf`;
+    await ctx.storage.put(key, file.bytes);
+  } else {
+    key = await storeImage(ctx.storage, 'notices', file.bytes);
+  }
+  const name =
+    [...file.name]
+      .filter((c) => c >= ' ' && c !== '/' && c !== '\\')
+      .join('')
+      .slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
+  const [created] = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const inserted = await t
+      .insert(noticeFiles)
+      .values({
+        companyId: row.companyId,
+        noticeId: row.id,
+        name,
+        storageKey: key,
+        isDocument: kind === 'pdf',
+        byteSize: file.bytes.length,
+        sortOrder: Number(n),
+      })
+      .returning();
+    await recordAudit(t, staff, now, {
+      companyId: row.companyId,
+      facilityId: row.facilityId,
+      action: 'notice.file_add',
+      targetType: 'notice',
+      targetId: row.id,
+      details: { name, released: noticeStatus(row, now) === 'released' },
+    });
+    return inserted;
+  });
+  return {
+    id: created!.id,
+    name: created!.name,
+    is_document: created!.isDocument,
+    byte_size: created!.byteSize,
+    url: ctx.files.url(key, kind === 'pdf' ? { ttlSec: 300 } : { variant: 'medium' }) ?? null,
+  };
+}
+
+export async function deleteStaffNoticeFile(
+  ctx: AppContext,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  row: NoticeRow,
+  fileId: number,
+  now: Date,
+) {
+  if (!(await mayAddressNotice(ctx.db, grant, row, staff.today))) throw forbidden();
+  if (row.state === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
+  await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [gone] = await t
+      .delete(noticeFiles)
+      .where(and(eq(noticeFiles.id, fileId), eq(noticeFiles.noticeId, row.id)))
+      .returning({ name: noticeFiles.name });
+    if (!gone) throw notFound();
+    await recordAudit(t, staff, now, {
+      companyId: row.companyId,
+      facilityId: row.facilityId,
+      action: 'notice.file_delete',
+      targetType: 'notice',
+      targetId: row.id,
+      details: { name: gone.name },
+    });
+  });
+  return { message: noticeMessages.fileDeleted };
+}

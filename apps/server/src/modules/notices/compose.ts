@@ -1,0 +1,303 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { noticeMessages, tokyoDate, type NoticeAudience, type StaffNotice } from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import {
+  noteChildren,
+  noticeTargets,
+  notices,
+  questionnaireChoices,
+  questionnaireQuestions,
+  questionnaires,
+} from '../../db/schema';
+import { forbidden, invalid } from '../../lib/errors';
+import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
+import { type FacilityGrant, type StaffViewer } from '../access';
+import { recordAudit } from '../audit/service';
+import { type NoticeInput, type NoticeRow, noticeStatus, audienceClasses, mayAddressAll, mayAddressNotice } from './audience';
+import { readStaffNotice } from './listing';
+
+/* Writing a notice: create, update (publish, schedule) and withdraw (staff.md §5). */
+
+function checkTimes(input: NoticeInput, now: Date, releasedAt: Date, checkRelease: boolean) {
+  if (checkRelease && input.release === 'scheduled') {
+    if (!input.release_at) throw invalid('release_at', noticeMessages.releaseAtRequired);
+    if (new Date(input.release_at).getTime() <= now.getTime()) throw invalid('release_at', noticeMessages.releaseInPast);
+  }
+  if (input.questionnaire) {
+    const closeAt = new Date(input.questionnaire.close_at).getTime();
+    if (closeAt <= now.getTime()) throw invalid('questionnaire.close_at', noticeMessages.closeAtInPast);
+    if (input.release !== 'draft' && closeAt <= releasedAt.getTime())
+      throw invalid('questionnaire.close_at', noticeMessages.closeBeforeRelease);
+  }
+}
+
+const releaseInstant = (input: NoticeInput, now: Date) =>
+  input.release === 'scheduled' && input.release_at
+    ? new Date(input.release_at)
+    : input.release === 'draft' && input.release_at
+      ? new Date(input.release_at)
+      : now;
+
+/** The enrolments a published notice addresses: enrolled at its facility today or from its release day on. */
+async function writeTargets(db: Db, notice: NoticeRow, audience: NoticeAudience, today: string) {
+  const releaseDay = tokyoDate(notice.releasedAt);
+  const firstDay = releaseDay > today ? releaseDay : today;
+  const enrolled = and(
+    eq(noteChildren.facilityId, notice.facilityId),
+    sql`${noteChildren.admittedOn} <= ${firstDay}`,
+    or(isNull(noteChildren.leftOn), sql`${noteChildren.leftOn} >= ${today}`),
+  );
+  const where =
+    audience.kind === 'facility'
+      ? enrolled
+      : audience.kind === 'classes'
+        ? and(enrolled, inArray(noteChildren.classId, audience.ids))
+        : and(enrolled, inArray(noteChildren.childId, audience.ids));
+  const rows = await db.select({ id: noteChildren.id }).from(noteChildren).where(where);
+  if (rows.length === 0) return 0;
+  await db
+    .insert(noticeTargets)
+    .values(
+      rows.map((r) => ({
+        companyId: notice.companyId,
+        noticeId: notice.id,
+        noteChildId: r.id,
+        releasedAt: notice.releasedAt,
+        facilityId: notice.facilityId,
+      })),
+    )
+    .onConflictDoNothing();
+  return rows.length;
+}
+
+/**
+ * The push of a published notice to its guardians (docs/decisions/push-web-push.md): written with its
+ * targets and held until the release instant (`next_attempt_at`), so a scheduled notice pushes when it
+ * becomes visible; a scheduled notice changed or withdrawn drops its pending pushes first.
+ */
+async function enqueueNoticePushes(db: Db, notice: NoticeRow) {
+  await dropPendingPushes(db, 'notice', `${notice.id}:`);
+  if (notice.state !== 'published') return;
+  const targets = await db
+    .selectDistinct({ childId: noteChildren.childId })
+    .from(noticeTargets)
+    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
+    .where(eq(noticeTargets.noticeId, notice.id));
+  if (targets.length === 0) return;
+  await enqueueGuardianPush(db, {
+    childIds: targets.map((t) => t.childId),
+    category: 'notice',
+    title: '新しいお知らせがあります',
+    body: notice.title,
+    link: `/notices/${notice.id}`,
+    dedupeKey: String(notice.id),
+    notBefore: notice.releasedAt,
+  });
+}
+
+async function writeQuestionnaire(db: Db, companyId: number, noticeId: number, q: NonNullable<NoticeInput['questionnaire']>) {
+  const [row] = await db
+    .insert(questionnaires)
+    .values({ companyId, noticeId, closeAt: new Date(q.close_at) })
+    .returning();
+  const questionRows = await db
+    .insert(questionnaireQuestions)
+    .values(
+      q.questions.map((question, i) => ({
+        companyId,
+        questionnaireId: row!.id,
+        text: question.text,
+        isRequired: question.is_required,
+        answerFormat: question.answer_format,
+        sortOrder: i,
+      })),
+    )
+    .returning({ id: questionnaireQuestions.id });
+  const choices = q.questions.flatMap((question, qi) =>
+    question.answer_format === 'free_text'
+      ? []
+      : question.choices.map((text, ci) => ({ companyId, questionId: questionRows[qi]!.id, text, sortOrder: ci })),
+  );
+  if (choices.length) await db.insert(questionnaireChoices).values(choices);
+}
+
+const audited = (notice: { title: string; text: string }, input: NoticeInput) => ({
+  title: input.title,
+  text: input.text,
+  audience: input.audience,
+  release: input.release,
+  release_at: input.release_at,
+  questionnaire: input.questionnaire
+    ? { close_at: input.questionnaire.close_at, questions: input.questionnaire.questions.length }
+    : null,
+  previous: { title: notice.title, text: notice.text },
+});
+
+/** POST: a new notice (draft, released now or scheduled). */
+export async function createStaffNotice(
+  ctx: AppContext,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  input: NoticeInput,
+  now: Date,
+): Promise<StaffNotice> {
+  if (!mayAddressAll(grant, await audienceClasses(ctx.db, grant, input.audience, staff.today))) throw forbidden();
+  const releasedAt = releaseInstant(input, now);
+  checkTimes(input, now, releasedAt, true);
+  const id = await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [notice] = await t
+      .insert(notices)
+      .values({
+        companyId: grant.companyId,
+        facilityId: grant.facilityId,
+        title: input.title,
+        text: input.text,
+        releasedAt,
+        state: input.release === 'draft' ? 'draft' : 'published',
+        audience: input.audience,
+        createdBy: staff.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (input.questionnaire) await writeQuestionnaire(t, grant.companyId, notice!.id, input.questionnaire);
+    if (input.release !== 'draft') {
+      await writeTargets(t, notice!, input.audience, staff.today);
+      await enqueueNoticePushes(t, notice!);
+    }
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action: 'notice.create',
+      targetType: 'notice',
+      targetId: notice!.id,
+      details: audited({ title: '', text: '' }, input),
+    });
+    return notice!.id;
+  });
+  return readStaffNotice(ctx, ctx.db, grant, id, staff.today, now);
+}
+
+/** An audience as compared after release (jsonb keeps keys in its own order). */
+const audienceKey = (a: NoticeAudience) =>
+  a.kind === 'facility' ? 'facility' : `${a.kind}:${[...a.ids].sort((x, y) => x - y).join(',')}`;
+
+/** The questionnaire as compared after release (its questions cannot change once guardians answer). */
+const questionShape = (questions: { text: string; answer_format: string; is_required: boolean; choices: string[] }[]) =>
+  JSON.stringify(
+    questions.map((q) => [q.text, q.answer_format, q.is_required, q.answer_format === 'free_text' ? [] : q.choices]),
+  );
+
+/**
+ * PUT: before release (draft or scheduled) everything is replaced, the targets with it; after
+ * release title, text and the closing time only (the audience and the questions are locked: 422),
+ * and the audit entry keeps the previous content.
+ */
+export async function updateStaffNotice(
+  ctx: AppContext,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  row: NoticeRow,
+  input: NoticeInput,
+  now: Date,
+): Promise<StaffNotice> {
+  if (!(await mayAddressNotice(ctx.db, grant, row, staff.today))) throw forbidden();
+  const status = noticeStatus(row, now);
+  if (status === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
+  const current = await readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
+  if (status === 'released') {
+    const sameAudience = !row.audience || audienceKey(input.audience) === audienceKey(row.audience);
+    const sameQuestions =
+      !!input.questionnaire === !!current.questionnaire &&
+      (!input.questionnaire ||
+        questionShape(input.questionnaire.questions) ===
+          questionShape(current.questionnaire!.questions.map((q) => ({ ...q, choices: q.choices.map((c) => c.text) }))));
+    if (!sameAudience || !sameQuestions) throw invalid('audience', noticeMessages.releasedLocked);
+    const closeAt = input.questionnaire?.close_at;
+    if (closeAt && closeAt !== current.questionnaire?.close_at && new Date(closeAt).getTime() <= now.getTime())
+      throw invalid('questionnaire.close_at', noticeMessages.closeAtInPast);
+    await ctx.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.update(notices).set({ title: input.title, text: input.text, updatedAt: now }).where(eq(notices.id, row.id));
+      if (closeAt && current.questionnaire) {
+        await t
+          .update(questionnaires)
+          .set({ closeAt: new Date(closeAt) })
+          .where(eq(questionnaires.id, current.questionnaire.id));
+      }
+      await recordAudit(t, staff, now, {
+        companyId: row.companyId,
+        facilityId: row.facilityId,
+        action: 'notice.update_released',
+        targetType: 'notice',
+        targetId: row.id,
+        details: {
+          previous: { title: current.title, text: current.text, close_at: current.questionnaire?.close_at ?? null },
+          title: input.title,
+          text: input.text,
+          close_at: closeAt ?? null,
+        },
+      });
+    });
+    return readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
+  }
+  if (!mayAddressAll(grant, await audienceClasses(ctx.db, grant, input.audience, staff.today))) throw forbidden();
+  const releasedAt = releaseInstant(input, now);
+  checkTimes(input, now, releasedAt, true);
+  await ctx.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [updated] = await t
+      .update(notices)
+      .set({
+        title: input.title,
+        text: input.text,
+        releasedAt,
+        state: input.release === 'draft' ? 'draft' : 'published',
+        audience: input.audience,
+        updatedAt: now,
+      })
+      .where(eq(notices.id, row.id))
+      .returning();
+    await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
+    await t.delete(questionnaires).where(eq(questionnaires.noticeId, row.id));
+    if (input.questionnaire) await writeQuestionnaire(t, row.companyId, row.id, input.questionnaire);
+    if (input.release !== 'draft') await writeTargets(t, updated!, input.audience, staff.today);
+    await enqueueNoticePushes(t, updated!);
+    await recordAudit(t, staff, now, {
+      companyId: row.companyId,
+      facilityId: row.facilityId,
+      action: 'notice.update',
+      targetType: 'notice',
+      targetId: row.id,
+      details: audited(current, input),
+    });
+  });
+  return readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
+}
+
+/** Withdraws a draft or scheduled notice: its targets go, so no guardian ever sees it. */
+export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: FacilityGrant, row: NoticeRow, now: Date) {
+  if (!(await mayAddressNotice(db, grant, row, staff.today))) throw forbidden();
+  const status = noticeStatus(row, now);
+  if (status === 'released') throw invalid('status', noticeMessages.notWithdrawable);
+  if (status === 'withdrawn') return { message: noticeMessages.withdrawn };
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.update(notices).set({ state: 'withdrawn', updatedAt: now }).where(eq(notices.id, row.id));
+    await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
+    await dropPendingPushes(t, 'notice', `${row.id}:`);
+    await recordAudit(t, staff, now, {
+      companyId: row.companyId,
+      facilityId: row.facilityId,
+      action: 'notice.withdraw',
+      targetType: 'notice',
+      targetId: row.id,
+      details: { title: row.title, previous_status: status },
+    });
+  });
+  return { message: noticeMessages.withdrawn };
+}
+
+/** What a file's first bytes say it is: JPEG, PNG, PDF, or nothing we attach. */
