@@ -16,16 +16,10 @@ import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility, type StaffViewer } from '../access';
 import { schedulesVersion } from './staff-version';
-import {
-  closeWindow,
-  editWindow,
-  openWindow,
-  remindUnregistered,
-  scheduleMonth,
-  schedulePlan,
-  schedulePlanCsv,
-  windowById,
-} from './staff';
+import { scheduleMonth, windowById } from './month';
+import { schedulePlan, schedulePlanCsv } from './plan';
+import { remindUnregistered } from './reminders';
+import { closeWindow, editWindow, openWindow } from './window';
 
 /**
  * Next-month schedules by staff (staff.md §5). Every member reads; windows and reminders are
