@@ -114,23 +114,13 @@ describe('the architecture (docs/architecture.md)', () => {
     expect(cycles(graph)).toEqual([['a', 'b', 'c', 'a']]);
   });
 
-  it('keeps source files at 350 lines or fewer (the older rooms below only shrink)', () => {
-    // Rooms written before DESIGN §3.2, to split by use case (issue 31), at their present size.
-    const older: Record<string, number> = {
-      'apps/server/src/lib/push.ts': 460,
-    };
+  it('keeps every source file at 350 lines or fewer (a room grows by use case, not by length)', () => {
     const sources = ['apps/server/src', 'apps/web/src', 'apps/staff/src', 'packages/contract/src'].flatMap((dir) =>
       filesUnder(path.join(root, dir)),
     );
     const over = sources
       .map((file) => ({ file: path.relative(root, file), lines: fs.readFileSync(file, 'utf8').split('\n').length - 1 }))
-      .filter(({ file, lines }) => lines > (older[file] ?? 350));
+      .filter(({ lines }) => lines > 350);
     expect(over).toEqual([]);
-    // A room split leaves the list: each entry still exists and is still over 350 lines.
-    const stale = Object.keys(older).filter(
-      (file) =>
-        !fs.existsSync(path.join(root, file)) || fs.readFileSync(path.join(root, file), 'utf8').split('\n').length - 1 <= 350,
-    );
-    expect(stale).toEqual([]);
   });
 });

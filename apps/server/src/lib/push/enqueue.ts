@@ -1,0 +1,90 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { childUser, pushOutbox, pushTokens, webPushSubscriptions } from '../../db/schema';
+import { PushCategory, readPushSettings } from './categories';
+
+/** Of these users, those with the category on and a device now (a browser subscription or a native token). */
+async function reachableUsers(db: Db, userIds: number[], category: PushCategory): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const [withSubscription, withToken, settings] = await Promise.all([
+    db
+      .selectDistinct({ userId: webPushSubscriptions.userId })
+      .from(webPushSubscriptions)
+      .where(inArray(webPushSubscriptions.userId, userIds)),
+    db.selectDistinct({ userId: pushTokens.userId }).from(pushTokens).where(inArray(pushTokens.userId, userIds)),
+    readPushSettings(db, userIds),
+  ]);
+  const withDevice = new Set([...withSubscription, ...withToken].map((r) => r.userId));
+  return new Set(userIds.filter((id) => withDevice.has(id) && settings.get(id)![category]));
+}
+
+export interface GuardianPush {
+  /** The users, or the activated guardians of the children (or both). */
+  userIds?: number[];
+  childIds?: number[];
+  title: string;
+  body: string;
+  link: string | null;
+  /** Per guardian: the row's key is `<dedupeKey>:<user>`, unique per kind. */
+  dedupeKey: string;
+  /** Held until then (a scheduled notice). */
+  notBefore?: Date;
+}
+
+/**
+ * Enqueues one push per guardian of each item who has the category on and a device now; a second
+ * call for the same thing writes nothing (the dedupe key). A fixed number of statements for any
+ * number of items (a class's 公開). Returns the rows written.
+ */
+export async function enqueueGuardianPushes(
+  db: Db,
+  category: PushCategory,
+  items: GuardianPush[],
+  kind: string = category,
+): Promise<number> {
+  const childIds = [...new Set(items.flatMap((i) => i.childIds ?? []))];
+  const guardians = childIds.length
+    ? await db
+        .selectDistinct({ childId: childUser.childId, userId: childUser.userId })
+        .from(childUser)
+        .where(and(inArray(childUser.childId, childIds), eq(childUser.activated, true)))
+    : [];
+  const recipients = items.map((item) => {
+    const ids = new Set(item.userIds ?? []);
+    const children = new Set(item.childIds ?? []);
+    for (const g of guardians) if (children.has(g.childId)) ids.add(g.userId);
+    return [...ids];
+  });
+  const reachable = await reachableUsers(db, [...new Set(recipients.flat())], category);
+  const rows = items.flatMap((item, i) =>
+    recipients[i]!.filter((userId) => reachable.has(userId)).map((userId) => ({
+      userId,
+      kind,
+      title: item.title,
+      body: item.body,
+      link: item.link,
+      dedupeKey: `${item.dedupeKey}:${userId}`,
+      ...(item.notBefore ? { nextAttemptAt: item.notBefore, createdAt: item.notBefore } : {}),
+    })),
+  );
+  if (rows.length === 0) return 0;
+  const inserted = await db.insert(pushOutbox).values(rows).onConflictDoNothing().returning({ id: pushOutbox.id });
+  return inserted.length;
+}
+
+/** One push (to the users or the children's guardians given): `enqueueGuardianPushes` with one item. */
+export const enqueueGuardianPush = (db: Db, input: GuardianPush & { category: PushCategory; kind?: string }) =>
+  enqueueGuardianPushes(db, input.category, [input], input.kind);
+
+/** Pushes not yet sent whose dedupe key starts with the prefix (a scheduled notice changed or withdrawn). */
+export async function dropPendingPushes(db: Db, kind: string, dedupePrefix: string) {
+  await db
+    .delete(pushOutbox)
+    .where(
+      and(
+        eq(pushOutbox.kind, kind),
+        eq(pushOutbox.status, 'pending'),
+        sql`starts_with(${pushOutbox.dedupeKey}, ${dedupePrefix})`,
+      ),
+    );
+}

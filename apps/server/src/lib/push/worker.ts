@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { VapidKeys } from '../../config';
+import type { Db } from '../../db/client';
+import { PushSender } from './categories';
+import { deliverPendingPushes } from './delivery';
+import { enqueueDigests, enqueueQuestionnaireClosing } from './summaries';
+import { webPushSender } from './web-push';
+
+/** The push worker: the evening digest, the questionnaire reminders, then the due pushes, every few seconds. */
+export function startPushWorker(
+  db: Db,
+  options: { vapid: VapidKeys; log: FastifyBaseLogger; intervalMs?: number; sender?: PushSender },
+): () => void {
+  const sender = options.sender ?? webPushSender(db, options.vapid);
+  let running = false;
+  let lastDaily = 0;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const now = new Date();
+    const daily = now.getTime() - lastDaily > 10 * 60_000;
+    (async () => {
+      if (daily) {
+        lastDaily = now.getTime();
+        await enqueueQuestionnaireClosing(db, now);
+      }
+      await enqueueDigests(db, now);
+      await deliverPendingPushes(db, sender, options.log, now);
+    })()
+      .catch((error) => options.log.error({ err: error }, 'push worker failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, options.intervalMs ?? 5000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
