@@ -58,7 +58,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   } else {
     await migrate(db, { migrationsFolder });
   }
-  return { db: db as unknown as Db, kind: 'postgres', queryCount: counter.count, close: () => pool.end() };
+  return { db: db, kind: 'postgres', queryCount: counter.count, close: () => pool.end() };
 }
 
 /** Migrations over the owner's own short connection, then the app role's grants (db/roles.ts). */
@@ -96,7 +96,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const db = drizzle(client, { schema, casing: 'snake_case', logger: counter.logger });
   await migrate(db, { migrationsFolder });
   return {
-    db: db as unknown as Db,
+    db: db,
     kind: 'pglite',
     queryCount: counter.count,
     close: async () => {

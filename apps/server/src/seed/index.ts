@@ -38,7 +38,7 @@ export async function seedDemoIfEmpty(
 
 export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>, now = new Date()): Promise<DemoIds> {
   return db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const ids = await seedAccounts(db, now);
     const seed: SeedContext = { db, ids, now, storage: await createStorage(config) };
     // Each area adds its demo content from the ids above.

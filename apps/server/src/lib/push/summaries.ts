@@ -36,7 +36,7 @@ export async function enqueueDigests(db: Db, now: Date): Promise<number> {
     }
     const body = [...counts].map(([c, n]) => `${CATEGORY_LABELS[c]} ${n}件`).join('・');
     await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t: Db = tx;
       const [digest] = await t
         .insert(pushOutbox)
         .values({

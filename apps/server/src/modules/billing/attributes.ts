@@ -102,7 +102,7 @@ export async function saveAttributes(
     updatedAt: now,
   };
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(billingChildAttributes)
       .values({ companyId: grant.companyId, facilityId: grant.facilityId, childId, validFrom: `${month}-01`, ...values })

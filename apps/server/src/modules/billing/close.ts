@@ -24,7 +24,7 @@ export const statementNumber = (facilityId: number, month: string, index: number
 export async function closeMonth(db: Db, staff: StaffViewer, grant: FacilityGrant, month: string, now: Date) {
   if (month > monthOf(staff.today)) throw invalid('month', M.futureMonth);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [claimed] = await t
       .insert(billingMonths)
       .values({

@@ -112,7 +112,7 @@ export async function addAdjustment(
     if (!s || monthOf(s.month) >= month) throw invalid('corrects_statement_id', M.corrects);
   }
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await lockOpenMonth(t, grant, month);
     const [row] = await t
       .insert(billingAdjustments)

@@ -28,7 +28,7 @@ export async function recordPayment(
 ) {
   if (body.paid_on > staff.today) throw invalid('paid_on', M.paidInFuture);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [s] = await t.select().from(billingStatements).where(eq(billingStatements.id, statementId)).for('update');
     if (!s || s.facilityId !== grant.facilityId) throw notFound();
     if (s.status === 'paid') throw conflict(M.alreadyPaid);

@@ -105,7 +105,7 @@ export async function saveSettings(db: Db, staff: StaffViewer, grant: FacilityGr
     updatedAt: now,
   };
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(billingSettings)
       .values({ companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${body.valid_from}-01`, ...values })
@@ -145,7 +145,7 @@ export async function addItem(
     if (childIds.some((id) => !enrolled.has(id))) throw invalid('child_ids', M.notEnrolled);
   }
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(billingItems)
       .values({

@@ -218,7 +218,7 @@ export async function importChildren(db: Db, staff: StaffViewer, grant: Facility
   }
   const inputs = preview.rows.map((row) => row.input!);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await insertChildren(t, staff, grant, inputs, now, { source: 'import' });
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,

@@ -47,7 +47,7 @@ export async function issuePickupCode(ctx: AppContext, viewer: Viewer, childId: 
   const grant = await authorizeMain(ctx, viewer, childId);
   const expiresAt = endOfDay(now);
   return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const live = await tx
       .select({ codeHash: pickupCodes.codeHash })
       .from(pickupCodes)

@@ -67,7 +67,7 @@ const childRows = (db: Db, childId: number) =>
 /** The child's pick-up persons, approved first; an audited read of the child's personal record. */
 export async function listPickupPersons(ctx: AppContext, staff: StaffViewer, granted: StaffChildGrant, now: Date) {
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const rows = await childRows(db, granted.child.id);
     await recordAudit(db, staff, now, auditTarget(granted, 'child.pickup.read', null));
     return present(ctx, db, rows);
@@ -82,7 +82,7 @@ export async function addPickupPerson(
   now: Date,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const [row] = await db
       .insert(pickupPersons)
       .values({
@@ -110,7 +110,7 @@ export async function authorizePickup(ctx: AppContext, staff: StaffViewer, id: n
 /** Edits one; a guardian's proposal becomes approved by the caller (audited as an approval). */
 export async function updatePickupPerson(ctx: AppContext, staff: StaffViewer, id: number, input: PickupInput, now: Date) {
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const { row: before, granted } = await authorizePickup(ctx, staff, id, 'roster.write', db);
     const [row] = await db
       .update(pickupPersons)
@@ -126,7 +126,7 @@ export async function updatePickupPerson(ctx: AppContext, staff: StaffViewer, id
 /** Removes one; removing a guardian's proposal is its rejection (audited as such). */
 export async function removePickupPerson(ctx: AppContext, staff: StaffViewer, id: number, now: Date) {
   const imageKey = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const { row, granted } = await authorizePickup(ctx, staff, id, 'roster.write', db);
     await db.delete(pickupPersons).where(eq(pickupPersons.id, id));
     const action = row.status === 'proposed' ? 'child.pickup.reject' : 'child.pickup.delete';
@@ -147,7 +147,7 @@ export async function setPickupPersonImage(ctx: AppContext, staff: StaffViewer, 
   const key = bytes ? await storeImage(ctx.storage, photoFolder(found), bytes) : null;
   try {
     const { person, previous } = await ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+      const db: Db = tx;
       const { row: before, granted } = await authorizePickup(ctx, staff, id, 'roster.write', db);
       const [row] = await db.update(pickupPersons).set({ imageKey: key }).where(eq(pickupPersons.id, id)).returning();
       const action = key ? 'child.pickup.photo.update' : 'child.pickup.photo.delete';

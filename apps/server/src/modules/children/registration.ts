@@ -37,7 +37,7 @@ export async function issueRegistration(ctx: AppContext, staff: StaffViewer, gra
   const token = randomToken(24);
   const expiresAt = new Date(now.getTime() + REGISTRATION_TTL_DAYS * 86_400_000);
   await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t
       .update(childRegistrationTokens)
       .set({ expiresAt: now })

@@ -188,7 +188,7 @@ export async function createChild(
   now: Date,
 ) {
   await assertChildRules(db, grant.facilityId, input, staff.today);
-  const [created] = await db.transaction((tx) => insertChildren(tx as unknown as Db, staff, grant, [input], now));
+  const [created] = await db.transaction((tx) => insertChildren(tx, staff, grant, [input], now));
   return loadStaffChild(db, files, created!.enrolmentId, staff.today);
 }
 
@@ -222,7 +222,7 @@ export async function updateChild(
   const { child, enrolment, grant } = granted;
   await assertChildRules(db, enrolment.facilityId, input, staff.today);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t.update(children).set(childValues(input)).where(eq(children.id, child.id));
     await t.update(noteChildren).set(enrolmentValues(input)).where(eq(noteChildren.id, enrolment.id));
     await recordAudit(t, staff, now, {
@@ -241,7 +241,7 @@ export async function updateChild(
 /** A child's personal record (allergies, care notes): the read and its `child.read` entry go together. */
 export async function readChildRecord(db: Db, files: FileUrls, staff: StaffViewer, granted: StaffChildGrant, now: Date) {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const record = await loadStaffChild(t, files, granted.enrolment.id, staff.today);
     await recordAudit(t, staff, now, {
       companyId: granted.grant.companyId,
@@ -284,7 +284,7 @@ export async function setChildImage(
   const key = bytes ? await storeImage(ctx.storage, `children/${child.companyId}/${child.id}`, bytes) : null;
   try {
     const previous = await ctx.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t: Db = tx;
       const [before] = await t.select({ key: children.imageKey }).from(children).where(eq(children.id, child.id)).for('update');
       await t.update(children).set({ imageKey: key }).where(eq(children.id, child.id));
       await recordAudit(t, staff, now, {

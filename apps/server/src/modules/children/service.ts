@@ -170,7 +170,7 @@ export async function getRecognition(ctx: AppContext, viewer: Viewer, childId: n
 export async function answerRecognition(ctx: AppContext, viewer: Viewer, childId: number, activate: boolean, now: Date) {
   const { userId } = viewer;
   await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const link = await findLink(db, userId, childId);
     if (!link || link.activated !== null) throw notFound();
     if (activate) {
@@ -269,7 +269,7 @@ export async function registerChild(
   // The right date: the reserved attempt was no wrong one.
   await ctx.db.delete(childRegistrationAttempts).where(eq(childRegistrationAttempts.id, attempt));
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const existing = await findLink(db, userId, child.id);
     if (existing?.activated) throw invalid('token', guardianMessages.alreadyLinked);
     // Single use: only the first of two concurrent requests marks the token.

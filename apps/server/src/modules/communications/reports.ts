@@ -37,7 +37,7 @@ async function withEnrolmentLock<T>(ctx: AppContext, noteChildId: number, work: 
   return ctx.db.transaction(async (tx) => {
     // Serialises sends for one child so the duplicate and "already absent" checks cannot race.
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${noteChildId})`);
-    return work(tx as unknown as Db);
+    return work(tx);
   });
 }
 

@@ -112,7 +112,7 @@ export async function saveChildAttendance(
   if (date > staff.today) throw invalid('date', dayMessages.futureDay);
   if (!writableDay(date, staff.today)) throw invalid('date', dayMessages.pastDay);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [row] = await tx
       .select({
         noteChildId: noteChildren.id,

@@ -33,7 +33,7 @@ export async function confirmReport(
   now: Date,
 ): Promise<InboxItem> {
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [row] = await tx
       .update(attendanceReports)
       .set({
@@ -73,7 +73,7 @@ export async function confirmFamilyContactBook(
 ): Promise<InboxItem> {
   const at = sql`${now.toISOString()}::timestamptz`;
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [row] = await tx
       .update(familyInformation)
       .set({

@@ -77,7 +77,7 @@ async function readOne(db: Db, grant: FacilityGrant, eventId: number) {
 export async function createFacilityEvent(db: Db, staff: StaffViewer, grant: FacilityGrant, input: EventInput, now: Date) {
   await checkAudience(db, grant, input.class_id);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [created] = await t
       .insert(events)
       .values({
@@ -117,7 +117,7 @@ export async function updateFacilityEvent(
   if (!mayAddressAudience(grant, currentClassId)) throw forbidden();
   await checkAudience(db, grant, input.class_id);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t
       .update(events)
       .set({
@@ -151,7 +151,7 @@ export async function deleteFacilityEvent(
 ) {
   if (!mayAddressAudience(grant, classId)) throw forbidden();
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [gone] = await t.delete(events).where(eq(events.id, eventId)).returning({ name: events.name, date: events.date });
     if (!gone) throw notFound();
     await recordAudit(t, staff, now, {

@@ -259,7 +259,7 @@ export async function runExportJobs(ctx: AppContext, now: () => Date = () => new
           .where(eq(childExports.id, job.id));
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
         if (user) {
-          await enqueueMail(tx as unknown as Db, {
+          await enqueueMail(tx, {
             to: user.email,
             userId: job.userId,
             kind: 'child_export',

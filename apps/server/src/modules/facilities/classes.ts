@@ -75,7 +75,7 @@ export interface ClassInput {
 /** Creates a class at the end of its 年度's order; audited `class.create` in the same transaction. */
 export async function createClass(db: Db, staff: StaffViewer, grant: FacilityGrant, input: ClassInput, now: Date) {
   const row = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await assertNameFree(t, grant.facilityId, input.fiscal_year, input.name);
     const [order] = await t
       .select({ max: sql<number>`coalesce(max(${classes.sortOrder}), -1)::int` })
@@ -115,7 +115,7 @@ export async function updateClass(
   now: Date,
 ) {
   const row = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     if (input.name !== klass.name) await assertNameFree(t, klass.facilityId, klass.fiscalYear, input.name, klass.id);
     const [updated] = await t
       .update(classes)

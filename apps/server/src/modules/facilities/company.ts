@@ -24,7 +24,7 @@ import type { ProfileInput } from './profile';
  */
 export async function createFacility(db: Db, staff: StaffViewer, grant: CompanyGrant, input: ProfileInput, now: Date) {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [created] = await t
       .insert(facilities)
       .values({

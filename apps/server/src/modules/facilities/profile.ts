@@ -78,7 +78,7 @@ export interface ProfileInput {
 /** Saves the profile; audited `facility.update` with what changed, in the same transaction. */
 export async function updateProfile(db: Db, staff: StaffViewer, grant: FacilityGrant, input: ProfileInput, now: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [before] = await t.select().from(facilities).where(eq(facilities.id, grant.facilityId)).for('update');
     if (!before) throw notFound();
     await t
@@ -121,7 +121,7 @@ export async function addClosedDay(
 ): Promise<ClosedDay> {
   if (isPublicHoliday(input.date)) throw invalid('date', facilityMessages.closedDayHoliday);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     // One statement decides a race too: the unique (facility, date) key leaves nothing to insert.
     const [created] = await t
       .insert(facilityClosedDays)
@@ -152,7 +152,7 @@ export async function closedDayFacility(db: Db, closedDayId: number) {
 
 export async function deleteClosedDay(db: Db, staff: StaffViewer, grant: FacilityGrant, closedDayId: number, now: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [deleted] = await t
       .delete(facilityClosedDays)
       .where(and(eq(facilityClosedDays.id, closedDayId), eq(facilityClosedDays.facilityId, grant.facilityId)))
@@ -183,7 +183,7 @@ export async function setFunctions(
 ): Promise<FacilityFunctions> {
   const changed = functionKeys.filter((key) => input[key] !== undefined);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const before = await functionsOf(t, grant.facilityId);
     await t
       .insert(facilityFunctions)

@@ -122,7 +122,7 @@ export async function promote(db: Db, staff: StaffViewer, grant: FacilityGrant, 
   const year = input.from_fiscal_year;
   if (year >= fiscalYearOf(staff.today)) throw invalid('from_fiscal_year', facilityMessages.promotionTooEarly);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const plan = await planPromotion(t, grant, input);
     const [marked] = await t
       .insert(facilityPromotions)

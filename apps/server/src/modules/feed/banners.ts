@@ -47,7 +47,7 @@ export async function createFacilityBanner(db: Db, staff: StaffViewer, grant: Fa
   const endsAt = input.ends_at ? new Date(input.ends_at) : null;
   if (endsAt && endsAt <= now) throw invalid('ends_at', bannerMessages.endsInPast);
   const row = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [created] = await t
       .insert(feedBanners)
       .values({
@@ -81,7 +81,7 @@ export async function bannerFacility(db: Db, bannerId: number) {
 
 export async function deleteFacilityBanner(db: Db, staff: StaffViewer, grant: FacilityGrant, bannerId: number, now: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [deleted] = await t
       .delete(feedBanners)
       .where(and(eq(feedBanners.id, bannerId), eq(feedBanners.facilityId, grant.facilityId)))

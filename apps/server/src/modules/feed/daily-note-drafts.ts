@@ -94,7 +94,7 @@ export async function saveDrafts(
   const date = parseDay(input.date, staff.today);
   assertWritableDay(date, staff.today);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const ids = input.drafts.map((d) => d.child_id);
     const rows = await rowsOfChildren(tx, klass.id, date, ids, 'drafts');
     await writeDrafts(
@@ -125,7 +125,7 @@ export async function applyToClass(
   assertWritableDay(date, staff.today);
   const tally = { filled: 0, kept: 0, overwritten: 0, published_changed: 0 };
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const rows = (await classDayRows(tx, klass.id, date)).filter((row) => !row.absent);
     const writes = rows.map((row) => {
       const outcome = applyDailyNoteField(currentContent(row), input.values, input.field, input.overwrite);

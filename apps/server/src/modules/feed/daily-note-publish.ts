@@ -136,7 +136,7 @@ export async function publishDrafts(
   const date = parseDay(input.date, staff.today);
   assertWritableDay(date, staff.today);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const rows = await rowsOfChildren(tx, klass.id, date, input.child_ids, 'child_ids');
     if (rows.some((row) => !row.draft)) throw invalid('child_ids', dailyNoteMessages.noDraft);
     await publishRows(tx, staff, writerName, klass, date, rows, now);
@@ -165,7 +165,7 @@ export async function publishClass(
   const published = zero();
   const skipped = zero();
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const rows = await classDayRows(tx, klass.id, date);
     const sending = rows.filter((row) => {
       const group = publishGroupOf(presentChild(row));

@@ -53,7 +53,7 @@ export async function setFacilityManualBanner(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [before] = await t.select().from(manualBanners).where(eq(manualBanners.facilityId, grant.facilityId)).for('update');
     const [saved] = await t
       .insert(manualBanners)
@@ -78,7 +78,7 @@ export async function setFacilityManualBanner(
 /** Removes the facility's banner (its guardians see the operator's again); audited when there was one. */
 export async function deleteFacilityManualBanner(db: Db, staff: StaffViewer, grant: FacilityGrant, now: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [deleted] = await t.delete(manualBanners).where(eq(manualBanners.facilityId, grant.facilityId)).returning();
     if (!deleted) return;
     await recordAudit(t, staff, now, {

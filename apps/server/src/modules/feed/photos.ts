@@ -141,7 +141,7 @@ export async function uploadClassPhoto(
   const name = (form.fields.content_name ?? '').slice(0, 255) || '写真.jpg';
   try {
     const rows = await ctx.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+      const tx: Db = t;
       const files: (typeof feedFiles.$inferInsert)[] = [];
       if (toClass) {
         // Two tablets uploading the class's first photo of the day at once make one broadcast.
@@ -261,7 +261,7 @@ export async function removePlacement(
   now: Date,
 ) {
   const left = await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const deleted = await tx.delete(feedFiles).where(eq(feedFiles.id, placement.id)).returning({ id: feedFiles.id });
     if (deleted.length === 0) throw notFound();
     await recordAudits(tx, staff, now, [

@@ -117,7 +117,7 @@ export async function saveGrowthSession(
   const ids = input.rows.map((r) => r.child_id);
   if (new Set(ids).size !== ids.length) throw invalid('rows', growthMessages.duplicateChild);
   await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const session = await loadGrowthSession(tx, klass, date, true, staff.today);
     const byChild = new Map(session.children.map((c) => [c.child_id, c]));
     if (ids.some((id) => !byChild.has(id))) throw invalid('rows', growthMessages.notInClass);

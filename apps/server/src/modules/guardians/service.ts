@@ -11,7 +11,7 @@ import { presentGuardian } from './presenter';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-const inTx = <T>(ctx: AppContext, work: (db: Db) => Promise<T>) => ctx.db.transaction((tx) => work(tx as unknown as Db));
+const inTx = <T>(ctx: AppContext, work: (db: Db) => Promise<T>) => ctx.db.transaction((tx) => work(tx));
 
 /** The caller manages the child (main guardian) and the target is another guardian of it. */
 async function loadManagedPair(db: Db, callerId: number, childId: number, userId: number, { activatedOnly = true } = {}) {

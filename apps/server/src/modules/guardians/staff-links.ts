@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/service';
 export async function childGuardiansForStaff(db: Db, staff: StaffViewer, granted: StaffChildGrant, now: Date) {
   const childId = granted.child.id;
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const linked = await t
       .select({
         id: users.id,
@@ -79,7 +79,7 @@ export async function childGuardiansForStaff(db: Db, staff: StaffViewer, granted
 export async function unlinkGuardian(db: Db, staff: StaffViewer, granted: StaffChildGrant, userId: number, now: Date) {
   const childId = granted.child.id;
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [link] = await t
       .delete(childUser)
       .where(

@@ -28,7 +28,7 @@ export const IDP_LIMITS = {
   emailChangeWindowSec: 3600,
 };
 
-const inTx = <T>(ctx: AppContext, work: (db: Db) => Promise<T>) => ctx.db.transaction((tx) => work(tx as unknown as Db));
+const inTx = <T>(ctx: AppContext, work: (db: Db) => Promise<T>) => ctx.db.transaction((tx) => work(tx));
 export const link = (ctx: AppContext, path: string) => new URL(path, ctx.config.appUrl).toString();
 const linkInvalid = () => new HttpError(422, idpMessages.linkInvalid, { token: [idpMessages.linkInvalid] });
 

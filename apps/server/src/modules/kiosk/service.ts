@@ -125,7 +125,7 @@ async function recordScan(ctx: AppContext, device: PairedDevice, input: ScanToRe
   const reply = (status: KioskScanStatus, message: string | null = null): ScanResult => ({ id: scan.id, status, message });
   const noteSkew = sql`update ${devices} set clock_skew_ms = ${skew}, last_synced_at = ${now} where id = ${device.id} and ${skew !== null}`;
   return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     // The claim: the scan's id is taken once, whoever sends it again or at the same moment
     // (a concurrent insert of the same key waits for this transaction, then does nothing).
     const claimed = await tx

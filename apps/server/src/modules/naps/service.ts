@@ -146,7 +146,7 @@ export async function classNaps(db: Db, klass: Klass, date: string, writable: bo
 
 export async function setNapInterval(db: Db, staff: StaffViewer, grant: FacilityGrant, klass: Klass, minutes: number, now: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t
       .insert(classNapSettings)
       .values({
@@ -175,7 +175,7 @@ export async function setNapInterval(db: Db, staff: StaffViewer, grant: Facility
 /** Starts today's nap, or resumes it when it was ended (a child woke and slept again). */
 export async function startNap(db: Db, staff: StaffViewer, grant: FacilityGrant, klass: Klass, now: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(napSessions)
       .values({
@@ -203,7 +203,7 @@ export async function endNap(db: Db, staff: StaffViewer, grant: FacilityGrant, k
   const session = await sessionOf(db, klass.id, staff.today);
   if (!session || session.endedAt !== null) throw invalid('session', M.notRunning);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t.update(napSessions).set({ endedAt: now }).where(eq(napSessions.id, session.id));
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
@@ -236,7 +236,7 @@ export async function recordCheck(
   const session = await sessionOf(db, klass.id, staff.today);
   if (!session || session.endedAt !== null) throw invalid('session', M.notStarted);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(napChecks)
       .values({

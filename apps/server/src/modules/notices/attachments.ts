@@ -51,7 +51,7 @@ export async function addStaffNoticeFile(
       .join('')
       .slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
   const [created] = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const inserted = await t
       .insert(noticeFiles)
       .values({
@@ -94,7 +94,7 @@ export async function deleteStaffNoticeFile(
   if (!(await mayAddressNotice(ctx.db, grant, row, staff.today))) throw forbidden();
   if (row.state === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
   await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [gone] = await t
       .delete(noticeFiles)
       .where(and(eq(noticeFiles.id, fileId), eq(noticeFiles.noticeId, row.id)))

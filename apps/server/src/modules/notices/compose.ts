@@ -146,7 +146,7 @@ export async function createStaffNotice(
   const releasedAt = releaseInstant(input, now);
   checkTimes(input, now, releasedAt, true);
   const id = await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [notice] = await t
       .insert(notices)
       .values({
@@ -219,7 +219,7 @@ export async function updateStaffNotice(
     if (closeAt && closeAt !== current.questionnaire?.close_at && new Date(closeAt).getTime() <= now.getTime())
       throw invalid('questionnaire.close_at', noticeMessages.closeAtInPast);
     await ctx.db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t: Db = tx;
       await t.update(notices).set({ title: input.title, text: input.text, updatedAt: now }).where(eq(notices.id, row.id));
       if (closeAt && current.questionnaire) {
         await t
@@ -247,7 +247,7 @@ export async function updateStaffNotice(
   const releasedAt = releaseInstant(input, now);
   checkTimes(input, now, releasedAt, true);
   await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [updated] = await t
       .update(notices)
       .set({
@@ -284,7 +284,7 @@ export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: Fac
   if (status === 'released') throw invalid('status', noticeMessages.notWithdrawable);
   if (status === 'withdrawn') return { message: noticeMessages.withdrawn };
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     await t.update(notices).set({ state: 'withdrawn', updatedAt: now }).where(eq(notices.id, row.id));
     await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
     await dropPendingPushes(t, 'notice', `${row.id}:`);

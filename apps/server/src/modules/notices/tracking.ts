@@ -205,7 +205,7 @@ export async function remindNotice(ctx: AppContext, staff: StaffViewer, row: Not
   let mailed = 0;
   let pushed = 0;
   await ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     for (const person of people) {
       const dedupeKey = `${row.id}:${day}:${person.userId}`;
       const id = await enqueueMail(t, {

@@ -77,7 +77,7 @@ export async function openClassRecord(
   if (existing) return { created: false, document: await presentDocument(db, staff, access, existing, now) };
   if (!access.canWrite) throw forbidden(M.readOnly);
   const made = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const template = await currentTemplate(t, { id: klass.facilityId, companyId: klass.companyId }, body.kind, staff.userId);
     const [row] = await t
       .insert(recordDocuments)

@@ -34,7 +34,7 @@ export async function changeStatus(
   const rule = rules[step];
   if (!rule.from(doc.status)) throw conflict(rule.message);
   const updated = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .update(recordDocuments)
       .set({
@@ -73,7 +73,7 @@ export async function reopenRecord(
 ): Promise<RecordDocument> {
   if (doc.status !== 'approved') throw conflict(M.notApproved);
   const made = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(recordDocuments)
       .values({

@@ -29,7 +29,7 @@ export async function remindUnregistered(
   const appName = ctx.config.operator.app_name;
   const url = new URL('/schedules/children', ctx.config.appUrl).toString();
   return ctx.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const inserted = await t
       .insert(scheduleReminders)
       .values(

@@ -35,7 +35,7 @@ export async function openWindow(
   const openDays = checkWindow(input.month, input, staff.today);
   const { first, last } = monthRange(input.month);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(scheduleWindows)
       .values({
@@ -74,7 +74,7 @@ export async function editWindow(
 ) {
   const openDays = checkWindow(window.firstDay.slice(0, 7), input, staff.today);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .update(scheduleWindows)
       .set({ deadline: input.deadline, openDays, closedAt: null, updatedBy: staff.userId, updatedAt: now })
@@ -96,7 +96,7 @@ export async function editWindow(
 export async function closeWindow(db: Db, staff: StaffViewer, grant: FacilityGrant, window: WindowRow, now: Date) {
   if (window.deadline < staff.today) throw invalid('deadline', M.alreadyClosed);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .update(scheduleWindows)
       .set({ deadline: addDays(staff.today, -1), closedAt: now, updatedBy: staff.userId, updatedAt: now })

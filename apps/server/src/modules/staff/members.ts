@@ -92,7 +92,7 @@ export interface MemberInput {
 export async function inviteMember(ctx: AppContext, staff: StaffViewer, grant: FacilityGrant, input: MemberInput, now: Date) {
   checkPeriod(input.valid_from, input.valid_until);
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     await checkClasses(db, grant.facilityId, input.class_ids);
     const user = await inviteStaffAccount(ctx, db, {
       email: input.email,
@@ -163,7 +163,7 @@ export async function updateMember(
   now: Date,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const { membership, grant } = await manageableMembership(ctx, staff, membershipId, db);
     checkPeriod(membership.validFrom, input.valid_until);
     await checkClasses(db, grant.facilityId, input.class_ids);
@@ -187,7 +187,7 @@ export async function updateMember(
 /** Ends a membership as of yesterday (so it grants nothing today); a membership that has not begun ends before it begins. */
 export async function endMember(ctx: AppContext, staff: StaffViewer, membershipId: number, now: Date) {
   await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const { membership, grant } = await manageableMembership(ctx, staff, membershipId, db);
     const yesterday = addDays(staff.today, -1);
     const lastDay = membership.validFrom > yesterday ? addDays(membership.validFrom, -1) : yesterday;

@@ -27,7 +27,7 @@ export async function uploadAvatar(ctx: AppContext, user: typeof users.$inferSel
 /** The order must name exactly the caller's activated children, each once. */
 export async function saveChildrenOrder(ctx: AppContext, userId: number, childIds: number[]) {
   return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const own = await db
       .select({ childId: childUser.childId })
       .from(childUser)
