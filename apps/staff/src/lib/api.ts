@@ -1,6 +1,6 @@
 import { messages } from '@renraku/contract/client/messages';
 import type { ApiError, BodyInputOf, Call, ParamsOf, QueryOf, ResponseOf } from '@renraku/contract/client';
-import { toQueryString } from './query-string';
+import { toQueryString } from '@renraku/ui';
 
 /** A failed call: its status and the server's `{message, errors?}`. */
 export class ApiRequestError extends Error {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { idFrom } from './route-id';
+import { idFrom } from '@renraku/ui';
 import { useStaffMe, type StaffFacility } from './staff-session';
 
 /** The facility of the URL (`/staff/f/:facilityId/...`) among the caller's, or null (not theirs, or no such id). */

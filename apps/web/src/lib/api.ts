@@ -1,5 +1,5 @@
 import { takeFirstAnswer } from './first-answers';
-import { toQueryString } from './query-string';
+import { toQueryString } from '@renraku/ui';
 // The entry bundles this module: import the contract's narrow modules, not the whole client barrel
 // (docs/decisions/web-initial-bundle.md).
 import { messages } from '@renraku/contract/client/messages';

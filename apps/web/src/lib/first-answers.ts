@@ -6,7 +6,7 @@ import {
   getMicrocms,
   getNoticesNotifications,
 } from '@renraku/contract/client/calls';
-import { toQueryString } from './query-string';
+import { toQueryString } from '@renraku/ui';
 import { homeChildIds, readSelectedChildren } from './selected-children';
 
 /**

@@ -1,5 +1,5 @@
 import { isCalendarDate } from '@renraku/contract/dates';
-import { idFrom } from '../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import type { AuditFilter } from './api';
 
 /** The filters and page live in the URL (`?user_id=&child_id=&date=&page=`): a filtered view can be bookmarked. */

@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../../components/load-failure';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/page-title';
-import { isSafePath } from '../../../lib/safe-path';
+import { isSafePath } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
 import { CodeStep } from '../components/code-step';
 import { PasswordStep } from '../components/password-step';

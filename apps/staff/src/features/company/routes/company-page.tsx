@@ -6,7 +6,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { dayLabel } from '../../../lib/dates';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
 import { useCompanyRollup } from '../api';
 import { FacilityFormModal } from '../components/facility-form-modal';

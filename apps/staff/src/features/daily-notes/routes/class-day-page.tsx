@@ -17,7 +17,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { statusOf } from '../../../lib/api';
 import { todayInTokyo, timeLabel } from '../../../lib/dates';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { classDayKey, useApplyToClass, usePublish, usePublishClass, useClassDay } from '../api';
 import { EntryGrid, rowStatus } from '../components/entry-grid';
 import { groupsOf, PublishDialog } from '../components/publish-dialog';

@@ -9,7 +9,7 @@ import { Page } from '../../../components/page';
 import { statusOf } from '../../../lib/api';
 import { todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useBoard, useDayLive, useInboxActions, useSaveAttendance } from '../api';
 import { AttendanceModal } from '../components/attendance-modal';
 import { BoardRow } from '../components/board-row';

@@ -23,7 +23,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { api, statusOf } from '../../../lib/api';
 import { todayInTokyo } from '../../../lib/dates';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 
 type Texts = Record<GrowthField, string>;
 

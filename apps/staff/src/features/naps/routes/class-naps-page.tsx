@@ -10,7 +10,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { dayLabel, timeLabel, todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useClassNaps, useNapCheck, useNapDay } from '../api';
 import { NapAwayList } from '../components/nap-away-list';
 import { NapBanner } from '../../../components/nap-banner';

@@ -7,7 +7,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { dayLabel, timeLabel, todayInTokyo } from '../../../lib/dates';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { napsCsvUrl, useClassNaps } from '../api';
 import '../components/nap-sheet.css';
 

@@ -10,7 +10,7 @@ import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { useAudienceChoices, useDeleteNoticeFile, useNotice, useSaveNotice, useWithdrawNotice, uploadNoticeFile } from '../api';
 import { AudienceFieldset, audienceOptions, recipientsOf } from '../components/audience-fieldset';

@@ -9,7 +9,7 @@ import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
 import { dateTimeLabel } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { trackingCsvUrl, useNoticesLive, useRemind, useTracking } from '../api';
 
 /** 集計 of one notice (staff.md §5): read and answered per child, who has not, answers aggregated, CSV, reminders. */

@@ -6,7 +6,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { statusOf } from '../../../lib/api';
 import { todayInTokyo } from '../../../lib/dates';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useClassPhotos } from '../api';
 import { PhotoList } from '../components/photo-list';
 import { PhotoUploader } from '../components/photo-uploader';

@@ -9,7 +9,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useClassRecords, useOpenRecord } from '../api';
 import { StateBadge } from '../components/state-badge';
 

@@ -13,7 +13,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { dateTimeLabel } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
 import { useRecord, useRecordSteps } from '../api';
 import { RecordField } from '../components/record-field';

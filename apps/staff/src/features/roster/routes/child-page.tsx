@@ -10,7 +10,7 @@ import { statusOf } from '../../../lib/api';
 import { todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { roleAbilities } from '../../../lib/roles';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useChild, useChildPhoto, useUpdateChild } from '../api';
 import { CareNotesPanel } from '../components/care-notes-panel';
 import { ChildDetails } from '../components/child-details';

@@ -9,7 +9,7 @@ import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { roleAbilities } from '../../../lib/roles';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useChildren, useClasses, useCreateChild, type RosterFilter } from '../api';
 import { ChildFormModal } from '../components/child-form-modal';
 import { ChildrenTable } from '../components/children-table';

@@ -9,7 +9,7 @@ import { statusOf } from '../../../lib/api';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { usePageTitle } from '../../../lib/page-title';
 import { roleAbilities } from '../../../lib/roles';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useChild, useIssueRegistration } from '../api';
 import { HandoutSheet } from '../components/handout-sheet';
 import { childKana, childName } from '../labels';

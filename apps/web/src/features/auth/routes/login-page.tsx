@@ -4,7 +4,7 @@ import { FooterLinks } from '../../../components/footer-links';
 import { useCurrentUser, useLogin } from '../../../lib/session';
 import { errorText } from '../../../lib/api';
 import { idpUrl } from '../../../lib/idp';
-import { isSafePath } from '../../../lib/safe-path';
+import { isSafePath } from '@renraku/ui';
 import { useOperator } from '../../../lib/operator';
 import { usePageTitle } from '../../../lib/page-title';
 import { CheckboxField, ErrorAlert, PasswordField, SubmitButton, TextField } from '../components/form-controls';

@@ -8,7 +8,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useUpdateChild } from '../api';
 import { useChild } from '../../../lib/children';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useLoadFailure } from '../../../components/use-load-failure';
 
 /** /children/{id}/edit: the name shown in the notebook (main guardian only). */

@@ -7,7 +7,7 @@ import { PhotoUpload } from '../../../components/photo-upload';
 import { useConstants } from '../../../lib/session';
 import { useChild } from '../../../lib/children';
 import { relationLabel } from '../../../lib/relation-label';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { useUploadChildImage } from '../api';
 

@@ -9,7 +9,7 @@ import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { ApiRequestError } from '../../../lib/api';
 import { useChild } from '../../../lib/children';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { usePickupPersons, useProposePickupPerson, useWithdrawPickupProposal } from '../api';
 
 /**

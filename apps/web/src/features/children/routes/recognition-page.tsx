@@ -6,7 +6,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useAnswerRecognition, useRecognition } from '../api';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useLoadFailure } from '../../../components/use-load-failure';
 
 /** /children/recognition/{id}: accept or refuse an invitation (A §2, §4). */

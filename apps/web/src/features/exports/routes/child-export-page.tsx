@@ -7,7 +7,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { useChild } from '../../../lib/children';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useChildExport, useRequestChildExport } from '../api';
 
 const NotFound = lazy(async () => ({ default: (await import('../../../components/not-found')).NotFound }));

@@ -8,7 +8,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useConstants, useCurrentUser } from '../../../lib/session';
 import { relationLabel } from '../../../lib/relation-label';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { useChangeMain, useDetach, useToggleWritable, useChildUser } from '../api';
 

@@ -8,7 +8,7 @@ import { Caution } from '../../../components/caution';
 import { Page } from '../../../components/page';
 import { useOperator } from '../../../lib/operator';
 import { useConstants } from '../../../lib/session';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useInvite } from '../api';
 
 /** /users/{childId}/invite: invite a co-guardian (A §2). */

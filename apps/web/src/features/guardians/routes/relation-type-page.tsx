@@ -7,7 +7,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useConstants } from '../../../lib/session';
-import { idFrom } from '../../../lib/route-id';
+import { idFrom } from '@renraku/ui';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { useChangeRelationType, useChildUser } from '../api';
 

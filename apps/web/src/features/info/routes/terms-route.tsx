@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { showFailure } from '../../../components/alerts';
 import { TermsPage } from './terms-page';
-import { isSafePath } from '../../../lib/safe-path';
+import { isSafePath } from '@renraku/ui';
 import { useAgreeTerms, useCurrentUser } from '../../../lib/session';
 
 /**

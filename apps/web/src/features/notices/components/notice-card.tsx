@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Notice } from '@renraku/contract/client';
-import { toQueryString } from '../../../lib/query-string';
+import { toQueryString } from '@renraku/ui';
 import { Link } from 'react-router';
 import { tokyoTime } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';

@@ -1,6 +1,6 @@
 /**
  * A query string as the API expects it (DESIGN §4): arrays as `key[]=a&key[]=b`, nulls and empty
- * strings skipped. (A copy of apps/web/src/lib/query-string.ts: the two apps share no code.)
+ * strings skipped. The platform's URLSearchParams does the encoding; no query-string library reaches the phone.
  */
 export function toQueryString(query: unknown): string {
   const params = new URLSearchParams();
