@@ -50,7 +50,7 @@ export const staffCallActions = {
 export type StaffCallAction = keyof typeof staffCallActions;
 
 /** Every staff call with its action; the CSV downloads by their paths. */
-const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
+export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   session: [
     C.postStaffLogin,
     C.postStaffLoginTotp,

@@ -53,7 +53,7 @@ const deviceBounds = (staff: StaffViewer): SessionDevice | null | undefined =>
  */
 export type StaffAction = 'facility.read' | 'roster.write' | 'facility.setup' | 'daily.read' | 'billing.manage';
 
-const staffMay: Record<StaffRole, readonly StaffAction[]> = {
+export const staffMay: Record<StaffRole, readonly StaffAction[]> = {
   company_admin: ['facility.read', 'roster.write', 'facility.setup', 'daily.read', 'billing.manage'],
   director: ['facility.read', 'roster.write', 'facility.setup', 'daily.read', 'billing.manage'],
   office: ['facility.read', 'roster.write', 'billing.manage'],
