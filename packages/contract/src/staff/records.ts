@@ -311,6 +311,9 @@ export const postStaffRecordReopen = defineCall({
   response: recordDocumentSchema,
 });
 
+/** A document as an A4 PDF to print (not a JSON call: `application/pdf`), read like the document; audited. */
+export const staffRecordPdfPath = '/api/staff/records/{documentId}/pdf';
+
 /** The co-editing socket (not a contract call: a WebSocket upgrade, authorised as the calls above). */
 export const staffRecordsSocketPath = '/api/staff/records/socket';
 export const recordRoom = (documentId: number) => `record:${documentId}`;

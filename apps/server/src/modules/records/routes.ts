@@ -6,14 +6,18 @@ import {
   postStaffRecordReopen,
   postStaffRecordReturn,
   postStaffRecordSubmit,
+  staffRecordPdfPath,
 } from '@renraku/contract';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
+import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeRecord, authorizeRecordClass } from './access';
 import { classRecords } from './list';
 import { openClassRecord } from './open';
 import { presentDocument } from './present';
+import { printRecord } from './print';
 import { recordsSocket } from './socket';
 import { changeStatus, reopenRecord } from './status';
 
@@ -37,6 +41,12 @@ export function recordsRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffRecord, {}, async ({ staff, params, now }) => {
     const access = await authorizeRecord(ctx, staff, params.documentId, 'read');
     return presentDocument(ctx.db, staff, access, access.doc, now);
+  });
+
+  staffCsvRoute(app, staffRecordPdfPath, 'documentId', z.object({}), async ({ staff, id, now }) => {
+    const access = await authorizeRecord(ctx, staff, id, 'read');
+    await socket.flush(access.doc.id);
+    return printRecord(ctx.db, staff, access, now);
   });
 
   staffRoute(app, postStaffRecordSubmit, {}, async ({ staff, params, now }) => {
