@@ -47,7 +47,10 @@ function pdfText(bytes: Buffer): { text: string; pages: string; stamps: string[]
   const file = join(dir, `${++n}.pdf`);
   writeFileSync(file, bytes);
   const read = (...crop: string[]) =>
-    execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', ...crop, file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', ...crop, file, '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      '',
+    );
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
   const pages = /Page size:\s+(.*)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]!;
   const stamps = stampBoxes(pages.startsWith('841')).map((b) =>
@@ -55,11 +58,15 @@ function pdfText(bytes: Buffer): { text: string; pages: string; stamps: string[]
   );
   return { text, pages, stamps };
 }
-const audits = async () =>
-  (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'record.read')))[0]!.n;
+const audits = async () => (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'record.read')))[0]!.n;
 
 /** Writes a document's text as the editor would (Y.Text per field, the maps of ticks and values). */
-async function write(documentId: number, texts: Record<string, string>, ticks: string[] = [], values: Record<string, string> = {}) {
+async function write(
+  documentId: number,
+  texts: Record<string, string>,
+  ticks: string[] = [],
+  values: Record<string, string> = {},
+) {
   const doc = new Y.Doc();
   for (const [key, value] of Object.entries(texts)) doc.getText(key).insert(0, value);
   for (const tick of ticks) doc.getMap('ticks').set(tick, true);

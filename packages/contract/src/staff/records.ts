@@ -214,7 +214,7 @@ export const recordEventSchema = z.object({
 export const recordDocumentSchema = z.object({
   document: recordDocumentSummarySchema.extend({
     title: z.string(),
-    class: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }).nullable(),
     return_comment: z.string().nullable(),
     /** The Yjs document's name on the socket. */
     room: z.string(),

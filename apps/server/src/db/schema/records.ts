@@ -94,3 +94,27 @@ export const recordDocumentEvents = pgTable(
   },
   (t) => [index('record_document_events_document_idx').on(t.documentId, t.at)],
 );
+
+/** A facility's own 文例 (records.md §3), added by its 園長 or 主任 beside the shipped ones. */
+export const recordPhrases = pgTable(
+  'record_phrases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    /** contract `recordPhraseTopics` */
+    topic: text('topic').notNull(),
+    text: text('text').notNull(),
+    /** The age bands (0–5) it suits; empty: every age. */
+    ageBands: smallint('age_bands').array().notNull().default([]),
+    /** 1–12, or null for any month. */
+    month: smallint('month'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_phrases_facility_idx').on(t.facilityId, t.topic)],
+);

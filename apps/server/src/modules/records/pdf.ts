@@ -66,9 +66,7 @@ function factsText(key: 'attendance' | 'naps', facts: RecordDayFacts | null): st
   const lines = [`在籍 ${enrolled}名　出席 ${present}名　欠席 ${absent}名`];
   const came = facts.attendance.filter((a) => a.state === 'present');
   if (came.length > 0)
-    lines.push(
-      `出席：${came.map((a) => `${a.name}（${a.arrived_at ?? ''}〜${a.picked_up_at ?? ''}）`).join('、')}`,
-    );
+    lines.push(`出席：${came.map((a) => `${a.name}（${a.arrived_at ?? ''}〜${a.picked_up_at ?? ''}）`).join('、')}`);
   const away = facts.attendance.filter((a) => a.state === 'absent');
   if (away.length > 0)
     lines.push(
@@ -121,7 +119,10 @@ class Layout {
     if (h > this.bottom - M) {
       this.need(40);
       this.doc.font('jpb').fontSize(8.5).text(label, M, this.y);
-      this.doc.font('jp').fontSize(BODY).text(text, M, this.doc.y + 2, { width: this.width, lineGap: 1 });
+      this.doc
+        .font('jp')
+        .fontSize(BODY)
+        .text(text, M, this.doc.y + 2, { width: this.width, lineGap: 1 });
       this.y = this.doc.y + 6;
       return;
     }
@@ -134,7 +135,11 @@ class Layout {
     this.need(22 + 24);
     this.y += 6;
     this.doc.rect(M, this.y, this.width, 16).fill('#495057');
-    this.doc.fillColor('#fff').font('jpb').fontSize(10).text(title, M + PAD, this.y + 2.5, { width: this.width - 2 * PAD });
+    this.doc
+      .fillColor('#fff')
+      .font('jpb')
+      .fontSize(10)
+      .text(title, M + PAD, this.y + 2.5, { width: this.width - 2 * PAD });
     this.doc.fillColor('#000');
     this.y += 16;
   }
@@ -150,7 +155,11 @@ class Layout {
     };
     header();
     for (const row of field.rows) {
-      const h = Math.max(22, this.height(row.label, headW, 8.5, 'jpb') + 2 * PAD, ...row.cells.map((c) => this.height(c, colW) + 2 * PAD));
+      const h = Math.max(
+        22,
+        this.height(row.label, headW, 8.5, 'jpb') + 2 * PAD,
+        ...row.cells.map((c) => this.height(c, colW) + 2 * PAD),
+      );
       if (this.y + h > this.bottom) {
         this.doc.addPage();
         this.y = M;
@@ -186,15 +195,25 @@ function drawHeader(l: Layout, sheet: PrintSheet) {
   const stampsW = STAMP * sheet.stamps.length;
   const titleW = l.width - stampsW - 12;
   doc.fillColor('#000').font('jpb').fontSize(15).text(sheet.title, M, M, { width: titleW });
-  doc.font('jp').fontSize(9).text(sheet.subtitle, M, doc.y + 3, { width: titleW });
+  doc
+    .font('jp')
+    .fontSize(9)
+    .text(sheet.subtitle, M, doc.y + 3, { width: titleW });
   const textBottom = doc.y;
   const boxes = stampBoxes(sheet.landscape, sheet.stamps.length);
   sheet.stamps.forEach((s, i) => {
     const { x } = boxes[i]!;
     doc.rect(x, M, STAMP, 13).fill(GREY);
     doc.rect(x, M, STAMP, STAMP).lineWidth(0.6).strokeColor(LINE).stroke();
-    doc.moveTo(x, M + 13).lineTo(x + STAMP, M + 13).stroke();
-    doc.fillColor('#000').font('jpb').fontSize(8).text(s.label, x, M + 2.5, { width: STAMP, align: 'center' });
+    doc
+      .moveTo(x, M + 13)
+      .lineTo(x + STAMP, M + 13)
+      .stroke();
+    doc
+      .fillColor('#000')
+      .font('jpb')
+      .fontSize(8)
+      .text(s.label, x, M + 2.5, { width: STAMP, align: 'center' });
     if (s.name) {
       const size = fitSize(doc, s.name, STAMP - 6);
       doc
@@ -202,7 +221,11 @@ function drawHeader(l: Layout, sheet: PrintSheet) {
         .font('jpb')
         .fontSize(size)
         .text(s.name, x + 2, M + 24 - size / 2, { width: STAMP - 4, align: 'center', height: 22 });
-      doc.fillColor('#000').font('jp').fontSize(6.5).text(s.at ?? '', x + 2, M + STAMP - 19, { width: STAMP - 4, align: 'center' });
+      doc
+        .fillColor('#000')
+        .font('jp')
+        .fontSize(6.5)
+        .text(s.at ?? '', x + 2, M + STAMP - 19, { width: STAMP - 4, align: 'center' });
     }
   });
   l.y = Math.max(textBottom, M + STAMP) + 8;

@@ -81,7 +81,7 @@ export async function presentDocument(
     document: {
       ...summaryOf(doc, names),
       title: `${access.klass.name} ${periodLabel(doc.kind as ClassRecordKind, doc.periodStart)}`,
-      class: { id: access.klass.id, name: access.klass.name },
+      class: { id: access.klass.id, name: access.klass.name, age_band: access.klass.ageBand },
       return_comment: doc.status === 'returned' ? doc.returnComment : null,
       room: recordRoom(doc.id),
     },

@@ -71,19 +71,26 @@ async function stampsOf(db: Db, doc: RecordDocumentRow): Promise<Stamp[]> {
     .orderBy(desc(recordDocumentEvents.at), desc(recordDocumentEvents.id))
     .limit(1);
   const approved = doc.status === 'approved' && doc.approvedBy && doc.approvedAt ? doc.approvedBy : null;
-  const names = await namesOf(db, [submitted?.byId, approved].filter((id): id is number => typeof id === 'number'));
+  const names = await namesOf(
+    db,
+    [submitted?.byId, approved].filter((id): id is number => typeof id === 'number'),
+  );
   const stamps: Stamp[] = [
     { label: '担当', name: null, at: null },
     { label: '主任', name: null, at: null },
     { label: '園長', name: null, at: null },
   ];
-  if (submitted?.byId) Object.assign(stamps[0]!, { name: names.get(submitted.byId) ?? null, at: slashDateTimeLabel(submitted.at) });
+  if (submitted?.byId)
+    Object.assign(stamps[0]!, { name: names.get(submitted.byId) ?? null, at: slashDateTimeLabel(submitted.at) });
   if (approved) {
     const seat = await approverSeat(db, approved, doc);
-    Object.assign(stamps.find((s) => s.label === seat)!, {
-      name: names.get(approved) ?? '（退職した職員）',
-      at: slashDateTimeLabel(doc.approvedAt!),
-    });
+    Object.assign(
+      stamps.find((s) => s.label === seat)!,
+      {
+        name: names.get(approved) ?? '（退職した職員）',
+        at: slashDateTimeLabel(doc.approvedAt!),
+      },
+    );
   }
   return stamps;
 }

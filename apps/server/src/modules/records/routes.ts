@@ -1,10 +1,13 @@
 import {
+  deleteStaffRecordPhrase,
   getStaffClassRecords,
+  getStaffRecordPhrases,
   getStaffRecord,
   postStaffClassRecord,
   postStaffRecordApprove,
   postStaffRecordReopen,
   postStaffRecordReturn,
+  postStaffRecordPhrase,
   postStaffRecordSubmit,
   staffRecordPdfPath,
 } from '@renraku/contract';
@@ -17,6 +20,7 @@ import { authorizeRecord, authorizeRecordClass } from './access';
 import { classRecords } from './list';
 import { openClassRecord } from './open';
 import { presentDocument } from './present';
+import { addPhrase, authorizePhrases, listPhrases, removePhrase } from './phrases';
 import { printRecord } from './print';
 import { recordsSocket } from './socket';
 import { changeStatus, reopenRecord } from './status';
@@ -76,5 +80,20 @@ export function recordsRoutes(app: App, ctx: AppContext) {
     const access = await authorizeRecord(ctx, staff, params.documentId, 'write');
     await socket.flush(access.doc.id);
     return reopenRecord(ctx.db, staff, access, access.doc, now);
+  });
+
+  staffRoute(app, getStaffRecordPhrases, {}, async ({ staff, params, query }) => {
+    const { canAdd } = await authorizePhrases(ctx, staff, params.facilityId, 'read');
+    return { phrases: await listPhrases(ctx.db, params.facilityId, query), can_add: canAdd };
+  });
+
+  staffRoute(app, postStaffRecordPhrase, {}, async ({ staff, params, body, now }) => {
+    const { grant } = await authorizePhrases(ctx, staff, params.facilityId, 'manage');
+    return addPhrase(ctx.db, staff, grant, body, now);
+  });
+
+  staffRoute(app, deleteStaffRecordPhrase, {}, async ({ staff, params, now }) => {
+    const { grant } = await authorizePhrases(ctx, staff, params.facilityId, 'manage');
+    return removePhrase(ctx.db, staff, grant, params.phraseId, now);
   });
 }

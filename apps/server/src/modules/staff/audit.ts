@@ -89,6 +89,8 @@ export const auditActionLabels: Record<string, string> = {
   'record.return': '計画・記録の差し戻し',
   'record.reopen': '計画・記録の修正版の作成',
   'record.read': '計画・記録の印刷・PDF出力',
+  'record.phrase.create': '文例の追加',
+  'record.phrase.delete': '文例の削除',
   'notice.tracking.read': 'お知らせの既読・回答状況の閲覧',
   'notice.tracking.csv': 'お知らせの既読・回答状況のCSV出力',
   'day.board.read': 'クラスボードの閲覧（欠席の病名・アレルギー）',
