@@ -3,6 +3,9 @@ import PDFDocument from 'pdfkit';
 import type { RecordDayFacts } from '@renraku/contract';
 import type { FieldContent, SectionContent } from './content';
 
+/** The ideographic space between items on a line. */
+const SP = '\u3000';
+
 /**
  * A plan or record on A4 paper (records.md §6; docs/decisions/records-print.md): pdfkit lays it
  * out, with a subset of Noto Sans CJK JP embedded (the Debian package fonts-noto-cjk, which
@@ -60,10 +63,10 @@ function factsText(key: 'attendance' | 'naps', facts: RecordDayFacts | null): st
     if (!n) return '午睡チェックの記録はありません';
     const time = (iso: string) =>
       new Date(iso).toLocaleTimeString('ja-JP', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' });
-    return `${time(n.started_at)}〜${n.ended_at ? time(n.ended_at) : ''}　チェック ${n.checks}回（${n.children_checked}名）　うつぶせ寝の発見 ${n.prone_found}回`;
+    return `${time(n.started_at)}〜${n.ended_at ? time(n.ended_at) : ''}${SP}チェック ${n.checks}回（${n.children_checked}名）${SP}うつぶせ寝の発見 ${n.prone_found}回`;
   }
   const { enrolled, present, absent } = facts.counts;
-  const lines = [`在籍 ${enrolled}名　出席 ${present}名　欠席 ${absent}名`];
+  const lines = [`在籍 ${enrolled}名${SP}出席 ${present}名${SP}欠席 ${absent}名`];
   const came = facts.attendance.filter((a) => a.state === 'present');
   if (came.length > 0)
     lines.push(`出席：${came.map((a) => `${a.name}（${a.arrived_at ?? ''}〜${a.picked_up_at ?? ''}）`).join('、')}`);
@@ -280,7 +283,7 @@ export function renderPdf(sheet: PrintSheet): Promise<Buffer> {
       .fillColor('#495057')
       .font('jp')
       .fontSize(7.5)
-      .text(`${sheet.title}　${i + 1} / ${range.count}　印刷 ${sheet.printedAt}`, M, y, { width: l.width, align: 'right' });
+      .text(`${sheet.title}${SP}${i + 1} / ${range.count}${SP}印刷 ${sheet.printedAt}`, M, y, { width: l.width, align: 'right' });
   }
   doc.end();
   return done;

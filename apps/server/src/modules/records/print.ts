@@ -23,6 +23,9 @@ import { namesOf } from './present';
 import { loadState } from './socket';
 import { presentTemplate, templateById } from './templates';
 
+/** The ideographic space between items on a line. */
+const SP = '\u3000';
+
 /** What the printed page calls the document's period (any kind: the template decides the rest). */
 export function printLabel(kind: RecordKind, start: string, end: string): string {
   const name = recordKindLabels[kind];
@@ -115,7 +118,7 @@ export async function printRecord(
   const status = `${recordStatusLabels[doc.status as RecordStatus]}（第${doc.version}版）`;
   const body = await renderPdf({
     title: `${klass.name} ${printLabel(kind, doc.periodStart, doc.periodEnd)}`,
-    subtitle: `${facility?.name ?? ''}　${template.name}　${status}`,
+    subtitle: `${facility?.name ?? ''}${SP}${template.name}${SP}${status}`,
     landscape: kind !== 'daily_journal' && kind !== 'progress_record',
     stamps: await stampsOf(db, doc),
     sections: documentContent(state, template.sections),
