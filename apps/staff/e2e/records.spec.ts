@@ -141,6 +141,10 @@ test('a 保育日誌 opens with the day’s attendance; 提出 → 差し戻し 
   });
   expect(arrived.status()).toBe(200);
   await page.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
+  // The month names each child under 3 whose 個別指導計画 is not written yet.
+  const ym = `${Number(TODAY.slice(0, 4))}年${Number(TODAY.slice(5, 7))}月`;
+  await expect(page.getByRole('heading', { level: 2, name: '個別指導計画（3歳未満児）' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${came!.name}さんの${ym}の個別指導計画を書く` })).toBeVisible();
   await page
     .getByRole('button', { name: /の保育日誌を書く$/ })
     .first()

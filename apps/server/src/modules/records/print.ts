@@ -12,14 +12,14 @@ import {
   type RecordStatus,
 } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { facilities, recordDocumentEvents, staffMemberships } from '../../db/schema';
+import { children, facilities, recordDocumentEvents, staffMemberships } from '../../db/schema';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../staff/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
 import { documentContent } from './content';
 import { dayFacts } from './day-facts';
 import { renderPdf, type Stamp } from './pdf';
-import { namesOf } from './present';
+import { childName, namesOf } from './present';
 import { loadState } from './socket';
 import { presentTemplate, templateById } from './templates';
 
@@ -114,10 +114,11 @@ export async function printRecord(
   const template = presentTemplate(await templateById(db, doc.templateId));
   const [facility] = await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, doc.facilityId));
   const state = await loadState(db, doc.id);
+  const [child] = doc.childId ? await db.select({ name: childName }).from(children).where(eq(children.id, doc.childId)) : [];
   const facts = kind === 'daily_journal' ? await dayFacts(db, klass, doc.periodStart, staff.today, now) : null;
   const status = `${recordStatusLabels[doc.status as RecordStatus]}（第${doc.version}版）`;
   const body = await renderPdf({
-    title: `${klass.name} ${printLabel(kind, doc.periodStart, doc.periodEnd)}`,
+    title: `${klass.name} ${child ? `${child.name}さん ` : ''}${printLabel(kind, doc.periodStart, doc.periodEnd)}`,
     subtitle: `${facility?.name ?? ''}${SP}${template.name}${SP}${status}`,
     landscape: kind !== 'daily_journal' && kind !== 'progress_record',
     stamps: await stampsOf(db, doc),

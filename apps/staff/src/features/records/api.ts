@@ -37,7 +37,8 @@ export const useRecord = (documentId: number) =>
 export function useOpenRecord(classId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { kind: ClassRecordKind; period: string }) => api(postStaffClassRecord, { params: { classId }, body }),
+    mutationFn: (body: { kind: ClassRecordKind; period: string; child_id?: number }) =>
+      api(postStaffClassRecord, { params: { classId }, body }),
     onSuccess: (doc) => {
       queryClient.setQueryData(documentKey(doc.document.id), doc);
       void queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'class', classId] });
