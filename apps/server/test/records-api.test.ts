@@ -98,7 +98,10 @@ describe('a class’s month', () => {
     expect(res.data.journals.map((j) => j.period)).toHaveLength(16);
     expect(res.data.journals[0]).toMatchObject({ period: DAY, label: '11月20日(金)の保育日誌', state: 'missing' });
     expect(res.data.journals.map((j) => j.period)).not.toContain('2026-11-03');
-    expect(res.data.counts.missing).toBe(17);
+    // The 月案, the month's five 週案 (Mondays 2–30) and the 16 日誌 (no child here is under 3).
+    expect(res.data.weekly_plans).toHaveLength(5);
+    expect(res.data.individual_plans).toEqual([]);
+    expect(res.data.counts.missing).toBe(22);
     // Class B's staff read class A (covering), cannot write; the 主任 writes and approves everywhere.
     const b = await call(as.classStaffB, getStaffClassRecords, { params: { classId: w.classA.id }, headers: clock });
     expect(b.data).toMatchObject({ can_write: false, can_approve: false });
@@ -165,7 +168,7 @@ describe('opening a document', () => {
   it('POST: bad input is a 422 in Japanese and writes nothing', async () => {
     const before = await docCount();
     const cases: [unknown, string][] = [
-      [{ kind: 'weekly_plan', period: '2026-11' }, 'kind'],
+      [{ kind: 'annual_plan', period: '2026' }, 'kind'],
       [{ kind: 'monthly_plan', period: '2026-13' }, 'period'],
       [{ kind: 'monthly_plan', period: '2026-11-01' }, 'period'],
       [{ kind: 'daily_journal', period: '2026-02-30' }, 'period'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import * as Y from 'yjs';
 import { eq } from 'drizzle-orm';
-import { addMonths, getStaffClassRecords, getStaffRecord, postStaffLogin } from '@renraku/contract';
+import { addMonths, getStaffClassRecords, getStaffRecordPhrases, getStaffRecord, postStaffLogin } from '@renraku/contract';
 import { recordDocumentStates } from '../src/db/schema';
 import { seedDemo, type DemoIds } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
@@ -41,5 +41,11 @@ describe('demo data of plans and records', () => {
     const doc = new Y.Doc();
     Y.applyUpdate(doc, new Uint8Array(row!.state));
     expect(doc.getText('aims').toString()).toContain('秋の自然');
+    // The facility's own 文例 come first, beside the shipped ones.
+    const phrases = (
+      await call(director, getStaffRecordPhrases, { params: { facilityId: ids.facilities.sakura }, query: { topic: 'family' } })
+    ).data.phrases;
+    expect(phrases[0]).toMatchObject({ source: 'facility', text: 'れんらくノートの写真を添えて、園での様子を具体的に伝える。' });
+    expect(phrases.some((p) => p.source === 'shipped')).toBe(true);
   });
 });

@@ -90,10 +90,14 @@ const dayCalls = [
   'putStaffContactBookReply',
 ];
 
-/** Plans and diaries written on the class tablet (records.read/write; records-api.test.ts runs them on a PIN session). */
+/**
+ * Plans and diaries written on the class tablet (records.read/write; records-api.test.ts runs them
+ * on a PIN session, records-phrases.test.ts the 文例 and records-print.test.ts the PDF).
+ */
 const recordsCalls = [
   'getStaffClassRecords',
   'getStaffRecord',
+  'getStaffRecordPhrases',
   'postStaffClassRecord',
   'postStaffRecordReopen',
   'postStaffRecordSubmit',

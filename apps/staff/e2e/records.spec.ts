@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { NOW, TODAY } from './clock';
 import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, signIn, test, xsrfHeaders } from './fixtures';
@@ -5,7 +7,9 @@ import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, si
 /**
  * 計画・記録 (records.md §1, §3; issue 32): two staff members write one 月案 at once, in two
  * browsers; each sees the other's text and name; one goes offline, keeps typing (the status says
- * オフライン・保存待ち), comes back, and both copies end the same with nothing lost.
+ * オフライン・保存待ち), comes back, and both copies end the same with nothing lost; a 文例 tapped
+ * in one goes in at the caret and shows in the other; the approved 日誌's PDF holds its text and
+ * the approver's name.
  */
 
 /** A second browser as the project's own (size, touch, locale, the pinned clock). */
@@ -93,6 +97,22 @@ test('two staff write one 月案 at once; one offline for a while; both end the 
     await expect(field(page, label)).toHaveValue(text);
     await expect(field(other, label)).toHaveValue(text);
   }
+
+  // 文例: one tap puts the phrase at the caret of the field last in focus; the other browser sees it.
+  await field(page, 'ねらい').click();
+  await field(page, 'ねらい').press('End');
+  await page.getByRole('button', { name: '文例', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: '文例' });
+  await expect(drawer.getByText('入れる欄：ねらい')).toBeVisible();
+  const phrase = '保育者に見守られながら、身の回りのことを自分でしようとする。';
+  await drawer.getByRole('button', { name: phrase }).click();
+  await expect(page.getByText('「ねらい」に文例を入れました')).toBeVisible();
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+  await page.screenshot({ path: `/tmp/staff-records-phrases-${test.info().project.name}.png`, fullPage: false });
+  await drawer.getByRole('button', { name: '閉じる' }).click();
+  await expect(field(page, 'ねらい')).toHaveValue(`秋の自然に触れて遊ぶ。${phrase}`);
+  await expect(field(other, 'ねらい')).toHaveValue(`秋の自然に触れて遊ぶ。${phrase}`);
   await other.context().close();
 });
 
@@ -121,6 +141,10 @@ test('a 保育日誌 opens with the day’s attendance; 提出 → 差し戻し 
   });
   expect(arrived.status()).toBe(200);
   await page.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
+  // The month names each child under 3 whose 個別指導計画 is not written yet.
+  const ym = `${Number(TODAY.slice(0, 4))}年${Number(TODAY.slice(5, 7))}月`;
+  await expect(page.getByRole('heading', { level: 2, name: '個別指導計画（3歳未満児）' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${came!.name}さんの${ym}の個別指導計画を書く` })).toBeVisible();
   await page
     .getByRole('button', { name: /の保育日誌を書く$/ })
     .first()
@@ -168,5 +192,18 @@ test('a 保育日誌 opens with the day’s attendance; 提出 → 差し戻し 
   await expect(page.getByText(/承認：試験 承認者/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('textbox', { name: '活動内容', exact: true })).toHaveAttribute('readonly', '');
   await expectAccessible(other);
+
+  // The PDF to print: the written text and the approver's name in the 確認印 (read with pdftotext).
+  const link = other.getByRole('link', { name: '印刷・PDF' });
+  await expect(link).toHaveAttribute('download', '');
+  const pdf = await other.request.get((await link.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const file = test.info().outputPath('journal.pdf');
+  writeFileSync(file, await pdf.body());
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+  expect(text).toContain('園庭で砂遊び。');
+  expect(text).toContain('よく眠っていた。');
+  expect(text).toContain('試験承認者');
   await other.context().close();
 });

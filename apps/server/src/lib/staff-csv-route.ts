@@ -6,9 +6,10 @@ import { loadStaffSession } from './staff-sessions';
 import { staffCallerOf, type StaffCaller } from './staff-route';
 
 /**
- * A staff CSV download (not a JSON call, as the audit log's): a complete staff session (401), the
- * path's id and the query checked by zod (422 in Japanese, per field), then the handler, which
- * authorizes through the access kernel and answers the file's name and text (UTF-8 with BOM).
+ * A staff file download (not a JSON call), a CSV as the audit log's or a PDF (`type`): a complete
+ * staff session (401), the path's id and the query checked by zod (422 in Japanese, per field),
+ * then the handler, which authorizes through the access kernel and answers the file's name and
+ * text (a CSV in UTF-8 with BOM) or bytes.
  */
 export function staffCsvRoute<Q extends z.ZodType>(
   app: App,
@@ -20,7 +21,7 @@ export function staffCsvRoute<Q extends z.ZodType>(
     id: number;
     query: z.infer<Q>;
     now: Date;
-  }) => Promise<{ filename: string; body: string }>,
+  }) => Promise<{ filename: string; body: string | Buffer; type?: string }>,
 ) {
   app.get<{ Params: Record<string, string>; Querystring: Record<string, unknown> }>(fastifyPath(path), async (req, reply) => {
     const session = await loadStaffSession(app.ctx.db, req, req.now);
@@ -39,7 +40,7 @@ export function staffCsvRoute<Q extends z.ZodType>(
       now: req.now,
     });
     return reply
-      .type('text/csv; charset=utf-8')
+      .type(file.type ?? 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)
       .send(file.body);
   });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { addMonths, fiscalYearOf, monthRange, tokyoDate } from '@renraku/contract';
-import { classes, recordDocumentEvents, recordDocuments } from '../db/schema';
+import { classes, recordDocumentEvents, recordDocuments, recordPhrases } from '../db/schema';
 import { currentTemplate, journalDays, storeState } from '../modules/records/service';
 import type { SeedContext } from './context';
 
@@ -153,4 +153,11 @@ export async function seedRecords({ db, ids, now }: SeedContext, staff: { direct
       );
     }
   }
+  // The facility's own 文例 beside the shipped ones (records-phrases.md), added by the 園長.
+  await db.insert(recordPhrases).values(
+    [
+      { topic: 'environment', ageBands: [], text: '園庭の桜の木の下にござを敷き、季節の移り変わりを感じられる場を作る。' },
+      { topic: 'family', ageBands: [0, 1, 2], text: 'れんらくノートの写真を添えて、園での様子を具体的に伝える。' },
+    ].map((p) => ({ ...p, companyId: facility.companyId, facilityId: facility.id, createdBy: staff.director, createdAt: now })),
+  );
 }

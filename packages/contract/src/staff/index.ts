@@ -21,6 +21,7 @@ export * from './naps';
 export * from './nap-status';
 export * from './kiosk';
 export * from './records';
+export * from './records-phrases';
 export * from './billing';
 export * from './staffing';
 export * from './staffing-shifts';

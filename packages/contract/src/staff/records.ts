@@ -41,7 +41,7 @@ export const recordKindPeriods: Record<RecordKind, 'facility' | 'fiscal_year' | 
   progress_record: 'month',
 };
 /** The kinds a class's screens create in this version (the rest are templates and data only). */
-export const classRecordKinds = ['monthly_plan', 'daily_journal'] as const;
+export const classRecordKinds = ['monthly_plan', 'weekly_plan', 'individual_plan', 'daily_journal'] as const;
 export type ClassRecordKind = (typeof classRecordKinds)[number];
 
 /** The content references a template offers as tick lists (records.md §2, the exact names). */
@@ -121,8 +121,9 @@ export const recordStatusLabels: Record<RecordStatus, string> = {
 };
 
 export const recordsMessages = {
-  kind: '作成する記録の種類を選んでください（月案・保育日誌）',
-  period: '期間の指定が正しくありません（月案は YYYY-MM、保育日誌は YYYY-MM-DD）',
+  kind: '作成する記録の種類を選んでください（月案・週案・個別指導計画・保育日誌）',
+  period: '期間の指定が正しくありません（月案・個別指導計画は YYYY-MM、週案は月曜日の日付、保育日誌は YYYY-MM-DD）',
+  child: '個別指導計画を書く、このクラスの園児を選んでください',
   month: '月は YYYY-MM の形で指定してください',
   future: '明日以降の保育日誌はまだ作れません',
   notSubmittable: '作成中か差し戻しの記録だけ提出できます',
@@ -155,9 +156,11 @@ export type RecordDocumentSummary = z.infer<typeof recordDocumentSummarySchema>;
 /** One line of a class's month: a document that exists, or one that should and does not yet. */
 export const recordSlotSchema = z.object({
   kind: z.enum(classRecordKinds),
-  /** `YYYY-MM` for a 月案, the day for a 日誌. */
+  /** `YYYY-MM` for a 月案 or 個別指導計画, the Monday for a 週案, the day for a 日誌. */
   period: z.string(),
   label: z.string(),
+  /** The child of a 個別指導計画. */
+  child: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   document: recordDocumentSummarySchema.nullable(),
   /** missing: not written; waiting: submitted, not approved; returned: to fix; done: approved; writing: a draft. */
   state: z.enum(['missing', 'writing', 'waiting', 'returned', 'done']),
@@ -170,6 +173,10 @@ export const classRecordsSchema = z.object({
   can_write: z.boolean(),
   can_approve: z.boolean(),
   monthly_plan: recordSlotSchema,
+  /** A 週案 for each week whose Monday is in the month. */
+  weekly_plans: z.array(recordSlotSchema),
+  /** A 個別指導計画 for each child of the class under 3 by fiscal age (records-missing.md). */
+  individual_plans: z.array(recordSlotSchema),
   /** The month's 保育日誌, one per open day up to today, newest first. */
   journals: z.array(recordSlotSchema),
   counts: z.object({ missing: z.number().int(), waiting: z.number().int(), returned: z.number().int() }),
@@ -214,7 +221,7 @@ export const recordEventSchema = z.object({
 export const recordDocumentSchema = z.object({
   document: recordDocumentSummarySchema.extend({
     title: z.string(),
-    class: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }).nullable(),
     return_comment: z.string().nullable(),
     /** The Yjs document's name on the socket. */
     room: z.string(),
@@ -253,11 +260,13 @@ export const postStaffClassRecord = defineCall({
   method: 'POST',
   path: '/api/staff/classes/{classId}/records',
   summary:
-    'Opens the class’s 月案 of a month or 保育日誌 of a day: creates it from the facility’s template when missing; audited',
+    'Opens the class’s 月案 or 週案, a child’s 個別指導計画 of a month or the 保育日誌 of a day: creates it from the facility’s template when missing; audited',
   params: classParams,
   body: z.object({
     kind: z.enum(classRecordKinds, { message: recordsMessages.kind }),
     period: z.string({ message: recordsMessages.period }).max(10, recordsMessages.period),
+    /** The child, for a 個別指導計画 only. */
+    child_id: z.number({ message: recordsMessages.child }).int(recordsMessages.child).positive(recordsMessages.child).optional(),
   }),
   response: recordDocumentSchema,
 });
@@ -310,6 +319,9 @@ export const postStaffRecordReopen = defineCall({
   params: documentParams,
   response: recordDocumentSchema,
 });
+
+/** A document as an A4 PDF to print (not a JSON call: `application/pdf`), read like the document; audited. */
+export const staffRecordPdfPath = '/api/staff/records/{documentId}/pdf';
 
 /** The co-editing socket (not a contract call: a WebSocket upgrade, authorised as the calls above). */
 export const staffRecordsSocketPath = '/api/staff/records/socket';

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { classes, companies, facilities } from './organisation';
+import { children, classes, companies, facilities } from './organisation';
 import { users } from './users';
 
 /** PostgreSQL's bytea as a Node Buffer (a Yjs document's state). */
@@ -48,6 +49,8 @@ export const recordDocuments = pgTable(
       .notNull()
       .references(() => facilities.id),
     classId: integer('class_id').references(() => classes.id),
+    /** The child of a 個別指導計画 (and the other per-child records); null for a class's document. */
+    childId: integer('child_id').references(() => children.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
@@ -65,7 +68,12 @@ export const recordDocuments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('record_documents_class_kind_period_version_idx').on(t.classId, t.kind, t.periodStart, t.version),
+    uniqueIndex('record_documents_class_kind_period_version_idx')
+      .on(t.classId, t.kind, t.periodStart, t.version)
+      .where(sql`${t.childId} is null`),
+    uniqueIndex('record_documents_child_kind_period_version_idx')
+      .on(t.childId, t.kind, t.periodStart, t.version)
+      .where(sql`${t.childId} is not null`),
     index('record_documents_facility_period_idx').on(t.facilityId, t.periodStart),
   ],
 );
@@ -93,4 +101,28 @@ export const recordDocumentEvents = pgTable(
     comment: text('comment'),
   },
   (t) => [index('record_document_events_document_idx').on(t.documentId, t.at)],
+);
+
+/** A facility's own 文例 (records.md §3), added by its 園長 or 主任 beside the shipped ones. */
+export const recordPhrases = pgTable(
+  'record_phrases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    /** contract `recordPhraseTopics` */
+    topic: text('topic').notNull(),
+    text: text('text').notNull(),
+    /** The age bands (0–5) it suits; empty: every age. */
+    ageBands: smallint('age_bands').array().notNull().default([]),
+    /** 1–12, or null for any month. */
+    month: smallint('month'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_phrases_facility_idx').on(t.facilityId, t.topic)],
 );

@@ -31,9 +31,13 @@ export const staffCallActions = {
   'company.manage': { device: false, what: 'new facilities and the company roll-up' },
   'account.secure': { device: false, what: 'one’s own PIN, 2FA and 職員QR' },
   // Plans and records (records.md §7): 保育士 write on the class tablet too; approving is the desktop's.
-  'records.read': { device: true, what: 'a class’s plans and diaries of a month, a document, the co-editing socket (reading)' },
+  'records.read': {
+    device: true,
+    what: 'a class’s plans and diaries of a month, a document, its PDF, the co-editing socket (reading)',
+  },
   'records.write': { device: true, what: 'opening a new 月案 or 日誌, typing on the socket, 提出, a corrected version' },
   'records.approve': { device: false, what: '承認 and 差し戻し of plans and diaries (園長, 主任)' },
+  'records.phrases': { device: false, what: 'adding and removing a facility’s 文例 (園長, 主任)' },
   'billing.manage': {
     device: false,
     what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定 and payments at the office',
@@ -176,9 +180,10 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   ],
   'staffing.export': [C.staffWorkRecordsCsvPath],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
-  'records.read': [C.getStaffClassRecords, C.getStaffRecord],
+  'records.read': [C.getStaffClassRecords, C.getStaffRecord, C.staffRecordPdfPath, C.getStaffRecordPhrases],
   'records.write': [C.postStaffClassRecord, C.postStaffRecordSubmit, C.postStaffRecordReopen],
   'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],
+  'records.phrases': [C.postStaffRecordPhrase, C.deleteStaffRecordPhrase],
 };
 
 const keyOf = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;

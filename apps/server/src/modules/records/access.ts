@@ -22,7 +22,7 @@ export interface RecordGrant {
 }
 
 /** Whether the caller holds a 主任 membership at the facility covering today. One statement. */
-async function isChief(db: Db, staff: StaffViewer, facilityId: number): Promise<boolean> {
+export async function isChief(db: Db, staff: StaffViewer, facilityId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: staffMemberships.id })
     .from(staffMemberships)

@@ -1,10 +1,11 @@
-import { and, between, desc, eq } from 'drizzle-orm';
-import { monthRange, type ClassRecords, type RecordSlot } from '@renraku/contract';
+import { and, asc, between, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { monthRange, type ClassRecordKind, type ClassRecords, type RecordSlot } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { facilityClosedDays, recordDocuments } from '../../db/schema';
+import { children, facilityClosedDays, noteChildren, recordDocuments } from '../../db/schema';
+import { fiscalAge } from '../billing/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
-import { journalDays, periodLabel } from './periods';
-import { namesOf, summaryOf } from './present';
+import { journalDays, periodLabel, weeksOfMonth } from './periods';
+import { childName, namesOf, summaryOf } from './present';
 
 const stateOf = (doc: RecordDocumentRow | undefined): RecordSlot['state'] => {
   if (!doc) return 'missing';
@@ -14,41 +15,96 @@ const stateOf = (doc: RecordDocumentRow | undefined): RecordSlot['state'] => {
 };
 
 /**
- * A class's month (records.md §4): the 月案 and each due day's 保育日誌, with what is missing or
- * waiting. The latest version of each stands for it. Three statements.
+ * The children of the class who need a 個別指導計画 for the month (records-missing.md): in the class
+ * now, enrolled on some day of the month, under 3 by fiscal age (満年齢 on April 1 of the fiscal
+ * year, so a child who turns 3 during the year still has one every month until March).
+ */
+async function childrenUnderThree(db: Db, classId: number, month: string) {
+  const { first, last } = monthRange(month);
+  const rows = await db
+    .select({ id: children.id, name: childName, birth: children.birth })
+    .from(noteChildren)
+    .innerJoin(children, eq(children.id, noteChildren.childId))
+    .where(
+      and(
+        eq(noteChildren.classId, classId),
+        lte(noteChildren.admittedOn, last),
+        or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, first)),
+      ),
+    )
+    .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
+  return rows.filter((c) => fiscalAge(c.birth, month) < 3);
+}
+
+/**
+ * A class's month (records.md §4): the 月案, each week's 週案, each child under 3's 個別指導計画
+ * and each due day's 保育日誌, with what is missing or waiting. The latest version of each stands
+ * for it. A child's plan counts wherever it was written (a child who changed class keeps theirs).
  */
 export async function classRecords(db: Db, access: RecordGrant, month: string, today: string): Promise<ClassRecords> {
   const { klass } = access;
   const { first, last } = monthRange(month);
+  const under3 = await childrenUnderThree(db, klass.id, month);
   const docs = await db
     .select()
     .from(recordDocuments)
-    .where(and(eq(recordDocuments.classId, klass.id), between(recordDocuments.periodStart, first, last)))
+    .where(
+      and(
+        between(recordDocuments.periodStart, first, last),
+        or(
+          and(eq(recordDocuments.classId, klass.id), isNull(recordDocuments.childId)),
+          under3.length > 0
+            ? and(
+                eq(recordDocuments.kind, 'individual_plan'),
+                inArray(
+                  recordDocuments.childId,
+                  under3.map((c) => c.id),
+                ),
+              )
+            : undefined,
+        ),
+      ),
+    )
     .orderBy(desc(recordDocuments.version));
   const closed = await db
     .select({ date: facilityClosedDays.date })
     .from(facilityClosedDays)
     .where(and(eq(facilityClosedDays.facilityId, klass.facilityId), between(facilityClosedDays.date, first, last)));
+  const keyOf = (kind: string, start: string, childId: number | null) => `${kind}:${start}:${childId ?? ''}`;
   const latest = new Map<string, RecordDocumentRow>();
-  for (const doc of docs) if (!latest.has(`${doc.kind}:${doc.periodStart}`)) latest.set(`${doc.kind}:${doc.periodStart}`, doc);
+  for (const doc of docs) {
+    const key = keyOf(doc.kind, doc.periodStart, doc.childId);
+    if (!latest.has(key)) latest.set(key, doc);
+  }
   const names = await namesOf(db, [...new Set([...latest.values()].flatMap((d) => (d.approvedBy ? [d.approvedBy] : [])))]);
-  const slot = (kind: 'monthly_plan' | 'daily_journal', period: string, start: string): RecordSlot => {
-    const doc = latest.get(`${kind}:${start}`);
-    return { kind, period, label: periodLabel(kind, start), document: doc ? summaryOf(doc, names) : null, state: stateOf(doc) };
+  const slot = (kind: ClassRecordKind, period: string, start: string, child?: { id: number; name: string }): RecordSlot => {
+    const doc = latest.get(keyOf(kind, start, child?.id ?? null));
+    return {
+      kind,
+      period,
+      label: periodLabel(kind, start, child?.name),
+      child: child ? { id: child.id, name: child.name } : null,
+      document: doc ? summaryOf(doc, names) : null,
+      state: stateOf(doc),
+    };
   };
   const days = journalDays(month, today, new Set(closed.map((c) => c.date)));
   // A diary written on a day off (a Saturday event) is listed too.
   const written = [...latest.values()].filter((d) => d.kind === 'daily_journal').map((d) => d.periodStart);
   const journalDates = [...new Set([...days, ...written])].sort().reverse();
   const monthly_plan = slot('monthly_plan', month, first);
+  const weekly_plans = weeksOfMonth(month).map((monday) => slot('weekly_plan', monday, monday));
+  const individual_plans = under3.map((child) => slot('individual_plan', month, first, child));
   const journals = journalDates.map((d) => slot('daily_journal', d, d));
-  const all = [monthly_plan, ...journals];
+  const all = [monthly_plan, ...weekly_plans, ...individual_plans, ...journals];
   return {
     class: { id: klass.id, name: klass.name, age_band: klass.ageBand },
     month,
     can_write: access.canWrite,
     can_approve: access.canApprove,
     monthly_plan,
+    weekly_plans,
+    individual_plans,
     journals,
     counts: {
       missing: all.filter((s) => s.state === 'missing').length,

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { addMonths, recordsMessages as M, type ClassRecordKind, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { recordDocumentEvents, recordDocuments } from '../../db/schema';
+import { noteChildren, recordDocumentEvents, recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
@@ -42,7 +42,7 @@ async function startFromLastMonth(db: Db, classId: number, start: string, docume
 }
 
 /**
- * Opens a class's 月案 or 保育日誌 (records.md §2): the latest version when it exists (any reader),
+ * Opens a class's 月案, 週案 or 保育日誌, or a child's 個別指導計画 (records.md §2): the latest version when it exists (any reader),
  * else a new draft from the facility's current template (writers only; 403 for readers), audited.
  * Two writers opening the same missing document at once meet the unique index: the second reads
  * the first's row.
@@ -51,13 +51,31 @@ export async function openClassRecord(
   db: Db,
   staff: StaffViewer,
   access: RecordGrant,
-  body: { kind: ClassRecordKind; period: string },
+  body: { kind: ClassRecordKind; period: string; child_id?: number },
   now: Date,
 ): Promise<{ created: boolean; document: RecordDocument }> {
   const period = periodOf(body.kind, body.period);
   if (!period) throw invalid('period', M.period);
   if (body.kind === 'daily_journal' && period.start > staff.today) throw invalid('period', M.future);
   const { klass, grant } = access;
+  // A 個別指導計画 is of a child in the class now (not left before the month).
+  const childId = body.kind === 'individual_plan' ? (body.child_id ?? null) : null;
+  if (body.kind === 'individual_plan') {
+    const [enrolled] = childId
+      ? await db
+          .select({ id: noteChildren.id })
+          .from(noteChildren)
+          .where(
+            and(
+              eq(noteChildren.childId, childId),
+              eq(noteChildren.classId, klass.id),
+              or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, period.start)),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!enrolled) throw invalid('child_id', M.child);
+  }
   const find = async () =>
     (
       await db
@@ -65,7 +83,8 @@ export async function openClassRecord(
         .from(recordDocuments)
         .where(
           and(
-            eq(recordDocuments.classId, klass.id),
+            childId === null ? eq(recordDocuments.classId, klass.id) : eq(recordDocuments.childId, childId),
+            childId === null ? isNull(recordDocuments.childId) : undefined,
             eq(recordDocuments.kind, body.kind),
             eq(recordDocuments.periodStart, period.start),
           ),
@@ -85,6 +104,7 @@ export async function openClassRecord(
         companyId: klass.companyId,
         facilityId: klass.facilityId,
         classId: klass.id,
+        childId,
         kind: body.kind,
         periodStart: period.start,
         periodEnd: period.end,
@@ -104,7 +124,7 @@ export async function openClassRecord(
       action: 'record.create',
       targetType: 'record_document',
       targetId: row.id,
-      details: { kind: body.kind, period: period.start, class_id: klass.id },
+      details: { kind: body.kind, period: period.start, class_id: klass.id, ...(childId ? { child_id: childId } : {}) },
     });
     return row;
   });

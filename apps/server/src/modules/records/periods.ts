@@ -1,14 +1,26 @@
 import holidayJp from '@holiday-jp/holiday_jp';
-import { datesOfMonth, isCalendarDate, monthDayLabel, monthRange, weekdayIndexOf, type ClassRecordKind } from '@renraku/contract';
+import {
+  addDays,
+  datesOfMonth,
+  isCalendarDate,
+  monthDayLabel,
+  monthRange,
+  weekdayIndexOf,
+  type ClassRecordKind,
+} from '@renraku/contract';
 
-/** A class document's period from what the client sent: `YYYY-MM` for a 月案, a day for a 日誌; null when malformed. */
+/**
+ * A class document's period from what the client sent: `YYYY-MM` for a 月案 or 個別指導計画, a Monday
+ * for a 週案 (Monday to Sunday), a day for a 日誌; null when malformed.
+ */
 export function periodOf(kind: ClassRecordKind, period: string): { start: string; end: string } | null {
-  if (kind === 'monthly_plan') {
+  if (kind === 'monthly_plan' || kind === 'individual_plan') {
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period) || !isCalendarDate(`${period}-01`)) return null;
     const { first, last } = monthRange(period);
     return { start: first, end: last };
   }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(period) || !isCalendarDate(period)) return null;
+  if (kind === 'weekly_plan') return weekdayIndexOf(period) === 1 ? { start: period, end: addDays(period, 6) } : null;
   return { start: period, end: period };
 }
 
@@ -22,7 +34,19 @@ export function journalDays(month: string, today: string, closedDays: ReadonlySe
   return datesOfMonth(month).filter((d) => d <= today && weekdayIndexOf(d) !== 0 && !isHoliday(d) && !closedDays.has(d));
 }
 
-export const periodLabel = (kind: ClassRecordKind, start: string) =>
-  kind === 'monthly_plan'
-    ? `${Number(start.slice(0, 4))}年${Number(start.slice(5, 7))}月の月案`
-    : `${monthDayLabel(start)}の保育日誌`;
+/** The Mondays of a month: one 週案 each (records-missing.md). */
+export const weeksOfMonth = (month: string): string[] => datesOfMonth(month).filter((d) => weekdayIndexOf(d) === 1);
+
+export function periodLabel(kind: ClassRecordKind, start: string, childName?: string): string {
+  const month = `${Number(start.slice(0, 4))}年${Number(start.slice(5, 7))}月`;
+  switch (kind) {
+    case 'monthly_plan':
+      return `${month}の月案`;
+    case 'weekly_plan':
+      return `${monthDayLabel(start)}からの週案`;
+    case 'individual_plan':
+      return `${childName ?? ''}さんの${month}の個別指導計画`;
+    case 'daily_journal':
+      return `${monthDayLabel(start)}の保育日誌`;
+  }
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   recordRoom,
   type ClassRecordKind,
@@ -8,7 +8,7 @@ import {
   type RecordStatus,
 } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { recordDocumentEvents, recordDocuments, users } from '../../db/schema';
+import { children, recordDocumentEvents, recordDocuments, users } from '../../db/schema';
 import type { StaffViewer } from '../access';
 import { isEditable, type RecordDocumentRow, type RecordGrant } from './access';
 import { dayFacts } from './day-facts';
@@ -16,6 +16,8 @@ import { periodLabel } from './periods';
 import { presentTemplate, templateById } from './templates';
 
 const nameOf = sql<string>`coalesce(${users.name}, ${users.email})`;
+/** A child's name as the class lists show it. */
+export const childName = sql<string>`${children.lastName} || ' ' || ${children.firstName}`;
 
 /** Approvers' names of documents, by user id. */
 export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -69,7 +71,8 @@ export async function presentDocument(
     .from(recordDocuments)
     .where(
       and(
-        eq(recordDocuments.classId, doc.classId!),
+        doc.childId === null ? eq(recordDocuments.classId, doc.classId!) : eq(recordDocuments.childId, doc.childId),
+        doc.childId === null ? isNull(recordDocuments.childId) : undefined,
         eq(recordDocuments.kind, doc.kind),
         eq(recordDocuments.periodStart, doc.periodStart),
       ),
@@ -77,11 +80,12 @@ export async function presentDocument(
     .orderBy(asc(recordDocuments.version));
   const latest = versions[versions.length - 1]?.id === doc.id;
   const names = await namesOf(db, doc.approvedBy ? [doc.approvedBy] : []);
+  const [child] = doc.childId ? await db.select({ name: childName }).from(children).where(eq(children.id, doc.childId)) : [];
   return {
     document: {
       ...summaryOf(doc, names),
-      title: `${access.klass.name} ${periodLabel(doc.kind as ClassRecordKind, doc.periodStart)}`,
-      class: { id: access.klass.id, name: access.klass.name },
+      title: `${access.klass.name} ${periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name)}`,
+      class: { id: access.klass.id, name: access.klass.name, age_band: access.klass.ageBand },
       return_comment: doc.status === 'returned' ? doc.returnComment : null,
       room: recordRoom(doc.id),
     },

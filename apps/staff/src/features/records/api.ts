@@ -1,16 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  deleteStaffRecordPhrase,
   getStaffClassRecords,
+  getStaffRecordPhrases,
   getStaffRecord,
   postStaffClassRecord,
   postStaffRecordApprove,
+  postStaffRecordPhrase,
   postStaffRecordReopen,
   postStaffRecordReturn,
   postStaffRecordSubmit,
+  staffRecordPdfPath,
   type ClassRecordKind,
   type RecordDocument,
+  type RecordPhraseTopic,
 } from '@renraku/contract/staff';
-import { api } from '../../lib/api';
+import { api, buildPath } from '../../lib/api';
 
 const monthKey = (classId: number, month: string) => ['staff', 'records', 'class', classId, month] as const;
 const documentKey = (documentId: number) => ['staff', 'records', 'document', documentId] as const;
@@ -32,7 +37,8 @@ export const useRecord = (documentId: number) =>
 export function useOpenRecord(classId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { kind: ClassRecordKind; period: string }) => api(postStaffClassRecord, { params: { classId }, body }),
+    mutationFn: (body: { kind: ClassRecordKind; period: string; child_id?: number }) =>
+      api(postStaffClassRecord, { params: { classId }, body }),
     onSuccess: (doc) => {
       queryClient.setQueryData(documentKey(doc.document.id), doc);
       void queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'class', classId] });
@@ -56,5 +62,36 @@ export function useRecordSteps(documentId: number) {
       onSuccess: done,
     }),
     reopen: useMutation({ mutationFn: () => api(postStaffRecordReopen, { params }), onSuccess: done }),
+  };
+}
+
+/** The document as an A4 PDF to print or keep (records.md §6). */
+export const recordPdfUrl = (documentId: number) => buildPath(staffRecordPdfPath, { documentId });
+
+type PhraseQuery = { age_band?: number; month?: number; topic?: RecordPhraseTopic; q?: string };
+const phrasesKey = (facilityId: number) => ['staff', 'records', 'phrases', facilityId] as const;
+
+/** 文例 for the class's age band, the document's month and the focused field's topic. */
+export const useRecordPhrases = (facilityId: number, query: PhraseQuery, enabled: boolean) =>
+  useQuery({
+    queryKey: [...phrasesKey(facilityId), query],
+    queryFn: ({ signal }) => api(getStaffRecordPhrases, { params: { facilityId }, query, signal }),
+    enabled,
+  });
+
+/** The 園長's and 主任's own 文例: add and remove. */
+export function usePhraseSteps(facilityId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: phrasesKey(facilityId) });
+  return {
+    add: useMutation({
+      mutationFn: (body: { text: string; topic: RecordPhraseTopic; age_bands: number[] }) =>
+        api(postStaffRecordPhrase, { params: { facilityId }, body: { ...body, month: null } }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (phraseId: number) => api(deleteStaffRecordPhrase, { params: { facilityId, phraseId } }),
+      onSuccess,
+    }),
   };
 }

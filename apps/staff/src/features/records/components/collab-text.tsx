@@ -1,6 +1,7 @@
 import { Textarea, TextInput } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as Y from 'yjs';
+import { useRememberCaret } from './phrase-target';
 
 /** Where a caret moves when a remote change (a Yjs delta) lands before or around it. */
 function shift(index: number, delta: { retain?: number; insert?: unknown; delete?: number }[]): number {
@@ -44,6 +45,7 @@ export function CollabText({
   const [value, setValue] = useState(() => text.toString());
   const ref = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const caret = useRef<[number, number] | null>(null);
+  const remember = useRememberCaret();
 
   useEffect(() => {
     const observe = (event: Y.YTextEvent, tx: Y.Transaction) => {
@@ -93,7 +95,10 @@ export function CollabText({
     readOnly,
     onChange: (e: React.ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => onChange(e.currentTarget.value),
     onFocus: () => onFocusChange?.(true),
-    onBlur: () => onFocusChange?.(false),
+    onBlur: (e: React.FocusEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+      onFocusChange?.(false);
+      if (!readOnly) remember?.({ name, index: e.currentTarget.selectionEnd ?? e.currentTarget.value.length });
+    },
     size: 'md' as const,
   };
   return short ? <TextInput {...common} /> : <Textarea {...common} autosize minRows={3} maxRows={14} />;

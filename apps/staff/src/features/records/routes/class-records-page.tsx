@@ -13,7 +13,10 @@ import { idFrom } from '@renraku/ui';
 import { useClassRecords, useOpenRecord } from '../api';
 import { StateBadge } from '../components/state-badge';
 
-/** `/f/:facilityId/records/:classId?month=YYYY-MM`: the class's 月案 and 保育日誌 of a month, what is missing or waiting. */
+/**
+ * `/f/:facilityId/records/:classId?month=YYYY-MM`: the class's 月案, 週案, the 個別指導計画 of its
+ * children under 3 and the 保育日誌 of a month, what is missing or waiting.
+ */
 export function ClassRecordsPage() {
   const classId = idFrom(useParams().classId);
   const [search, setSearch] = useSearchParams();
@@ -45,12 +48,12 @@ function ClassMonth({
   const onOpen = (slot: RecordSlot) => {
     if (slot.document) return navigate(facilityPath(facility.id, `records/doc/${slot.document.id}`));
     open.mutate(
-      { kind: slot.kind, period: slot.period },
+      { kind: slot.kind, period: slot.period, ...(slot.child ? { child_id: slot.child.id } : {}) },
       { onSuccess: (doc) => navigate(facilityPath(facility.id, `records/doc/${doc.document.id}`)), onError: showFailure },
     );
   };
   const row = (slot: RecordSlot) => (
-    <Paper key={`${slot.kind}:${slot.period}`} withBorder p="sm" radius="md">
+    <Paper key={`${slot.kind}:${slot.period}:${slot.child?.id ?? ''}`} withBorder p="sm" radius="md">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="wrap">
           <Text fw={600}>{slot.label}</Text>
@@ -75,7 +78,12 @@ function ClassMonth({
           <Button
             size="md"
             onClick={() => onOpen(slot)}
-            loading={open.isPending && open.variables?.period === slot.period}
+            loading={
+              open.isPending &&
+              open.variables?.kind === slot.kind &&
+              open.variables.period === slot.period &&
+              open.variables.child_id === slot.child?.id
+            }
             aria-label={`${slot.label}を書く`}
           >
             書く
@@ -106,6 +114,20 @@ function ClassMonth({
         </Title>
         {row(data.monthly_plan)}
       </Stack>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          週案
+        </Title>
+        {data.weekly_plans.map(row)}
+      </Stack>
+      {data.individual_plans.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            個別指導計画（3歳未満児）
+          </Title>
+          {data.individual_plans.map(row)}
+        </Stack>
+      )}
       <Stack gap="xs">
         <Title order={2} size="h4">
           保育日誌

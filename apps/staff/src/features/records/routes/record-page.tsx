@@ -15,7 +15,9 @@ import { dateTimeLabel } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
-import { useRecord, useRecordSteps } from '../api';
+import { recordPdfUrl, useRecord, useRecordSteps } from '../api';
+import { PhraseDrawer } from '../components/phrase-drawer';
+import { PhraseTargetContext, type PhraseTarget } from '../components/phrase-target';
 import { RecordField } from '../components/record-field';
 import { focusField, useCollab, useCollabStatus, useEditors, type CollabStatus } from '../use-collab';
 
@@ -39,6 +41,14 @@ function Shared({ record }: { record: RecordDocument }) {
   return <Editor record={record} doc={collab.doc} provider={collab.provider} />;
 }
 
+/** A text field's label by its Yjs name (a grid cell `key:row:column` by its row and column). */
+function labelOf(record: RecordDocument, name: string): string {
+  const [key, r, c] = name.split(':');
+  const field = record.template.sections.flatMap((s) => s.fields).find((f) => f.key === key);
+  if (!field) return name;
+  return r !== undefined ? `${field.label} ${field.rows?.[Number(r)] ?? ''} ${field.columns?.[Number(c)] ?? ''}` : field.label;
+}
+
 const statusLooks: Record<CollabStatus, { label: string; color: string }> = {
   connecting: { label: '接続中…', color: 'gray' },
   online: { label: 'オンライン・保存済み', color: 'teal' },
@@ -60,6 +70,8 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
   const steps = useRecordSteps(record.document.id);
   const [returning, setReturning] = useState(false);
   const [comment, setComment] = useState('');
+  const [target, setTarget] = useState<PhraseTarget | null>(null);
+  const [phrasesOpen, setPhrasesOpen] = useState(false);
   const { document: d } = record;
   // Typing only while the server lets this editor write (the socket refuses the rest anyway).
   const readOnly = !record.can_edit || scope === 'readonly' || status === 'denied';
@@ -120,6 +132,14 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
             )}
           </Group>
           <Group gap="sm">
+            {!readOnly && (
+              <Button size="md" variant="default" onClick={() => setPhrasesOpen(true)}>
+                文例
+              </Button>
+            )}
+            <Button component="a" href={recordPdfUrl(d.id)} download size="md" variant="default">
+              印刷・PDF
+            </Button>
             {record.can_submit && (
               <Button size="md" onClick={onSubmit} loading={steps.submit.isPending}>
                 提出する
@@ -168,26 +188,39 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
           ))}
         </Group>
       )}
-      {record.template.sections.map((section) => (
-        <Paper key={section.key} withBorder p="md" radius="md" component="section" aria-labelledby={`section-${section.key}`}>
-          <Stack gap="sm">
-            <Title order={2} size="h4" id={`section-${section.key}`}>
-              {section.title}
-            </Title>
-            {section.fields.map((field) => (
-              <RecordField
-                key={field.key}
-                doc={doc}
-                field={field}
-                readOnly={readOnly}
-                editors={editors}
-                facts={record.day_facts}
-                onFocusField={(key) => focusField(provider, key)}
-              />
-            ))}
-          </Stack>
-        </Paper>
-      ))}
+      <PhraseTargetContext.Provider value={setTarget}>
+        {record.template.sections.map((section) => (
+          <Paper key={section.key} withBorder p="md" radius="md" component="section" aria-labelledby={`section-${section.key}`}>
+            <Stack gap="sm">
+              <Title order={2} size="h4" id={`section-${section.key}`}>
+                {section.title}
+              </Title>
+              {section.fields.map((field) => (
+                <RecordField
+                  key={field.key}
+                  doc={doc}
+                  field={field}
+                  readOnly={readOnly}
+                  editors={editors}
+                  facts={record.day_facts}
+                  onFocusField={(key) => focusField(provider, key)}
+                />
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </PhraseTargetContext.Provider>
+      <PhraseDrawer
+        opened={phrasesOpen && !readOnly}
+        onClose={() => setPhrasesOpen(false)}
+        doc={doc}
+        facilityId={facility.id}
+        ageBand={d.class?.age_band ?? null}
+        month={Number(d.period_start.slice(5, 7))}
+        target={target}
+        targetLabel={target ? labelOf(record, target.name) : null}
+        onInserted={setTarget}
+      />
       <Modal opened={returning} onClose={() => setReturning(false)} title="差し戻し" centered>
         <Stack>
           <Textarea
