@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { recordPhrases } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { authorizeFacility, type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import { isChief } from './access';
 import { shippedPhrases } from './default-phrases';
 

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { children, facilities, recordDocumentEvents, staffMemberships } from '../../db/schema';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../staff/service';
+import { recordAudit } from '../audit/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
 import { documentContent } from './content';
 import { dayFacts } from './day-facts';
