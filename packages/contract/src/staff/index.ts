@@ -20,6 +20,7 @@ export * from './schedules';
 export * from './naps';
 export * from './nap-status';
 export * from './kiosk';
+export * from './kiosk-staff-clock';
 export * from './records';
 export * from './billing';
 export * from './staffing';

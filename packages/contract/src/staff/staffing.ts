@@ -75,7 +75,10 @@ export const timeEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(clockKinds),
   time: z.string(),
-  source: z.enum(['self', 'correction']),
+  /** self: on the desktop; kiosk: at the gate; correction: the 園長's. */
+  source: z.enum(['self', 'kiosk', 'correction']),
+  /** A gate 打刻 that did not fit the day's order when it arrived: for the 園長's review. */
+  out_of_order: z.boolean(),
   /** The correction's reason. */
   reason: z.string().nullable(),
   recorded_by_name: z.string().nullable(),

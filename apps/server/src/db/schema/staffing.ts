@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { classes, companies, facilities } from './organisation';
 import { devices } from './staff';
 import { users } from './users';
@@ -45,8 +45,14 @@ export const staffTimeEntries = pgTable(
     kind: text('kind').notNull(),
     /** HH:MM (Asia/Tokyo) */
     time: text('time').notNull(),
-    /** self (the person's own 打刻) | correction (the 園長's) */
+    /** self (the person's own 打刻 on the desktop) | kiosk (at the gate, offline-first) | correction (the 園長's) */
     source: text('source').notNull(),
+    /** A gate 打刻's id, made on the kiosk: each is recorded once (a resend answers `duplicate`). */
+    clientId: uuid('client_id'),
+    /** A gate 打刻 that did not fit the day's order when it arrived (kept for the 園長's review). */
+    outOfOrder: boolean('out_of_order').notNull().default(false),
+    /** A gate 打刻's device clock (its date and time are this instant in Tokyo). */
+    deviceAt: timestamp('device_at', { withTimezone: true }),
     /** The correction's reason; null for one's own 打刻. */
     reason: text('reason'),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
@@ -59,6 +65,7 @@ export const staffTimeEntries = pgTable(
   (t) => [
     index('staff_time_entries_facility_date_idx').on(t.facilityId, t.date),
     index('staff_time_entries_user_date_idx').on(t.userId, t.date),
+    uniqueIndex('staff_time_entries_client_id_idx').on(t.clientId),
   ],
 );
 
