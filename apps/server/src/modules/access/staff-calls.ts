@@ -164,7 +164,7 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffBillingPayment,
   ],
   'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
-  'staffing.clock': [C.getStaffMyClock, C.postStaffClock, C.getStaffShiftPatterns, C.getStaffShiftMonth],
+  'staffing.clock': [C.getStaffMyClock, C.postStaffClock, C.getStaffMyShifts, C.getStaffShiftPatterns, C.getStaffShiftMonth],
   'staffing.correct': [
     C.getStaffTimeEntries,
     C.postStaffTimeEntry,

@@ -5,6 +5,7 @@ import {
   postStaffShiftPublish,
   putStaffShift,
   getStaffMyClock,
+  getStaffMyShifts,
   getStaffRatioDay,
   getStaffRatioNow,
   getStaffStaffingSettings,
@@ -25,6 +26,7 @@ import { authorizeClass } from '../access';
 import { parseDay } from '../day/service';
 import { authorizeOwnClock, authorizeStaffing } from './access';
 import { clock, myClock } from './clock';
+import { myShifts } from './my-shifts';
 import { addTimeEntry, entryPlace, timeEntriesDay, voidTimeEntry } from './corrections';
 import { ratioDay } from './ratio-day';
 import { moveToRoom, ratioNow } from './ratio-now';
@@ -52,6 +54,12 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, postStaffClock, {}, async ({ staff, params, body, now }) => {
     const { grant, me } = await authorizeOwnClock(ctx, staff, params.facilityId);
     return clock(ctx.db, staff, grant, me, body.kind, now);
+  });
+
+  // わたしの勤務: one's own published shifts (a membership of the facility itself, as one's 打刻).
+  staffRoute(app, getStaffMyShifts, {}, async ({ staff, params, query }) => {
+    const { grant } = await authorizeOwnClock(ctx, staff, params.facilityId);
+    return myShifts(ctx.db, grant.facilityId, staff.userId, query.month ?? staff.today.slice(0, 7));
   });
 
   staffRoute(app, getStaffTimeEntries, {}, async ({ staff, params, query, today }) => {
