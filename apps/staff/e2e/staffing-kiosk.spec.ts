@@ -75,6 +75,9 @@ test('a 保育士 clocks in at the gate by their 職員QR with the network cut; 
   const video = writeQrVideo(path.join(test.info().project.outputDir, `gate-staff-qr-${Date.now()}.y4m`), qr);
   const gate = await launchGate(playwright.chromium, baseURL!, video);
   const t = gate.page;
+  // What the tablet's own browser says when something goes wrong (it is not the test's page).
+  t.on('pageerror', (e) => console.log('pageerror', e.message, e.stack?.split('\n').slice(0, 4).join(' / ')));
+  t.on('console', (m) => m.type() === 'error' && console.log('console.error', m.text().slice(0, 300)));
   try {
     await t.goto('/staff/pair');
     await t.getByLabel('ペアリングコード（8桁）').fill(code);
@@ -82,7 +85,10 @@ test('a 保育士 clocks in at the gate by their 職員QR with the network cut; 
     await expect(t.getByRole('heading', { level: 1, name: '登降園受付' })).toBeVisible();
     await expect(t.getByTestId('unsynced')).toHaveText('未同期 0件');
 
-    // The network is cut; the camera reads the 職員QR (offline: a keyed hash in the roster).
+    // The camera running (its QR reader is a chunk of the app, loaded online the first time), the
+    // network is cut; the camera reads the 職員QR (offline: a keyed hash in the roster) and the
+    // 打刻 is pressed offline.
+    await expect(t.getByText('QRコードをかざしてください')).toBeVisible({ timeout: 20_000 });
     await gate.context.setOffline(true);
     await expect(t.getByText('オフライン', { exact: true })).toBeVisible();
     const panel = t.getByRole('dialog', { name: '職員の打刻' });
@@ -123,4 +129,24 @@ test('a 保育士 clocks in at the gate by their 職員QR with the network cut; 
   await expectAccessible(page);
   await expectTouchTargets(page);
   await page.screenshot({ path: test.info().outputPath('gate-staff-director-1024.png') });
+
+  // 取消 asks for the reason in a dialog (no window.prompt): focus in the reason, required, back on cancel.
+  const voidButton = entries.getByRole('button', { name: new RegExp(`^${keeper.name}の出勤 .*を取り消す$`) });
+  await voidButton.tap();
+  const dialog = page.getByRole('dialog', { name: '打刻の取消' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: '取り消す理由' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'キャンセル' }).tap();
+  await expect(dialog).toHaveCount(0);
+  await expect(voidButton).toBeFocused();
+  await voidButton.tap();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await dialog.getByRole('button', { name: '取り消す' }).tap();
+  await expect(dialog.getByText('理由を1〜200文字で入力してください')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('void-dialog-1024.png') });
+  await dialog.getByRole('textbox', { name: '取り消す理由' }).fill('試験の打刻のため');
+  await dialog.getByRole('button', { name: '取り消す' }).tap();
+  await expect(dialog).toHaveCount(0);
+  await expect(entries.getByRole('row', { name: new RegExp(keeper.name) })).toContainText('（取消：試験の打刻のため）');
 });

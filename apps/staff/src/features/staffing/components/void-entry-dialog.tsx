@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { REASON_MAX, staffingMessages } from '@renraku/contract/staff';
 
 /**
  * 打刻の取消 (staffing.md §2): the reason is required (it goes to the audit log). Mantine's modal
- * traps the focus, starts in the reason and gives the focus back to the 取消 button on close.
+ * traps the focus and starts in the reason; the focus goes back to the 取消 button on close.
  */
 export function VoidEntryDialog({
   what,
@@ -19,6 +19,10 @@ export function VoidEntryDialog({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState('');
+  // The dialog is mounted while open (no closing transition runs Mantine's own return of focus):
+  // the focus goes back to what opened it, when that is still on the page.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useEffect(() => () => void (opener?.isConnected && setTimeout(() => opener.focus(), 0)), [opener]);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const trimmed = reason.trim();
@@ -28,6 +32,7 @@ export function VoidEntryDialog({
   return (
     <Modal opened onClose={onClose} title="打刻の取消" closeButtonProps={{ 'aria-label': '閉じる' }}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -53,7 +58,7 @@ export function VoidEntryDialog({
             <Button variant="default" onClick={onClose}>
               キャンセル
             </Button>
-            <Button type="submit" color="red" loading={pending}>
+            <Button type="submit" color="red.9" loading={pending}>
               取り消す
             </Button>
           </Group>

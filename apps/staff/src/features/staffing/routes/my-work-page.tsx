@@ -95,7 +95,9 @@ function ShiftList({ shifts, error, month, today }: { shifts?: MyShifts; error: 
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">日付</Table.Th>
-              <Table.Th scope="col">シフト</Table.Th>
+              <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
+                シフト
+              </Table.Th>
               <Table.Th scope="col">時間（休憩）</Table.Th>
             </Table.Tr>
           </Table.Thead>
