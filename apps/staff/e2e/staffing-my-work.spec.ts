@@ -72,6 +72,22 @@ test('a 保育士 opens わたしの勤務 on their phone: 職員QR, today’s �
     // Kept on this phone: there after a reload.
     await page.reload();
     await expect(page.getByRole('img', { name: /わたしの職員QR/ })).toBeVisible();
+
+    // Next month's 希望休, before the deadline (the 20th): two days tapped and sent.
+    const next = `${TODAY.slice(0, 5)}${String(Number(TODAY.slice(5, 7)) + 1).padStart(2, '0')}`;
+    const wishes = page.getByTestId('my-wishes');
+    await expect(wishes).toContainText('締切：');
+    for (const day of ['8', '22']) await wishes.getByText(new RegExp(`^${day}[日月火水木金土]$`)).tap();
+    await expect(wishes).toContainText('2日選択中');
+    await wishes.getByRole('button', { name: '送信' }).tap();
+    await expect(page.getByText('希望休を送信しました')).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('my-work-wishes-390.png'), fullPage: true });
+    // The 園長's シフト表 of that month has them.
+    const table = (await (await api.get(`${base}/shifts?month=${next}`)).json()) as {
+      staff: { user_id: number; wishes: string[] }[];
+    };
+    expect(table.staff.find((r) => r.user_id === me.id)!.wishes).toEqual([`${next}-08`, `${next}-22`]);
   } finally {
     await phone.close();
   }

@@ -25,3 +25,4 @@ export * from './records';
 export * from './billing';
 export * from './staffing';
 export * from './staffing-shifts';
+export * from './staffing-wishes';

@@ -41,6 +41,8 @@ export const shiftMonthSchema = z.object({
       name: z.string(),
       /** date → pattern id; a missing date is off. */
       days: z.record(z.string(), z.number().int()),
+      /** The person's 希望休 of the month (dates). */
+      wishes: z.array(dateString),
     }),
   ),
 });

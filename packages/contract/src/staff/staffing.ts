@@ -68,6 +68,8 @@ export const staffingSettingsSchema = z.object({
   ratios: z.array(z.number().int()).length(5),
   /** Staff added to each room's number (小規模 A/B型: 1). */
   plus: z.number().int(),
+  /** 希望休 of a month are taken until this day of the month before (1–28). */
+  wish_deadline_day: z.number().int(),
 });
 export type StaffingSettings = z.infer<typeof staffingSettingsSchema>;
 
@@ -191,6 +193,13 @@ export const putStaffStaffingSettings = defineCall({
   body: z.object({
     facility_type: z.enum(ratioFacilityTypes, { message: staffingMessages.facilityType }),
     one_year_improvement: z.boolean({ message: staffingMessages.oneYear }),
+    /** Left out: unchanged. */
+    wish_deadline_day: z
+      .number({ message: '希望休の締切日は1〜28日で入力してください' })
+      .int('希望休の締切日は1〜28日で入力してください')
+      .min(1, '希望休の締切日は1〜28日で入力してください')
+      .max(28, '希望休の締切日は1〜28日で入力してください')
+      .optional(),
   }),
   response: staffingSettingsSchema,
 });

@@ -18,6 +18,8 @@ export const staffingSettings = pgTable('staffing_settings', {
   /** nursery | small_a | small_b | small_c */
   facilityType: text('facility_type').notNull(),
   oneYearImprovement: boolean('one_year_improvement').notNull().default(false),
+  /** 希望休 of a month are taken until this day of the month before (staffing.md §3). */
+  wishDeadlineDay: integer('wish_deadline_day').notNull().default(20),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -163,4 +165,26 @@ export const shiftMonths = pgTable(
     publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.month] })],
+);
+
+/**
+ * 希望休 (staffing.md §3): a staff member's wished day off in a month still to be planned, sent before
+ * the facility's deadline; the 園長 sees them on the month's シフト表. One row per person and day.
+ */
+export const shiftWishes = pgTable(
+  'shift_wishes',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.userId, t.date] })],
 );

@@ -22,7 +22,12 @@ export async function loadSettings(db: Db, facilityId: number, date: string) {
   const [row] = await db.select().from(staffingSettings).where(eq(staffingSettings.facilityId, facilityId));
   const facilityType = (row?.facilityType ?? 'nursery') as RatioFacilityType;
   const oneYearImprovement = row?.oneYearImprovement ?? false;
-  return { facilityType, oneYearImprovement, rules: ratioRules(date, facilityType, oneYearImprovement) };
+  return {
+    facilityType,
+    oneYearImprovement,
+    wishDeadlineDay: row?.wishDeadlineDay ?? 20,
+    rules: ratioRules(date, facilityType, oneYearImprovement),
+  };
 }
 
 /** The facility's staff on a day (memberships at the facility covering it) with their default class. */

@@ -9,6 +9,7 @@ import { useFacility } from '../../../lib/facility';
 import { useStaffMe } from '../../../lib/staff-session';
 import { useMyClock, useMyShifts } from '../api';
 import { MyGateQr } from '../components/my-gate-qr';
+import { MyWishesSection } from '../components/my-wishes';
 
 /**
  * `/f/:facilityId/staffing/me`: わたしの勤務 on the staff member's phone (staffing.md §2–3): their
@@ -66,6 +67,7 @@ export function MyWorkPage() {
             )}
           </Paper>
           <ShiftList shifts={thisMonth.data} error={thisMonth.error} month={month} today={today} />
+          <MyWishesSection facilityId={facility.id} month={addMonths(month, 1)} />
           {nextMonth.data?.published_at && (
             <ShiftList shifts={nextMonth.data} error={null} month={nextMonth.data.month} today={today} />
           )}
