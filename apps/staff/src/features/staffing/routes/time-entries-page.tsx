@@ -206,7 +206,7 @@ function SettingsForm() {
   const save = useSaveStaffingSettings(facility.id);
   if (!settings.data) return settings.error ? <FormError error={settings.error} /> : <Loading />;
   const s = settings.data;
-  const submit = (body: { facility_type: RatioFacilityType; one_year_improvement: boolean }) =>
+  const submit = (body: { facility_type: RatioFacilityType; one_year_improvement: boolean; wish_deadline_day?: number }) =>
     save.mutate(body, { onSuccess: () => showSuccess('配置基準の設定を保存しました'), onError: showFailure });
   return (
     <Paper withBorder radius="md" p="md">
@@ -229,6 +229,22 @@ function SettingsForm() {
             label="1歳児配置改善加算を取得する（1歳 5:1）"
             checked={s.one_year_improvement}
             onChange={(e) => submit({ facility_type: s.facility_type, one_year_improvement: e.currentTarget.checked })}
+          />
+          <Select
+            label="希望休の締切（前月の）"
+            size="md"
+            data={Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}日` }))}
+            value={String(s.wish_deadline_day)}
+            allowDeselect={false}
+            onChange={(v) =>
+              v &&
+              submit({
+                facility_type: s.facility_type,
+                one_year_improvement: s.one_year_improvement,
+                wish_deadline_day: Number(v),
+              })
+            }
+            w={180}
           />
         </Group>
         <Text size="sm">
