@@ -143,3 +143,9 @@ export async function rememberUsedCode(codeHash: string): Promise<void> {
   );
   publish({ usedCodes: next });
 }
+
+/** 「確認しました」: the problems shown (these scans, every refused staff 打刻) are put away. */
+export async function acknowledgeProblems(scanIds: readonly string[]) {
+  await updateStaffClocks((all) => all.map((c) => (c.status === 'rejected' ? { ...c, acknowledged: true } : c)));
+  await updateScans((all) => all.map((s) => (scanIds.includes(s.id) ? { ...s, acknowledged: true } : s)));
+}

@@ -21,7 +21,7 @@ import { GATE_STAFF_MS, identifyByPin, useGateStaff, type GateStaff } from '../l
 import { useNow, useOnline } from '../lib/hooks';
 import { registerKioskServiceWorker } from '../lib/register-sw';
 import { useQrScanner } from '../lib/scanner';
-import { appendScans, kioskStore, loadKioskState, pruneScans, pruneStaffClocks, updateScans } from '../lib/store';
+import { acknowledgeProblems, appendScans, kioskStore, loadKioskState, pruneScans, pruneStaffClocks } from '../lib/store';
 import { refreshRoster, sendPending, syncStatusStore } from '../lib/sync';
 import type { KioskStaff, Pickup, RosterChild, ScanKind, ScanVia } from '../lib/types';
 
@@ -259,6 +259,7 @@ export function KioskPage() {
 
   const pending = [...scans, ...staffClocks].filter((s) => s.status === 'pending').length;
   const problems = scans.filter((s) => (s.status === 'rejected' || s.status === 'ignored_repeat') && !s.acknowledged);
+  const clockProblems = staffClocks.filter((c) => c.status === 'rejected' && !c.acknowledged);
 
   if (!loaded) return <Loading />;
   if (sync.device) return <DeviceRefused problem={sync.device} pending={pending} />;
@@ -299,9 +300,8 @@ export function KioskPage() {
           )}
           <Problems
             scans={problems}
-            onAcknowledge={() =>
-              void updateScans((all) => all.map((s) => (problems.some((p) => p.id === s.id) ? { ...s, acknowledged: true } : s)))
-            }
+            clocks={clockProblems}
+            onAcknowledge={() => void acknowledgeProblems(problems.map((p) => p.id))}
           />
         </Stack>
         <Paper withBorder radius="md" p="sm" style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
