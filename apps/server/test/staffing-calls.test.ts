@@ -111,6 +111,7 @@ describe('staffing settings', () => {
       one_year_improvement: false,
       ratios: [3, 6, 6, 15, 25],
       plus: 0,
+      wish_deadline_day: 20,
     });
     await expectMatrix(as, setupOnly(200), (agent) =>
       call(agent, putStaffStaffingSettings, {
@@ -124,7 +125,13 @@ describe('staffing settings', () => {
       body: { facility_type: 'small_a', one_year_improvement: true },
       headers: clock,
     });
-    expect(res.data).toEqual({ facility_type: 'small_a', one_year_improvement: true, ratios: [3, 5, 6, 15, 25], plus: 1 });
+    expect(res.data).toEqual({
+      facility_type: 'small_a',
+      one_year_improvement: true,
+      ratios: [3, 5, 6, 15, 25],
+      plus: 1,
+      wish_deadline_day: 20,
+    });
     expect(await auditCount('staffing.settings.update')).toBe(3);
     for (const body of [
       { facility_type: 'kindergarten', one_year_improvement: false },

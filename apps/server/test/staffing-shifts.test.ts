@@ -103,7 +103,7 @@ describe('the month’s table', () => {
     const mine = (await month(as.classStaffA)).data;
     expect(mine.published_at).not.toBeNull();
     expect(mine.staff).toEqual([
-      { user_id: w.staff.classStaffA.user.id, name: '職員 class_staff', days: { '2026-11-24': patternA } },
+      { user_id: w.staff.classStaffA.user.id, name: '職員 class_staff', days: { '2026-11-24': patternA }, wishes: [] },
     ]);
     expect((await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'staffing.shift.set')))[0]!.n).toBe(2);
   });

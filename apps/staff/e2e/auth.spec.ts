@@ -50,6 +50,7 @@ test.describe('staff sign-in', () => {
       '午睡チェック',
       '計画・記録',
       '配置・勤怠',
+      'わたしの勤務',
       'クラス',
       '園児',
       'お知らせ',
@@ -81,6 +82,7 @@ test.describe('staff sign-in', () => {
       '午睡チェック',
       '計画・記録',
       '配置・勤怠',
+      'わたしの勤務',
       'クラス',
       '園児',
       'お知らせ',
@@ -98,6 +100,7 @@ test.describe('staff sign-in', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
       '配置・勤怠',
+      'わたしの勤務',
       'クラス',
       '園児',
       'お知らせ',

@@ -1,6 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
-import { addDays, tokyoDate, tokyoInstant, weekdayIndexOf } from '@renraku/contract';
-import { shiftMonths, shiftPatterns, shifts, staffRoomMoves, staffTimeEntries, staffingSettings, users } from '../db/schema';
+import { addDays, addMonths, tokyoDate, tokyoInstant, weekdayIndexOf } from '@renraku/contract';
+import {
+  shiftMonths,
+  shiftPatterns,
+  shiftWishes,
+  shifts,
+  staffRoomMoves,
+  staffTimeEntries,
+  staffingSettings,
+  users,
+} from '../db/schema';
 import type { SeedContext } from './context';
 import { DEMO_STAFF_EMAILS } from './staff';
 
@@ -102,6 +111,11 @@ export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void>
     publishedAt: tokyoInstant(addDays(`${month}-01`, -6), '17:00'),
     publishedBy: director,
   });
+  // The 保育士's 希望休 of next month (the 園長's シフト表 of that month marks them 「希」).
+  const next = addMonths(month, 1);
+  await db
+    .insert(shiftWishes)
+    .values([`${next}-08`, `${next}-22`].map((date) => ({ facilityId: facility, companyId: company, userId: hoikushi, date })));
   // The 園長 joined ひよこ組 at 07:56 (from its tablet), after 15 minutes short.
   if (past(today, '07:56'))
     await db.insert(staffRoomMoves).values({

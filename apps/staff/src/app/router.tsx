@@ -59,6 +59,7 @@ const screens = {
   staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
   timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
   shifts: screen(() => import('../features/staffing/routes/shifts-page'), 'ShiftsPage'),
+  myWork: screen(() => import('../features/staffing/routes/my-work-page'), 'MyWorkPage'),
 };
 
 /**
@@ -123,6 +124,8 @@ export const routes: RouteObject[] = [
                   // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
                   { path: 'staffing/time-entries', lazy: screens.timeEntries },
                   { path: 'staffing/shifts', lazy: screens.shifts },
+                  // わたしの勤務 on one's phone: the 職員QR, today's 打刻, one's published shifts.
+                  { path: 'staffing/me', lazy: screens.myWork },
                   {
                     element: <SetupOnly />,
                     children: [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, idNumber, instantString } from '../common';
+import { clockKinds } from './staffing';
 
 /**
  * The gate kiosk (staff.md §6; /work/kiosk-contract.md): a paired tablet whose device has
@@ -83,6 +84,8 @@ export const kioskStaffSchema = z.object({
   /** Hex HMAC-SHA256 (key: the roster's `staff_qr_key`) of the hex SHA-256 of their staff QR token; null without one. */
   qr_hash: z.string().nullable(),
   pin_set: z.boolean(),
+  /** Their 打刻 of today as the server has them (not voided), by time; `id` is the gate's own id, null for others. */
+  clock: z.array(z.object({ id: z.string().nullable(), kind: z.enum(clockKinds), time: z.string() })),
 });
 export type KioskStaff = z.infer<typeof kioskStaffSchema>;
 

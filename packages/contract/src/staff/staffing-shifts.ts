@@ -41,6 +41,8 @@ export const shiftMonthSchema = z.object({
       name: z.string(),
       /** date → pattern id; a missing date is off. */
       days: z.record(z.string(), z.number().int()),
+      /** The person's 希望休 of the month (dates). */
+      wishes: z.array(dateString),
     }),
   ),
 });
@@ -104,4 +106,25 @@ export const postStaffShiftPublish = defineCall({
   params: facilityParams,
   body: z.object({ month: yearMonthString }),
   response: shiftMonthSchema,
+});
+
+/** One's own published shifts of a month (わたしの勤務 on the phone): nothing before it is published. */
+export const myShiftsSchema = z.object({
+  month: z.string(),
+  published_at: z.string().nullable(),
+  /** The days with a shift, by date (a day not listed is off). */
+  days: z.array(
+    z.object({ date: dateString, code: z.string(), start: z.string(), end: z.string(), break_minutes: z.number().int() }),
+  ),
+});
+export type MyShifts = z.infer<typeof myShiftsSchema>;
+
+export const getStaffMyShifts = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/my-shifts',
+  summary:
+    'The caller’s own shifts of a published month (`?month=YYYY-MM`, default this month); a month not published answers none',
+  params: facilityParams,
+  query: z.object({ month: yearMonthString.optional() }),
+  response: myShiftsSchema,
 });

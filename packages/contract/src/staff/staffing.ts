@@ -68,6 +68,8 @@ export const staffingSettingsSchema = z.object({
   ratios: z.array(z.number().int()).length(5),
   /** Staff added to each room's number (小規模 A/B型: 1). */
   plus: z.number().int(),
+  /** 希望休 of a month are taken until this day of the month before (1–28). */
+  wish_deadline_day: z.number().int(),
 });
 export type StaffingSettings = z.infer<typeof staffingSettingsSchema>;
 
@@ -75,7 +77,10 @@ export const timeEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(clockKinds),
   time: z.string(),
-  source: z.enum(['self', 'correction']),
+  /** self: on the desktop; kiosk: at the gate; correction: the 園長's. */
+  source: z.enum(['self', 'kiosk', 'correction']),
+  /** A gate 打刻 that did not fit the day's order when it arrived: for the 園長's review. */
+  out_of_order: z.boolean(),
   /** The correction's reason. */
   reason: z.string().nullable(),
   recorded_by_name: z.string().nullable(),
@@ -188,6 +193,13 @@ export const putStaffStaffingSettings = defineCall({
   body: z.object({
     facility_type: z.enum(ratioFacilityTypes, { message: staffingMessages.facilityType }),
     one_year_improvement: z.boolean({ message: staffingMessages.oneYear }),
+    /** Left out: unchanged. */
+    wish_deadline_day: z
+      .number({ message: '希望休の締切日は1〜28日で入力してください' })
+      .int('希望休の締切日は1〜28日で入力してください')
+      .min(1, '希望休の締切日は1〜28日で入力してください')
+      .max(28, '希望休の締切日は1〜28日で入力してください')
+      .optional(),
   }),
   response: staffingSettingsSchema,
 });

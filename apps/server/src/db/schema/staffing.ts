@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { classes, companies, facilities } from './organisation';
 import { devices } from './staff';
 import { users } from './users';
@@ -18,6 +18,8 @@ export const staffingSettings = pgTable('staffing_settings', {
   /** nursery | small_a | small_b | small_c */
   facilityType: text('facility_type').notNull(),
   oneYearImprovement: boolean('one_year_improvement').notNull().default(false),
+  /** 希望休 of a month are taken until this day of the month before (staffing.md §3). */
+  wishDeadlineDay: integer('wish_deadline_day').notNull().default(20),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -45,8 +47,14 @@ export const staffTimeEntries = pgTable(
     kind: text('kind').notNull(),
     /** HH:MM (Asia/Tokyo) */
     time: text('time').notNull(),
-    /** self (the person's own 打刻) | correction (the 園長's) */
+    /** self (the person's own 打刻 on the desktop) | kiosk (at the gate, offline-first) | correction (the 園長's) */
     source: text('source').notNull(),
+    /** A gate 打刻's id, made on the kiosk: each is recorded once (a resend answers `duplicate`). */
+    clientId: uuid('client_id'),
+    /** A gate 打刻 that did not fit the day's order when it arrived (kept for the 園長's review). */
+    outOfOrder: boolean('out_of_order').notNull().default(false),
+    /** A gate 打刻's device clock (its date and time are this instant in Tokyo). */
+    deviceAt: timestamp('device_at', { withTimezone: true }),
     /** The correction's reason; null for one's own 打刻. */
     reason: text('reason'),
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
@@ -59,6 +67,7 @@ export const staffTimeEntries = pgTable(
   (t) => [
     index('staff_time_entries_facility_date_idx').on(t.facilityId, t.date),
     index('staff_time_entries_user_date_idx').on(t.userId, t.date),
+    uniqueIndex('staff_time_entries_client_id_idx').on(t.clientId),
   ],
 );
 
@@ -156,4 +165,26 @@ export const shiftMonths = pgTable(
     publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.month] })],
+);
+
+/**
+ * 希望休 (staffing.md §3): a staff member's wished day off in a month still to be planned, sent before
+ * the facility's deadline; the 園長 sees them on the month's シフト表. One row per person and day.
+ */
+export const shiftWishes = pgTable(
+  'shift_wishes',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.userId, t.date] })],
 );

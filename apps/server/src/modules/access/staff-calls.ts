@@ -43,7 +43,10 @@ export const staffCallActions = {
     what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定 and payments at the office',
   },
   'staffing.read': { device: true, what: 'the ratio now and the day’s slots, the staffing settings; moving into a room' },
-  'staffing.clock': { device: false, what: 'one’s own 打刻 (出勤, 退勤, 休憩); the shift patterns and one’s published month' },
+  'staffing.clock': {
+    device: false,
+    what: 'one’s own 打刻 (出勤, 退勤, 休憩), 希望休; the shift patterns and one’s published month',
+  },
   'staffing.correct': {
     device: false,
     what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings, shift patterns and the month’s table',
@@ -168,7 +171,15 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffBillingPayment,
   ],
   'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
-  'staffing.clock': [C.getStaffMyClock, C.postStaffClock, C.getStaffShiftPatterns, C.getStaffShiftMonth],
+  'staffing.clock': [
+    C.getStaffMyClock,
+    C.postStaffClock,
+    C.getStaffMyShifts,
+    C.getStaffMyWishes,
+    C.putStaffMyWishes,
+    C.getStaffShiftPatterns,
+    C.getStaffShiftMonth,
+  ],
   'staffing.correct': [
     C.getStaffTimeEntries,
     C.postStaffTimeEntry,

@@ -1,4 +1,4 @@
-import { getKioskRoster, kioskMessages, postKioskScans, postKioskStaffPin } from '@renraku/contract';
+import { getKioskRoster, kioskMessages, postKioskScans, postKioskStaffClocks, postKioskStaffPin } from '@renraku/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
@@ -9,6 +9,7 @@ import { findDevice } from '../staff/service';
 import { scanGroupCommit } from './scan-group-commit';
 import { loadRoster } from './roster';
 import { recordKioskScans } from './service';
+import { recordKioskStaffClocks } from './staff-clock';
 import { grantByPin } from './staff-identification';
 
 /**
@@ -47,6 +48,11 @@ export function kioskRoutes(app: App, ctx: AppContext) {
       today,
       ip: req.ip,
     }),
+  );
+
+  // Staff 打刻 at the gate (docs/decisions/staffing-kiosk-clock.md): a kiosk device only, as the roster.
+  route(app, postKioskStaffClocks, { auth: false, audience: 'device', authenticate }, async ({ req, body, now }) =>
+    recordKioskStaffClocks(ctx, req.pairedDevice!, { sentAt: body.sent_at, entries: body.entries, ip: req.ip }, now),
   );
 
   route(

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { KIOSK_STAFF_MINUTES, staffMessages, type KioskStaff, type KioskStaffProof } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { kioskStaffGrants, staffPins, staffQrTokens, users } from '../../db/schema';
+import { kioskStaffGrants, staffPins, staffQrTokens, staffTimeEntries, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
@@ -33,11 +33,17 @@ export const staffQrKey = (ctx: AppContext, device: PairedDevice) =>
 export const keyedQrHash = (keyHex: string, tokenHashHex: string) =>
   createHmac('sha256', Buffer.from(keyHex, 'hex')).update(tokenHashHex).digest('hex');
 
-/** The people working at the facility on `date`, for the gate's identification step. */
+/** The people working at the facility on `date`, for the gate's identification step, with their 打刻 of the day. */
 export async function rosterStaff(ctx: AppContext, device: PairedDevice, date: string): Promise<KioskStaff[]> {
   const key = staffQrKey(ctx, device);
+  // The day's 打刻 in the same statement (the roster's statements do not grow with the gate's staff 打刻).
+  const e = staffTimeEntries;
+  const clock = sql<
+    KioskStaff['clock']
+  >`coalesce((select json_agg(json_build_object('id', ${e.clientId}, 'kind', ${e.kind}, 'time', ${e.time}) order by ${e.time}, ${e.id})
+    from ${e} where ${e.userId} = ${users.id} and ${e.facilityId} = ${device.facilityId} and ${e.date} = ${date} and ${e.voidedAt} is null), '[]'::json)`;
   const rows = await ctx.db
-    .select({ userId: users.id, name: users.name, email: users.email, qr: staffQrTokens.tokenHash, pin: staffPins.userId })
+    .select({ userId: users.id, name: users.name, email: users.email, qr: staffQrTokens.tokenHash, pin: staffPins.userId, clock })
     .from(users)
     .leftJoin(staffQrTokens, eq(staffQrTokens.userId, users.id))
     .leftJoin(staffPins, eq(staffPins.userId, users.id))
@@ -48,6 +54,7 @@ export async function rosterStaff(ctx: AppContext, device: PairedDevice, date: s
     name: r.name ?? r.email,
     qr_hash: r.qr ? keyedQrHash(key, r.qr) : null,
     pin_set: r.pin !== null,
+    clock: typeof r.clock === 'string' ? (JSON.parse(r.clock) as KioskStaff['clock']) : r.clock,
   }));
 }
 

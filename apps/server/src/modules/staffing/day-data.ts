@@ -22,7 +22,12 @@ export async function loadSettings(db: Db, facilityId: number, date: string) {
   const [row] = await db.select().from(staffingSettings).where(eq(staffingSettings.facilityId, facilityId));
   const facilityType = (row?.facilityType ?? 'nursery') as RatioFacilityType;
   const oneYearImprovement = row?.oneYearImprovement ?? false;
-  return { facilityType, oneYearImprovement, rules: ratioRules(date, facilityType, oneYearImprovement) };
+  return {
+    facilityType,
+    oneYearImprovement,
+    wishDeadlineDay: row?.wishDeadlineDay ?? 20,
+    rules: ratioRules(date, facilityType, oneYearImprovement),
+  };
 }
 
 /** The facility's staff on a day (memberships at the facility covering it) with their default class. */
@@ -71,7 +76,8 @@ export function presentEntry(row: EntryRow) {
     id: e.id,
     kind: e.kind as ClockKind,
     time: e.time,
-    source: e.source as 'self' | 'correction',
+    source: e.source as 'self' | 'kiosk' | 'correction',
+    out_of_order: e.outOfOrder,
     reason: e.reason,
     recorded_by_name: row.recorderName,
     voided: e.voidedAt ? { reason: e.voidReason ?? '', by_name: row.voiderName } : null,

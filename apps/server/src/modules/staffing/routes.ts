@@ -5,6 +5,10 @@ import {
   postStaffShiftPublish,
   putStaffShift,
   getStaffMyClock,
+  getStaffMyShifts,
+  getStaffMyWishes,
+  putStaffMyWishes,
+  addMonths,
   getStaffRatioDay,
   getStaffRatioNow,
   getStaffStaffingSettings,
@@ -25,6 +29,8 @@ import { authorizeClass } from '../access';
 import { parseDay } from '../day/service';
 import { authorizeOwnClock, authorizeStaffing } from './access';
 import { clock, myClock } from './clock';
+import { myShifts } from './my-shifts';
+import { myWishes, saveMyWishes } from './wishes';
 import { addTimeEntry, entryPlace, timeEntriesDay, voidTimeEntry } from './corrections';
 import { ratioDay } from './ratio-day';
 import { moveToRoom, ratioNow } from './ratio-now';
@@ -52,6 +58,24 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, postStaffClock, {}, async ({ staff, params, body, now }) => {
     const { grant, me } = await authorizeOwnClock(ctx, staff, params.facilityId);
     return clock(ctx.db, staff, grant, me, body.kind, now);
+  });
+
+  // わたしの勤務: one's own published shifts (a membership of the facility itself, as one's 打刻).
+  staffRoute(app, getStaffMyShifts, {}, async ({ staff, params, query }) => {
+    const { grant } = await authorizeOwnClock(ctx, staff, params.facilityId);
+    return myShifts(ctx.db, grant.facilityId, staff.userId, query.month ?? staff.today.slice(0, 7));
+  });
+
+  // 希望休: one's own, before the month's deadline (docs/decisions/staffing-wishes.md).
+  staffRoute(app, getStaffMyWishes, {}, async ({ staff, params, query }) => {
+    const { grant } = await authorizeOwnClock(ctx, staff, params.facilityId);
+    const month = query.month ?? addMonths(staff.today.slice(0, 7), 1);
+    return myWishes(ctx.db, grant.facilityId, staff.userId, month, staff.today);
+  });
+
+  staffRoute(app, putStaffMyWishes, {}, async ({ staff, params, body, now }) => {
+    const { grant } = await authorizeOwnClock(ctx, staff, params.facilityId);
+    return saveMyWishes(ctx.db, staff, grant, body, now);
   });
 
   staffRoute(app, getStaffTimeEntries, {}, async ({ staff, params, query, today }) => {

@@ -7,8 +7,9 @@ import { loadSettings } from './day-data';
 
 /** The facility type and the 1歳加算 switch with the ratios they give on the day (staffing.md §1). */
 export async function settingsOf(db: Db, facilityId: number, date: string): Promise<StaffingSettings> {
-  const { facilityType, oneYearImprovement, rules } = await loadSettings(db, facilityId, date);
+  const { facilityType, oneYearImprovement, rules, wishDeadlineDay } = await loadSettings(db, facilityId, date);
   return {
+    wish_deadline_day: wishDeadlineDay,
     facility_type: facilityType,
     one_year_improvement: oneYearImprovement,
     ratios: [...rules.perStaff],
@@ -20,13 +21,14 @@ export async function saveSettings(
   db: Db,
   staff: StaffViewer,
   grant: FacilityGrant,
-  body: { facility_type: RatioFacilityType; one_year_improvement: boolean },
+  body: { facility_type: RatioFacilityType; one_year_improvement: boolean; wish_deadline_day?: number },
   now: Date,
 ): Promise<StaffingSettings> {
   await db.transaction(async (t) => {
     const values = {
       facilityType: body.facility_type,
       oneYearImprovement: body.one_year_improvement,
+      ...(body.wish_deadline_day === undefined ? {} : { wishDeadlineDay: body.wish_deadline_day }),
       updatedBy: staff.userId,
       updatedAt: now,
     };

@@ -6,6 +6,7 @@ import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { mayCorrect } from './access';
+import { wishesOfMonth } from './wishes';
 import { facilityStaff } from './day-data';
 
 /*
@@ -71,13 +72,14 @@ export async function shiftMonth(db: Db, grant: FacilityGrant, userId: number, m
     .select()
     .from(shiftMonths)
     .where(and(eq(shiftMonths.facilityId, grant.facilityId), eq(shiftMonths.month, month)));
-  const [patterns, members, cells] = await Promise.all([
+  const [patterns, members, cells, wishes] = await Promise.all([
     patternsOf(db, grant.facilityId),
     facilityStaff(db, grant.facilityId, last),
     db
       .select({ userId: shifts.userId, date: shifts.date, patternId: shifts.patternId })
       .from(shifts)
       .where(and(eq(shifts.facilityId, grant.facilityId), between(shifts.date, first, last))),
+    wishesOfMonth(db, grant.facilityId, month),
   ]);
   const seen = new Set<number>();
   const visible = members
@@ -93,6 +95,7 @@ export async function shiftMonth(db: Db, grant: FacilityGrant, userId: number, m
       user_id: m.userId,
       name: m.name,
       days: Object.fromEntries(cells.filter((c) => c.userId === m.userId).map((c) => [c.date, c.patternId])),
+      wishes: wishes.get(m.userId) ?? [],
     })),
   };
 }

@@ -36,6 +36,8 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
     );
     // A tablet's PIN session does the day's work only (docs/decisions/access-device-sessions.md).
     if (onDevice) return items;
+    // One's own 打刻 and shifts: every role with a membership of the facility itself.
+    if (facility.role !== 'company_admin') items.push({ label: 'わたしの勤務', to: facilityPath(facility.id, 'staffing/me') });
     items.push(
       { label: 'クラス', to: facilityPath(facility.id, 'classes') },
       { label: '園児', to: facilityPath(facility.id, 'children') },

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getStaffMyClock,
+  getStaffMyShifts,
   getStaffRatioDay,
   getStaffRatioNow,
   getStaffStaffingSettings,
@@ -54,6 +55,14 @@ export const myClockQueryOptions = (facilityId: number) =>
     queryFn: ({ signal }) => api(getStaffMyClock, { params: { facilityId }, signal }),
   });
 export const useMyClock = (facilityId: number, enabled: boolean) => useQuery({ ...myClockQueryOptions(facilityId), enabled });
+
+/** One's own published shifts of a month (わたしの勤務). */
+export const useMyShifts = (facilityId: number, month: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...root(facilityId), 'my-shifts', month],
+    queryFn: ({ signal }) => api(getStaffMyShifts, { params: { facilityId }, query: { month }, signal }),
+    enabled,
+  });
 
 export function useClock(facilityId: number) {
   const queryClient = useQueryClient();

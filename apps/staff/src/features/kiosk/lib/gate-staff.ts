@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { KIOSK_STAFF_MINUTES } from '@renraku/contract/staff';
-import type { StaffProof } from './types';
+import { KIOSK_STAFF_MINUTES, kioskMessages, postKioskStaffPin } from '@renraku/contract/staff';
+import { api } from '../../../lib/api';
+import type { KioskStaff, StaffProof } from './types';
 
 /** The staff member the gate remembers (docs/decisions/kiosk-staff-identification.md). */
 export interface GateStaff {
@@ -60,3 +61,21 @@ export function useGateStaff() {
 
 /** 「あと N分」 of the remembered staff member. */
 export const minutesLeft = (staff: GateStaff) => Math.max(1, Math.ceil((staff.until - Date.now()) / 60_000));
+
+/**
+ * A PIN needs the server (it counts wrong PINs per device and person); its grant covers this
+ * device's scans of the next minutes, counted on the device's clock as the gate's memory. Answers
+ * the person named and until when, or the message to show.
+ */
+export async function identifyByPin(person: KioskStaff, pin: string) {
+  if (!navigator.onLine) return kioskMessages.staffPinOffline;
+  const deviceTime = new Date();
+  try {
+    const body = { user_id: person.user_id, pin, device_time: deviceTime.toISOString() };
+    const granted = await api(postKioskStaffPin, { body, reportUnauthenticated: false });
+    const who = { user_id: granted.user_id, name: granted.name, proof: { type: 'pin' as const, grant: granted.grant } };
+    return { who, until: deviceTime.getTime() + GATE_STAFF_MS };
+  } catch (error) {
+    return error instanceof Error ? error.message : 'PINを確認できませんでした';
+  }
+}

@@ -1,6 +1,6 @@
 import { createStore, del, get, set, update, type UseStore } from 'idb-keyval';
 import { tokyoDate } from '@renraku/contract/dates';
-import type { KioskRoster, LocalScan } from './types';
+import type { KioskRoster, LocalScan, LocalStaffClock } from './types';
 
 /**
  * The kiosk's own IndexedDB database (docs/decisions/kiosk-offline-app.md): the day's roster, the
@@ -20,11 +20,13 @@ export interface CachedRoster {
 export interface KioskState {
   roster: CachedRoster | null;
   scans: LocalScan[];
+  /** Staff 打刻 made at the gate (kept as the scans are). */
+  staffClocks: LocalStaffClock[];
   usedCodes: string[];
   loaded: boolean;
 }
 
-let state: KioskState = { roster: null, scans: [], usedCodes: [], loaded: false };
+let state: KioskState = { roster: null, scans: [], staffClocks: [], usedCodes: [], loaded: false };
 const listeners = new Set<() => void>();
 
 function publish(next: Partial<KioskState>) {
@@ -42,12 +44,19 @@ export const kioskStore = {
 
 /** Reads what the device kept (once per page load). */
 export async function loadKioskState(): Promise<void> {
-  const [roster, scans, usedCodes] = await Promise.all([
+  const [roster, scans, staffClocks, usedCodes] = await Promise.all([
     get<CachedRoster>('roster', kvStore()),
     get<LocalScan[]>('scans', kvStore()),
+    get<LocalStaffClock[]>('staffClocks', kvStore()),
     get<string[]>('usedCodes', kvStore()),
   ]);
-  publish({ roster: roster ?? null, scans: scans ?? [], usedCodes: usedCodes ?? [], loaded: true });
+  publish({
+    roster: roster ?? null,
+    scans: scans ?? [],
+    staffClocks: staffClocks ?? [],
+    usedCodes: usedCodes ?? [],
+    loaded: true,
+  });
 }
 
 export async function saveRoster(roster: KioskRoster, fetchedAt: string): Promise<void> {
@@ -99,6 +108,29 @@ export function pruneScans(now: Date) {
   );
 }
 
+/** Changes the staff 打刻 kept on the device in one IndexedDB transaction, as `updateScans`. */
+export async function updateStaffClocks(change: (clocks: LocalStaffClock[]) => LocalStaffClock[]): Promise<LocalStaffClock[]> {
+  let next: LocalStaffClock[] = [];
+  await update<LocalStaffClock[]>(
+    'staffClocks',
+    (old) => {
+      next = change(old ?? []);
+      return next;
+    },
+    kvStore(),
+  );
+  publish({ staffClocks: next });
+  return next;
+}
+
+/** Kept as the scans: pending ones of any day, today's, problems not yet acknowledged. */
+export function pruneStaffClocks(now: Date) {
+  const today = tokyoDate(now);
+  return updateStaffClocks((clocks) =>
+    clocks.filter((c) => c.status === 'pending' || tokyoDate(c.at) === today || (c.status === 'rejected' && !c.acknowledged)),
+  );
+}
+
 export async function rememberUsedCode(codeHash: string): Promise<void> {
   let next: string[] = [];
   await update<string[]>(
@@ -110,4 +142,10 @@ export async function rememberUsedCode(codeHash: string): Promise<void> {
     kvStore(),
   );
   publish({ usedCodes: next });
+}
+
+/** 「確認しました」: the problems shown (these scans, every refused staff 打刻) are put away. */
+export async function acknowledgeProblems(scanIds: readonly string[]) {
+  await updateStaffClocks((all) => all.map((c) => (c.status === 'rejected' ? { ...c, acknowledged: true } : c)));
+  await updateScans((all) => all.map((s) => (scanIds.includes(s.id) ? { ...s, acknowledged: true } : s)));
 }

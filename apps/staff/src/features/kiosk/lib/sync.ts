@@ -2,6 +2,7 @@ import { getKioskRoster, postKioskScans } from '@renraku/contract/staff';
 import { api, statusOf } from '../../../lib/api';
 import { forgetRoster, kioskStore, saveRoster, updateScans } from './store';
 import { cachePhotos } from './photos';
+import { sendStaffClocks } from './staff-clock';
 import type { LocalScan } from './types';
 
 /** At most this many scans per request (the contract's bound). */
@@ -136,6 +137,13 @@ async function sendRound(): Promise<void> {
       publish({ failed: false, skewMs: answer.skew_ms, device: null });
       // An id the server did not answer for stays pending: stop rather than loop on it.
       if (pending.every((s) => !byId.has(s.id))) return;
+    }
+    // Then the staff 打刻 made at the gate (lib/staff-clock.ts), the same way.
+    try {
+      const skewMs = await sendStaffClocks();
+      if (skewMs !== null) publish({ failed: false, skewMs, device: null });
+    } catch (error) {
+      if (!(await deviceRefused(error))) publish({ failed: true });
     }
   } catch {
     publish({ failed: true });

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@renraku/contract/client';
-import type { getKioskRoster, postKioskScans } from '@renraku/contract/staff';
+import type { ClockKind, getKioskRoster, postKioskScans, postKioskStaffClocks } from '@renraku/contract/staff';
 
 export type KioskRoster = ResponseOf<typeof getKioskRoster>;
 export type RosterChild = KioskRoster['children'][number];
@@ -32,5 +32,27 @@ export interface LocalScan {
   status: 'pending' | ScanResult['status'];
   message: string | null;
   /** A problem the staff has seen (「確認しました」). */
+  acknowledged?: boolean;
+}
+
+export type StaffClockResult = ResponseOf<typeof postKioskStaffClocks>['results'][number];
+
+/**
+ * A staff member's 打刻 at the gate as the device keeps it (docs/decisions/staffing-kiosk-clock.md):
+ * made with a uuid and the device's clock, `pending` until the server answers for it.
+ */
+export interface LocalStaffClock {
+  id: string;
+  user_id: number;
+  /** The person's name when pressed. */
+  name: string;
+  kind: ClockKind;
+  /** Device time, ISO. */
+  at: string;
+  staff: NonNullable<StaffProof>;
+  status: 'pending' | StaffClockResult['status'];
+  /** Recorded but not in the day's order (the 園長 reviews it). */
+  out_of_order?: boolean;
+  message: string | null;
   acknowledged?: boolean;
 }

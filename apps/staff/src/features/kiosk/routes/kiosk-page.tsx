@@ -1,28 +1,27 @@
-import { Alert, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
-import { kioskMessages, postKioskStaffPin, STAFF_QR_PREFIX } from '@renraku/contract/staff';
-import { api } from '../../../lib/api';
+import { STAFF_QR_PREFIX } from '@renraku/contract/staff';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/page-title';
 import { CameraPanel } from '../components/camera-panel';
 import { ChildPicker } from '../components/child-picker';
 import { DeviceRefused, NoRoster } from '../components/kiosk-blocked';
-import { StaffBar } from '../components/staff-bar';
+import { KioskHeader } from '../components/kiosk-header';
+import { GateStaffClock } from '../components/gate-staff-clock';
 import { StaffIdentify } from '../components/staff-identify';
-import { ModeToggle, type KioskMode } from '../components/mode-toggle';
+import { type KioskMode } from '../components/mode-toggle';
 import { PickupPanel } from '../components/pickup-panel';
 import { Problems } from '../components/problems';
 import { KIND_LABEL, ScanResult, type ResultView } from '../components/scan-result';
-import { SyncBadge } from '../components/sync-badge';
 import { pickUpByCode } from '../lib/code-pickup';
 import { childByToken, childDay, newScan, nextKind, recentScan, siblingPickup, siblingsOf, staffByQr } from '../lib/day';
-import { GATE_STAFF_MS, useGateStaff, type GateStaff } from '../lib/gate-staff';
+import { GATE_STAFF_MS, identifyByPin, useGateStaff, type GateStaff } from '../lib/gate-staff';
 import { useNow, useOnline } from '../lib/hooks';
 import { registerKioskServiceWorker } from '../lib/register-sw';
 import { useQrScanner } from '../lib/scanner';
-import { appendScans, kioskStore, loadKioskState, pruneScans, updateScans } from '../lib/store';
+import { acknowledgeProblems, appendScans, kioskStore, loadKioskState, pruneScans, pruneStaffClocks } from '../lib/store';
 import { refreshRoster, sendPending, syncStatusStore } from '../lib/sync';
 import type { KioskStaff, Pickup, RosterChild, ScanKind, ScanVia } from '../lib/types';
 
@@ -41,7 +40,7 @@ const ROSTER_MS = 5 * 60_000;
  */
 export function KioskPage() {
   usePageTitle('登降園受付');
-  const { roster: cached, scans, loaded } = useSyncExternalStore(kioskStore.subscribe, kioskStore.snapshot);
+  const { roster: cached, scans, staffClocks, loaded } = useSyncExternalStore(kioskStore.subscribe, kioskStore.snapshot);
   const sync = useSyncExternalStore(syncStatusStore.subscribe, syncStatusStore.snapshot);
   const online = useOnline();
   const now = useNow(10_000);
@@ -53,20 +52,23 @@ export function KioskPage() {
   const { identify } = gate;
   const [askStaff, setAskStaff] = useState<{ reason: string | null; then: ((staff: GateStaff) => void) | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Staff 打刻 (docs/decisions/staffing-kiosk-clock.md): the named person's panel.
+  const [clockFor, setClockFor] = useState<GateStaff | null>(null);
   const roster = cached?.roster ?? null;
 
   // Start: what the device kept, then the server's roster and the pending scans; retried on `online`.
   useEffect(() => {
     registerKioskServiceWorker();
     void loadKioskState().then(async () => {
-      await pruneScans(new Date());
+      await Promise.all([pruneScans(new Date()), pruneStaffClocks(new Date())]);
       await refreshRoster();
       await sendPending();
     });
     const onOnline = () => void refreshRoster().then(() => sendPending());
     window.addEventListener('online', onOnline);
     const retry = setInterval(() => {
-      if (kioskStore.snapshot().scans.some((s) => s.status === 'pending')) void sendPending();
+      const { scans: all, staffClocks: clocks } = kioskStore.snapshot();
+      if ([...all, ...clocks].some((s) => s.status === 'pending')) void sendPending();
     }, RETRY_MS);
     const rosterTimer = setInterval(() => void refreshRoster(), ROSTER_MS);
     return () => {
@@ -140,20 +142,11 @@ export function KioskPage() {
     [identify],
   );
 
-  // A PIN needs the server (it counts wrong PINs per device and person); its grant covers this
-  // device's scans of the next minutes, counted on the device's clock as the gate's memory.
   const onPin = async (person: KioskStaff, pin: string) => {
-    if (!navigator.onLine) return kioskMessages.staffPinOffline;
-    const deviceTime = new Date();
-    try {
-      const body = { user_id: person.user_id, pin, device_time: deviceTime.toISOString() };
-      const granted = await api(postKioskStaffPin, { body, reportUnauthenticated: false });
-      const who = { user_id: granted.user_id, name: granted.name, proof: { type: 'pin' as const, grant: granted.grant } };
-      identified(who, deviceTime.getTime() + GATE_STAFF_MS);
-      return null;
-    } catch (error) {
-      return error instanceof Error ? error.message : 'PINを確認できませんでした';
-    }
+    const named = await identifyByPin(person, pin);
+    if (typeof named === 'string') return named;
+    identified(named.who, named.until);
+    return null;
   };
 
   const recordArrival = async (child: RosterChild, via: ScanVia, staff: GateStaff | null, at: Date) => {
@@ -203,8 +196,12 @@ export function KioskPage() {
       // A staff member's own QR names them (offline too: a keyed hash in the roster).
       if (text.trim().startsWith(STAFF_QR_PREFIX)) {
         const found = await staffByQr(current.roster, text);
-        if (!found) setNotice('この職員QRは使えません。再発行されたか、この施設の職員のものではありません');
-        else identified({ user_id: found.staff.user_id, name: found.staff.name, proof: { type: 'qr', token: found.token } });
+        if (!found) return setNotice('この職員QRは使えません。再発行されたか、この施設の職員のものではありません');
+        const who = { user_id: found.staff.user_id, name: found.staff.name, proof: { type: 'qr' as const, token: found.token } };
+        // At the idle gate a 職員QR opens the person's 打刻 too (a pending confirmation just names them).
+        const idle = !current.askStaff && !current.result;
+        identified(who);
+        if (idle) setClockFor({ ...who, until: Date.now() + GATE_STAFF_MS });
         return;
       }
       if (current.askStaff) return;
@@ -260,8 +257,9 @@ export function KioskPage() {
     await record(made);
   };
 
-  const pending = scans.filter((s) => s.status === 'pending').length;
+  const pending = [...scans, ...staffClocks].filter((s) => s.status === 'pending').length;
   const problems = scans.filter((s) => (s.status === 'rejected' || s.status === 'ignored_repeat') && !s.acknowledged);
+  const clockProblems = staffClocks.filter((c) => c.status === 'rejected' && !c.acknowledged);
 
   if (!loaded) return <Loading />;
   if (sync.device) return <DeviceRefused problem={sync.device} pending={pending} />;
@@ -275,32 +273,26 @@ export function KioskPage() {
 
   return (
     <Box p="md" h="100dvh" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Title order={1} size="h2">
-            登降園受付
-          </Title>
-          <Text size="sm">
-            {roster.facility.name}・{tokyoTime(now)}
-          </Text>
-        </div>
-        <ModeToggle mode={mode} onChange={setMode} />
-        <StaffBar staff={gate.staff} onIdentify={() => setAskStaff({ reason: null, then: null })} onForget={gate.forget} />
-        <SyncBadge pending={pending} online={online} sending={sync.sending} />
-      </Group>
-      {stale && (
-        <Alert color="orange" variant="light" py={6}>
-          名簿が{roster.date}のものです。通信が戻ると更新します。
-        </Alert>
-      )}
-      {skewMinutes > 0 && (
-        <Alert color="orange" variant="light" py={6}>
-          端末の時計が{skewMinutes}分ずれています。端末の日時設定を確認してください。
-        </Alert>
-      )}
+      <KioskHeader
+        facilityName={roster.facility.name}
+        now={now}
+        mode={mode}
+        onMode={setMode}
+        staff={gate.staff}
+        onIdentify={() => setAskStaff({ reason: null, then: null })}
+        onForget={gate.forget}
+        pending={pending}
+        online={online}
+        sending={sync.sending}
+        staleDate={stale ? roster.date : null}
+        skewMinutes={skewMinutes}
+      />
       <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
         <Stack w={400} gap="sm" style={{ flexShrink: 0 }}>
           <CameraPanel videoRef={videoRef} camera={camera} cameraOn={cameraOn} onToggle={() => setCameraOn(!cameraOn)} />
+          <Button size="lg" variant="default" onClick={() => setAskStaff({ reason: '打刻', then: setClockFor })}>
+            職員の打刻（出勤・退勤）
+          </Button>
           {notice && (
             <Alert color="brand.8" variant="filled" role="alert" styles={{ message: { fontSize: 18 } }}>
               {notice}
@@ -308,9 +300,8 @@ export function KioskPage() {
           )}
           <Problems
             scans={problems}
-            onAcknowledge={() =>
-              void updateScans((all) => all.map((s) => (problems.some((p) => p.id === s.id) ? { ...s, acknowledged: true } : s)))
-            }
+            clocks={clockProblems}
+            onAcknowledge={() => void acknowledgeProblems(problems.map((p) => p.id))}
           />
         </Stack>
         <Paper withBorder radius="md" p="sm" style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -339,6 +330,17 @@ export function KioskPage() {
           reason={askStaff.reason}
           onPin={onPin}
           onCancel={() => setAskStaff(null)}
+        />
+      )}
+      {clockFor && (
+        <GateStaffClock
+          person={clockFor}
+          staff={roster.staff}
+          onClose={() => setClockFor(null)}
+          onDone={(message) => {
+            setClockFor(null);
+            setNotice(message);
+          }}
         />
       )}
       {result && <ScanResult result={result} onSiblings={() => void siblingsToo()} onClose={() => setResult(null)} />}

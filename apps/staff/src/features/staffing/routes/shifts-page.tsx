@@ -47,6 +47,7 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
         {data.published_at ? `公開済み（${dateTimeLabel(data.published_at)}）` : '下書き（職員にはまだ見えません）'}
         {data.patterns.length > 0 &&
           `・${data.patterns.map((p) => `${p.code} ${p.start}〜${p.end}（休憩${p.break_minutes}分）`).join('・')}`}
+        {data.editable && '・黄色の「希」は職員の希望休'}
       </Text>
       {data.editable && (
         <Group gap="xs" aria-label="入力するパターン" role="group">
@@ -107,23 +108,26 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
                   </Table.Th>
                   {data.dates.map((d) => {
                     const code = person.days[d] ? codeOf.get(person.days[d]!) : undefined;
+                    // 希望休 (staffing-wishes.md): marked 「希」, the cell tinted (a shift put on it stands out).
+                    const wish = person.wishes.includes(d);
+                    const shown = code ?? (wish ? '希' : '');
                     return (
-                      <Table.Td key={d} ta="center" p={0}>
+                      <Table.Td key={d} ta="center" p={0} bg={wish ? 'yellow.1' : undefined} data-wish={wish || undefined}>
                         {data.editable ? (
                           <UnstyledButton
                             w="100%"
                             mih={44}
                             miw={32}
                             ta="center"
-                            aria-label={`${person.name} ${Number(d.slice(8))}日：${code ?? '休'}`}
+                            aria-label={`${person.name} ${Number(d.slice(8))}日：${code ?? '休'}${wish ? '（希望休）' : ''}`}
                             onClick={() =>
                               edits.cell.mutate({ user_id: person.user_id, date: d, pattern_id: brush }, { onError: showFailure })
                             }
                           >
-                            {code ?? ''}
+                            {shown}
                           </UnstyledButton>
                         ) : (
-                          (code ?? '')
+                          shown
                         )}
                       </Table.Td>
                     );

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   clockKindLabels,
@@ -16,6 +16,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
+import { VoidEntryDialog } from '../components/void-entry-dialog';
 import { useCorrections, useSaveStaffingSettings, useStaffingSettings, useTimeEntries } from '../api';
 
 /**
@@ -56,13 +57,28 @@ export function TimeEntriesPage() {
 function EntriesTable({ staff }: { staff: StaffDay[] }) {
   const facility = useFacility();
   const { void: voidEntry } = useCorrections(facility.id, '');
-  const onVoid = (entryId: number) => {
-    const reason = window.prompt('取り消す理由を入力してください');
-    if (reason === null) return;
-    voidEntry.mutate({ entryId, reason }, { onSuccess: () => showSuccess('打刻を取り消しました'), onError: showFailure });
-  };
+  const [voiding, setVoiding] = useState<{ entryId: number; what: string } | null>(null);
+  const onVoid = (entryId: number, reason: string) =>
+    voidEntry.mutate(
+      { entryId, reason },
+      {
+        onSuccess: () => {
+          setVoiding(null);
+          showSuccess('打刻を取り消しました');
+        },
+        onError: showFailure,
+      },
+    );
   return (
     <Paper withBorder radius="md" p={0} style={{ overflowX: 'auto' }}>
+      {voiding && (
+        <VoidEntryDialog
+          what={voiding.what}
+          pending={voidEntry.isPending}
+          onVoid={(reason) => onVoid(voiding.entryId, reason)}
+          onClose={() => setVoiding(null)}
+        />
+      )}
       <Table verticalSpacing="sm" data-testid="time-entries">
         <Table.Thead>
           <Table.Tr>
@@ -87,15 +103,27 @@ function EntriesTable({ staff }: { staff: StaffDay[] }) {
                         title={e.voided?.reason ?? e.reason ?? undefined}
                       >
                         {clockKindLabels[e.kind]} {e.time}
+                        {e.source === 'kiosk' && '（ゲート）'}
                         {e.source === 'correction' && `（修正：${e.reason}）`}
                         {e.voided && `（取消：${e.voided.reason}）`}
                       </Text>
+                      {e.out_of_order && !e.voided && (
+                        <Badge
+                          color="red.9"
+                          variant="light"
+                          title="オフラインのゲートから遅れて届いた打刻が、その日の順序に合いません"
+                        >
+                          順序外・要確認
+                        </Badge>
+                      )}
                       {!e.voided && (
                         <Button
                           size="xs"
                           variant="default"
                           mih={44}
-                          onClick={() => onVoid(e.id)}
+                          onClick={() =>
+                            setVoiding({ entryId: e.id, what: `${person.name}の${clockKindLabels[e.kind]} ${e.time}` })
+                          }
                           aria-label={`${person.name}の${clockKindLabels[e.kind]} ${e.time}を取り消す`}
                         >
                           取消
@@ -178,7 +206,7 @@ function SettingsForm() {
   const save = useSaveStaffingSettings(facility.id);
   if (!settings.data) return settings.error ? <FormError error={settings.error} /> : <Loading />;
   const s = settings.data;
-  const submit = (body: { facility_type: RatioFacilityType; one_year_improvement: boolean }) =>
+  const submit = (body: { facility_type: RatioFacilityType; one_year_improvement: boolean; wish_deadline_day?: number }) =>
     save.mutate(body, { onSuccess: () => showSuccess('配置基準の設定を保存しました'), onError: showFailure });
   return (
     <Paper withBorder radius="md" p="md">
@@ -201,6 +229,22 @@ function SettingsForm() {
             label="1歳児配置改善加算を取得する（1歳 5:1）"
             checked={s.one_year_improvement}
             onChange={(e) => submit({ facility_type: s.facility_type, one_year_improvement: e.currentTarget.checked })}
+          />
+          <Select
+            label="希望休の締切（前月の）"
+            size="md"
+            data={Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: `${i + 1}日` }))}
+            value={String(s.wish_deadline_day)}
+            allowDeselect={false}
+            onChange={(v) =>
+              v &&
+              submit({
+                facility_type: s.facility_type,
+                one_year_improvement: s.one_year_improvement,
+                wish_deadline_day: Number(v),
+              })
+            }
+            w={180}
           />
         </Group>
         <Text size="sm">

@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import {
+  INT4_MAX,
+  kioskMessages,
+  kioskStaffClockMessages,
+  tokyoDate,
+  tokyoTime,
+  type ClockKind,
+  type KioskStaffClock,
+  type KioskStaffClockStatus,
+} from '@renraku/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { devices, staffTimeEntries } from '../../db/schema';
+import { recordAudit } from '../audit/service';
+import type { PairedDevice } from '../staff/service';
+import { clockRefusal, dayEntries, facilityStaff, lockPersonDay, minuteOf, validEntries } from '../staffing/service';
+import { staffOfProof, type StaffOfProof } from './staff-identification';
+
+/**
+ * Staff 打刻 at the gate (staffing.md §2; docs/decisions/staffing-kiosk-clock.md): made on the
+ * kiosk offline first with the device's uuid and clock, named by the person's 職員QR or PIN grant,
+ * written into staffing's `staff_time_entries` (source `kiosk`, the device, the device time) once
+ * per id. A step out of the day's order is recorded and flagged for the 園長, not refused: the
+ * person pressed it, maybe offline while the desktop had their day. Audited in the write's
+ * transaction with the person and the device.
+ */
+
+/** As the children's scans (service.ts): a wrong device clock must not write another week. */
+const MAX_PAST_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+export interface StaffClockResult {
+  id: string;
+  status: KioskStaffClockStatus;
+  out_of_order: boolean;
+  message: string | null;
+}
+
+/** Steps of a day that do not fit 出勤 → (休憩開始 → 休憩終了)* → 退勤, folded in time order. */
+export function misfits(entries: readonly { kind: ClockKind; time: string }[]): number {
+  const sorted = [...entries].sort((a, b) => minuteOf(a.time) - minuteOf(b.time));
+  const next = { in: 'working', break_start: 'on_break', break_end: 'working', out: 'done' } as const;
+  let state: 'off' | 'working' | 'on_break' | 'done' = 'off';
+  let count = 0;
+  for (const e of sorted) {
+    if (clockRefusal(state, e.kind)) count++;
+    else state = next[e.kind];
+  }
+  return count;
+}
+
+export async function recordKioskStaffClocks(
+  ctx: AppContext,
+  device: PairedDevice,
+  input: { sentAt: string; entries: KioskStaffClock[]; ip: string },
+  now: Date,
+): Promise<{ results: StaffClockResult[]; skew_ms: number }> {
+  const skew = now.getTime() - new Date(input.sentAt).getTime();
+  const proofs = new Map<string, Promise<StaffOfProof>>();
+  const members = new Map<string, Promise<Set<number>>>();
+  const memberOn = (date: string) => {
+    let found = members.get(date);
+    if (!found) {
+      found = facilityStaff(ctx.db, device.facilityId, date).then((rows) => new Set(rows.map((r) => r.userId)));
+      members.set(date, found);
+    }
+    return found;
+  };
+  const results: StaffClockResult[] = [];
+  for (const entry of input.entries) {
+    const refuse = (message: string) => results.push({ id: entry.id, status: 'rejected', out_of_order: false, message });
+    const at = new Date(entry.at);
+    const ahead = at.getTime() - now.getTime();
+    if (ahead > MAX_AHEAD_MS || -ahead > MAX_PAST_MS) {
+      refuse(kioskMessages.timeOutOfRange);
+      continue;
+    }
+    if (!entry.staff) {
+      refuse(kioskStaffClockMessages.staffRequired);
+      continue;
+    }
+    const date = tokyoDate(at);
+    const userId = await staffOfProof(ctx.db, device, entry.staff, { at, date }, proofs);
+    if (userId === null) {
+      refuse(kioskMessages.staffInvalid);
+      continue;
+    }
+    // A membership of this facility itself on the day, as one's own 打刻 on the desktop (a company
+    // admin's company-wide membership has no day here).
+    if (!(await memberOn(date)).has(userId)) {
+      refuse(kioskStaffClockMessages.notMember);
+      continue;
+    }
+    results.push(await recordOne(ctx.db, device, { entry, userId, at, date, ip: input.ip }, now));
+  }
+  const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
+  await ctx.db.update(devices).set({ clockSkewMs: clamped, lastSyncedAt: now }).where(eq(devices.id, device.id));
+  return { results, skew_ms: skew };
+}
+
+async function recordOne(
+  db: Db,
+  device: PairedDevice,
+  input: { entry: KioskStaffClock; userId: number; at: Date; date: string; ip: string },
+  now: Date,
+): Promise<StaffClockResult> {
+  const { entry, userId, at, date } = input;
+  const time = tokyoTime(at);
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockPersonDay(tx, userId, date);
+    const [seen] = await tx
+      .select({ outOfOrder: staffTimeEntries.outOfOrder })
+      .from(staffTimeEntries)
+      .where(eq(staffTimeEntries.clientId, entry.id));
+    if (seen) return { id: entry.id, status: 'duplicate' as const, out_of_order: seen.outOfOrder, message: null };
+    const day = validEntries(await dayEntries(tx, device.facilityId, date, userId));
+    const outOfOrder = misfits([...day, { kind: entry.kind, time }]) > misfits(day);
+    const [row] = await tx
+      .insert(staffTimeEntries)
+      .values({
+        companyId: device.companyId,
+        facilityId: device.facilityId,
+        userId,
+        date,
+        kind: entry.kind,
+        time,
+        source: 'kiosk',
+        clientId: entry.id,
+        outOfOrder,
+        deviceAt: at,
+        recordedBy: userId,
+        deviceId: device.id,
+      })
+      .onConflictDoNothing({ target: staffTimeEntries.clientId })
+      .returning({ id: staffTimeEntries.id });
+    // (The same id from another request at the same moment: its transaction holds the person's lock first.)
+    if (!row) return { id: entry.id, status: 'duplicate' as const, out_of_order: false, message: null };
+    await recordAudit(tx, { userId, today: tokyoDate(now), deviceId: device.id, ip: input.ip }, now, {
+      companyId: device.companyId,
+      facilityId: device.facilityId,
+      action: 'kiosk.staff.clock',
+      targetType: 'staff_time_entry',
+      targetId: row.id,
+      details: { kind: entry.kind, date, time, client_id: entry.id, method: entry.staff!.type, out_of_order: outOfOrder },
+    });
+    return {
+      id: entry.id,
+      status: 'recorded' as const,
+      out_of_order: outOfOrder,
+      message: outOfOrder ? kioskStaffClockMessages.outOfOrder : null,
+    };
+  });
+}

@@ -1,0 +1,7 @@
+/**
+ * What other areas may use of staffing (DESIGN §3.1): the gate kiosk writes staff 打刻 into
+ * `staff_time_entries` through these (modules/kiosk/staff-clock.ts).
+ */
+export { lockPersonDay } from './clock';
+export { dayEntries, facilityStaff, validEntries } from './day-data';
+export { clockRefusal, minuteOf } from './timeline';
