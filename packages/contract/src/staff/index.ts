@@ -22,5 +22,6 @@ export * from './nap-status';
 export * from './kiosk';
 export * from './records';
 export * from './billing';
+export * from './billing-collection';
 export * from './staffing';
 export * from './staffing-shifts';
