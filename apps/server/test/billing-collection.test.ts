@@ -44,7 +44,7 @@ let second: Awaited<ReturnType<typeof buildUser>>;
 const account = {
   bank_code: '0001',
   branch_code: '123',
-  account_type: 'ordinary',
+  account_type: 'ordinary' as const,
   account_number: '1234',
   holder: 'やまだ　たろう',
 };
@@ -55,7 +55,7 @@ const debitSettings = {
   bank_name: 'ミツビシ',
   branch_code: '001',
   branch_name: 'ホンテン',
-  account_type: 'ordinary',
+  account_type: 'ordinary' as const,
   account_number: '7654321',
 };
 const facility = () => ({ facilityId: w.facilityId });
@@ -110,16 +110,14 @@ beforeAll(async () => {
     });
     expect(res.statusCode).toBe(200);
   }
-  await db()
-    .insert(childAttendances)
-    .values({
-      companyId: w.companyId,
-      noteChildId: w.family.noteChild.id,
-      date: '2026-10-05',
-      arrivedAt: '08:00',
-      pickedUpAt: '19:00',
-      source: 'kiosk',
-    });
+  await db().insert(childAttendances).values({
+    companyId: w.companyId,
+    noteChildId: w.family.noteChild.id,
+    date: '2026-10-05',
+    arrivedAt: '08:00',
+    pickedUpAt: '19:00',
+    source: 'kiosk',
+  });
   expect((await call(as.office, postStaffBillingMonthClose, { params: month() })).statusCode).toBe(200);
   g = {
     main: await t.signIn(w.family.main, clock),

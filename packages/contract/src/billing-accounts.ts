@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall, idParam } from './common';
+import { bankAccountMessages, bankAccountTypes } from './constants/bank-accounts';
 import { toZenginKana } from './constants/zengin-kana';
+export * from './constants/bank-accounts';
 export * from './constants/zengin-kana';
 
 /**
@@ -9,22 +11,6 @@ export * from './constants/zengin-kana';
  * stored sealed and every answer shows only its last 3 digits (docs/decisions/billing-bank-accounts.md).
  */
 
-export const bankAccountTypes = ['ordinary', 'current'] as const;
-export type BankAccountType = (typeof bankAccountTypes)[number];
-export const bankAccountTypeLabels: Record<BankAccountType, string> = { ordinary: '普通', current: '当座' };
-/** The 全銀 預金種目 code of each type. */
-export const bankAccountTypeCodes: Record<BankAccountType, 1 | 2> = { ordinary: 1, current: 2 };
-
-export const bankAccountMessages = {
-  bankCode: '金融機関コードは4桁の数字で入力してください',
-  branchCode: '支店コードは3桁の数字で入力してください',
-  accountType: '預金種目（普通・当座）を選択してください',
-  accountNumber: '口座番号は7桁以内の数字で入力してください',
-  holder: '口座名義はカタカナ（半角・全角）で入力してください（30文字以内、使える記号は ( ) . - / のみ）',
-  notMain: '口座振替の口座は、園児の代表者（主たる保護者）のみ登録できます',
-  notPayer: '口座を登録できるのは、この施設に在籍する園児の保護者（閲覧のみを除く）です',
-  saved: '口座振替の口座を登録しました',
-} as const;
 const A = bankAccountMessages;
 
 /** 口座名義 as typed; valid when its 全銀 form has 1–30 characters the format allows. */

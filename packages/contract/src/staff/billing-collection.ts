@@ -199,3 +199,12 @@ export const postStaffDebitResults = defineCall({
     collection: staffCollectionSchema,
   }),
 });
+
+// The account's shape and words, for the staff app's forms (the same as the guardians').
+export {
+  bankAccountInput,
+  bankAccountMessages,
+  bankAccountTypeLabels,
+  bankAccountTypes,
+  type BankAccount,
+} from '../billing-accounts';
