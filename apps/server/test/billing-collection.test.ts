@@ -11,6 +11,7 @@ import {
   postStaffBillingMonthClose,
   postStaffBillingPayment,
   postStaffDebitRequest,
+  postStaffDebitRequestWithdraw,
   postStaffDebitResults,
   putBillingAccount,
   putStaffBillingAccount,
@@ -239,6 +240,25 @@ describe('the 全銀 request file and the bank’s result', () => {
     expect([office.statusCode, office.json().message]).toEqual([409, M.debitPending]);
   });
 
+  it('取り下げ before any result: statements 未払い again, the file gone; made again, the same file', async () => {
+    const before = (await as.office.get(fileUrl())).rawPayload;
+    const withdraw = (agent: Agent) => callRaw(agent, postStaffDebitRequestWithdraw, { params: month() });
+    const refused: Record<string, number> = {};
+    for (const p of ['classStaffA', 'otherFacility', 'ended', 'guardian', 'anonymous'] as const)
+      refused[p] = (await withdraw(as[p])).statusCode;
+    expect(refused).toEqual({ classStaffA: 403, otherFacility: 404, ended: 401, guardian: 401, anonymous: 401 });
+    const res = await withdraw(as.office);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().request).toBeNull();
+    const statements = await db().select().from(billingStatements).where(eq(billingStatements.month, '2026-10-01'));
+    expect(statements.map((s) => s.status)).toEqual(['unpaid', 'unpaid']);
+    expect((await as.office.get(fileUrl())).statusCode).toBe(404);
+    expect((await withdraw(as.office)).statusCode).toBe(404);
+    expect((await db().select().from(auditLog).where(eq(auditLog.action, 'billing.debit.withdraw'))).length).toBe(1);
+    expect((await call(as.office, postStaffDebitRequest, { params: month() })).statusCode).toBe(200);
+    expect((await as.office.get(fileUrl())).rawPayload.equals(before)).toBe(true);
+  });
+
   it('a malformed or foreign result file writes nothing and names the line (400)', async () => {
     const file = (await as.office.get(fileUrl())).rawPayload;
     const upload = (bytes: Buffer) =>
@@ -301,5 +321,7 @@ describe('the 全銀 request file and the bank’s result', () => {
     const col = await call(as.office, getStaffCollection, { params: month() });
     expect(col.data.rows.map((r) => r.paid)).toEqual([s1!.total, 0]);
     await expectMatrix(as, manage(200), (agent) => call(agent, getStaffCollection, { params: month() }));
+    const late = await callRaw(as.office, postStaffDebitRequestWithdraw, { params: month() });
+    expect([late.statusCode, late.json().message]).toEqual([409, D.withdrawAnswered]);
   });
 });

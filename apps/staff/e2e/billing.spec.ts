@@ -86,17 +86,17 @@ test('the billing screens at the tablet’s size: last month issued, the fee rul
 function resultFileOf(request: Buffer, codes: (index: number) => string): Buffer {
   const out = Buffer.from(request);
   const records = out.length / 122;
-  const sums = { paid: [0, 0], failed: [0, 0] };
+  const sums = { paid: { count: 0, amount: 0 }, failed: { count: 0, amount: 0 } };
   for (let i = 1; i < records - 2; i++) {
     const code = codes(i - 1);
     out.write(code, i * 122 + 111, 'latin1');
     const amount = Number(out.subarray(i * 122 + 80, i * 122 + 90).toString('latin1'));
     const sum = code === '0' ? sums.paid : sums.failed;
-    sum[0] += 1;
-    sum[1] += amount;
+    sum.count += 1;
+    sum.amount += amount;
   }
   const pad = (n: number, w: number) => String(n).padStart(w, '0');
-  const totals = pad(sums.paid[0]!, 6) + pad(sums.paid[1]!, 12) + pad(sums.failed[0]!, 6) + pad(sums.failed[1]!, 12);
+  const totals = pad(sums.paid.count, 6) + pad(sums.paid.amount, 12) + pad(sums.failed.count, 6) + pad(sums.failed.amount, 12);
   out.write(totals, (records - 2) * 122 + 19, 'latin1');
   return out;
 }

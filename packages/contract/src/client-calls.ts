@@ -166,6 +166,7 @@ export const postStaffClosedDay = { method: 'POST', path: '/api/staff/facilities
 export const postStaffCompanyFacility = { method: 'POST', path: '/api/staff/companies/{companyId}/facilities', status: 201 } as unknown as typeof C.postStaffCompanyFacility;
 export const postStaffContactBookConfirm = { method: 'POST', path: '/api/staff/contact-books/{contactBookId}/confirm' } as unknown as typeof C.postStaffContactBookConfirm;
 export const postStaffDebitRequest = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/months/{month}/debit-request' } as unknown as typeof C.postStaffDebitRequest;
+export const postStaffDebitRequestWithdraw = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/months/{month}/debit-request/withdraw' } as unknown as typeof C.postStaffDebitRequestWithdraw;
 export const postStaffDebitResults = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/months/{month}/debit-results' } as unknown as typeof C.postStaffDebitResults;
 export const postStaffDevice = { method: 'POST', path: '/api/staff/facilities/{facilityId}/devices', status: 201 } as unknown as typeof C.postStaffDevice;
 export const postStaffDeviceLock = { method: 'POST', path: '/api/staff/device/lock' } as unknown as typeof C.postStaffDeviceLock;

@@ -23,6 +23,7 @@ export const debitMessages = {
   fileTooLarge: 'ファイルが大きすぎます（700KBまで）',
   notThisRequest: 'この月の口座振替依頼に含まれない顧客番号です',
   amountMismatch: '引落金額が依頼した金額と一致しません',
+  withdrawAnswered: '振替結果を取り込んだ依頼は取り下げできません',
 } as const;
 const D = debitMessages;
 
@@ -163,6 +164,15 @@ export const postStaffDebitRequest = defineCall({
   method: 'POST',
   path: '/api/staff/facilities/{facilityId}/billing/months/{month}/debit-request',
   summary: 'Creates the month’s 口座振替 request once (statements → 引落予定); later calls answer the same request; audited',
+  params: monthParams,
+  response: staffCollectionSchema,
+});
+
+export const postStaffDebitRequestWithdraw = defineCall({
+  method: 'POST',
+  path: '/api/staff/facilities/{facilityId}/billing/months/{month}/debit-request/withdraw',
+  summary:
+    'Withdraws the month’s request before any result is imported (statements back to 未払い; the next request is a new file); audited',
   params: monthParams,
   response: staffCollectionSchema,
 });

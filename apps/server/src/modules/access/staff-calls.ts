@@ -168,6 +168,7 @@ const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.putStaffDebitSettings,
     C.getStaffCollection,
     C.postStaffDebitRequest,
+    C.postStaffDebitRequestWithdraw,
     C.postStaffDebitResults,
     C.staffDebitRequestFilePath,
   ],

@@ -5,6 +5,7 @@ import {
   getStaffDebitSettings,
   idParam,
   postStaffDebitRequest,
+  postStaffDebitRequestWithdraw,
   postStaffDebitResults,
   putBillingAccount,
   putStaffBillingAccount,
@@ -23,6 +24,7 @@ import { guardianAccounts, putGuardianAccount, putStaffAccount, staffAccounts } 
 import { collectionOf, createDebitRequest, debitFilename, debitRequestOf } from './collection';
 import { importDebitResults } from './debit-results';
 import { debitSettingsView, saveDebitSettings } from './debit-settings';
+import { withdrawDebitRequest } from './debit-withdraw';
 
 /** 集金 / 口座振替 (spec/billing.md §4): accounts, 委託者 settings, the request file and the result import. */
 export function collectionRoutes(app: App, ctx: AppContext) {
@@ -51,6 +53,9 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
   staffRoute(app, postStaffDebitRequest, {}, async ({ staff, params, now }) =>
     createDebitRequest(ctx.db, secret(), staff, await manage(staff, params.facilityId), params.month, now),
+  );
+  staffRoute(app, postStaffDebitRequestWithdraw, {}, async ({ staff, params, now }) =>
+    withdrawDebitRequest(ctx.db, staff, await manage(staff, params.facilityId), params.month, now),
   );
   staffRoute(app, postStaffDebitResults, {}, async ({ staff, params, body, now }) =>
     importDebitResults(ctx.db, staff, await manage(staff, params.facilityId), params.month, body.file_base64, now),

@@ -4,6 +4,7 @@ import {
   getStaffCollection,
   getStaffDebitSettings,
   postStaffDebitRequest,
+  postStaffDebitRequestWithdraw,
   postStaffDebitResults,
   putStaffBillingAccount,
   putStaffDebitSettings,
@@ -60,6 +61,14 @@ export function useCreateDebitRequest(facilityId: number, month: string) {
   const invalidate = useInvalidate(facilityId);
   return useMutation({
     mutationFn: () => api(postStaffDebitRequest, { params: { facilityId, month } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useWithdrawDebitRequest(facilityId: number, month: string) {
+  const invalidate = useInvalidate(facilityId);
+  return useMutation({
+    mutationFn: () => api(postStaffDebitRequestWithdraw, { params: { facilityId, month } }),
     onSettled: invalidate,
   });
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { collectionMethodLabels, statementStatusLabels, yenLabel, type postStaffDebitResults } from '@renraku/contract/staff';
 import type { ResponseOf } from '@renraku/contract/client';
 import { slashDate, yearMonthLabel } from '@renraku/contract/dates';
+import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
@@ -17,6 +18,7 @@ import {
   useCreateDebitRequest,
   useDebitSettings,
   useImportDebitResults,
+  useWithdrawDebitRequest,
 } from '../collection-api';
 import { BankAccountForm } from '../components/bank-account-form';
 import { BillingNav } from '../components/billing-nav';
@@ -91,6 +93,7 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
   const data = useCollection(facilityId, month);
   const create = useCreateDebitRequest(facilityId, month);
   const upload = useImportDebitResults(facilityId, month);
+  const withdraw = useWithdrawDebitRequest(facilityId, month);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   if (data.isPending) return <Loading />;
   if (data.error) return <FormError error={data.error} />;
@@ -100,6 +103,15 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
     setSummary(null);
     upload.mutate(await fileToBase64(file), { onSuccess: setSummary });
   };
+  const onWithdraw = async () => {
+    const ok = await confirm({
+      title: '口座振替依頼の取り下げ',
+      message: `${yearMonthLabel(month)}の口座振替依頼（${c.request?.count ?? 0}件）を取り下げます。銀行に送ったファイルは銀行で取り消してください。請求は未払いに戻ります。`,
+      confirmLabel: '取り下げる',
+    });
+    if (ok) withdraw.mutate();
+  };
+  const answered = c.rows.some((r) => r.result !== null);
   const total = c.rows.reduce((sum, r) => sum + r.total, 0);
   const paid = c.rows.reduce((sum, r) => sum + r.paid, 0);
   return (
@@ -129,6 +141,11 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
                 口座振替依頼ファイルを作成
               </Button>
             )}
+            {c.request && !answered && (
+              <Button size="md" variant="default" onClick={() => void onWithdraw()} loading={withdraw.isPending}>
+                依頼を取り下げる
+              </Button>
+            )}
             {c.request && (
               <FileButton onChange={(f) => void onFile(f)} accept=".txt,.dat,text/plain,application/octet-stream">
                 {(props) => (
@@ -143,6 +160,7 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
       </Paper>
       {!c.settings_ready && <Alert color="yellow">口座振替の委託者設定（委託者コード・取引銀行）を登録してください。</Alert>}
       {create.error && <FormError error={create.error} />}
+      {withdraw.error && <FormError error={withdraw.error} />}
       {upload.error && (
         <Alert color="red" role="alert" title="振替結果を取り込めませんでした">
           {errorText(upload.error)}
