@@ -157,6 +157,9 @@ describe('the payer’s account for 口座振替', () => {
     expect(JSON.stringify((await call(g.main, getBillingAccounts)).data)).not.toContain('0001234');
     expect((await call(g.main, getBillingAccounts)).data).toHaveLength(1);
     expect((await call(g.writable, getBillingAccounts)).data).toEqual([]);
+    // The unrelated guardian sees only the facility of their own child.
+    expect((await call(g.unrelated, getBillingAccounts)).data.map((f) => f.facility_id)).not.toContain(w.facilityId);
+    expect((await call(t.agent(clock), getBillingAccounts)).statusCode).toBe(401);
   });
 
   it('guardian: bad input answers each field in Japanese and writes nothing new', async () => {
