@@ -56,7 +56,9 @@ describe('demo data of billing', () => {
     expect(res.data).toMatchObject({ closed: true, settings_ready: true });
     const others = res.data.rows.filter((r) => r.status !== 'paid');
     expect(others.length).toBeGreaterThan(0);
-    expect(others.every((r) => r.status === 'scheduled' && r.method === 'debit' && /^\*{4}\d{3}$/.test(r.account_number_masked!))).toBe(true);
+    expect(
+      others.every((r) => r.status === 'scheduled' && r.method === 'debit' && /^\*{4}\d{3}$/.test(r.account_number_masked!)),
+    ).toBe(true);
     expect(res.data.request).toMatchObject({ count: others.length, total: others.reduce((s, r) => s + r.total, 0) });
     const file = await agent.get(`/api/staff/facilities/${ids.facilities.sakura}/billing/months/2026-10/debit-request.txt`);
     expect(file.statusCode).toBe(200);

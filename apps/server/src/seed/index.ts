@@ -27,11 +27,7 @@ import { seedStaffing } from './staffing';
 export type { DemoIds };
 
 /** The demo data of DESIGN §8: seeded once, on an empty database. */
-export async function seedDemoIfEmpty(
-  db: Db,
-  config: SeedConfig,
-  now = new Date(),
-): Promise<DemoIds | null> {
+export async function seedDemoIfEmpty(db: Db, config: SeedConfig, now = new Date()): Promise<DemoIds | null> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (row && row.count > 0) return null;
   return seedDemo(db, config, now);
