@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { getBillingStatement, getBillingStatements, getStaffBillingMonth, postStaffLogin } from '@renraku/contract';
+import {
+  getBillingStatement,
+  getBillingStatements,
+  getStaffBillingMonth,
+  getStaffCollection,
+  postStaffLogin,
+} from '@renraku/contract';
 import { seedDemo, type DemoIds } from '../src/seed';
 import { DEMO_STAFF_EMAILS } from '../src/seed/staff';
 import { call, setupApp } from './harness';
@@ -12,7 +18,11 @@ const t = setupApp();
 let ids: DemoIds;
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
 beforeAll(async () => {
-  ids = await seedDemo(t.db, { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'seed-')) }, new Date(clock['x-test-now']));
+  ids = await seedDemo(
+    t.db,
+    { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'seed-')), sessionSecret: t.config.sessionSecret },
+    new Date(clock['x-test-now']),
+  );
 }, 180_000);
 
 describe('demo data of billing', () => {
@@ -37,5 +47,21 @@ describe('demo data of billing', () => {
     expect(res.statusCode).toBe(200);
     expect(res.data.status).toBe('open');
     expect(res.data.statements.length).toBeGreaterThan(0);
+  });
+
+  it('last month’s 口座振替 is requested for the other payers (accounts from the paper form); the file downloads', async () => {
+    const agent = t.agent(clock);
+    await call(agent, postStaffLogin, { body: { email: DEMO_STAFF_EMAILS.director, password: 'hoiku-demo-2026' } });
+    const res = await call(agent, getStaffCollection, { params: { facilityId: ids.facilities.sakura, month: '2026-10' } });
+    expect(res.data).toMatchObject({ closed: true, settings_ready: true });
+    const others = res.data.rows.filter((r) => r.status !== 'paid');
+    expect(others.length).toBeGreaterThan(0);
+    expect(
+      others.every((r) => r.status === 'scheduled' && r.method === 'debit' && /^\*{4}\d{3}$/.test(r.account_number_masked!)),
+    ).toBe(true);
+    expect(res.data.request).toMatchObject({ count: others.length, total: others.reduce((s, r) => s + r.total, 0) });
+    const file = await agent.get(`/api/staff/facilities/${ids.facilities.sakura}/billing/months/2026-10/debit-request.txt`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.length).toBe((others.length + 3) * 122);
   });
 });

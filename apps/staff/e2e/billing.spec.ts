@@ -81,3 +81,58 @@ test('the billing screens at the tablet’s size: last month issued, the fee rul
   await expect(page.getByRole('dialog')).toContainText('認定区分');
   await expectAccessible(page);
 });
+
+/** The bank's side: a 振替結果 file from the request file (each data record's code at 112, the trailer's totals). */
+function resultFileOf(request: Buffer, codes: (index: number) => string): Buffer {
+  const out = Buffer.from(request);
+  const records = out.length / 122;
+  const sums = { paid: { count: 0, amount: 0 }, failed: { count: 0, amount: 0 } };
+  for (let i = 1; i < records - 2; i++) {
+    const code = codes(i - 1);
+    out.write(code, i * 122 + 111, 'latin1');
+    const amount = Number(out.subarray(i * 122 + 80, i * 122 + 90).toString('latin1'));
+    const sum = code === '0' ? sums.paid : sums.failed;
+    sum.count += 1;
+    sum.amount += amount;
+  }
+  const pad = (n: number, w: number) => String(n).padStart(w, '0');
+  const totals = pad(sums.paid.count, 6) + pad(sums.paid.amount, 12) + pad(sums.failed.count, 6) + pad(sums.failed.amount, 12);
+  out.write(totals, (records - 2) * 122 + 19, 'latin1');
+  return out;
+}
+
+test('the 事務 downloads last month’s 口座振替 request and imports the bank’s result', async ({ page, request }) => {
+  test.skip(onTablet(), 'collection is the desktop’s work');
+  const office = await createStaff(request, 'billing-collection', { role: 'office' });
+  await signIn(page, office.email);
+  await page.goto(`/staff/f/${office.facilityId}/billing/collection?month=2026-05`);
+  await expect(page.getByRole('heading', { level: 1, name: '集金・口座振替' })).toBeVisible();
+  await expect(page.getByTestId('debit-request')).toContainText(/口座振替依頼：\d+件/);
+  await expect(page.getByTestId('collection-row').filter({ hasText: '引落予定' }).first()).toContainText(/\*{4}\d{3}/);
+  await expect(page.getByTestId('payer-account').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/billing-collection-desktop.png', fullPage: true });
+
+  // The download as the browser would fetch it (the project's pattern for files: auth.spec, notices.spec).
+  const href = await page.getByRole('link', { name: '依頼ファイルをダウンロード' }).getAttribute('href');
+  const download = await page.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toMatch(/attachment; filename="kouza-furikae-\d+-202605\.txt"/);
+  const file = await download.body();
+  expect(file.length % 122).toBe(0);
+  expect(file.subarray(0, 4).toString('latin1')).toBe('1910');
+  // The bank debited every family of the request (the seed's one: 佐藤 蒼太's payer).
+  const result = resultFileOf(file, () => '0');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'result.txt', mimeType: 'text/plain', buffer: result });
+  const summary = page.getByTestId('import-summary');
+  await expect(summary).toContainText('振替結果を取り込みました');
+  await expect(summary).toContainText(/振替済 \d+件（[\d,]+円）・振替不能 0件/);
+  await expect(page.getByTestId('collection-row').filter({ hasText: '0 振替済' }).first()).toContainText('支払済');
+  await expect(page.getByTestId('collection-row').filter({ hasText: '引落予定' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/billing-collection-imported.png', fullPage: true });
+
+  // The same file again changes nothing.
+  await page.locator('input[type="file"]').setInputFiles({ name: 'result.txt', mimeType: 'text/plain', buffer: result });
+  await expect(summary).toContainText('取込済のため変更なし');
+});

@@ -40,4 +40,31 @@ test.describe('billing', () => {
     await page.goto(url);
     await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
   });
+
+  test('the main guardian registers the 口座振替 account (checked per field) and sees 支払済', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/billing');
+    await page.getByRole('link', { name: /口座振替の口座/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '口座振替の口座' })).toBeVisible();
+    const sakura = page.getByRole('region', { name: 'さくら保育園' });
+    await sakura.getByLabel('金融機関コード（4桁）').fill('12');
+    await sakura.getByLabel('口座名義（カナ）').fill('山田太郎');
+    await sakura.getByRole('button', { name: /口座を(登録|変更)する/ }).click();
+    await expect(sakura.getByText('金融機関コードは4桁の数字で入力してください')).toBeVisible();
+    await expect(sakura.getByText(/^口座名義はカタカナ/)).toBeVisible();
+    await sakura.getByLabel('金融機関コード（4桁）').fill('0001');
+    await sakura.getByLabel('支店コード（3桁）').fill('123');
+    await sakura.getByLabel('口座番号（7桁以内）').fill('１２３４５６７');
+    await sakura.getByLabel('口座名義（カナ）').fill('やまだ　たろう');
+    await expect(sakura.getByText('通帳の表記：ﾔﾏﾀﾞ ﾀﾛｳ')).toBeVisible();
+    await sakura.getByRole('button', { name: /口座を(登録|変更)する/ }).click();
+    await expect(page.getByText('口座振替の口座を登録しました')).toBeVisible();
+    await expect(sakura.getByTestId('registered-account')).toContainText('普通 ****567');
+    await expect(sakura.getByTestId('registered-account')).toContainText('ﾔﾏﾀﾞ ﾀﾛｳ');
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/billing-guardian-account.png', fullPage: true });
+
+    await page.goto('/billing');
+    await expect(page.getByTestId('statement-link').first()).toContainText('支払済');
+  });
 });

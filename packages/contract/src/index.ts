@@ -18,4 +18,5 @@ export * from './exports';
 export * from './push';
 export * from './idp';
 export * from './billing';
+export * from './billing-accounts';
 export * from './staff';

@@ -19,7 +19,8 @@ import type { SeedContext } from './context';
  * 請求 demo (spec/billing.md) at さくら保育園: the fee rules of the 年度 (私立認可保育所: no 保育料),
  * 教材費 every month and this month's 遠足代, each enrolled child's attributes (payer: their main
  * guardian), a month and a half of arrivals and pick-ups with some late ones, last month closed and
- * issued (hogosha's 支払済, the other family's 引落予定), this month's drafts ready to close.
+ * issued (hogosha's 支払済, the others' 口座振替 requested: seed/billing-collection.ts), this month's drafts
+ * ready to close.
  */
 export async function seedBilling({ db, ids, now }: SeedContext, staff: { director: number }): Promise<void> {
   const today = tokyoDate(now);
@@ -152,7 +153,8 @@ export async function seedBilling({ db, ids, now }: SeedContext, staff: { direct
       lines: d.lines,
       total: d.total,
       dueDate: d.dueDate,
-      status: d.payerUserId === ids.users.main ? 'paid' : 'scheduled',
+      // The others become 引落予定 when last month's 口座振替 request is made (billing-collection.ts).
+      status: d.payerUserId === ids.users.main ? 'paid' : 'unpaid',
       issuedAt: closedAt,
       issuedBy: staff.director,
     })),

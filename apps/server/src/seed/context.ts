@@ -8,6 +8,8 @@ export interface SeedContext {
   ids: DemoIds;
   now: Date;
   storage: Storage;
+  /** The server's secret (sealed bank account numbers); absent in unit tests' seeds. */
+  secret?: string;
 }
 
 const HOUR_MS = 60 * 60 * 1000;

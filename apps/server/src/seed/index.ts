@@ -20,27 +20,27 @@ import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
 import { seedRecords } from './records';
 import { seedBilling } from './billing';
+import { seedBillingCollection } from './billing-collection';
 import { seedFacilitySetup } from './facility-setup';
 import { seedStaffing } from './staffing';
 
 export type { DemoIds };
 
 /** The demo data of DESIGN §8: seeded once, on an empty database. */
-export async function seedDemoIfEmpty(
-  db: Db,
-  config: Pick<AppConfig, 'dataDir' | 's3'>,
-  now = new Date(),
-): Promise<DemoIds | null> {
+export async function seedDemoIfEmpty(db: Db, config: SeedConfig, now = new Date()): Promise<DemoIds | null> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (row && row.count > 0) return null;
   return seedDemo(db, config, now);
 }
 
-export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>, now = new Date()): Promise<DemoIds> {
+/** The server's secret seals the demo's bank account numbers; without it (unit tests) none are seeded. */
+type SeedConfig = Pick<AppConfig, 'dataDir' | 's3'> & Partial<Pick<AppConfig, 'sessionSecret'>>;
+
+export async function seedDemo(db: Db, config: SeedConfig, now = new Date()): Promise<DemoIds> {
   return db.transaction(async (tx) => {
     const db: Db = tx;
     const ids = await seedAccounts(db, now);
-    const seed: SeedContext = { db, ids, now, storage: await createStorage(config) };
+    const seed: SeedContext = { db, ids, now, storage: await createStorage(config), secret: config.sessionSecret };
     // Each area adds its demo content from the ids above.
     await seedFeed(seed);
     await seedCommunications(seed);
@@ -58,6 +58,7 @@ export async function seedDemo(db: Db, config: Pick<AppConfig, 'dataDir' | 's3'>
     await seedRecords(seed, staff);
     await seedFacilitySetup(seed);
     await seedBilling(seed, staff);
+    await seedBillingCollection(seed, staff, seed.secret);
     await seedStaffing(seed);
     return ids;
   });

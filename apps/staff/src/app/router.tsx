@@ -56,6 +56,7 @@ const screens = {
   billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
+  billingCollection: screen(() => import('../features/billing/routes/billing-collection-page'), 'BillingCollectionPage'),
   staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
   timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
   shifts: screen(() => import('../features/staffing/routes/shifts-page'), 'ShiftsPage'),
@@ -121,6 +122,7 @@ export const routes: RouteObject[] = [
                   { path: 'billing', lazy: screens.billing },
                   { path: 'billing/settings', lazy: screens.billingSettings },
                   { path: 'billing/children', lazy: screens.billingChildren },
+                  { path: 'billing/collection', lazy: screens.billingCollection },
                   // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
                   { path: 'staffing/time-entries', lazy: screens.timeEntries },
                   { path: 'staffing/shifts', lazy: screens.shifts },

@@ -58,6 +58,7 @@ const idp = (
 const billingPages = {
   list: async () => ({ Component: (await import('../features/billing/routes/statements-page')).StatementsPage }),
   detail: async () => ({ Component: (await import('../features/billing/routes/statement-page')).StatementPage }),
+  account: async () => ({ Component: (await import('../features/billing/routes/account-page')).AccountPage }),
 };
 const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-page')).SettingsPage });
 const namePage = async () => ({ Component: (await import('../features/users/routes/name-page')).NamePage });
@@ -290,6 +291,7 @@ export const routes: RouteObject[] = [
                 path: 'billing',
                 children: [
                   { index: true, lazy: billingPages.list },
+                  { path: 'account', lazy: billingPages.account },
                   { path: ':id', lazy: billingPages.detail },
                   { path: '*', lazy: notFound },
                 ],

@@ -60,6 +60,7 @@ export const billingMessages = {
   corrects: '訂正する請求書は、この月より前に確定した同じ施設の請求書を選択してください',
   saved: '保存しました',
   alreadyPaid: 'この請求はすでに支払済です',
+  debitPending: 'この請求は口座振替の引落予定です。振替結果を取り込んでから入金を記録してください',
   overpaid: '入金額が未入金の残額を超えています',
   paidInFuture: '入金日に未来の日付は入力できません',
 } as const;

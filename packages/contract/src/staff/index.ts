@@ -24,6 +24,7 @@ export * from './kiosk-staff-clock';
 export * from './records';
 export * from './records-phrases';
 export * from './billing';
+export * from './billing-collection';
 export * from './staffing';
 export * from './staffing-shifts';
 export * from './staffing-wishes';

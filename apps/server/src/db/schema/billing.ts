@@ -217,7 +217,7 @@ export const billingPayments = pgTable(
       .notNull()
       .references(() => billingStatements.id),
     amount: integer('amount').notNull(),
-    /** cash | transfer */
+    /** cash | transfer (recorded at the office) | debit (口座振替, from the bank's result file) */
     method: text('method').notNull(),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     /** 領収書番号 for cash: `<statement number>-R<n>`. */

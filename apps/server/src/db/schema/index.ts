@@ -17,4 +17,5 @@ export * from './naps';
 export * from './kiosk';
 export * from './records';
 export * from './billing';
+export * from './billing-collection';
 export * from './staffing';

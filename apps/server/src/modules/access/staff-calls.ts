@@ -40,7 +40,7 @@ export const staffCallActions = {
   'records.phrases': { device: false, what: 'adding and removing a facility’s 文例 (園長, 主任)' },
   'billing.manage': {
     device: false,
-    what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定 and payments at the office',
+    what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定, payments at the office, accounts, 口座振替 files',
   },
   'staffing.read': { device: true, what: 'the ratio now and the day’s slots, the staffing settings; moving into a room' },
   'staffing.clock': {
@@ -169,6 +169,15 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffBillingAdjustment,
     C.postStaffBillingMonthClose,
     C.postStaffBillingPayment,
+    C.getStaffBillingAccounts,
+    C.putStaffBillingAccount,
+    C.getStaffDebitSettings,
+    C.putStaffDebitSettings,
+    C.getStaffCollection,
+    C.postStaffDebitRequest,
+    C.postStaffDebitRequestWithdraw,
+    C.postStaffDebitResults,
+    C.staffDebitRequestFilePath,
   ],
   'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
   'staffing.clock': [

@@ -32,6 +32,8 @@ export async function recordPayment(
     const [s] = await t.select().from(billingStatements).where(eq(billingStatements.id, statementId)).for('update');
     if (!s || s.facilityId !== grant.facilityId) throw notFound();
     if (s.status === 'paid') throw conflict(M.alreadyPaid);
+    // The bank may still debit it: a payment now could be paid twice (billing-debit-results.md).
+    if (s.status === 'scheduled') throw conflict(M.debitPending);
     const [{ paid }] = (await t
       .select({ paid: sql<number>`coalesce(sum(${billingPayments.amount}), 0)::int` })
       .from(billingPayments)

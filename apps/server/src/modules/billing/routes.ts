@@ -18,6 +18,7 @@ import { route, type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
 import { billingChildren, saveAttributes } from './attributes';
+import { collectionRoutes } from './collection-routes';
 import { closeMonth } from './close';
 import { monthOf } from './inputs';
 import { addAdjustment, billingMonth, listBillingMonths } from './month';
@@ -68,5 +69,6 @@ export function billingRoutes(app: App, ctx: AppContext) {
   });
 
   route(app, getBillingStatements, {}, async ({ viewer }) => guardianStatements(ctx.db, viewer));
+  collectionRoutes(app, ctx);
   route(app, getBillingStatement, {}, async ({ viewer, params }) => guardianStatement(ctx.db, viewer, params.id));
 }

@@ -6,75 +6,11 @@
  * Layout and character set: docs/decisions/billing-zengin-format.md.
  */
 
+import { toZenginKana } from '@renraku/contract';
+
+export { toZenginKana };
+
 export const RECORD_BYTES = 120;
-
-/** What a 全銀 character field may hold once converted: digits, A–Z, half-width カナ, space and ().-/ */
-const ALLOWED = /^[0-9A-Z\uFF66\uFF71-\uFF9F ().\-/]*$/;
-
-const SMALL_TO_FULL: Record<string, string> = {
-  ァ: 'ア',
-  ィ: 'イ',
-  ゥ: 'ウ',
-  ェ: 'エ',
-  ォ: 'オ',
-  ャ: 'ヤ',
-  ュ: 'ユ',
-  ョ: 'ヨ',
-  ッ: 'ツ',
-  ヮ: 'ワ',
-  ヵ: 'カ',
-  ヶ: 'ケ',
-  ｧ: 'ｱ',
-  ｨ: 'ｲ',
-  ｩ: 'ｳ',
-  ｪ: 'ｴ',
-  ｫ: 'ｵ',
-  ｬ: 'ﾔ',
-  ｭ: 'ﾕ',
-  ｮ: 'ﾖ',
-  ｯ: 'ﾂ',
-};
-
-// Full-width katakana → half-width, in the order of the JIS X 0201 block (ｦｱｲ…ﾝ).
-const HALF = 'ｦｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜﾝ';
-const FULL = 'ヲアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン';
-const DAKUTEN_BASE = 'カキクケコサシスセソタチツテトハヒフヘホ';
-const DAKUTEN = 'ガギグゲゴザジズゼゾダヂヅデドバビブベボ';
-const HANDAKUTEN = 'パピプペポ';
-const HANDAKUTEN_BASE = 'ハヒフヘホ';
-
-function halfOf(ch: string): string {
-  const plain = FULL.indexOf(ch);
-  if (plain >= 0) return HALF[plain]!;
-  const voiced = DAKUTEN.indexOf(ch);
-  if (voiced >= 0) return HALF[FULL.indexOf(DAKUTEN_BASE[voiced]!)]! + 'ﾞ';
-  const semi = HANDAKUTEN.indexOf(ch);
-  if (semi >= 0) return HALF[FULL.indexOf(HANDAKUTEN_BASE[semi]!)]! + 'ﾟ';
-  if (ch === 'ヴ') return 'ｳﾞ';
-  return ch;
-}
-
-/**
- * A name as the 全銀 format takes it: hiragana and katakana to half-width カナ, small kana to full
- * size, full-width letters and digits to ASCII upper case, ー and commas removed, runs of spaces made
- * one. Null when a character remains that the format does not allow (kanji, for one).
- */
-export function toZenginKana(input: string): string | null {
-  let out = '';
-  for (const raw of input.normalize('NFKC').normalize('NFC')) {
-    // NFKC already made half-width カナ full-width and full-width ASCII plain.
-    let ch = raw;
-    if (ch >= 'ぁ' && ch <= 'ゖ') ch = String.fromCharCode(ch.charCodeAt(0) + 0x60);
-    ch = SMALL_TO_FULL[ch] ?? ch;
-    if (ch === 'ー') continue;
-    if (ch === ',' || ch === '、' || ch === '，') continue;
-    if (ch === '　' || ch === '\t') ch = ' ';
-    ch = ch.toUpperCase();
-    out += halfOf(ch);
-  }
-  out = out.replace(/ +/g, ' ').trim();
-  return ALLOWED.test(out) ? out : null;
-}
 
 /** One character field: converted, cut to its width, space-filled (throws on a character the format refuses). */
 function text(value: string, width: number, field: string): string {

@@ -108,7 +108,7 @@ async function recordOne(
   const { entry, userId, at, date } = input;
   const time = tokyoTime(at);
   return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     await lockPersonDay(tx, userId, date);
     const [seen] = await tx
       .select({ outOfOrder: staffTimeEntries.outOfOrder })

@@ -63,7 +63,7 @@ export async function addPhrase(
 ): Promise<RecordPhrase> {
   const ages = [...new Set(body.age_bands)].sort();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .insert(recordPhrases)
       .values({
@@ -91,7 +91,7 @@ export async function addPhrase(
 
 export async function removePhrase(db: Db, staff: StaffViewer, grant: FacilityGrant, phraseId: number, now: Date) {
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t: Db = tx;
     const [row] = await t
       .delete(recordPhrases)
       .where(and(eq(recordPhrases.id, phraseId), eq(recordPhrases.facilityId, grant.facilityId)))

@@ -15,7 +15,7 @@ import {
 import type { BodyInputOf } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
-const billingKey = (facilityId: number) => ['staff', 'billing', facilityId];
+export const billingKey = (facilityId: number) => ['staff', 'billing', facilityId];
 
 export const billingMonthsQueryOptions = (facilityId: number) =>
   queryOptions({

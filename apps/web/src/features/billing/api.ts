@@ -1,5 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getBillingStatement, getBillingStatements } from '@renraku/contract/client';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  getBillingAccounts,
+  getBillingStatement,
+  getBillingStatements,
+  putBillingAccount,
+  type BodyInputOf,
+} from '@renraku/contract/client';
 import { api } from '../../lib/api';
 
 /** 請求 in my page (spec/billing.md §3): the family's issued statements. */
@@ -11,3 +17,15 @@ export const billingStatementQueryOptions = (id: number) =>
     queryKey: ['billing', 'statements', id],
     queryFn: ({ signal }) => api(getBillingStatement, { params: { id }, signal }),
   });
+
+/** 請求 → 口座振替の口座: the caller's account at each facility where they are a main guardian. */
+export const billingAccountsQueryOptions = () =>
+  queryOptions({ queryKey: ['billing', 'accounts'], queryFn: ({ signal }) => api(getBillingAccounts, { signal }) });
+
+export function useSaveBillingAccount(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof putBillingAccount>) => api(putBillingAccount, { params: { facilityId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingAccountsQueryOptions().queryKey }),
+  });
+}

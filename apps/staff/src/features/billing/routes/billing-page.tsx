@@ -113,7 +113,7 @@ function MonthPanel({ facilityId, month }: { facilityId: number; month: string }
           key={s.payer.id}
           statement={s}
           onAdjust={open ? () => setAdjusting(s) : undefined}
-          onPayment={!open && s.status !== 'paid' ? () => setPaying(s) : undefined}
+          onPayment={!open && s.status !== 'paid' && s.status !== 'scheduled' ? () => setPaying(s) : undefined}
         />
       ))}
       <Modal

@@ -14,6 +14,9 @@ export function StatementsPage() {
   const { data, isPending, error } = useQuery(billingStatementsQueryOptions());
   return (
     <Page title={billingTexts.title}>
+      <Paper withBorder radius="md">
+        <NavLink component={Link} to="/billing/account" label="口座振替の口座" description="引き落とし口座の登録・変更" />
+      </Paper>
       {isPending ? (
         <Loading />
       ) : error ? (
