@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { NOW, TODAY } from './clock';
 import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, signIn, test, xsrfHeaders } from './fixtures';
@@ -88,6 +89,15 @@ test('a 保育士 clocks in and appears in the room; the room falls short and tu
   await expect(r).toContainText('2歳 3');
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/staff-staffing-1366.png', fullPage: false });
+
+  // The month's 勤務実績 CSV downloads from the screen (its link once led to /staff/api/…, the app's page).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: '今月の勤務実績CSV' }).click(),
+  ]);
+  const csv = (await readFile((await download.path())!)).toString('utf8');
+  expect(csv).toContain('職員,日付,出勤,退勤');
+  expect(csv).toContain(w.keeper.name);
 
   // The month's shift table: pick a pattern, tap a cell, publish.
   await page.getByRole('link', { name: 'シフト表' }).click();

@@ -50,12 +50,7 @@ export function StaffingPage() {
               </Button>
             )}
             {mayExport && (
-              <Button
-                component="a"
-                href={`/staff${workRecordsCsvUrl(facility.id, today.slice(0, 7))}`}
-                variant="default"
-                size="md"
-              >
+              <Button component="a" href={workRecordsCsvUrl(facility.id, today.slice(0, 7))} download variant="default" size="md">
                 今月の勤務実績CSV
               </Button>
             )}
