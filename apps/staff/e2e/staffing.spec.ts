@@ -96,7 +96,7 @@ test('a 保育士 clocks in and appears in the room; the room falls short and tu
     page.getByRole('link', { name: '今月の勤務実績CSV' }).click(),
   ]);
   const csv = (await readFile((await download.path())!)).toString('utf8');
-  expect(csv).toContain('職員,日付,出勤,退勤');
+  expect(csv).toContain('"職員","日付","出勤","退勤"');
   expect(csv).toContain(w.keeper.name);
 
   // The month's shift table: pick a pattern, tap a cell, publish.
