@@ -46,12 +46,12 @@ export default defineConfig({
   projects: [
     // The staff room's PC (staff.md §1).
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
-    // The class tablet, landscape, by touch: the day's flows. The desktop sign-in's deep flows (roster,
+    // The class tablet, landscape, by touch: the day's flows. The desktop sign-in's deep flows (children,
     // setup, company, devices, audit, events, notices) run at 1366×768; their screens are toured at
     // both tablet sizes too, upright with all of them (screens.spec.ts, tests-e2e-sizes.md).
     {
       name: 'tablet',
-      testIgnore: /\/(roster|facility|company|devices|audit|events|notices)\.spec\.ts$/,
+      testIgnore: /\/(children|facilities|facilities-company|devices|audit|events|notices)\.spec\.ts$/,
       use: { viewport: { width: 1024, height: 768 }, hasTouch: true },
     },
     // The class tablet held upright: the tests tagged @portrait (every screen's axe-and-layout tour,

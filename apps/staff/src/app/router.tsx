@@ -23,24 +23,24 @@ const screens = {
   pin: screen(() => import('../features/tablet/routes/pin-page'), 'PinPage'),
   kiosk: screen(() => import('../features/kiosk/routes/kiosk-page'), 'KioskPage'),
   home: screen(() => import('../features/home/routes/home-page'), 'HomePage'),
-  classes: screen(() => import('../features/roster/routes/classes-page'), 'ClassesPage'),
-  children: screen(() => import('../features/roster/routes/children-page'), 'ChildrenPage'),
-  child: screen(() => import('../features/roster/routes/child-page'), 'ChildPage'),
-  handout: screen(() => import('../features/roster/routes/handout-page'), 'HandoutPage'),
-  childrenImport: screen(() => import('../features/roster/routes/import-page'), 'ImportPage'),
+  classes: screen(() => import('../features/children/routes/classes-page'), 'ClassesPage'),
+  children: screen(() => import('../features/children/routes/children-page'), 'ChildrenPage'),
+  child: screen(() => import('../features/children/routes/child-page'), 'ChildPage'),
+  handout: screen(() => import('../features/children/routes/handout-page'), 'HandoutPage'),
+  childrenImport: screen(() => import('../features/children/routes/import-page'), 'ImportPage'),
   members: screen(() => import('../features/members/routes/members-page'), 'MembersPage'),
   devices: screen(() => import('../features/devices/routes/devices-page'), 'DevicesPage'),
   daily: screen(() => import('../features/daily-notes/routes/daily-classes-page'), 'DailyClassesPage'),
   classDay: screen(() => import('../features/daily-notes/routes/class-day-page'), 'ClassDayPage'),
   photos: screen(() => import('../features/photos/routes/photos-classes-page'), 'PhotosClassesPage'),
   classPhotos: screen(() => import('../features/photos/routes/class-photos-page'), 'ClassPhotosPage'),
-  growth: screen(() => import('../features/growth/routes/growth-classes-page'), 'GrowthClassesPage'),
-  classGrowth: screen(() => import('../features/growth/routes/class-growth-page'), 'ClassGrowthPage'),
+  growth: screen(() => import('../features/growths/routes/growth-classes-page'), 'GrowthClassesPage'),
+  classGrowth: screen(() => import('../features/growths/routes/class-growth-page'), 'ClassGrowthPage'),
   inbox: screen(() => import('../features/day/routes/inbox-page'), 'InboxPage'),
   boardClasses: screen(() => import('../features/day/routes/board-classes-page'), 'BoardClassesPage'),
   board: screen(() => import('../features/day/routes/board-page'), 'BoardPage'),
   audit: screen(() => import('../features/audit/routes/audit-page'), 'AuditPage'),
-  facility: screen(() => import('../features/facility/routes/facility-page'), 'FacilityPage'),
+  facility: screen(() => import('../features/facilities/routes/facility-page'), 'FacilityPage'),
   events: screen(() => import('../features/events/routes/events-page'), 'EventsPage'),
   notices: screen(() => import('../features/notices/routes/notices-page'), 'NoticesPage'),
   noticeCompose: screen(() => import('../features/notices/routes/notice-compose-page'), 'NoticeComposePage'),
@@ -49,7 +49,7 @@ const screens = {
   naps: screen(() => import('../features/naps/routes/naps-classes-page'), 'NapsClassesPage'),
   classNaps: screen(() => import('../features/naps/routes/class-naps-page'), 'ClassNapsPage'),
   napSheet: screen(() => import('../features/naps/routes/nap-sheet-page'), 'NapSheetPage'),
-  company: screen(() => import('../features/company/routes/company-page'), 'CompanyPage'),
+  company: screen(() => import('../features/facilities/routes/company-page'), 'CompanyPage'),
   records: screen(() => import('../features/records/routes/records-classes-page'), 'RecordsClassesPage'),
   classRecords: screen(() => import('../features/records/routes/class-records-page'), 'ClassRecordsPage'),
   record: screen(() => import('../features/records/routes/record-page'), 'RecordPage'),
@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
         element: <SignedInLayout />,
         children: guarded([
           { path: 'settings', lazy: screens.settings },
-          // The company admin's roll-up and new facilities: features/company.
+          // The company admin's roll-up and new facilities: features/facilities.
           { element: <DesktopOnly />, children: [{ path: 'company/:companyId', lazy: screens.company }] },
           {
             path: 'f/:facilityId',
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
               {
                 element: <DesktopOnly />,
                 children: [
-                  // The roster's screens (classes, children, CSV import, handouts): features/roster.
+                  // The roster's screens (classes, children, CSV import, handouts): features/children.
                   { path: 'classes', lazy: screens.classes },
                   { path: 'children', lazy: screens.children },
                   { path: 'children/import', lazy: screens.childrenImport },
@@ -146,7 +146,7 @@ export const routes: RouteObject[] = [
               // The day's entry grid (staff.md §4): features/daily-notes.
               { path: 'daily', lazy: screens.daily },
               { path: 'daily/:classId', lazy: screens.classDay },
-              // The day's photos and the measurement session (staff.md §4): features/photos, features/growth.
+              // The day's photos and the measurement session (staff.md §4): features/photos, features/growths.
               { path: 'photos', lazy: screens.photos },
               { path: 'photos/:classId', lazy: screens.classPhotos },
               { path: 'growth', lazy: screens.growth },

@@ -5,7 +5,7 @@ import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { ApiRequestError } from '../../../lib/api';
 import { validate, type FieldErrors } from '../../../lib/validate';
-import { useCreateFacility } from '../api';
+import { useCreateFacility } from '../company-api';
 
 const empty = { name: '', address: '', phone: '', opening_time: '', closing_time: '' };
 

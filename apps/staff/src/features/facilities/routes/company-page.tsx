@@ -8,7 +8,7 @@ import { Page } from '../../../components/page';
 import { dayLabel } from '../../../lib/dates';
 import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
-import { useCompanyRollup } from '../api';
+import { useCompanyRollup } from '../company-api';
 import { FacilityFormModal } from '../components/facility-form-modal';
 import { RollupTable } from '../components/rollup-table';
 
