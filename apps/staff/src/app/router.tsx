@@ -17,8 +17,8 @@ const screen = (load: () => Promise<Record<string, unknown>>, name: string) => a
 
 const screens = {
   login: screen(() => import('../features/auth/routes/login-page'), 'LoginPage'),
-  twoFactorSetup: screen(() => import('../features/settings/routes/two-factor-setup-page'), 'TwoFactorSetupPage'),
-  settings: screen(() => import('../features/settings/routes/settings-page'), 'SettingsPage'),
+  twoFactorSetup: screen(() => import('../features/staff/account/routes/two-factor-setup-page'), 'TwoFactorSetupPage'),
+  settings: screen(() => import('../features/staff/account/routes/settings-page'), 'SettingsPage'),
   pair: screen(() => import('../features/staff/tablet/routes/pair-page'), 'PairPage'),
   pin: screen(() => import('../features/staff/tablet/routes/pin-page'), 'PinPage'),
   kiosk: screen(() => import('../features/kiosk/routes/kiosk-page'), 'KioskPage'),

@@ -2,11 +2,11 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteStaffQr, getStaffQr, postStaffQr } from '@renraku/contract/staff';
-import { dateTimeLabel } from '../../../lib/dates';
-import { showSuccess } from '../../../components/alerts';
-import { FormError } from '../../../components/form-error';
-import { QrCode } from '../../../components/qr-code';
-import { api } from '../../../lib/api';
+import { dateTimeLabel } from '../../../../lib/dates';
+import { showSuccess } from '../../../../components/alerts';
+import { FormError } from '../../../../components/form-error';
+import { QrCode } from '../../../../components/qr-code';
+import { api } from '../../../../lib/api';
 import { SettingsSection } from './settings-section';
 
 const queryKey = ['staff', 'me', 'qr'];

@@ -1,11 +1,11 @@
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { LoadFailure } from '../../../components/load-failure';
-import { Loading } from '../../../components/loading';
-import { usePageTitle } from '../../../lib/page-title';
-import { useSignOut } from '../../../lib/session-actions';
-import { useStaffMe } from '../../../lib/staff-session';
+import { LoadFailure } from '../../../../components/load-failure';
+import { Loading } from '../../../../components/loading';
+import { usePageTitle } from '../../../../lib/page-title';
+import { useSignOut } from '../../../../lib/session-actions';
+import { useStaffMe } from '../../../../lib/staff-session';
 import { useRefreshMe } from '../api';
 import { TotpSetup } from '../components/totp-setup';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postStaffTotpEnable, postStaffTotpSetup, putStaffPin } from '@renraku/contract/staff';
-import { api } from '../../lib/api';
-import { staffMeQueryOptions } from '../../lib/staff-session';
+import { api } from '../../../lib/api';
+import { staffMeQueryOptions } from '../../../lib/staff-session';
 
 /** A new TOTP secret and its otpauth:// URI (replaces an unconfirmed one). */
 export function useStartTotpSetup() {

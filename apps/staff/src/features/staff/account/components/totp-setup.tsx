@@ -1,9 +1,9 @@
 import { Button, Code, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { postStaffTotpEnable } from '@renraku/contract/staff';
-import { FormError } from '../../../components/form-error';
-import { QrCode } from '../../../components/qr-code';
-import { validate } from '../../../lib/validate';
+import { FormError } from '../../../../components/form-error';
+import { QrCode } from '../../../../components/qr-code';
+import { validate } from '../../../../lib/validate';
 import { useEnableTotp, useStartTotpSetup } from '../api';
 import { RecoveryCodes } from './recovery-codes';
 

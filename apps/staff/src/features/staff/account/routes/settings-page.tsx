@@ -1,7 +1,7 @@
 import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { staffMessages } from '@renraku/contract/staff';
-import { Page } from '../../../components/page';
-import { useStaffMe } from '../../../lib/staff-session';
+import { Page } from '../../../../components/page';
+import { useStaffMe } from '../../../../lib/staff-session';
 import { PinForm } from '../components/pin-form';
 import { SettingsSection } from '../components/settings-section';
 import { StaffQrSection } from '../components/staff-qr-section';

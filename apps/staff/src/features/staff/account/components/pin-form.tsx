@@ -1,9 +1,9 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { putStaffPin } from '@renraku/contract/staff';
-import { showSuccess } from '../../../components/alerts';
-import { FormError } from '../../../components/form-error';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { showSuccess } from '../../../../components/alerts';
+import { FormError } from '../../../../components/form-error';
+import { validate, type FieldErrors } from '../../../../lib/validate';
 import { useSetPin } from '../api';
 
 /** The 4-digit PIN that unlocks the class tablets (staff.md §1), typed twice. */
