@@ -1,22 +1,12 @@
 import { Alert, Badge, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useFacilityClasses } from '../lib/classes';
 import { Link } from 'react-router';
-import { getStaffClasses } from '@renraku/contract/staff';
 import { fiscalYearOf } from '@renraku/contract/dates';
-import { api } from '../lib/api';
 import { todayInTokyo } from '../lib/dates';
 import { facilityPath, useFacility } from '../lib/facility';
 import { useStaffMe } from '../lib/staff-session';
 import { Loading } from './loading';
 import { Page } from './page';
-
-/** The facility's classes of a 年度 (the class chooser of the day's work, the inbox's class filter). */
-export function useFacilityClasses(facilityId: number, fiscalYear: number) {
-  return useQuery({
-    queryKey: ['staff', 'daily-notes', 'classes', facilityId, fiscalYear],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
-  });
-}
 
 /**
  * A class's day work chooser (連絡帳記入, 写真, 身体測定, クラスボード, 午睡チェック): the classes of this 年度, the caller's own

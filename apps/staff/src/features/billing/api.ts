@@ -4,7 +4,6 @@ import {
   getStaffBillingMonth,
   getStaffBillingMonths,
   getStaffBillingSettings,
-  getStaffClasses,
   postStaffBillingAdjustment,
   postStaffBillingItem,
   postStaffBillingMonthClose,
@@ -14,6 +13,7 @@ import {
 } from '@renraku/contract/staff';
 import type { BodyInputOf } from '@renraku/contract/client';
 import { api } from '../../lib/api';
+import { facilityClassesQueryOptions } from '../../lib/classes';
 
 export const billingKey = (facilityId: number) => ['staff', 'billing', facilityId];
 
@@ -95,11 +95,7 @@ export function useCloseMonth(facilityId: number) {
 }
 
 /** The facility's classes of this 年度 (a 実費 item's target). */
-export const useBillingClasses = (facilityId: number) =>
-  useQuery({
-    queryKey: [...billingKey(facilityId), 'classes'],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, signal }),
-  });
+export const useBillingClasses = (facilityId: number) => useQuery(facilityClassesQueryOptions(facilityId));
 
 export function useRecordPayment(facilityId: number) {
   const invalidate = useInvalidate(facilityId);

@@ -1,11 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '@renraku/contract/client';
 import {
   deleteStaffChildGuardian,
   getStaffChild,
   getStaffChildGuardians,
   getStaffChildren,
-  getStaffClasses,
   postStaffChild,
   postStaffChildRegistration,
   postStaffChildrenImport,
@@ -24,26 +23,31 @@ import {
 } from '@renraku/contract/staff';
 import { childViewHeaders } from './child-view';
 import { api } from '../../lib/api';
+import { classesKey, facilityClassesQueryOptions } from '../../lib/classes';
 
 /** Every roster query of a facility starts with this key, so a write refreshes them all at once. */
 const rosterKey = (facilityId: number) => ['staff', 'roster', facilityId] as const;
 
 export const classesQueryOptions = (facilityId: number, fiscalYear: number) =>
-  queryOptions({
-    queryKey: [...rosterKey(facilityId), 'classes', fiscalYear],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
-  });
+  facilityClassesQueryOptions(facilityId, fiscalYear);
 
 /** The facility's classes of a 年度, in their order. */
 export function useClasses(facilityId: number, fiscalYear: number) {
   return useQuery(classesQueryOptions(facilityId, fiscalYear));
 }
 
+/** A roster write (a class, a child, an enrolment): the roster and every screen's class list with its sizes (lib/classes.ts). */
+const refreshRoster = (queryClient: QueryClient, facilityId: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+    queryClient.invalidateQueries({ queryKey: classesKey(facilityId) }),
+  ]);
+
 export function useCreateClass(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof postStaffClass>) => api(postStaffClass, { params: { facilityId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+    onSuccess: () => refreshRoster(queryClient, facilityId),
   });
 }
 
@@ -52,7 +56,7 @@ export function useUpdateClass(facilityId: number) {
   return useMutation({
     mutationFn: ({ classId, body }: { classId: number; body: BodyInputOf<typeof putStaffClass> }) =>
       api(putStaffClass, { params: { classId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+    onSuccess: () => refreshRoster(queryClient, facilityId),
   });
 }
 
@@ -81,7 +85,7 @@ export function useCreateChild(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof postStaffChild>) => api(postStaffChild, { params: { facilityId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+    onSuccess: () => refreshRoster(queryClient, facilityId),
   });
 }
 
@@ -103,7 +107,7 @@ export function useUpdateChild(facilityId: number, childId: number) {
     mutationFn: (body: BodyInputOf<typeof putStaffChild>) => api(putStaffChild, { params: { childId }, body }),
     onSuccess: (child) => {
       queryClient.setQueryData(childQueryOptions(childId).queryKey, child);
-      return queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) });
+      return refreshRoster(queryClient, facilityId);
     },
   });
 }
@@ -126,7 +130,7 @@ export function useUnlinkGuardian(facilityId: number, childId: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: childGuardiansQueryOptions(childId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+        refreshRoster(queryClient, facilityId),
       ]),
   });
 }
@@ -154,7 +158,7 @@ export function useImportChildren(facilityId: number) {
   return useMutation({
     mutationFn: (fileBase64: string) =>
       api(postStaffChildrenImport, { params: { facilityId }, body: { file_base64: fileBase64 } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+    onSuccess: () => refreshRoster(queryClient, facilityId),
   });
 }
 
@@ -232,7 +236,7 @@ export function useChildPhoto(facilityId: number, childId: number) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: childQueryOptions(childId).queryKey }),
-        queryClient.invalidateQueries({ queryKey: rosterKey(facilityId) }),
+        refreshRoster(queryClient, facilityId),
       ]),
   });
 }

@@ -2,13 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { fiscalYearOf } from '@renraku/contract/dates';
 import {
   deleteStaffEvent,
-  getStaffClasses,
   getStaffFacilityEvents,
   postStaffFacilityEvent,
   putStaffEvent,
   type StaffEventBody,
 } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
+import { facilityClassesQueryOptions } from '../../lib/classes';
 
 const eventsKey = (facilityId: number) => ['staff', 'events', facilityId];
 
@@ -23,10 +23,7 @@ export const useMonthEvents = (facilityId: number, month: string) => useQuery(ev
 /** The classes of the 年度 a month falls in: the targets an event can have. */
 export const useEventClasses = (facilityId: number, month: string) => {
   const fiscalYear = fiscalYearOf(`${month}-01`);
-  return useQuery({
-    queryKey: ['staff', 'classes', facilityId, fiscalYear],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
-  });
+  return useQuery(facilityClassesQueryOptions(facilityId, fiscalYear));
 };
 
 export function useSaveEvent(facilityId: number) {

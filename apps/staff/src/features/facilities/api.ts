@@ -6,7 +6,6 @@ import {
   deleteStaffManualBanner,
   getStaffManualBanner,
   putStaffManualBanner,
-  getStaffClasses,
   getStaffFacility,
   getStaffFacilityBanners,
   postStaffClosedDay,
@@ -19,6 +18,7 @@ import {
 } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
 import { staffMeQueryOptions } from '../../lib/staff-session';
+import { classesKey, facilityClassesQueryOptions } from '../../lib/classes';
 
 /** The facility's setup: profile, functions and the closed days of one 年度 (every member may read). */
 export const facilityQueryOptions = (facilityId: number, fiscalYear: number) =>
@@ -94,10 +94,7 @@ export function useDeleteBanner(facilityId: number) {
 
 /** The classes of a 年度 (the 進級 mapping's both sides). */
 export const classesQueryOptions = (facilityId: number, fiscalYear: number) =>
-  queryOptions({
-    queryKey: ['staff', 'classes', facilityId, fiscalYear],
-    queryFn: () => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear } }),
-  });
+  facilityClassesQueryOptions(facilityId, fiscalYear);
 export const useClassesOfYear = (facilityId: number, fiscalYear: number) => useQuery(classesQueryOptions(facilityId, fiscalYear));
 
 export type PromotionBody = BodyInputOf<typeof postStaffPromotion>;
@@ -110,7 +107,7 @@ export function usePromote(facilityId: number) {
   return useMutation({
     mutationFn: (body: PromotionBody) => api(postStaffPromotion, { params: { facilityId }, body }),
     // Class sizes changed on both sides (the roster's screens read the same calls).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'classes', facilityId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classesKey(facilityId) }),
   });
 }
 

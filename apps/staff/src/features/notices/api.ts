@@ -3,7 +3,6 @@ import { fiscalYearOf } from '@renraku/contract/dates';
 import {
   deleteStaffNoticeFile,
   getStaffChildren,
-  getStaffClasses,
   getStaffFacilityNotices,
   getStaffNotice,
   getStaffNoticesVersion,
@@ -19,6 +18,7 @@ import {
 import { api, ApiRequestError, buildPath } from '../../lib/api';
 import { todayInTokyo } from '../../lib/dates';
 import { useLiveVersion } from '../../lib/use-live-version';
+import { facilityClassesQueryOptions } from '../../lib/classes';
 
 const noticesKey = ['staff', 'notices'];
 
@@ -53,10 +53,7 @@ export const useTracking = (noticeId: number) =>
 /** The classes of this 年度 and the children enrolled: what a notice can address. */
 export const useAudienceChoices = (facilityId: number) => {
   const fiscalYear = fiscalYearOf(todayInTokyo());
-  const classes = useQuery({
-    queryKey: ['staff', 'classes', facilityId, fiscalYear],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: { fiscal_year: fiscalYear }, signal }),
-  });
+  const classes = useQuery(facilityClassesQueryOptions(facilityId, fiscalYear));
   const children = useQuery({
     queryKey: ['staff', 'children', facilityId, 'enrolled'],
     queryFn: ({ signal }) => api(getStaffChildren, { params: { facilityId }, query: {}, signal }),

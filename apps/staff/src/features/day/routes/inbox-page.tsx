@@ -5,7 +5,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
-import { useFacilityClasses } from '../../../components/class-chooser';
+import { useFacilityClasses } from '../../../lib/classes';
 import { useDayLive, useInbox } from '../api';
 import { InboxCard } from '../components/inbox-card';
 

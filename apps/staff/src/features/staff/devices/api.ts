@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '@renraku/contract/client';
-import { deleteStaffDevice, getStaffClasses, getStaffDevices, postStaffDevice } from '@renraku/contract/staff';
+import { deleteStaffDevice, getStaffDevices, postStaffDevice } from '@renraku/contract/staff';
 import { api } from '../../../lib/api';
+import { facilityClassesQueryOptions } from '../../../lib/classes';
 
 export const devicesQueryOptions = (facilityId: number) =>
   queryOptions({
@@ -15,10 +16,7 @@ export function useDevices(facilityId: number) {
 
 /** The facility's classes of this fiscal year: a tablet may belong to one. */
 export function useClassesForDevices(facilityId: number) {
-  return useQuery({
-    queryKey: ['staff', 'classes', facilityId, 'current'],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: {}, signal }),
-  });
+  return useQuery(facilityClassesQueryOptions(facilityId));
 }
 
 /** Registers a tablet: answers its one-time pairing code. */

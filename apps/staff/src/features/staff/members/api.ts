@@ -1,14 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '@renraku/contract/client';
-import {
-  deleteStaffMember,
-  deleteStaffUserPin,
-  getStaffClasses,
-  getStaffMembers,
-  postStaffMember,
-  putStaffMember,
-} from '@renraku/contract/staff';
+import { deleteStaffMember, deleteStaffUserPin, getStaffMembers, postStaffMember, putStaffMember } from '@renraku/contract/staff';
 import { api } from '../../../lib/api';
+import { facilityClassesQueryOptions } from '../../../lib/classes';
 
 export const membersQueryOptions = (facilityId: number) =>
   queryOptions({
@@ -23,10 +17,7 @@ export function useMembers(facilityId: number) {
 
 /** This 年度's classes: a 保育士 is assigned to some of them. */
 export function useClassesForMembers(facilityId: number) {
-  return useQuery({
-    queryKey: ['staff', 'members', facilityId, 'classes'],
-    queryFn: ({ signal }) => api(getStaffClasses, { params: { facilityId }, query: {}, signal }),
-  });
+  return useQuery(facilityClassesQueryOptions(facilityId));
 }
 
 function useMembersMutation<V, R>(facilityId: number, call: (variables: V) => Promise<R>) {
