@@ -14,6 +14,7 @@ import {
   postStaffDeviceUnlock,
   putStaffBillingChildAttributes,
   putStaffBillingSettings,
+  staffMessages,
 } from '@renraku/contract';
 import { billingStatements, facilities } from '../src/db/schema';
 import { buildChild, buildStaff, buildStaffWorld, buildUser, linkGuardian } from './factories';
@@ -52,7 +53,10 @@ function pdfText(bytes: Buffer): { text: string; pages: string } {
 beforeAll(async () => {
   w = await buildStaffWorld(db());
   as = await staffAgents(t, w, clock);
-  await db().update(facilities).set({ address: '東京都千代田区1-2-3', phone: '03-1234-5678' }).where(eq(facilities.id, w.facilityId));
+  await db()
+    .update(facilities)
+    .set({ address: '東京都千代田区1-2-3', phone: '03-1234-5678' })
+    .where(eq(facilities.id, w.facilityId));
   const second = await buildUser(db());
   secondPayer = second;
   const kid = await buildChild(db(), { facilityId: w.facilityId });
@@ -96,7 +100,9 @@ beforeAll(async () => {
     });
     expect(res.statusCode).toBe(200);
   }
-  expect((await call(as.office, postStaffBillingMonthClose, { params: { facilityId: w.facilityId, month: '2026-10' } })).statusCode).toBe(200);
+  expect(
+    (await call(as.office, postStaffBillingMonthClose, { params: { facilityId: w.facilityId, month: '2026-10' } })).statusCode,
+  ).toBe(200);
   const rows = await db().select().from(billingStatements);
   const mine = rows.find((r) => r.payerUserId === w.family.main.id)!;
   unpaidId = rows.find((r) => r.payerUserId === second.id)!.id;
@@ -175,7 +181,8 @@ describe('the office’s 領収書', () => {
   });
 
   it('a PIN (device) session is refused; unpaid 409; bad id 422; unknown 404', async () => {
-    expect((await tablet.get(staffUrl(paid.id))).statusCode).toBe(403);
+    const pin = await tablet.get(staffUrl(paid.id));
+    expect([pin.statusCode, pin.json().message]).toEqual([403, staffMessages.desktopOnly]);
     const unpaid = await as.office.get(staffUrl(unpaidId));
     expect([unpaid.statusCode, unpaid.json().message]).toEqual([409, M.receiptNotPaid]);
     const bad = await as.office.get(staffUrl('x'));

@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 /**
  * 請求 under my page (spec/billing.md §3) at phone size: the demo guardian finds last month's
- * statement (issued by the seed, paid), opens it, and reads each day's 延長 minutes.
+ * statement (issued by the seed, paid), opens it, reads each day's 延長 minutes and downloads its 領収書.
  */
 test.describe('billing', () => {
   test('the main guardian reads last month’s statement with the days’ 延長 minutes', async ({ page }) => {
@@ -25,6 +26,16 @@ test.describe('billing', () => {
     await expect(page.getByText('教材費').first()).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/billing-guardian-statement.png', fullPage: true });
+
+    // The 領収書 of the paid statement: a PDF file, downloaded.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: '領収書（PDF）' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^receipt-.+\.pdf$/);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', (await download.path())!, '-'], { encoding: 'utf8' });
+    expect(text).toContain('領収書');
+    expect(text).toContain('上記正に領収いたしました');
   });
 
   test('a statement of another family is not found', async ({ page }) => {

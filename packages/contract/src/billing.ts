@@ -78,9 +78,3 @@ export const getBillingStatement = defineCall({
   params: z.object({ id: idParam }),
   response: billingStatementSchema,
 });
-
-/**
- * The 領収書 of a paid statement as an A4 PDF (not a JSON call: `application/pdf`), read like the
- * statement (404 unless the caller sees it); 409 while the statement is not 支払済.
- */
-export const billingReceiptPdfPath = '/api/billing/statements/{id}/receipt.pdf';

@@ -21,6 +21,8 @@ export interface ReceiptSheet {
 }
 
 const METHOD_LABELS: Record<string, string> = { cash: '現金', transfer: '振込', debit: '口座振替' };
+/** The ideographic space. */
+const SP = '\u3000';
 const M = 56;
 const LINE = '#868e96';
 
@@ -36,21 +38,44 @@ export function renderReceipt(sheet: ReceiptSheet): Promise<Buffer> {
   const { doc, done } = japaneseA4({ title: `領収書 ${s.number ?? ''}`, margin: M });
   const width = doc.page.width - 2 * M;
   doc.fillColor('#000');
-  doc.font('jp').fontSize(9).text(`No. ${s.number ?? ''}`, M, M, { width, align: 'right' });
+  doc
+    .font('jp')
+    .fontSize(9)
+    .text(`No. ${s.number ?? ''}`, M, M, { width, align: 'right' });
   doc.text(`発行日 ${jaDate(sheet.issuedOn)}`, { width, align: 'right' });
-  doc.font('jpb').fontSize(26).text('領収書', M, M + 40, { width, align: 'center', characterSpacing: 12 });
+  doc
+    .font('jpb')
+    .fontSize(26)
+    .text('領収書', M, M + 40, { width, align: 'center', characterSpacing: 12 });
 
   let y = M + 100;
-  doc.font('jp').fontSize(15).text(`${s.payer.name}　様`, M, y, { width: width * 0.6 });
+  doc
+    .font('jp')
+    .fontSize(15)
+    .text(`${s.payer.name}${SP}様`, M, y, { width: width * 0.6 });
   y = doc.y + 4;
-  doc.moveTo(M, y).lineTo(M + width * 0.6, y).lineWidth(0.8).strokeColor('#000').stroke();
+  doc
+    .moveTo(M, y)
+    .lineTo(M + width * 0.6, y)
+    .lineWidth(0.8)
+    .strokeColor('#000')
+    .stroke();
 
   y += 24;
   doc.rect(M, y, width, 46).lineWidth(1).strokeColor('#000').stroke();
-  doc.font('jp').fontSize(12).text('金額', M + 14, y + 16);
-  doc.font('jpb').fontSize(22).text(`￥${yen(s.total)}－`, M, y + 10, { width: width - 14, align: 'right' });
+  doc
+    .font('jp')
+    .fontSize(12)
+    .text('金額', M + 14, y + 16);
+  doc
+    .font('jpb')
+    .fontSize(22)
+    .text(`￥${yen(s.total)}－`, M, y + 10, { width: width - 14, align: 'right' });
   y += 58;
-  doc.font('jp').fontSize(11).text(`但し ${jaDate(`${s.month}`)}分 保育料等として`, M, y, { width });
+  doc
+    .font('jp')
+    .fontSize(11)
+    .text(`但し ${jaDate(`${s.month}`)}分 保育料等として`, M, y, { width });
   y = doc.y + 4;
   doc.text('上記正に領収いたしました。', M, y, { width });
 
@@ -71,9 +96,17 @@ export function renderReceipt(sheet: ReceiptSheet): Promise<Buffer> {
     doc.text(label, M + childW, y + 3, { width: width - amountW - childW - 8 });
     doc.text(`${yen(line.amount)}円`, M + width - amountW, y + 3, { width: amountW - 4, align: 'right' });
     y += h;
-    doc.moveTo(M, y).lineTo(M + width, y).lineWidth(0.4).strokeColor(LINE).stroke();
+    doc
+      .moveTo(M, y)
+      .lineTo(M + width, y)
+      .lineWidth(0.4)
+      .strokeColor(LINE)
+      .stroke();
   }
-  doc.font('jpb').fontSize(10).text('合計', M + childW, y + 4);
+  doc
+    .font('jpb')
+    .fontSize(10)
+    .text('合計', M + childW, y + 4);
   doc.text(`${yen(s.total)}円`, M + width - amountW, y + 4, { width: amountW - 4, align: 'right' });
   y += 30;
 
@@ -83,13 +116,16 @@ export function renderReceipt(sheet: ReceiptSheet): Promise<Buffer> {
     doc
       .font('jp')
       .fontSize(9.5)
-      .text(`${jaDate(p.paidOn)}　${METHOD_LABELS[p.method] ?? p.method}　${yen(p.amount)}円`, M + 4, y, { width });
+      .text(`${jaDate(p.paidOn)}${SP}${METHOD_LABELS[p.method] ?? p.method}${SP}${yen(p.amount)}円`, M + 4, y, { width });
     y = doc.y + 2;
   }
 
   y = Math.max(y + 30, doc.page.height - M - 110);
   const x = M + width * 0.5;
-  doc.font('jpb').fontSize(12).text(s.facility_name, x, y, { width: width * 0.5 });
+  doc
+    .font('jpb')
+    .fontSize(12)
+    .text(s.facility_name, x, y, { width: width * 0.5 });
   doc.font('jp').fontSize(9.5);
   if (sheet.facilityAddress) doc.text(sheet.facilityAddress, x, doc.y + 4, { width: width * 0.5 });
   if (sheet.facilityPhone) doc.text(`TEL ${sheet.facilityPhone}`, x, doc.y + 2, { width: width * 0.5 });
