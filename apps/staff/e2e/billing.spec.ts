@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, onTablet, signIn, test } from './fixtures';
 
 /**
@@ -52,6 +53,17 @@ test('a director reviews this month’s drafts with per-day 延長 and closes th
   await payment.getByRole('button', { name: '記録する' }).click();
   await expect(page.getByText('入金を記録しました')).toBeVisible();
   await expect(issued).toContainText('支払済');
+
+  // The paid statement's 領収書: the same PDF the guardian downloads.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    issued.getByRole('link', { name: '領収書（PDF）' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^receipt-\d+-202606-001\.pdf$/);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', (await download.path())!, '-'], { encoding: 'utf8' });
+  expect(text).toContain('領収書');
+  expect(text).toMatch(/但し\s*2026年6月分\s*保育料等として/);
+  await expectAccessible(page);
 });
 
 test('the billing screens at the tablet’s size: last month issued, the fee rules, the children', async ({ page, request }) => {
