@@ -46,7 +46,7 @@ export function renderReceipt(sheet: ReceiptSheet): Promise<Buffer> {
   doc
     .font('jpb')
     .fontSize(26)
-    .text('領収書', M, M + 40, { width, align: 'center', characterSpacing: 12 });
+    .text('領収書', M, M + 40, { width, align: 'center' });
 
   let y = M + 100;
   doc
