@@ -103,9 +103,14 @@ export default defineConfig({
         runtimeCaching: [
           {
             // The last answer of each read (the feed, children, notices…), for opening offline. The
-            // network always comes first; the cache is cleared at logout (lib/session.ts).
+            // network always comes first; the cache is cleared at logout (lib/session.ts). Files (the
+            // 領収書 PDF) are downloads the browser makes itself: never answered by the worker.
             urlPattern: ({ url, request, sameOrigin }) =>
-              sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/dev/'),
+              sameOrigin &&
+              request.method === 'GET' &&
+              url.pathname.startsWith('/api/') &&
+              !url.pathname.startsWith('/api/dev/') &&
+              !url.pathname.endsWith('.pdf'),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'api',

@@ -195,7 +195,12 @@ async function expectDesktopOnly(tablet: Agent) {
   }
   const expected = Object.fromEntries(desktopCalls.map((name) => [name, [403, staffMessages.desktopOnly]]));
   expect(got).toEqual(expected);
-  for (const path of [contract.staffAuditCsvPath, contract.staffNoticeCsvPath, contract.staffSchedulePlanCsvPath]) {
+  for (const path of [
+    contract.staffAuditCsvPath,
+    contract.staffNoticeCsvPath,
+    contract.staffSchedulePlanCsvPath,
+    contract.staffBillingReceiptPdfPath,
+  ]) {
     const res = await tablet.get(path.replace(/\{\w+\}/, String(w.facilityId)));
     expect([path, res.statusCode]).toEqual([path, 403]);
   }

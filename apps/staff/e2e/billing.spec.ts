@@ -1,3 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, onTablet, signIn, test } from './fixtures';
 
 /**
@@ -52,6 +56,19 @@ test('a director reviews this month’s drafts with per-day 延長 and closes th
   await payment.getByRole('button', { name: '記録する' }).click();
   await expect(page.getByText('入金を記録しました')).toBeVisible();
   await expect(issued).toContainText('支払済');
+
+  // The paid statement's 領収書: the same PDF the guardian downloads, fetched with the page's session.
+  const receipt = issued.getByRole('link', { name: '領収書（PDF）' });
+  await expect(receipt).toHaveAttribute('download', '');
+  const res = await page.request.get((await receipt.getAttribute('href'))!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-disposition']).toMatch(/filename="receipt-\d+-202606-001\.pdf"/);
+  const file = join(tmpdir(), `receipt-staff-e2e-${Date.now()}.pdf`);
+  writeFileSync(file, await res.body());
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain('領収書');
+  expect(text).toMatch(/但し\s*2026年6月分\s*保育料等として/);
+  await expectAccessible(page);
 });
 
 test('the billing screens at the tablet’s size: last month issued, the fee rules, the children', async ({ page, request }) => {

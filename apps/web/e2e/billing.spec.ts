@@ -1,8 +1,12 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
 
 /**
  * 請求 under my page (spec/billing.md §3) at phone size: the demo guardian finds last month's
- * statement (issued by the seed, paid), opens it, and reads each day's 延長 minutes.
+ * statement (issued by the seed, paid), opens it, reads each day's 延長 minutes and downloads its 領収書.
  */
 test.describe('billing', () => {
   test('the main guardian reads last month’s statement with the days’ 延長 minutes', async ({ page }) => {
@@ -25,6 +29,20 @@ test.describe('billing', () => {
     await expect(page.getByText('教材費').first()).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/billing-guardian-statement.png', fullPage: true });
+
+    // The 領収書 of the paid statement: a download link to the PDF. The browser's download manager
+    // sends no X-Test-Now header (the pinned session has expired at the real date), so the test
+    // fetches the link with the page's session, as export.spec.ts does.
+    const receipt = page.getByRole('link', { name: '領収書（PDF）' });
+    await expect(receipt).toHaveAttribute('download', '');
+    const res = await page.request.get((await receipt.getAttribute('href'))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-disposition']).toMatch(/filename="receipt-.+\.pdf"/);
+    const file = join(tmpdir(), `receipt-e2e-${Date.now()}.pdf`);
+    writeFileSync(file, await res.body());
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('領収書');
+    expect(text).toContain('上記正に領収いたしました');
   });
 
   test('a statement of another family is not found', async ({ page }) => {

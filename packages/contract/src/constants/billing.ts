@@ -19,6 +19,13 @@ export const billingTexts = {
   dueDate: 'お支払い期日',
   total: 'ご請求額',
   extensionDays: '延長保育の日別明細',
+  receipt: '領収書（PDF）',
   minutes: (early: number, late: number) =>
     [early > 0 ? `朝${early}分` : '', late > 0 ? `夕${late}分` : ''].filter(Boolean).join('・'),
 } as const;
+
+/**
+ * The 領収書 of a paid statement as an A4 PDF (not a JSON call: `application/pdf`), read like the
+ * statement (404 unless the caller sees it); 409 while the statement is not 支払済.
+ */
+export const billingReceiptPdfPath = '/api/billing/statements/{id}/receipt.pdf';

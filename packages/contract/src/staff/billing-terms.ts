@@ -63,4 +63,5 @@ export const billingMessages = {
   debitPending: 'この請求は口座振替の引落予定です。振替結果を取り込んでから入金を記録してください',
   overpaid: '入金額が未入金の残額を超えています',
   paidInFuture: '入金日に未来の日付は入力できません',
+  receiptNotPaid: '領収書は支払済の請求についてのみ発行できます',
 } as const;

@@ -307,3 +307,6 @@ export const postStaffBillingPayment = defineCall({
   body: billingPaymentInput,
   response: billingStatementSchema,
 });
+
+/** The 領収書 of a paid statement as an A4 PDF (not a JSON call): the same file the guardian downloads; 409 until 支払済. */
+export const staffBillingReceiptPdfPath = '/api/staff/billing/statements/{statementId}/receipt.pdf';

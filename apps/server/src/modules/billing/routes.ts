@@ -23,6 +23,7 @@ import { closeMonth } from './close';
 import { monthOf } from './inputs';
 import { addAdjustment, billingMonth, listBillingMonths } from './month';
 import { recordPayment, statementById } from './payments';
+import { receiptRoutes } from './receipt-routes';
 import { addItem, billingSettingsView, saveSettings } from './settings';
 import { guardianStatement, guardianStatements } from './statements';
 
@@ -70,5 +71,6 @@ export function billingRoutes(app: App, ctx: AppContext) {
 
   route(app, getBillingStatements, {}, async ({ viewer }) => guardianStatements(ctx.db, viewer));
   collectionRoutes(app, ctx);
+  receiptRoutes(app, ctx);
   route(app, getBillingStatement, {}, async ({ viewer, params }) => guardianStatement(ctx.db, viewer, params.id));
 }

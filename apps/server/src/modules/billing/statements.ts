@@ -11,7 +11,7 @@ import { presentStatement } from './present';
  * writable guardian of (activated). A read-only co-guardian sees none: the amounts and the payer are
  * the paying guardians' business (docs/decisions/billing-guardian-visibility.md).
  */
-const visibleTo = (userId: number) =>
+export const visibleTo = (userId: number) =>
   exists(
     sql`(select 1 from ${childUser} where ${childUser.userId} = ${userId} and ${childUser.activated}
       and (${childUser.main} or ${childUser.writable}) and ${childUser.childId} = any(${billingStatements.childIds}))`,

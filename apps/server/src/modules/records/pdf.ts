@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import type { RecordDayFacts } from '@renraku/contract';
+import { japaneseA4 } from '../../lib/pdf';
 import type { FieldContent, SectionContent } from './content';
 
 /** The ideographic space between items on a line. */
@@ -27,20 +26,6 @@ export interface PrintSheet {
   sections: SectionContent[];
   facts: RecordDayFacts | null;
   printedAt: string;
-}
-
-const FONT_DIRS = ['/usr/share/fonts/opentype/noto', '/usr/share/fonts/noto-cjk', '/usr/share/fonts/google-noto-cjk'];
-const fonts: { regular?: Buffer; bold?: Buffer } = {};
-
-/** The two faces of Noto Sans CJK (a collection: the JP face is picked by its PostScript name), read once. */
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  if (!fonts.regular || !fonts.bold) {
-    const dir = FONT_DIRS.find((d) => existsSync(`${d}/NotoSansCJK-Regular.ttc`));
-    if (!dir) throw new Error('Noto Sans CJK is missing: run scripts/ensure-system-packages.sh (fonts-noto-cjk)');
-    fonts.regular = readFileSync(`${dir}/NotoSansCJK-Regular.ttc`);
-    fonts.bold = existsSync(`${dir}/NotoSansCJK-Bold.ttc`) ? readFileSync(`${dir}/NotoSansCJK-Bold.ttc`) : fonts.regular;
-  }
-  return { regular: fonts.regular, bold: fonts.bold };
 }
 
 const M = 36; // margin, points (½ inch)
@@ -251,23 +236,7 @@ function drawField(l: Layout, field: FieldContent, facts: RecordDayFacts | null)
 
 /** The sheet as PDF bytes. */
 export function renderPdf(sheet: PrintSheet): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: sheet.landscape ? 'landscape' : 'portrait',
-    margin: M,
-    bufferPages: true,
-    info: { Title: sheet.title, Creator: 'れんらくノート' },
-    lang: 'ja-JP',
-  });
-  doc.registerFont('jp', regular, 'NotoSansCJKjp-Regular');
-  doc.registerFont('jpb', bold, 'NotoSansCJKjp-Bold');
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = japaneseA4({ title: sheet.title, landscape: sheet.landscape, margin: M, bufferPages: true });
   const l = new Layout(doc, doc.page.width - 2 * M);
   drawHeader(l, sheet);
   for (const section of sheet.sections) {

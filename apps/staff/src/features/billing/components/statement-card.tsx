@@ -1,7 +1,14 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { billingTexts, statementStatusLabels, yenLabel, type BillingStatement } from '@renraku/contract/staff';
+import {
+  billingTexts,
+  staffBillingReceiptPdfPath,
+  statementStatusLabels,
+  yenLabel,
+  type BillingStatement,
+} from '@renraku/contract/staff';
 import { fullDateLabel, monthDayLabel } from '@renraku/contract/dates';
 import { TableScroll } from '../../../components/table-scroll';
+import { buildPath } from '../../../lib/api';
 
 /**
  * One family's statement (draft or issued): per-child lines, each saying how it was computed, and
@@ -18,6 +25,7 @@ export function StatementCard({
 }) {
   const s = statement;
   const title = `${s.payer.name} 様`;
+  const receipt = s.status === 'paid' && s.id !== null ? buildPath(staffBillingReceiptPdfPath, { statementId: s.id }) : null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="statement" aria-label={`${title}の請求`} component="section">
       <Stack gap="xs">
@@ -109,8 +117,14 @@ export function StatementCard({
             </Table.Tbody>
           </Table>
         </TableScroll>
-        {(onAdjust || onPayment) && (
+        {(onAdjust || onPayment || receipt) && (
           <Group>
+            {receipt && (
+              // The same 領収書 the guardian downloads (spec/billing.md §3), once 支払済.
+              <Button component="a" href={receipt} download size="md" variant="default">
+                {billingTexts.receipt}
+              </Button>
+            )}
             {onAdjust && (
               <Button size="md" variant="default" onClick={onAdjust}>
                 調整を追加

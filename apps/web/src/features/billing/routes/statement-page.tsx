@@ -1,5 +1,11 @@
-import { Badge, Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { billingTexts, statementStatusLabels, yenLabel, type StatementLine } from '@renraku/contract/client';
+import { Badge, Button, Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  billingReceiptPdfPath,
+  billingTexts,
+  statementStatusLabels,
+  yenLabel,
+  type StatementLine,
+} from '@renraku/contract/client';
 import { monthDayLabel, slashDate } from '@renraku/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -87,6 +93,19 @@ export function StatementPage() {
             {billingTexts.dueDate}：{slashDate(s.due_date)}
           </Text>
           <Text size="sm">{paymentNote[s.status]}</Text>
+          {s.status === 'paid' && s.id !== null && (
+            // The 領収書 once paid (spec/billing.md §3): a file from the server, not a screen.
+            <Button
+              component="a"
+              href={billingReceiptPdfPath.replace('{id}', String(s.id))}
+              download
+              variant="light"
+              mt="xs"
+              data-testid="receipt-link"
+            >
+              {billingTexts.receipt}
+            </Button>
+          )}
         </Stack>
       </Paper>
       {byChild.map((c) => (
