@@ -44,7 +44,8 @@ function check(input: GeneratorInput, result: GeneratorResult): string | null {
     }
     const worked = days.filter((d) => works(s.id, d));
     if (worked.length > s.maxDaysPerMonth) return `${s.id} over the month's limit`;
-    for (const d of worked) if (worked.filter((w) => mondayOf(w) === mondayOf(d)).length > s.maxDaysPerWeek) return `${s.id} over a week's limit`;
+    for (const d of worked)
+      if (worked.filter((w) => mondayOf(w) === mondayOf(d)).length > s.maxDaysPerWeek) return `${s.id} over a week's limit`;
     let run = 0;
     for (const d of days) {
       run = works(s.id, d) ? run + 1 : 0;

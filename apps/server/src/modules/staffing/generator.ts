@@ -217,7 +217,14 @@ export function unmetRanges(unmet: readonly UnmetSlot[]): UnmetRange[] {
       last.short = Math.max(last.short, short);
       if (slot.reason === 'all_unavailable') last.reason = slot.reason;
     } else
-      ranges.push({ date: slot.date, classId: slot.classId, start: slot.start, end: slot.start + SLOT_MINUTES, short, reason: slot.reason });
+      ranges.push({
+        date: slot.date,
+        classId: slot.classId,
+        start: slot.start,
+        end: slot.start + SLOT_MINUTES,
+        short,
+        reason: slot.reason,
+      });
   }
   return ranges;
 }
