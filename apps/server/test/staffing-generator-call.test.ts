@@ -97,7 +97,7 @@ describe('POST …/shifts/{month}/generate', () => {
         start: '08:00',
         end: '16:00',
         short: 1,
-        reason: 'all_unavailable',
+        reason: 'off_or_limit',
       },
     ]);
     const audits = await db()

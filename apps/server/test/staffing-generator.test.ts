@@ -79,9 +79,21 @@ function check(input: GeneratorInput, result: GeneratorResult): string | null {
   for (const u of result.unmet) {
     const key = `${u.date}|${u.classId}|${u.start}`;
     if (!seenShort.has(key)) return `listed but met: ${key}`;
+    const covering = (s: GeneratorInput['staff'][number]) =>
+      s.patternIds.some((id) => pattern.get(id)!.start <= u.start && u.start + 15 <= pattern.get(id)!.end);
+    const room = input.staff.filter((x) => x.classId === u.classId);
+    const expected =
+      room.length === 0
+        ? 'no_staff_in_room'
+        : !room.some(covering)
+          ? 'no_pattern_covers'
+          : room.filter(covering).every((s) => works(s.id, u.date))
+            ? 'too_few_staff'
+            : 'off_or_limit';
+    if (u.reason !== expected) return `unmet ${key} says ${u.reason}, not ${expected}`;
     // Nobody of the room able to cover the slot was left free: each is working, wished off, or at a limit.
-    for (const s of input.staff.filter((x) => x.classId === u.classId)) {
-      const covers = s.patternIds.some((id) => pattern.get(id)!.start <= u.start && u.start + 15 <= pattern.get(id)!.end);
+    for (const s of room) {
+      const covers = covering(s);
       if (!covers || works(s.id, u.date) || s.wishes.includes(u.date)) continue;
       const days = input.days.map((d) => d.date);
       const worked = days.filter((d) => works(s.id, d));
@@ -227,8 +239,8 @@ describe('generateShifts', () => {
     expect(check(input, result)).toBeNull();
     // The largest shortfall first spreads the lack: one adult morning and evening rather than none at 16:00.
     expect(unmetRanges(result.unmet)).toEqual([
-      { date: '2026-12-01', classId: 1, start: 8 * 60, end: 10 * 60, short: 1, reason: 'all_unavailable' },
-      { date: '2026-12-01', classId: 1, start: 16 * 60, end: 18 * 60, short: 1, reason: 'all_unavailable' },
+      { date: '2026-12-01', classId: 1, start: 8 * 60, end: 10 * 60, short: 1, reason: 'too_few_staff' },
+      { date: '2026-12-01', classId: 1, start: 16 * 60, end: 18 * 60, short: 1, reason: 'too_few_staff' },
     ]);
   });
 

@@ -18,9 +18,10 @@ export const generateMessages = {
 export const unmetReasonLabels = {
   no_staff_in_room: 'このクラスの職員がいません',
   no_pattern_covers: 'この時間を含むシフトパターンがありません',
-  all_unavailable: '希望休・勤務日数の上限で入れる職員がいません',
+  too_few_staff: 'クラスの職員が全員勤務しても足りません',
+  off_or_limit: '希望休・勤務日数の上限で入れる職員がいません',
 } as const;
-export const unmetReasons = ['no_staff_in_room', 'no_pattern_covers', 'all_unavailable'] as const;
+export const unmetReasons = ['no_staff_in_room', 'no_pattern_covers', 'too_few_staff', 'off_or_limit'] as const;
 
 export const shiftDraftSchema = z.object({
   table: shiftMonthSchema,
@@ -32,7 +33,7 @@ export const shiftDraftSchema = z.object({
       class_name: z.string(),
       start: z.string(),
       end: z.string(),
-      /** 不足人数: the largest shortfall over the range. */
+      /** 不足人数, the same over the range (a change of it starts a new range). */
       short: z.number().int(),
       reason: z.enum(unmetReasons),
     }),

@@ -44,8 +44,11 @@ export interface GeneratorInput {
   patterns: readonly GeneratorPattern[];
 }
 
-/** Why nobody more could be placed: every staff member of the room able to cover the slot is off by a wish, at a limit, or already working another pattern. */
-export type UnmetReason = 'no_staff_in_room' | 'no_pattern_covers' | 'all_unavailable';
+/**
+ * Why nobody more could be placed: the room has no staff; none of its patterns covers the slot; all
+ * its staff who could are already working (too few); or someone who could is off by a wish or a limit.
+ */
+export type UnmetReason = 'no_staff_in_room' | 'no_pattern_covers' | 'too_few_staff' | 'off_or_limit';
 
 export interface UnmetSlot {
   date: string;
@@ -177,7 +180,14 @@ export function generateShifts(input: GeneratorInput): GeneratorResult {
             start: from + i * SLOT_MINUTES,
             required: required[i]!,
             planned: covered[i]!,
-            reason: members.length === 0 ? 'no_staff_in_room' : coverable.length === 0 ? 'no_pattern_covers' : 'all_unavailable',
+            reason:
+              members.length === 0
+                ? 'no_staff_in_room'
+                : coverable.length === 0
+                  ? 'no_pattern_covers'
+                  : coverable.every((s) => working.has(s.id))
+                    ? 'too_few_staff'
+                    : 'off_or_limit',
           });
         }
       }
@@ -201,22 +211,27 @@ export interface UnmetRange {
   classId: number;
   start: number;
   end: number;
-  /** The largest 不足人数 over the range. */
+  /** 不足人数, the same over the range. */
   short: number;
   reason: UnmetReason;
 }
 
-/** Consecutive unmet slots of a room and day as one time range (the screen's list). */
+/** Consecutive unmet slots of a room and day with the same shortfall and reason as one time range (the screen's list). */
 export function unmetRanges(unmet: readonly UnmetSlot[]): UnmetRange[] {
   const ranges: UnmetRange[] = [];
   for (const slot of unmet) {
     const last = ranges.at(-1);
     const short = slot.required - slot.planned;
-    if (last && last.date === slot.date && last.classId === slot.classId && last.end === slot.start) {
+    if (
+      last &&
+      last.date === slot.date &&
+      last.classId === slot.classId &&
+      last.end === slot.start &&
+      last.short === short &&
+      last.reason === slot.reason
+    )
       last.end = slot.start + SLOT_MINUTES;
-      last.short = Math.max(last.short, short);
-      if (slot.reason === 'all_unavailable') last.reason = slot.reason;
-    } else
+    else
       ranges.push({
         date: slot.date,
         classId: slot.classId,

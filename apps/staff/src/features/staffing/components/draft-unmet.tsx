@@ -17,7 +17,7 @@ export function DraftUnmet({ unmet }: { unmet: ShiftDraft['unmet'] }) {
   return (
     <Alert color="red" title={`配置基準を満たせない時間帯：${unmet.length}件`} data-testid="draft-unmet">
       <Text size="sm" mb="xs">
-        職員の希望休や勤務日数の上限のため、下書きでは人数が足りません。セルを変えて調整してください。
+        下書きでは次の時間帯の人数が足りません。セルを変えて調整するか、応援の職員を入れてください。
       </Text>
       <Table fz="sm" withTableBorder bg="white">
         <Table.Thead>

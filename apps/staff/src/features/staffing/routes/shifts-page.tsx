@@ -56,7 +56,6 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
       message:
         '翌月の登降園予定と希望休から、この月のシフト表の下書きを作ります。クラスのある職員の入力済みのシフトは上書きされます。',
       confirmLabel: '作成する',
-      danger: true,
     });
     if (!ok) return;
     edits.generate.mutate(undefined, {
