@@ -47,4 +47,16 @@ describe('demo data seeded early in the morning', () => {
     );
     expect(rows[0]!.n).toBe(0);
   });
+
+  it('drafts next month’s shifts from the planned times, off on the 保育士’s wished days, not published', async () => {
+    const raw = (t.db as unknown as { $client: { query: (q: string) => Promise<{ rows: { n: number }[] }> } }).$client;
+    const count = async (q: string) => (await raw.query(q)).rows[0]!.n;
+    expect(await count(`select count(*)::int as n from shifts where date between '2026-12-01' and '2026-12-31'`)).toBeGreaterThan(
+      0,
+    );
+    const wishedAndWorking = `select count(*)::int as n from shifts s join shift_wishes w
+      on w.user_id = s.user_id and w.date = s.date and w.facility_id = s.facility_id where s.date >= '2026-12-01'`;
+    expect(await count(wishedAndWorking)).toBe(0);
+    expect(await count(`select count(*)::int as n from shift_months where month = '2026-12'`)).toBe(0);
+  });
 });

@@ -10,6 +10,8 @@ import {
   staffingSettings,
   users,
 } from '../db/schema';
+import { loadGeneratorInput } from '../modules/staffing/generate';
+import { generateShifts } from '../modules/staffing/generator';
 import type { SeedContext } from './context';
 import { DEMO_STAFF_EMAILS } from './staff';
 
@@ -18,7 +20,7 @@ import { DEMO_STAFF_EMAILS } from './staff';
  * month's weekdays carry the 園長's and ひよこ組's 保育士's 打刻 (the 勤務実績 CSV has content); this
  * morning 田中 clocked in at 07:30, the first child came through the gate at 07:41 and the 園長
  * joined ひよこ組 only at 07:56, so the room was short for a quarter of an hour (a red slot in the
- * day's chart). Patterns A/B/C/F/H and this month's published table. Only 打刻 already past when
+ * day's chart). Patterns A/B/C/F/H, this month's published table and next month's generated draft. Only 打刻 already past when
  * seeding are written.
  */
 export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void> {
@@ -116,6 +118,14 @@ export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void>
   await db
     .insert(shiftWishes)
     .values([`${next}-08`, `${next}-22`].map((date) => ({ facilityId: facility, companyId: company, userId: hoikushi, date })));
+  // Next month's draft (not published), generated from the seeded planned times and those wishes.
+  const { assignments } = generateShifts(await loadGeneratorInput(db, facility, next));
+  const draft = [...assignments].flatMap(([userId, days]) =>
+    [...days].flatMap(([date, patternId]) =>
+      patternId === null ? [] : [{ companyId: company, facilityId: facility, userId, date, patternId, updatedBy: director }],
+    ),
+  );
+  if (draft.length > 0) await db.insert(shifts).values(draft);
   // The 園長 joined ひよこ組 at 07:56 (from its tablet), after 15 minutes short.
   if (past(today, '07:56'))
     await db.insert(staffRoomMoves).values({

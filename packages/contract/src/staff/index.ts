@@ -27,4 +27,5 @@ export * from './billing';
 export * from './billing-collection';
 export * from './staffing';
 export * from './staffing-shifts';
+export * from './staffing-generate';
 export * from './staffing-wishes';

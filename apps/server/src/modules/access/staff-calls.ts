@@ -49,7 +49,7 @@ export const staffCallActions = {
   },
   'staffing.correct': {
     device: false,
-    what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings, shift patterns and the month’s table',
+    what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings, shift patterns, the month’s table and its generated draft',
   },
   'staffing.export': { device: false, what: 'the month’s 勤務実績 CSV' },
 } as const satisfies Record<string, { device: boolean; what: string }>;
@@ -198,6 +198,7 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffShiftPattern,
     C.putStaffShift,
     C.postStaffShiftPublish,
+    C.postStaffShiftGenerate,
   ],
   'staffing.export': [C.staffWorkRecordsCsvPath],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],

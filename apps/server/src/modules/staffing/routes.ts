@@ -2,6 +2,7 @@ import {
   getStaffShiftMonth,
   getStaffShiftPatterns,
   postStaffShiftPattern,
+  postStaffShiftGenerate,
   postStaffShiftPublish,
   putStaffShift,
   getStaffMyClock,
@@ -29,6 +30,7 @@ import { authorizeClass } from '../access';
 import { parseDay } from '../day/service';
 import { authorizeOwnClock, authorizeStaffing } from './access';
 import { clock, myClock } from './clock';
+import { generateDraft } from './generate';
 import { myShifts } from './my-shifts';
 import { myWishes, saveMyWishes } from './wishes';
 import { addTimeEntry, entryPlace, timeEntriesDay, voidTimeEntry } from './corrections';
@@ -133,6 +135,12 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, postStaffShiftPublish, {}, async ({ staff, params, body, now }) => {
     const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
     return publishMonth(ctx.db, staff, grant, body.month, now);
+  });
+
+  // 下書きを作成: the generated draft over an unpublished month (docs/decisions/staffing-generator.md).
+  staffRoute(app, postStaffShiftGenerate, {}, async ({ staff, params, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return generateDraft(ctx.db, staff, grant, params.month, now);
   });
 
   staffCsvRoute(app, staffWorkRecordsCsvPath, 'facilityId', workRecordsCsvQuery, async ({ staff, id, query, now }) => {

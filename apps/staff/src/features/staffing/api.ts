@@ -14,6 +14,7 @@ import {
   staffWorkRecordsCsvPath,
   getStaffShiftMonth,
   postStaffShiftPattern,
+  postStaffShiftGenerate,
   postStaffShiftPublish,
   putStaffShift,
   type ShiftMonth,
@@ -156,6 +157,10 @@ export function useShiftEdits(facilityId: number, month: string) {
     publish: useMutation({
       mutationFn: () => api(postStaffShiftPublish, { params: { facilityId }, body: { month } }),
       onSuccess: set,
+    }),
+    generate: useMutation({
+      mutationFn: () => api(postStaffShiftGenerate, { params: { facilityId, month } }),
+      onSuccess: (draft) => set(draft.table),
     }),
   };
 }

@@ -1,14 +1,16 @@
 import { Button, Group, NumberInput, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { addMonths, weekdayOf } from '@renraku/contract/dates';
-import type { ShiftMonth } from '@renraku/contract/staff';
+import type { ShiftDraft, ShiftMonth } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
+import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { dateTimeLabel, todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
 import { useShiftEdits, useShiftMonth } from '../api';
+import { DraftUnmet } from '../components/draft-unmet';
 
 /**
  * `/f/:facilityId/staffing/shifts`: the month's shift table (staffing.md §3). The 園長 picks a pattern
@@ -31,7 +33,13 @@ export function ShiftsPage() {
           次の月
         </Button>
       </Group>
-      {table.isPending ? <Loading /> : table.error ? <FormError error={table.error} /> : <ShiftTable data={table.data} />}
+      {table.isPending ? (
+        <Loading />
+      ) : table.error ? (
+        <FormError error={table.error} />
+      ) : (
+        <ShiftTable key={month} data={table.data} />
+      )}
     </Page>
   );
 }
@@ -41,6 +49,23 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
   const edits = useShiftEdits(facility.id, data.month);
   const [brush, setBrush] = useState<number | null>(data.patterns[0]?.id ?? null);
   const codeOf = new Map(data.patterns.map((p) => [p.id, p.code]));
+  const [unmet, setUnmet] = useState<ShiftDraft['unmet'] | null>(null);
+  const generate = async () => {
+    const ok = await confirm({
+      title: '下書きを作成',
+      message:
+        '翌月の登降園予定と希望休から、この月のシフト表の下書きを作ります。クラスのある職員の入力済みのシフトは上書きされます。',
+      confirmLabel: '作成する',
+    });
+    if (!ok) return;
+    edits.generate.mutate(undefined, {
+      onSuccess: (draft) => {
+        setUnmet(draft.unmet);
+        showSuccess('下書きを作成しました');
+      },
+      onError: showFailure,
+    });
+  };
   return (
     <Stack gap="sm">
       <Text>
@@ -71,9 +96,14 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
           >
             休
           </Button>
+          {!data.published_at && (
+            <Button size="md" variant="default" ml="auto" loading={edits.generate.isPending} onClick={() => void generate()}>
+              下書きを作成
+            </Button>
+          )}
           <Button
             size="md"
-            ml="auto"
+            ml={data.published_at ? 'auto' : undefined}
             loading={edits.publish.isPending}
             onClick={() =>
               edits.publish.mutate(undefined, { onSuccess: () => showSuccess('シフトを公開しました'), onError: showFailure })
@@ -83,6 +113,7 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
           </Button>
         </Group>
       )}
+      {unmet && <DraftUnmet unmet={unmet} />}
       {data.staff.length === 0 ? (
         <Text>{data.editable ? 'この施設の職員がいません。' : 'この月のシフトはまだ公開されていません。'}</Text>
       ) : (
