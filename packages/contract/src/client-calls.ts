@@ -201,6 +201,7 @@ export const postStaffRecordSubmit = { method: 'POST', path: '/api/staff/records
 export const postStaffScheduleReminders = { method: 'POST', path: '/api/staff/schedule-windows/{windowId}/reminders' } as unknown as typeof C.postStaffScheduleReminders;
 export const postStaffScheduleWindow = { method: 'POST', path: '/api/staff/facilities/{facilityId}/schedule-windows', status: 201 } as unknown as typeof C.postStaffScheduleWindow;
 export const postStaffScheduleWindowClose = { method: 'POST', path: '/api/staff/schedule-windows/{windowId}/close' } as unknown as typeof C.postStaffScheduleWindowClose;
+export const postStaffShiftGenerate = { method: 'POST', path: '/api/staff/facilities/{facilityId}/shifts/{month}/generate' } as unknown as typeof C.postStaffShiftGenerate;
 export const postStaffShiftPattern = { method: 'POST', path: '/api/staff/facilities/{facilityId}/shift-patterns', status: 201 } as unknown as typeof C.postStaffShiftPattern;
 export const postStaffShiftPublish = { method: 'POST', path: '/api/staff/facilities/{facilityId}/shifts/publish' } as unknown as typeof C.postStaffShiftPublish;
 export const postStaffTimeEntry = { method: 'POST', path: '/api/staff/facilities/{facilityId}/time-entries', status: 201 } as unknown as typeof C.postStaffTimeEntry;
