@@ -54,11 +54,11 @@ describe('web features', { timeout: 120_000 }, () => {
 
 describe('staff app features', { timeout: 120_000 }, () => {
   it.each([
-    ['a feature importing another feature’s api', 'apps/staff/src/features/audit/routes/x.tsx', '../../devices/api'],
+    ['a feature importing another feature’s api', 'apps/staff/src/features/audit/routes/x.tsx', '../../staff/devices/api'],
     [
       'a feature importing another feature’s screen',
       'apps/staff/src/features/home/routes/x.tsx',
-      '../../settings/routes/settings-page',
+      '../../staff/account/routes/settings-page',
     ],
     ['shared UI importing a feature', 'apps/staff/src/components/x.tsx', '../features/audit/api'],
     ['lib importing shared UI', 'apps/staff/src/lib/x.ts', '../components/loading'],
