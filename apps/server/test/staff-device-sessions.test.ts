@@ -18,6 +18,7 @@ import {
   staffMessages,
   staffNapsCsvPath,
   tokyoDate,
+  tokyoTime,
   type Call,
 } from '@renraku/contract';
 import { auditLog, familyInformation, noteChildren, staffPins } from '../src/db/schema';
@@ -231,7 +232,9 @@ async function dayOfClass(tablet: Agent, classId: number) {
     putStaffChildAttendance: (
       await callRaw(tablet, contract.putStaffChildAttendance, {
         params: p,
-        body: { date: today, child_id: child, arrived_at: '08:30', picked_up_at: null },
+        // Arrived by now, whatever the hour the test runs (a nap check needs the child in the room: at
+        // 00:20 Tokyo an arrival at 08:30 is still ahead, and the check answered 422).
+        body: { date: today, child_id: child, arrived_at: tokyoTime(new Date()), picked_up_at: null },
       })
     ).statusCode,
     putStaffClassDailyNoteDrafts: (
