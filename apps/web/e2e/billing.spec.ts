@@ -54,6 +54,8 @@ test.describe('billing', () => {
     // sub@example.com is a read-only co-guardian of 陽翔: the statement does not exist for them.
     await page.getByRole('link', { name: 'マイページ' }).click();
     await page.getByRole('button', { name: 'ログアウト' }).click();
+    // Signed out for sure before the next sign-in (else /login still sees the first session).
+    await expect(page).toHaveURL(/\/login$/);
     await signIn(page, DEMO.sub);
     await page.goto(url);
     await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
