@@ -51,8 +51,9 @@ export async function expectTouchTargets(page: Page) {
             el.closest('.mantine-Input-input, .mantine-Radio-body, .mantine-Checkbox-body, .mantine-Switch-body') ?? el
           ).getBoundingClientRect(),
         }))
-        // A control inside a field (the password's show button) shares the field's height.
-        .filter(({ el, box }) => box.height < 44 && !el.closest('.mantine-Input-section'))
+        // A control inside a field (the password's show button) shares the field's height. A control
+        // 0 px high is not there to touch: a notification's 閉じる while it collapses away.
+        .filter(({ el, box }) => box.height > 0 && box.height < 44 && !el.closest('.mantine-Input-section'))
         .map(({ el, box }) => {
           const name =
             el.textContent?.trim() || el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent;
