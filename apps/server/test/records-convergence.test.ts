@@ -105,6 +105,8 @@ function connect(app: FastifyInstance, cookie: string, room: string) {
   class CookieSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers: { cookie } });
+      // Closing a socket still connecting emits 'error'; the provider sees the close itself.
+      this.on('error', () => {});
     }
   }
   const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${staffRecordsSocketPath}`;

@@ -36,6 +36,9 @@ function client(agent: Agent | null, room: string, headers: Record<string, strin
   class CookieSocket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers: { ...(cookie ? { cookie } : {}), ...headers } });
+      // Closing a socket still connecting (teardown, or a reconnect in flight) emits 'error';
+      // the provider's own handlers see the close, so a listener here keeps it from going uncaught.
+      this.on('error', () => {});
     }
   }
   const doc = new Y.Doc();
