@@ -8,29 +8,20 @@ import {
   getStaffBillingAccounts,
   getStaffCollection,
   getStaffDebitSettings,
-  postStaffBillingMonthClose,
   postStaffBillingPayment,
   postStaffDebitRequest,
   postStaffDebitRequestWithdraw,
   postStaffDebitResults,
   putBillingAccount,
   putStaffBillingAccount,
-  putStaffBillingChildAttributes,
-  putStaffBillingSettings,
   putStaffDebitSettings,
 } from '@renraku/contract';
-import {
-  auditLog,
-  billingBankAccounts,
-  billingDebitRequests,
-  billingPayments,
-  billingStatements,
-  childAttendances,
-} from '../src/db/schema';
-import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { auditLog, billingBankAccounts, billingDebitRequests, billingPayments, billingStatements } from '../src/db/schema';
+import { buildStaffWorld, buildUser } from './factories';
+import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 import { resultFileOf } from './billing-result-file';
+import { buildBillingWorld } from './billing-world';
 
 const t = setupApp();
 const db = () => t.db;
@@ -66,60 +57,7 @@ const n = async (table: typeof billingPayments | typeof billingBankAccounts | ty
 const fileUrl = (m = '2026-10') => `/api/staff/facilities/${w.facilityId}/billing/months/${m}/debit-request.txt`;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  // A second family at the facility: its own payer.
-  second = await buildUser(db());
-  const kid = await buildChild(db(), { facilityId: w.facilityId });
-  await linkGuardian(db(), kid.child.id, second.id, { main: true });
-  await call(as.office, putStaffBillingSettings, {
-    params: facility(),
-    body: {
-      valid_from: '2026-04',
-      facility_type: 'licensed_nursery',
-      standard_window: { start: '07:00', end: '18:00' },
-      short_window: { start: '08:30', end: '16:30' },
-      unit_minutes: 30,
-      grace_minutes: 5,
-      price_per_unit: 200,
-      late_from: null,
-      late_price_per_unit: null,
-      daily_cap: null,
-      monthly_cap: null,
-      flat_monthly: null,
-      side_dish_fee: 4500,
-      staple_fee: 0,
-      charge_without_attendance: true,
-      due_day: 27,
-    },
-  });
-  for (const [childId, payer] of [
-    [w.family.child.id, w.family.main.id],
-    [kid.child.id, second.id],
-  ] as const) {
-    const res = await call(as.office, putStaffBillingChildAttributes, {
-      params: { facilityId: w.facilityId, childId },
-      body: {
-        valid_from: '2026-04',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-  }
-  await db().insert(childAttendances).values({
-    companyId: w.companyId,
-    noteChildId: w.family.noteChild.id,
-    date: '2026-10-05',
-    arrivedAt: '08:00',
-    pickedUpAt: '19:00',
-    source: 'kiosk',
-  });
-  expect((await call(as.office, postStaffBillingMonthClose, { params: month() })).statusCode).toBe(200);
+  ({ w, as, second } = await buildBillingWorld(t, clock));
   g = {
     main: await t.signIn(w.family.main, clock),
     writable: await t.signIn(w.family.writable, clock),

@@ -7,19 +7,17 @@ import { eq } from 'drizzle-orm';
 import {
   billingMessages as M,
   messages,
-  postStaffBillingMonthClose,
   postStaffBillingPayment,
   postStaffDevice,
   postStaffDevicePair,
   postStaffDeviceUnlock,
-  putStaffBillingChildAttributes,
-  putStaffBillingSettings,
   staffMessages,
 } from '@renraku/contract';
 import { billingStatements, facilities } from '../src/db/schema';
-import { buildChild, buildStaff, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildStaff, buildStaffWorld, buildUser } from './factories';
+import { call, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectMatrix, statuses } from './staff-persona-matrix';
+import { buildBillingWorld } from './billing-world';
 
 /**
  * 領収書 (spec/billing.md §3, issue 34): the PDF of a paid statement for its guardians and the
@@ -51,58 +49,14 @@ function pdfText(bytes: Buffer): { text: string; pages: string } {
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
+  const built = await buildBillingWorld(t, clock);
+  ({ w, as } = built);
   await db()
     .update(facilities)
     .set({ address: '東京都千代田区1-2-3', phone: '03-1234-5678' })
     .where(eq(facilities.id, w.facilityId));
-  const second = await buildUser(db());
+  const second = built.second;
   secondPayer = second;
-  const kid = await buildChild(db(), { facilityId: w.facilityId });
-  await linkGuardian(db(), kid.child.id, second.id, { main: true });
-  await call(as.office, putStaffBillingSettings, {
-    params: { facilityId: w.facilityId },
-    body: {
-      valid_from: '2026-04',
-      facility_type: 'licensed_nursery',
-      standard_window: { start: '07:00', end: '18:00' },
-      short_window: { start: '08:30', end: '16:30' },
-      unit_minutes: 30,
-      grace_minutes: 5,
-      price_per_unit: 200,
-      late_from: null,
-      late_price_per_unit: null,
-      daily_cap: null,
-      monthly_cap: null,
-      flat_monthly: null,
-      side_dish_fee: 4500,
-      staple_fee: 0,
-      charge_without_attendance: true,
-      due_day: 27,
-    },
-  });
-  for (const [childId, payer] of [
-    [w.family.child.id, w.family.main.id],
-    [kid.child.id, second.id],
-  ] as const) {
-    const res = await call(as.office, putStaffBillingChildAttributes, {
-      params: { facilityId: w.facilityId, childId },
-      body: {
-        valid_from: '2026-04',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-  }
-  expect(
-    (await call(as.office, postStaffBillingMonthClose, { params: { facilityId: w.facilityId, month: '2026-10' } })).statusCode,
-  ).toBe(200);
   const rows = await db().select().from(billingStatements);
   const mine = rows.find((r) => r.payerUserId === w.family.main.id)!;
   unpaidId = rows.find((r) => r.payerUserId === second.id)!.id;
