@@ -6,6 +6,7 @@ import {
   getBillingStatement,
   getBillingStatements,
   getStaffBillingMonth,
+  getStaffBillingTransfers,
   getStaffCollection,
   postStaffLogin,
 } from '@renraku/contract';
@@ -63,5 +64,14 @@ describe('demo data of billing', () => {
     const file = await agent.get(`/api/staff/facilities/${ids.facilities.sakura}/billing/months/2026-10/debit-request.txt`);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.length).toBe((others.length + 3) * 122);
+  });
+
+  it('振込入金: this month’s bank statement left one credit waiting for the 事務 (no family’s fee)', async () => {
+    const agent = t.agent(clock);
+    await call(agent, postStaffLogin, { body: { email: DEMO_STAFF_EMAILS.director, password: 'hoiku-demo-2026' } });
+    const res = await call(agent, getStaffBillingTransfers, { params: { facilityId: ids.facilities.sakura } });
+    expect(res.data.waiting).toEqual([
+      expect.objectContaining({ amount: 12000, status: 'waiting', description: '振込 サクラカイ バザー' }),
+    ]);
   });
 });

@@ -153,3 +153,34 @@ test('the 事務 downloads last month’s 口座振替 request and imports the b
   await page.locator('input[type="file"]').setInputFiles({ name: 'result.txt', mimeType: 'text/plain', buffer: result });
   await expect(summary).toContainText('取込済のため変更なし');
 });
+
+test('the 事務 imports the bank’s 入出金明細 and records a credit that is no family’s fee', async ({ page, request }) => {
+  test.skip(onTablet(), '振込入金 is the desktop’s work');
+  const office = await createStaff(request, 'billing-transfers', { role: 'office' });
+  await signIn(page, office.email);
+  await page.goto(`/staff/f/${office.facilityId}/billing/transfers`);
+  await expect(page.getByRole('heading', { level: 1, name: '振込入金' })).toBeVisible();
+  // The seed's bank statement left the bazaar's takings waiting.
+  await expect(page.getByTestId('transfer-waiting').filter({ hasText: 'サクラカイ バザー' })).toContainText('12,000円');
+  await expectAccessible(page);
+  await expectTouchTargets(page);
+
+  const payer = `ﾃｽﾄ ${Math.floor(Math.random() * 1e6)}`;
+  const csv = `\uFEFF日付,摘要,お預り金額,お引出し金額,残高\r\n2026/05/20,振込 ${payer},3000,,1000\r\n2026/05/21,手数料,,110,890\r\n`;
+  await page.locator('input[type="file"]').setInputFiles({ name: 'meisai.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('transfer-summary')).toContainText('入金 1件：照合済 0件（0円）・照合待ち 1件（3,000円）');
+  const shown = payer.normalize('NFKC');
+  const row = page.getByTestId('transfer-waiting').filter({ hasText: shown });
+  await expect(row).toContainText('3,000円');
+  await page.screenshot({ path: '/tmp/billing-transfers-desktop.png', fullPage: true });
+
+  await row.getByRole('button', { name: /請求以外として記録/ }).click();
+  const dialog = page.getByRole('dialog', { name: '請求以外の入金として記録' });
+  await dialog.getByRole('textbox', { name: '理由' }).fill('返金の戻り');
+  await dialog.getByRole('button', { name: '記録する' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('transfer-recent').filter({ hasText: shown })).toContainText('請求以外');
+  await expect(page.getByTestId('transfer-recent').filter({ hasText: shown })).toContainText('返金の戻り');
+  await expect(page.getByTestId('transfer-waiting').filter({ hasText: shown })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -3,6 +3,7 @@ import { addMonths, tokyoDate } from '@renraku/contract';
 import { billingBankAccounts, billingDebitSettings, billingStatements } from '../db/schema';
 import { seal } from '../lib/crypto';
 import { createDebitRequest } from '../modules/billing/collection';
+import { importTransfers } from '../modules/billing/transfer-import';
 import type { SeedContext } from './context';
 
 const holders = ['ｽｽﾞｷ ﾊﾅｺ', 'ﾀﾅｶ ｹﾝｼﾞ', 'ｻﾄｳ ﾐｷ', 'ﾀｶﾊｼ ﾕｳｺ', 'ｲﾄｳ ﾏｻﾙ'];
@@ -77,4 +78,8 @@ export async function seedBillingCollection(
     scopeClassId: null,
   };
   await createDebitRequest(db, secret, viewer, grant, lastMonth, now);
+  // 振込入金: this month's bank statement with one credit that is no family's fee, waiting for the 事務.
+  const day = `${tokyoDate(now).slice(0, 7).replace('-', '/')}/01`;
+  const statement = ['日付,摘要,お預り金額,お引出し金額,残高', `${day},振込 ｻｸﾗｶｲ ﾊﾞｻﾞｰ,12000,,512000`].join('\r\n');
+  await importTransfers(db, viewer, grant, Buffer.from(statement).toString('base64'), now);
 }

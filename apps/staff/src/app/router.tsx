@@ -57,6 +57,7 @@ const screens = {
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
   billingCollection: screen(() => import('../features/billing/routes/billing-collection-page'), 'BillingCollectionPage'),
+  billingTransfers: screen(() => import('../features/billing/routes/billing-transfers-page'), 'BillingTransfersPage'),
   staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
   timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
   shifts: screen(() => import('../features/staffing/routes/shifts-page'), 'ShiftsPage'),
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
                   { path: 'billing/settings', lazy: screens.billingSettings },
                   { path: 'billing/children', lazy: screens.billingChildren },
                   { path: 'billing/collection', lazy: screens.billingCollection },
+                  { path: 'billing/transfers', lazy: screens.billingTransfers },
                   // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
                   { path: 'staffing/time-entries', lazy: screens.timeEntries },
                   { path: 'staffing/shifts', lazy: screens.shifts },

@@ -25,6 +25,7 @@ export * from './records';
 export * from './records-phrases';
 export * from './billing';
 export * from './billing-collection';
+export * from './billing-transfers';
 export * from './staffing';
 export * from './staffing-shifts';
 export * from './staffing-generate';

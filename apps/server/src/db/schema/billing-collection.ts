@@ -113,3 +113,39 @@ export const billingDebitItems = pgTable(
     uniqueIndex('billing_debit_items_statement_idx').on(t.statementId),
   ],
 );
+
+/**
+ * A credit on the facility's bank statement (振込, spec §4), imported once: `line_key` is the line's
+ * fingerprint (date, 摘要, amount, balance and its repeat within the file), so a statement imported
+ * again, or two overlapping ones, adds nothing twice (docs/decisions/billing-transfer-matching.md).
+ */
+export const billingTransfers = pgTable(
+  'billing_transfers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    lineKey: text('line_key').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+    /** matched (by the import) | assigned (by the 事務) | waiting | dismissed (not a fee) */
+    status: text('status').notNull(),
+    statementId: integer('statement_id').references(() => billingStatements.id),
+    paymentId: integer('payment_id'),
+    note: text('note'),
+    importedBy: integer('imported_by').references(() => users.id, { onDelete: 'set null' }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('billing_transfers_facility_line_idx').on(t.facilityId, t.lineKey),
+    index('billing_transfers_facility_status_idx').on(t.facilityId, t.status),
+    index('billing_transfers_company_idx').on(t.companyId),
+  ],
+);

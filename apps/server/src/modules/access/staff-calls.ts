@@ -179,6 +179,10 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffDebitRequestWithdraw,
     C.postStaffDebitResults,
     C.staffDebitRequestFilePath,
+    C.getStaffBillingTransfers,
+    C.postStaffBillingTransfersImport,
+    C.postStaffBillingTransferAssign,
+    C.postStaffBillingTransferDismiss,
   ],
   'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
   'staffing.clock': [

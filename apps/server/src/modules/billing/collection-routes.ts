@@ -10,6 +10,10 @@ import {
   putBillingAccount,
   putStaffBillingAccount,
   putStaffDebitSettings,
+  getStaffBillingTransfers,
+  postStaffBillingTransfersImport,
+  postStaffBillingTransferAssign,
+  postStaffBillingTransferDismiss,
   staffDebitRequestFilePath,
   debitMessages as D,
   yearMonthString,
@@ -25,6 +29,8 @@ import { collectionOf, createDebitRequest, debitFilename, debitRequestOf } from 
 import { importDebitResults } from './debit-results';
 import { debitSettingsView, saveDebitSettings } from './debit-settings';
 import { withdrawDebitRequest } from './debit-withdraw';
+import { importTransfers } from './transfer-import';
+import { assignTransfer, dismissTransfer, transfersOf } from './transfers';
 
 /** 集金 / 口座振替 (spec/billing.md §4): accounts, 委託者 settings, the request file and the result import. */
 export function collectionRoutes(app: App, ctx: AppContext) {
@@ -59,6 +65,20 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
   staffRoute(app, postStaffDebitResults, {}, async ({ staff, params, body, now }) =>
     importDebitResults(ctx.db, staff, await manage(staff, params.facilityId), params.month, body.file_base64, now),
+  );
+
+  // 振込: the bank statement's credits, matched or waiting for the 事務.
+  staffRoute(app, getStaffBillingTransfers, {}, async ({ staff, params }) =>
+    transfersOf(ctx.db, await manage(staff, params.facilityId)),
+  );
+  staffRoute(app, postStaffBillingTransfersImport, {}, async ({ staff, params, body, now }) =>
+    importTransfers(ctx.db, staff, await manage(staff, params.facilityId), body.file_base64, now),
+  );
+  staffRoute(app, postStaffBillingTransferAssign, {}, async ({ staff, params, body, now }) =>
+    assignTransfer(ctx.db, staff, await manage(staff, params.facilityId), params.transferId, body.statement_id, now),
+  );
+  staffRoute(app, postStaffBillingTransferDismiss, {}, async ({ staff, params, body, now }) =>
+    dismissTransfer(ctx.db, staff, await manage(staff, params.facilityId), params.transferId, body.reason, now),
   );
 
   // The request file as created (Shift_JIS bytes): a download, authorized like the JSON calls.

@@ -14,9 +14,7 @@ export async function statementById(db: Db, id: number) {
 
 /**
  * A payment recorded at the office (spec §4: cash with a receipt stays possible; a transfer the 事務
- * saw on the bank statement). In one transaction the statement's row is locked, the amount checked
- * against what is still open, the payment written (never deleted), the status set to 支払済 once
- * paid in full, and the audit entry written.
+ * saw on the bank statement): the statement's row locked, then `payStatement` in the same transaction.
  */
 export async function recordPayment(
   db: Db,
@@ -31,42 +29,57 @@ export async function recordPayment(
     const t: Db = tx;
     const [s] = await t.select().from(billingStatements).where(eq(billingStatements.id, statementId)).for('update');
     if (!s || s.facilityId !== grant.facilityId) throw notFound();
-    if (s.status === 'paid') throw conflict(M.alreadyPaid);
-    // The bank may still debit it: a payment now could be paid twice (billing-debit-results.md).
-    if (s.status === 'scheduled') throw conflict(M.debitPending);
-    const [{ paid }] = (await t
-      .select({ paid: sql<number>`coalesce(sum(${billingPayments.amount}), 0)::int` })
-      .from(billingPayments)
-      .where(eq(billingPayments.statementId, s.id))) as [{ paid: number }];
-    if (paid + body.amount > s.total) throw invalid('amount', M.overpaid);
-    const [{ n }] = (await t
-      .select({ n: sql<number>`count(*)::int` })
-      .from(billingPayments)
-      .where(eq(billingPayments.statementId, s.id))) as [{ n: number }];
-    const [row] = await t
-      .insert(billingPayments)
-      .values({
-        companyId: s.companyId,
-        facilityId: s.facilityId,
-        statementId: s.id,
-        amount: body.amount,
-        method: body.method,
-        paidOn: body.paid_on,
-        receiptNumber: body.method === 'cash' ? `${s.number}-R${n + 1}` : null,
-        recordedBy: staff.userId,
-        recordedAt: now,
-      })
-      .returning({ id: billingPayments.id });
-    if (paid + body.amount === s.total)
-      await t.update(billingStatements).set({ status: 'paid' }).where(eq(billingStatements.id, s.id));
-    await recordAudit(t, staff, now, {
-      companyId: s.companyId,
-      facilityId: s.facilityId,
-      action: 'billing.payment',
-      targetType: 'billing_payment',
-      targetId: row!.id,
-      details: { statement_id: s.id, number: s.number, amount: body.amount, method: body.method, paid_on: body.paid_on },
-    });
+    await payStatement(t, staff, s, { method: body.method, paidOn: body.paid_on, amount: body.amount }, now);
   });
   return presentStatement((await statementById(db, statementId))!, grant.facilityName);
+}
+
+type StatementRow = typeof billingStatements.$inferSelect;
+
+/**
+ * A payment of a statement whose row the caller has locked (`for update`), inside the caller's
+ * transaction: refused when paid or awaiting the bank's debit, or when it would pay more than is open;
+ * written (never deleted), the statement 支払済 once paid in full, audited. Shared by the office's
+ * payment and the 振込 matching.
+ */
+export async function payStatement(
+  t: Db,
+  staff: StaffViewer,
+  s: StatementRow,
+  payment: { method: 'cash' | 'transfer'; paidOn: string; amount: number },
+  now: Date,
+): Promise<number> {
+  if (s.status === 'paid') throw conflict(M.alreadyPaid);
+  // The bank may still debit it: a payment now could be paid twice (billing-debit-results.md).
+  if (s.status === 'scheduled') throw conflict(M.debitPending);
+  const [{ paid, n }] = (await t
+    .select({ paid: sql<number>`coalesce(sum(${billingPayments.amount}), 0)::int`, n: sql<number>`count(*)::int` })
+    .from(billingPayments)
+    .where(eq(billingPayments.statementId, s.id))) as [{ paid: number; n: number }];
+  if (paid + payment.amount > s.total) throw invalid('amount', M.overpaid);
+  const [row] = await t
+    .insert(billingPayments)
+    .values({
+      companyId: s.companyId,
+      facilityId: s.facilityId,
+      statementId: s.id,
+      amount: payment.amount,
+      method: payment.method,
+      paidOn: payment.paidOn,
+      receiptNumber: payment.method === 'cash' ? `${s.number}-R${n + 1}` : null,
+      recordedBy: staff.userId,
+      recordedAt: now,
+    })
+    .returning({ id: billingPayments.id });
+  if (paid + payment.amount === s.total)
+    await t.update(billingStatements).set({ status: 'paid' }).where(eq(billingStatements.id, s.id));
+  await recordAudit(t, staff, now, {
+    companyId: s.companyId,
+    facilityId: s.facilityId,
+    action: 'billing.payment',
+    targetType: 'billing_payment',
+    targetId: row!.id,
+    details: { statement_id: s.id, number: s.number, amount: payment.amount, method: payment.method, paid_on: payment.paidOn },
+  });
+  return row!.id;
 }
