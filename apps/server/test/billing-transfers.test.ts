@@ -6,18 +6,14 @@ import {
   postStaffBillingTransferAssign,
   postStaffBillingTransferDismiss,
   postStaffBillingTransfersImport,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   transferMessages as T,
 } from '@renraku/contract';
 import { auditLog, billingPayments, billingStatements, billingTransfers, children } from '../src/db/schema';
 import { bankAmount, bankDate } from '../src/modules/billing/transfer-csv';
 import { kanaKey, matchCredit, type OpenStatement } from '../src/modules/billing/transfer-match';
-import { buildStaff } from './factories';
 import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
-import { buildBillingWorld } from './billing-world';
+import { buildBillingWorld, pinTablet } from './billing-world';
 
 /**
  * 振込 (spec/billing.md §4, issue 34): the bank's 入出金明細 CSV imported once per line, credits
@@ -158,15 +154,7 @@ describe('importing the 入出金明細', () => {
 
   it('billing.manage: 事務, 園長, 法人管理者; 保育士 403; another facility 404; signed out 401; a PIN tablet 403', async () => {
     await expectMatrix(as, manage(200), (agent) => call(agent, getStaffBillingTransfers, { params: facility() }));
-    const registered = await call(as.director, postStaffDevice, {
-      params: facility(),
-      body: { name: 'ひよこ組', class_id: built.w.classA.id },
-      headers: clock,
-    });
-    const tablet = t.agent(clock);
-    await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
-    const pinned = await buildStaff(db(), { role: 'director', facilityId: built.w.facilityId, pin: '2468' });
-    await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+    const tablet = await pinTablet(t, as, built.w, clock);
     expect((await call(tablet, getStaffBillingTransfers, { params: facility() })).statusCode).toBe(403);
     const before = await tally();
     const file = csv(['2026/11/09,ﾌﾘｺﾐ ﾃｽﾄ,1,,1']);

@@ -1,8 +1,15 @@
 import { expect } from 'vitest';
-import { postStaffBillingMonthClose, putStaffBillingChildAttributes, putStaffBillingSettings } from '@renraku/contract';
+import {
+  postStaffBillingMonthClose,
+  postStaffDevice,
+  postStaffDevicePair,
+  postStaffDeviceUnlock,
+  putStaffBillingChildAttributes,
+  putStaffBillingSettings,
+} from '@renraku/contract';
 import { childAttendances } from '../src/db/schema';
-import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, staffAgents, type TestAppHandle } from './harness';
+import { buildChild, buildStaff, buildStaffWorld, buildUser, linkGuardian } from './factories';
+import { call, staffAgents, type Agent, type StaffPersona, type TestAppHandle } from './harness';
 
 /** The fee rules the billing tests share: 延長 200 円 per 30 minutes past 18:00 (5 minutes' grace), 副食費 4,500 円. */
 export const billingSettingsBody = {
@@ -66,4 +73,23 @@ export async function buildBillingWorld(t: TestAppHandle, clock: Record<string, 
   const closed = await call(as.office, postStaffBillingMonthClose, { params: { facilityId: w.facilityId, month: '2026-10' } });
   expect(closed.statusCode).toBe(200);
   return { w, as, second, secondChild: kid };
+}
+
+/** A class tablet of the facility unlocked by its director's PIN: billing is not a tablet's work (403). */
+export async function pinTablet(
+  t: TestAppHandle,
+  as: Record<StaffPersona, Agent>,
+  w: Awaited<ReturnType<typeof buildStaffWorld>>,
+  clock: Record<string, string>,
+): Promise<Agent> {
+  const registered = await call(as.director, postStaffDevice, {
+    params: { facilityId: w.facilityId },
+    body: { name: 'ひよこ組', class_id: w.classA.id },
+    headers: clock,
+  });
+  const tablet = t.agent(clock);
+  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
+  const pinned = await buildStaff(t.db, { role: 'director', facilityId: w.facilityId, pin: '2468' });
+  await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  return tablet;
 }

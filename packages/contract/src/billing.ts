@@ -17,6 +17,7 @@ export const statementLineKinds = [
   'item',
   'adjustment',
   'correction',
+  'carried_over',
 ] as const;
 export type StatementLineKind = (typeof statementLineKinds)[number];
 

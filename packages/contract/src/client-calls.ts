@@ -154,6 +154,7 @@ export const postStaffBillingAdjustment = { method: 'POST', path: '/api/staff/fa
 export const postStaffBillingItem = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/items', status: 201 } as unknown as typeof C.postStaffBillingItem;
 export const postStaffBillingMonthClose = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/months/{month}/close' } as unknown as typeof C.postStaffBillingMonthClose;
 export const postStaffBillingPayment = { method: 'POST', path: '/api/staff/billing/statements/{statementId}/payments', status: 201 } as unknown as typeof C.postStaffBillingPayment;
+export const postStaffBillingStatementCarry = { method: 'POST', path: '/api/staff/billing/statements/{statementId}/carry' } as unknown as typeof C.postStaffBillingStatementCarry;
 export const postStaffBillingTransferAssign = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/transfers/{transferId}/assign' } as unknown as typeof C.postStaffBillingTransferAssign;
 export const postStaffBillingTransferDismiss = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/transfers/{transferId}/dismiss' } as unknown as typeof C.postStaffBillingTransferDismiss;
 export const postStaffBillingTransfersImport = { method: 'POST', path: '/api/staff/facilities/{facilityId}/billing/transfers/import' } as unknown as typeof C.postStaffBillingTransfersImport;

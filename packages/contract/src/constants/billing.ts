@@ -1,6 +1,6 @@
 /** Constants of the billing area (spec/billing.md): no zod here, so the web's first load stays small. */
 
-export const statementStatuses = ['draft', 'unpaid', 'scheduled', 'paid', 'failed'] as const;
+export const statementStatuses = ['draft', 'unpaid', 'scheduled', 'paid', 'failed', 'carried'] as const;
 export type StatementStatus = (typeof statementStatuses)[number];
 export const statementStatusLabels: Record<StatementStatus, string> = {
   draft: '下書き',
@@ -8,6 +8,8 @@ export const statementStatusLabels: Record<StatementStatus, string> = {
   scheduled: '引落予定',
   paid: '支払済',
   failed: '引落不能',
+  /** What was still open moved onto a later month's statement (billing-carry-over.md). */
+  carried: '翌月へ繰越',
 };
 
 /** Integer yen as guardians and staff read it: 12,300円. */

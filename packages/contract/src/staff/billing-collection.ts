@@ -128,6 +128,7 @@ export const collectionRowSchema = z.object({
   children: z.array(z.string()),
   total: z.number().int(),
   paid: z.number().int(),
+  due_date: z.string(),
   status: z.enum(statementStatuses),
   method: z.enum(collectionMethods),
   account_number_masked: z.string().nullable(),

@@ -64,4 +64,7 @@ export const billingMessages = {
   overpaid: '入金額が未入金の残額を超えています',
   paidInFuture: '入金日に未来の日付は入力できません',
   receiptNotPaid: '領収書は支払済の請求についてのみ発行できます',
+  carryNotOpen: '繰り越せるのは、引落不能の請求と支払期日を過ぎた未払いの請求です',
+  carryNothing: 'この請求に未入金の残額はありません',
+  carried: 'この請求は翌月へ繰り越しました。入金は繰越先の請求に記録してください',
 } as const;

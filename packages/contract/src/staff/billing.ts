@@ -308,5 +308,14 @@ export const postStaffBillingPayment = defineCall({
   response: billingStatementSchema,
 });
 
+export const postStaffBillingStatementCarry = defineCall({
+  method: 'POST',
+  path: '/api/staff/billing/statements/{statementId}/carry',
+  summary:
+    'Carries the unpaid rest of a statement (引落不能, or 未払い past its due date) onto the first open month as a line of the family’s next statement; the statement becomes 翌月へ繰越; once; audited',
+  params: z.object({ statementId: idParam }),
+  response: z.object({ statement_id: z.number().int(), month: yearMonthString, amount: z.number().int() }),
+});
+
 /** The 領収書 of a paid statement as an A4 PDF (not a JSON call): the same file the guardian downloads; 409 until 支払済. */
 export const staffBillingReceiptPdfPath = '/api/staff/billing/statements/{statementId}/receipt.pdf';

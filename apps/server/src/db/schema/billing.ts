@@ -158,10 +158,15 @@ export const billingAdjustments = pgTable(
     reason: text('reason').notNull(),
     /** The issued statement this line corrects (a later month's line, never an edit). */
     correctsStatementId: integer('corrects_statement_id'),
+    /** The earlier statement whose unpaid rest this line carries (billing-carry-over.md); one line per statement. */
+    carriedStatementId: integer('carried_statement_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('billing_adjustments_facility_month_idx').on(t.facilityId, t.month)],
+  (t) => [
+    index('billing_adjustments_facility_month_idx').on(t.facilityId, t.month),
+    uniqueIndex('billing_adjustments_carried_idx').on(t.carriedStatementId),
+  ],
 );
 
 /** An issued statement: numbered, immutable (its lines are the snapshot taken at 確定). */

@@ -169,6 +169,7 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffBillingAdjustment,
     C.postStaffBillingMonthClose,
     C.postStaffBillingPayment,
+    C.postStaffBillingStatementCarry,
     C.staffBillingReceiptPdfPath,
     C.getStaffBillingAccounts,
     C.putStaffBillingAccount,

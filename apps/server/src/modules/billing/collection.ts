@@ -92,6 +92,7 @@ export async function collectionOf(db: Db, grant: FacilityGrant, month: string):
         children: (s.children as { name: string }[]).map((c) => c.name),
         total: s.total,
         paid,
+        due_date: s.dueDate,
         status: s.status as StatementStatus,
         method: collectionMethods[debit ? 0 : 1],
         account_number_masked: item ? `****${item.numberLast3}` : last3 ? `****${last3}` : null,

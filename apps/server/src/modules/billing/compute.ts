@@ -7,6 +7,7 @@ import {
   type FacilityType,
   type SideDishExemption,
   type StatementLine,
+  yearMonthLabel,
 } from '@renraku/contract';
 import type { billingAdjustments, billingChildAttributes, billingItems, billingSettings } from '../../db/schema';
 import { clockMinutes, dayExtension, monthExtension, type ExtensionRule } from './extension';
@@ -19,7 +20,11 @@ import { clockMinutes, dayExtension, monthExtension, type ExtensionRule } from '
 export type SettingsRow = typeof billingSettings.$inferSelect;
 export type AttributesRow = typeof billingChildAttributes.$inferSelect;
 export type ItemRow = typeof billingItems.$inferSelect;
-export type AdjustmentRow = typeof billingAdjustments.$inferSelect & { correctsNumber: string | null };
+export type AdjustmentRow = typeof billingAdjustments.$inferSelect & {
+  correctsNumber: string | null;
+  carriedNumber: string | null;
+  carriedMonth: string | null;
+};
 
 export interface BilledChild {
   id: number;
@@ -171,9 +176,16 @@ function childLines(child: BilledChild, inputs: MonthInputs, type: FacilityType)
   }
   for (const adj of inputs.adjustments.filter((x) => x.childId === child.id)) {
     lines.push(
-      adj.correctsNumber
-        ? line('correction', `訂正（請求番号 ${adj.correctsNumber}）`, adj.amount, adj.reason)
-        : line('adjustment', '調整', adj.amount, adj.reason),
+      adj.carriedNumber
+        ? line(
+            'carried_over',
+            `${yearMonthLabel(adj.carriedMonth!)}分の未収金（請求番号 ${adj.carriedNumber}）`,
+            adj.amount,
+            adj.reason,
+          )
+        : adj.correctsNumber
+          ? line('correction', `訂正（請求番号 ${adj.correctsNumber}）`, adj.amount, adj.reason)
+          : line('adjustment', '調整', adj.amount, adj.reason),
     );
   }
   return lines;

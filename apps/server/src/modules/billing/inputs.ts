@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   billingAdjustments,
@@ -13,6 +14,8 @@ import {
   users,
 } from '../../db/schema';
 import { attendanceBetween } from '../day/service';
+/** The statement a carry-over line comes from (billing-carry-over.md). */
+const carried = alias(billingStatements, 'carried');
 import type { AdjustmentRow, AttributesRow, BilledChild, MonthInputs, SettingsRow } from './compute';
 
 /** 'YYYY-MM' → its first and last days. */
@@ -164,12 +167,16 @@ export async function loadMonthInputs(db: Db, facilityId: number, month: string)
       amount: billingAdjustments.amount,
       reason: billingAdjustments.reason,
       correctsStatementId: billingAdjustments.correctsStatementId,
+      carriedStatementId: billingAdjustments.carriedStatementId,
       createdBy: billingAdjustments.createdBy,
       createdAt: billingAdjustments.createdAt,
       correctsNumber: billingStatements.number,
+      carriedNumber: carried.number,
+      carriedMonth: carried.month,
     })
     .from(billingAdjustments)
     .leftJoin(billingStatements, eq(billingStatements.id, billingAdjustments.correctsStatementId))
+    .leftJoin(carried, eq(carried.id, billingAdjustments.carriedStatementId))
     .where(and(eq(billingAdjustments.facilityId, facilityId), eq(billingAdjustments.month, start)))
     .orderBy(asc(billingAdjustments.id));
   const inputs: MonthInputs | null = settings ? { month, settings, children: billed, items, adjustments } : null;

@@ -50,6 +50,7 @@ export async function payStatement(
   now: Date,
 ): Promise<number> {
   if (s.status === 'paid') throw conflict(M.alreadyPaid);
+  if (s.status === 'carried') throw conflict(M.carried);
   // The bank may still debit it: a payment now could be paid twice (billing-debit-results.md).
   if (s.status === 'scheduled') throw conflict(M.debitPending);
   const [{ paid, n }] = (await t

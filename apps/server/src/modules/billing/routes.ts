@@ -9,6 +9,7 @@ import {
   postStaffBillingItem,
   postStaffBillingMonthClose,
   postStaffBillingPayment,
+  postStaffBillingStatementCarry,
   putStaffBillingChildAttributes,
   putStaffBillingSettings,
 } from '@renraku/contract';
@@ -19,6 +20,7 @@ import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
 import { billingChildren, saveAttributes } from './attributes';
 import { collectionRoutes } from './collection-routes';
+import { carryStatement } from './carry';
 import { closeMonth } from './close';
 import { monthOf } from './inputs';
 import { addAdjustment, billingMonth, listBillingMonths } from './month';
@@ -67,6 +69,11 @@ export function billingRoutes(app: App, ctx: AppContext) {
     const statement = await statementById(ctx.db, params.statementId);
     if (!statement) throw notFound();
     return recordPayment(ctx.db, staff, await manage(staff, statement.facilityId), params.statementId, body, now);
+  });
+  staffRoute(app, postStaffBillingStatementCarry, {}, async ({ staff, params, now }) => {
+    const statement = await statementById(ctx.db, params.statementId);
+    if (!statement) throw notFound();
+    return carryStatement(ctx.db, staff, await manage(staff, statement.facilityId), params.statementId, now);
   });
 
   route(app, getBillingStatements, {}, async ({ viewer }) => guardianStatements(ctx.db, viewer));

@@ -6,6 +6,7 @@ import {
   postStaffDebitRequest,
   postStaffDebitRequestWithdraw,
   postStaffDebitResults,
+  postStaffBillingStatementCarry,
   putStaffBillingAccount,
   putStaffDebitSettings,
   staffDebitRequestFilePath,
@@ -77,6 +78,14 @@ export function useImportDebitResults(facilityId: number, month: string) {
   const invalidate = useInvalidate(facilityId);
   return useMutation({
     mutationFn: (file_base64: string) => api(postStaffDebitResults, { params: { facilityId, month }, body: { file_base64 } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useCarryStatement(facilityId: number) {
+  const invalidate = useInvalidate(facilityId);
+  return useMutation({
+    mutationFn: (statementId: number) => api(postStaffBillingStatementCarry, { params: { statementId } }),
     onSettled: invalidate,
   });
 }

@@ -1,7 +1,13 @@
 import { Alert, Badge, Button, FileButton, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { collectionMethodLabels, statementStatusLabels, yenLabel, type postStaffDebitResults } from '@renraku/contract/staff';
+import {
+  collectionMethodLabels,
+  statementStatusLabels,
+  yenLabel,
+  type postStaffDebitResults,
+  type StaffCollection,
+} from '@renraku/contract/staff';
 import type { ResponseOf } from '@renraku/contract/client';
 import { slashDate, yearMonthLabel } from '@renraku/contract/dates';
 import { confirm } from '../../../components/confirm';
@@ -9,6 +15,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api';
+import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
 import { useBillingMonths } from '../api';
 import {
@@ -19,13 +26,24 @@ import {
   useDebitSettings,
   useImportDebitResults,
   useWithdrawDebitRequest,
+  useCarryStatement,
 } from '../collection-api';
 import { BankAccountForm } from '../components/bank-account-form';
 import { BillingNav } from '../components/billing-nav';
 import { PayerAccounts } from '../components/payer-accounts';
 
 type ImportSummary = ResponseOf<typeof postStaffDebitResults>;
-const statusColor = { draft: 'gray', unpaid: 'yellow', scheduled: 'blue', paid: 'teal', failed: 'red' } as const;
+const statusColor = {
+  draft: 'gray',
+  unpaid: 'yellow',
+  scheduled: 'blue',
+  paid: 'teal',
+  failed: 'red',
+  carried: 'grape',
+} as const;
+/** 繰越 is offered where the server allows it (billing-carry-over.md): 引落不能, or 未払い past its due date. */
+const carriable = (r: StaffCollection['rows'][number], today: string) =>
+  r.total > r.paid && (r.status === 'failed' || (r.status === 'unpaid' && r.due_date < today));
 
 /**
  * 集金 / 口座振替 (spec/billing.md §4): a closed month's collection per family, the 全銀 request file
@@ -94,6 +112,8 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
   const create = useCreateDebitRequest(facilityId, month);
   const upload = useImportDebitResults(facilityId, month);
   const withdraw = useWithdrawDebitRequest(facilityId, month);
+  const carry = useCarryStatement(facilityId);
+  const today = todayInTokyo();
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   if (data.isPending) return <Loading />;
   if (data.error) return <FormError error={data.error} />;
@@ -110,6 +130,14 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
       confirmLabel: '取り下げる',
     });
     if (ok) withdraw.mutate();
+  };
+  const onCarry = async (r: StaffCollection['rows'][number]) => {
+    const ok = await confirm({
+      title: '未収金の繰越',
+      message: `${r.number} ${r.payer.name}の未収金 ${yenLabel(r.total - r.paid)}を、まだ確定していない最初の月の請求に「未収金」として加えます。この請求には以後入金を記録できません。`,
+      confirmLabel: '翌月へ繰越',
+    });
+    if (ok) carry.mutate(r.statement_id);
   };
   const answered = c.rows.some((r) => r.result !== null);
   const total = c.rows.reduce((sum, r) => sum + r.total, 0);
@@ -161,6 +189,12 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
       {!c.settings_ready && <Alert color="yellow">口座振替の委託者設定（委託者コード・取引銀行）を登録してください。</Alert>}
       {create.error && <FormError error={create.error} />}
       {withdraw.error && <FormError error={withdraw.error} />}
+      {carry.error && <FormError error={carry.error} />}
+      {carry.data && (
+        <Alert color="teal" data-testid="carry-done">
+          {yenLabel(carry.data.amount)}を{yearMonthLabel(carry.data.month)}分の請求に繰り越しました。
+        </Alert>
+      )}
       {upload.error && (
         <Alert color="red" role="alert" title="振替結果を取り込めませんでした">
           {errorText(upload.error)}
@@ -178,6 +212,7 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
             <Table.Th scope="col">方法</Table.Th>
             <Table.Th scope="col">状態</Table.Th>
             <Table.Th scope="col">振替結果</Table.Th>
+            <Table.Th scope="col">操作</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -198,6 +233,19 @@ function Collection({ facilityId, month }: { facilityId: number; month: string }
                 </Badge>
               </Table.Td>
               <Table.Td>{r.result ? `${r.result.code} ${r.result.label}` : '—'}</Table.Td>
+              <Table.Td>
+                {carriable(r, today) && (
+                  <Button
+                    size="md"
+                    variant="default"
+                    onClick={() => void onCarry(r)}
+                    loading={carry.isPending && carry.variables === r.statement_id}
+                    aria-label={`${r.number} ${r.payer.name}の未収金を翌月へ繰越`}
+                  >
+                    翌月へ繰越
+                  </Button>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,0 +1,2 @@
+ALTER TABLE "billing_adjustments" ADD COLUMN "carried_statement_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_adjustments_carried_idx" ON "billing_adjustments" USING btree ("carried_statement_id");
