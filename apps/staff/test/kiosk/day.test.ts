@@ -8,8 +8,8 @@ import {
   sha256Hex,
   siblingPickup,
   staffByQr,
-} from '../apps/staff/src/features/kiosk/lib/day';
-import type { KioskRoster, LocalScan, RosterChild } from '../apps/staff/src/features/kiosk/lib/types';
+} from '../../src/features/kiosk/lib/day';
+import type { KioskRoster, LocalScan, RosterChild } from '../../src/features/kiosk/lib/types';
 
 /** The gate kiosk's decisions on the device (docs/decisions/kiosk-offline-app.md), without a browser. */
 
@@ -88,8 +88,8 @@ describe('the kiosk on the device', () => {
     const r = roster(
       [child(1)],
       [
-        { user_id: 7, name: '田中 保美', qr_hash: keyedQr(token), pin_set: true },
-        { user_id: 8, name: '佐藤 園子', qr_hash: null, pin_set: false },
+        { user_id: 7, name: '田中 保美', qr_hash: keyedQr(token), pin_set: true, clock: [] },
+        { user_id: 8, name: '佐藤 園子', qr_hash: null, pin_set: false, clock: [] },
       ],
     );
     expect(await staffByQr(r, `renraku-staff:${token}`)).toEqual({ staff: r.staff[0], token });
