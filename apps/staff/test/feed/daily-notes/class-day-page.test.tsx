@@ -6,8 +6,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { classPublishMessages, type DailyNoteContent } from '@renraku/contract/staff';
-import { ClassDayPage } from '../../src/features/feed/daily-notes/routes/class-day-page';
-import { fakeNetwork, type Reply, type Sent } from '../support/network';
+import { ClassDayPage } from '../../../src/features/feed/daily-notes/routes/class-day-page';
+import { fakeNetwork, type Reply, type Sent } from '../../support/network';
 import { CLASS_ID, classDay, DATE, fakeClassServer, note, pupil } from './fixtures';
 
 /**

@@ -3,9 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DailyNoteContent } from '@renraku/contract/staff';
-import { useApplyToClass, useClassDay } from '../../src/features/feed/daily-notes/api';
-import { useDraftAutosave } from '../../src/features/feed/daily-notes/use-draft-autosave';
-import { fakeNetwork, type Reply, type Sent } from '../support/network';
+import { useApplyToClass, useClassDay } from '../../../src/features/feed/daily-notes/api';
+import { useDraftAutosave } from '../../../src/features/feed/daily-notes/use-draft-autosave';
+import { fakeNetwork, type Reply, type Sent } from '../../support/network';
 import { CLASS_ID, classDay, DATE, fakeClassServer, note, pupil } from './fixtures';
 
 /**
