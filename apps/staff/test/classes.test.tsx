@@ -10,7 +10,7 @@ import { useClassesOfYear, usePromote, type PromotionBody } from '../src/feature
 import { classesKey, useFacilityClasses } from '../src/lib/classes';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import { todayInTokyo } from '../src/lib/dates';
-import { fakeNetwork, type Sent } from './support/network';
+import { fakeNetwork, type Sent } from '../../../packages/ui/test/support/fake-network';
 
 /**
  * The class lists after 進級 (apps/staff/src/lib/classes.ts): every screen reads the facility's

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { fakeNetwork, setOnline } from './support/network';
+import { fakeNetwork, setOnline } from '../../../packages/ui/test/support/fake-network';
 
 /**
  * 送信待ち (apps/web/src/components/pending-sends.tsx) over the real offline queue: what the

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, entries } from 'idb-keyval';
 import type { User } from '@renraku/contract/client';
 import type { QueuedSend } from '../src/lib/send-queue';
-import { fakeNetwork, setOnline, type Reply, type Sent } from './support/network';
+import { fakeNetwork, setOnline, type Reply, type Sent } from '../../../packages/ui/test/support/fake-network';
 
 /**
  * The guardian app's offline queue (apps/web/src/lib/send-queue.ts; docs/decisions/web-pwa-offline.md):

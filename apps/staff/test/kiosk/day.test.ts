@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   childByToken,
@@ -10,27 +10,10 @@ import {
   staffByQr,
 } from '../../src/features/kiosk/lib/day';
 import type { KioskRoster, LocalScan, RosterChild } from '../../src/features/kiosk/lib/types';
+import { at, child, hex } from './fixtures';
 
 /** The gate kiosk's decisions on the device (docs/decisions/kiosk-offline-app.md), without a browser. */
 
-const hex = (s: string) => createHash('sha256').update(s).digest('hex');
-const child = (id: number, extra: Partial<RosterChild> = {}): RosterChild => ({
-  note_child_id: id,
-  child_id: 100 + id,
-  name: `試験 ${id}`,
-  first_name: String(id),
-  kana: 'しけん',
-  class_name: 'ひよこ組',
-  photo_url: null,
-  qr_hash: hex(`token-${id}`),
-  arrived_at: null,
-  picked_up_at: null,
-  sibling_ids: [],
-  pickup_persons: [],
-  guardians: [],
-  ...extra,
-});
-const at = (time: string) => new Date(`2026-06-10T${time}:00+09:00`);
 const scan = (id: number, kind: 'arrival' | 'pickup', time: string, status: LocalScan['status'] = 'pending'): LocalScan => ({
   id: `${id}-${kind}-${time}`,
   note_child_id: id,

@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalScan } from '../../src/features/kiosk/lib/types';
-import { fakeNetwork, type Reply, type Sent } from '../support/network';
+import { fakeNetwork, type Reply, type Sent } from '../../../../packages/ui/test/support/fake-network';
 import { at, child, roster, scan } from './fixtures';
 
 /**

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { classPublishMessages, type DailyNoteContent } from '@renraku/contract/staff';
 import { ClassDayPage } from '../../../src/features/feed/daily-notes/routes/class-day-page';
-import { fakeNetwork, type Reply, type Sent } from '../../support/network';
+import { fakeNetwork, type Reply, type Sent } from '../../../../../packages/ui/test/support/fake-network';
 import { CLASS_ID, classDay, DATE, fakeClassServer, note, pupil } from './fixtures';
 
 /**
@@ -63,7 +63,7 @@ it("writes the day's menu into every present child's note, keeping each child's 
   fireEvent.change(categories, { target: { value: '主食、汁物' } });
   fireEvent.blur(categories);
 
-  await waitFor(() => expect(puts(net.sent)).toHaveLength(1), { timeout: 3_000 });
+  await waitFor(() => expect(puts(net.sent)).toHaveLength(1));
   expect(puts(net.sent)[0]).toEqual([
     { child_id: 1, content: note({ school_meal: 'カレーライス', lunch_items: lunch(['主食', '完食'], ['汁物', null]) }) },
     { child_id: 2, content: note({ school_meal: 'カレーライス', lunch_items: lunch(['主食', '少し'], ['汁物', null]) }) },
@@ -109,6 +109,6 @@ it('全員に適用: sends what was typed first, keeps the rows read-only until 
 
   // A later edit of child 2's row keeps what 全員に適用 filled in.
   fireEvent.change(within(row('試験 2')).getByLabelText('試験 2 午睡終了 1'), { target: { value: '15:00' } });
-  await waitFor(() => expect(puts(net.sent)).toHaveLength(2), { timeout: 3_000 });
+  await waitFor(() => expect(puts(net.sent)).toHaveLength(2));
   expect(puts(net.sent)[1]).toEqual([{ child_id: 2, content: note({ sleeps: [{ start: '12:30', end: '15:00' }] }) }]);
 });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DailyNoteContent } from '@renraku/contract/staff';
 import { useApplyToClass, useClassDay } from '../../../src/features/feed/daily-notes/api';
 import { useDraftAutosave } from '../../../src/features/feed/daily-notes/use-draft-autosave';
-import { fakeNetwork, type Reply, type Sent } from '../../support/network';
+import { fakeNetwork, type Reply, type Sent } from '../../../../../packages/ui/test/support/fake-network';
 import { CLASS_ID, classDay, DATE, fakeClassServer, note, pupil } from './fixtures';
 
 /**

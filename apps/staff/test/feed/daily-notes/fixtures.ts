@@ -1,5 +1,5 @@
 import { emptyDailyNoteContent, type ClassDay, type ClassDayChild, type DailyNoteContent } from '@renraku/contract/staff';
-import type { Reply, Sent } from '../../support/network';
+import type { Reply, Sent } from '../../../../../packages/ui/test/support/fake-network';
 
 /** A class's day for the entry grid's tests: ひよこ組 on 2026-06-10, children 1–3 (3 absent). */
 

@@ -12,13 +12,13 @@ export interface Sent {
 export type Reply = { status: number; body?: unknown } | 'offline';
 
 /**
- * The network edge, faked (docs/decisions/client-unit-tests.md): `fetch` is replaced by a function
+ * The network edge, faked for both apps' unit tests (docs/decisions/tests-client-unit.md): `fetch` is replaced by a function
  * that records each request and answers with `reply` (a status and a JSON body), or fails as a
  * browser does without a network (a TypeError). Everything above fetch is the app's real code.
  */
 export function fakeNetwork(reply: (request: Sent) => Reply | Promise<Reply>) {
   const sent: Sent[] = [];
-  // The XSRF cookie is there already, so a write is one request (lib/api.ts asks for it otherwise).
+  // The XSRF cookie is there already, so a write is one request (the apps' API clients ask for it otherwise).
   document.cookie = 'XSRF-TOKEN=test-xsrf';
   const fetch = vi.fn(async (url: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const request: Sent = {
