@@ -1,7 +1,7 @@
 import { Alert, Button, List, Text } from '@mantine/core';
 import { tokyoTime } from '@renraku/contract/dates';
 import { clockKindLabels } from '@renraku/contract/staff';
-import { KIND_LABEL } from './scan-result';
+import { KIND_LABEL } from '../lib/scan-step';
 import type { LocalScan, LocalStaffClock } from '../lib/types';
 
 /**

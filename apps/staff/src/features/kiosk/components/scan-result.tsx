@@ -1,5 +1,6 @@
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { ChildPhoto } from './child-photo';
+import { KIND_LABEL } from '../lib/scan-step';
 import type { RosterChild, ScanKind } from '../lib/types';
 
 export interface ResultView {
@@ -12,7 +13,6 @@ export interface ResultView {
   by?: string;
 }
 
-export const KIND_LABEL: Record<ScanKind, string> = { arrival: '登園', pickup: '降園' };
 // White on these is 7:1 or more (high contrast at arm's length).
 const KIND_COLOR: Record<ScanKind, string> = { arrival: '#0a5c2e', pickup: '#163f80' };
 

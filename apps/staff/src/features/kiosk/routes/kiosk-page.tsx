@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Paper, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
+import { tokyoTime } from '@renraku/contract/dates';
 import { STAFF_QR_PREFIX } from '@renraku/contract/staff';
 import { Loading } from '../../../components/loading';
 import { usePageTitle } from '../../../lib/page-title';
@@ -14,13 +14,14 @@ import { StaffIdentify } from '../components/staff-identify';
 import { type KioskMode } from '../components/mode-toggle';
 import { PickupPanel } from '../components/pickup-panel';
 import { Problems } from '../components/problems';
-import { KIND_LABEL, ScanResult, type ResultView } from '../components/scan-result';
+import { ScanResult, type ResultView } from '../components/scan-result';
 import { pickUpByCode } from '../lib/code-pickup';
-import { childByToken, childDay, newScan, nextKind, recentScan, siblingPickup, siblingsOf, staffByQr } from '../lib/day';
+import { childByToken, childDay, newScan, staffByQr } from '../lib/day';
 import { GATE_STAFF_MS, identifyByPin, useGateStaff, type GateStaff } from '../lib/gate-staff';
 import { useNow, useOnline } from '../lib/hooks';
 import { registerKioskServiceWorker } from '../lib/register-sw';
 import { useQrScanner } from '../lib/scanner';
+import { eligibleSiblings as siblingsFor, scanStep, siblingScans, staleRosterDate } from '../lib/scan-step';
 import { acknowledgeProblems, appendScans, kioskStore, loadKioskState, pruneScans, pruneStaffClocks } from '../lib/store';
 import { refreshRoster, sendPending, syncStatusStore } from '../lib/sync';
 import type { KioskStaff, Pickup, RosterChild, ScanKind, ScanVia } from '../lib/types';
@@ -97,23 +98,9 @@ export function KioskPage() {
     if (navigator.onLine) void sendPending();
   }, []);
 
-  /** Siblings the same tap may also record: not yet at this step today, not scanned within the minute. */
-  const eligibleSiblings = (
-    child: RosterChild,
-    kind: ScanKind,
-    pickup: Pickup,
-    at: Date,
-    also: ReturnType<typeof newScan>[] = [],
-  ) => {
-    if (!roster) return [];
-    const all = [...kioskStore.snapshot().scans, ...also];
-    return siblingsOf(roster, child).filter((s) => {
-      const day = childDay(s, all, at);
-      if (recentScan(s.note_child_id, all, at)) return false;
-      if (kind === 'arrival') return !day.arrivedAt;
-      return day.arrivedAt !== null && !day.pickedUpAt && siblingPickup(pickup, child, s) !== undefined;
-    });
-  };
+  /** Siblings the same tap may also record (lib/scan-step.ts), counting the scan just made. */
+  const eligibleSiblings = (child: RosterChild, kind: ScanKind, pickup: Pickup, at: Date, also: ReturnType<typeof newScan>[]) =>
+    roster ? siblingsFor(roster, child, kind, pickup, at, [...kioskStore.snapshot().scans, ...also]) : [];
 
   // The latest state for the scanner's callback (it lives as long as the camera).
   const latest = useRef({ roster, mode, pickupFor, result, askStaff, staff: gate.staff });
@@ -163,26 +150,15 @@ export function KioskPage() {
   const handleChild = useCallback(
     async (child: RosterChild, via: ScanVia) => {
       const at = new Date();
-      const all = kioskStore.snapshot().scans;
-      const recent = recentScan(child.note_child_id, all, at);
-      if (recent) {
-        setNotice(
-          `${child.name}さんは${tokyoTime(recent.at)}に${KIND_LABEL[recent.kind]}を記録済みです。1分以内の読み取りは記録しません`,
-        );
-        return;
-      }
-      const kind = nextKind(childDay(child, all, at), latest.current.mode);
-      if (!kind) {
-        setNotice(`${child.name}さんは本日降園済みです。記録し直すときは「登園」「降園」を選んでください`);
-        return;
-      }
+      const next = scanStep(child, kioskStore.snapshot().scans, at, latest.current.mode, via);
+      if (next.step === 'repeat' || next.step === 'done') return setNotice(next.notice);
       setNotice(null);
-      if (kind === 'pickup') {
+      if (next.step === 'pickup') {
         setResult(null);
         withStaff(`${child.name}さんの降園`, (staff) => setPickupFor({ child, staff }));
         return;
       }
-      if (via === 'touch') withStaff(`${child.name}さんの登園`, (staff) => void recordArrival(child, via, staff, new Date()));
+      if (next.needsStaff) withStaff(`${child.name}さんの登園`, (staff) => void recordArrival(child, via, staff, new Date()));
       else await recordArrival(child, via, null, at);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -238,21 +214,8 @@ export function KioskPage() {
 
   const siblingsToo = async () => {
     if (!result || result.siblings.length === 0) return;
-    const at = new Date();
-    const [first] = result.children;
     // The siblings as the first child: the same pick-up, the same way, the same staff member.
-    const last = kioskStore.snapshot().scans.findLast((s) => s.note_child_id === first!.note_child_id);
-    const pickup = last?.pickup ?? null;
-    const made = result.siblings.map((s) =>
-      newScan(
-        s,
-        result.kind,
-        result.kind === 'pickup' ? (siblingPickup(pickup, first!, s) ?? null) : null,
-        at,
-        last?.via ?? 'qr',
-        last?.staff ?? null,
-      ),
-    );
+    const made = siblingScans(result.children[0]!, result.siblings, result.kind, kioskStore.snapshot().scans, new Date());
     setResult({ ...result, children: [...result.children, ...result.siblings], siblings: [] });
     await record(made);
   };
@@ -268,7 +231,6 @@ export function KioskPage() {
     return <NoRoster onRetry={() => void refreshRoster()} />;
   }
 
-  const stale = roster.date !== tokyoDate(now);
   const skewMinutes = sync.skewMs !== null && Math.abs(sync.skewMs) > 60_000 ? Math.round(Math.abs(sync.skewMs) / 60_000) : 0;
 
   return (
@@ -284,7 +246,7 @@ export function KioskPage() {
         pending={pending}
         online={online}
         sending={sync.sending}
-        staleDate={stale ? roster.date : null}
+        staleDate={staleRosterDate(roster, now)}
         skewMinutes={skewMinutes}
       />
       <Group align="stretch" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   childByToken,
@@ -8,29 +8,12 @@ import {
   sha256Hex,
   siblingPickup,
   staffByQr,
-} from '../apps/staff/src/features/kiosk/lib/day';
-import type { KioskRoster, LocalScan, RosterChild } from '../apps/staff/src/features/kiosk/lib/types';
+} from '../../src/features/kiosk/lib/day';
+import type { KioskRoster, LocalScan, RosterChild } from '../../src/features/kiosk/lib/types';
+import { at, child, hex } from './fixtures';
 
 /** The gate kiosk's decisions on the device (docs/decisions/kiosk-offline-app.md), without a browser. */
 
-const hex = (s: string) => createHash('sha256').update(s).digest('hex');
-const child = (id: number, extra: Partial<RosterChild> = {}): RosterChild => ({
-  note_child_id: id,
-  child_id: 100 + id,
-  name: `試験 ${id}`,
-  first_name: String(id),
-  kana: 'しけん',
-  class_name: 'ひよこ組',
-  photo_url: null,
-  qr_hash: hex(`token-${id}`),
-  arrived_at: null,
-  picked_up_at: null,
-  sibling_ids: [],
-  pickup_persons: [],
-  guardians: [],
-  ...extra,
-});
-const at = (time: string) => new Date(`2026-06-10T${time}:00+09:00`);
 const scan = (id: number, kind: 'arrival' | 'pickup', time: string, status: LocalScan['status'] = 'pending'): LocalScan => ({
   id: `${id}-${kind}-${time}`,
   note_child_id: id,
@@ -88,8 +71,8 @@ describe('the kiosk on the device', () => {
     const r = roster(
       [child(1)],
       [
-        { user_id: 7, name: '田中 保美', qr_hash: keyedQr(token), pin_set: true },
-        { user_id: 8, name: '佐藤 園子', qr_hash: null, pin_set: false },
+        { user_id: 7, name: '田中 保美', qr_hash: keyedQr(token), pin_set: true, clock: [] },
+        { user_id: 8, name: '佐藤 園子', qr_hash: null, pin_set: false, clock: [] },
       ],
     );
     expect(await staffByQr(r, `renraku-staff:${token}`)).toEqual({ staff: r.staff[0], token });
