@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:unit`: the server's API tests and the packages' tests in Node, and the two apps'
- * client unit tests in a DOM (happy-dom; docs/decisions/client-unit-tests.md). One run, one
+ * client unit tests in a DOM (happy-dom; docs/decisions/tests-client-unit.md). One run, one
  * worker limit for all of them (the machine has two cores).
  */
 export default defineConfig({
