@@ -128,6 +128,8 @@ export const classPublishMessages = {
     `${sent}人の連絡帳を公開しました` + (unchanged > 0 ? `（変更のない${unchanged}人は送っていません）` : ''),
   nothing: '送る連絡帳がありません',
   field: '適用する項目を選んでください',
+  /** The typed drafts did not reach the server: applying or publishing now would work on an older day. */
+  draftsUnsaved: '入力した内容をまだ保存できていません。通信が戻ると自動で保存します。保存されてから、もう一度お試しください',
 } as const;
 
 const classParams = z.object({ classId: idParam });

@@ -42,8 +42,8 @@ export function useDraftAutosave(classId: number, date: string, day: ClassDay | 
   const dayRef = useRef(day);
   dayRef.current = day;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const inFlight = useRef<Promise<void> | null>(null);
-  const flushRef = useRef<() => Promise<void>>(async () => {});
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const flushRef = useRef<() => Promise<boolean>>(async () => true);
 
   const setEdits = useCallback(
     (next: Edits) => {
@@ -60,15 +60,20 @@ export function useDraftAutosave(classId: number, date: string, day: ClassDay | 
     timer.current = setTimeout(() => void flushRef.current(), ms);
   }, []);
 
-  /** Sends every valid pending edit now (after the one in flight); resolves when the server has them. */
-  const flush = useCallback(async (): Promise<void> => {
+  /**
+   * Sends every valid pending edit now (after the one in flight). Resolves true when the server has
+   * them all, false when the save failed (the edits stay, a retry is scheduled): what the server is
+   * asked to do next (全員に適用, 公開) must not run on a day that lacks them, or the retry would later
+   * overwrite its result with the older draft.
+   */
+  const flush = useCallback(async (): Promise<boolean> => {
     clearTimeout(timer.current);
     if (inFlight.current) await inFlight.current;
     const pending = editsRef.current;
     const drafts = Object.entries(pending)
       .filter(([, content]) => contentError(content) === null)
       .map(([id, content]) => ({ child_id: Number(id), content }));
-    if (drafts.length === 0) return;
+    if (drafts.length === 0) return true;
     const run = (async () => {
       setState({ kind: 'saving' });
       try {
@@ -79,17 +84,19 @@ export function useDraftAutosave(classId: number, date: string, day: ClassDay | 
         for (const { child_id } of drafts) if (next[child_id] === pending[child_id]) delete next[child_id];
         setEdits(next);
         setState({ kind: 'saved', at: new Date() });
+        return true;
       } catch (error) {
         const status = statusOf(error);
         // A refusal (403/404/422) will not change by retrying; a lost network or a 5xx will.
         const retrying = status === undefined || status >= 500;
         setState({ kind: 'failed', retrying });
         if (retrying) schedule(RETRY_MS);
+        return false;
       }
     })();
     inFlight.current = run;
     try {
-      await run;
+      return await run;
     } finally {
       inFlight.current = null;
     }

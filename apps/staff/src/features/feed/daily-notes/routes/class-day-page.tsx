@@ -92,7 +92,7 @@ function ClassDay({
       // From the tap (the drafts' flush included) to the answer, the rows are read-only.
       setApplying(true);
       try {
-        await flush();
+        if (!(await flush())) return showFailure(classPublishMessages.draftsUnsaved);
         const answer = await apply({ field, values, overwrite });
         showSuccess(classPublishMessages.applied(answer.filled, answer.kept, answer.overwritten));
       } catch (error) {
@@ -105,7 +105,7 @@ function ClassDay({
   );
   const askPublishClass = useCallback(async () => {
     try {
-      await flush();
+      if (!(await flush())) return showFailure(classPublishMessages.draftsUnsaved);
       const fresh = queryClient.getQueryData<Day>(classDayKey(classId, date));
       if (fresh) setConfirming(fresh);
     } catch (error) {
@@ -130,7 +130,7 @@ function ClassDay({
     async (childIds: number[]) => {
       try {
         // What is typed reaches the server first, then it is published.
-        await flush();
+        if (!(await flush())) return showFailure(classPublishMessages.draftsUnsaved);
         await mutateAsync(childIds);
         showSuccess(dailyNoteMessages.published(childIds.length));
       } catch (error) {
