@@ -75,6 +75,7 @@ export async function seedBillingCollection(
     role: 'director' as const,
     classIds: [],
     scopeClassId: null,
+    chief: false,
   };
   await createDebitRequest(db, secret, viewer, grant, lastMonth, now);
 }
