@@ -67,8 +67,36 @@ export function RatioReportPage() {
   );
 }
 
+const plus15 = (hhmm: string) => {
+  const m = Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)) + 15;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+
+type Slot = RatioMonth['days'][number]['short_slots'][number] & { date: string };
+
+/** Consecutive short slots of a room and day with the same figures as one range (the paper stays short; the CSV has every slot). */
+function ranges(slots: Slot[]) {
+  const out: (Slot & { end: string })[] = [];
+  for (const s of slots) {
+    const last = out.at(-1);
+    if (
+      last &&
+      last.date === s.date &&
+      last.class_id === s.class_id &&
+      last.end === s.start &&
+      last.staff === s.staff &&
+      last.required === s.required
+    ) {
+      last.end = plus15(s.start);
+      last.children = Math.max(last.children, s.children);
+    } else out.push({ ...s, end: plus15(s.start) });
+  }
+  return out;
+}
+
 function Report({ report }: { report: RatioMonth }) {
   const short = report.days.flatMap((d) => d.short_slots.map((s) => ({ date: d.date, ...s })));
+  const shortRanges = ranges(short);
   const daysShort = report.days.filter((d) => d.short_slots.length > 0).length;
   const h = report.headcount;
   const c = report.one_year_check;
@@ -98,25 +126,27 @@ function Report({ report }: { report: RatioMonth }) {
         ) : (
           <>
             <Text size="sm" mb="xs" data-testid="report-short-summary">
-              {daysShort}日・{short.length}枠（15分）で不足がありました。
+              {daysShort}日・{short.length}枠（15分）で不足がありました。同じ人数の続く枠はまとめて表示します（CSVには15分ごと）。
             </Text>
             <Table withTableBorder withColumnBorders verticalSpacing={2} fz="sm" data-testid="report-short-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">日付</Table.Th>
                   <Table.Th scope="col">部屋</Table.Th>
-                  <Table.Th scope="col">時刻</Table.Th>
-                  <Table.Th scope="col">園児</Table.Th>
+                  <Table.Th scope="col">時間</Table.Th>
+                  <Table.Th scope="col">園児（最多）</Table.Th>
                   <Table.Th scope="col">保育士</Table.Th>
                   <Table.Th scope="col">必要</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {short.map((s) => (
+                {shortRanges.map((s) => (
                   <Table.Tr key={`${s.date}-${s.class_id}-${s.start}`}>
                     <Table.Td>{dayLabel(s.date)}</Table.Td>
                     <Table.Td>{s.name}</Table.Td>
-                    <Table.Td>{s.start}〜</Table.Td>
+                    <Table.Td>
+                      {s.start}〜{s.end}
+                    </Table.Td>
                     <Table.Td>{s.children}人</Table.Td>
                     <Table.Td c="red.9" fw={700}>
                       {s.staff}人
