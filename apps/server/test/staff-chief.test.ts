@@ -71,7 +71,8 @@ describe('PUT /api/staff/members/{id}/chief', () => {
   it('a PIN tablet 403 (desktop only), a gate kiosk 401; nothing changes', async () => {
     await setChief(as.director, false);
     expect(
-      (await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinStaff.user.id, pin: '2468' }, headers: clock })).statusCode,
+      (await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinStaff.user.id, pin: '2468' }, headers: clock }))
+        .statusCode,
     ).toBe(200);
     expect((await setChief(tablet, true)).statusCode).toBe(403);
     expect((await setChief(kiosk, true)).statusCode).toBe(401);
@@ -141,8 +142,13 @@ describe('PUT /api/staff/members/{id}/chief', () => {
         M.chief,
       );
     expect(
-      (await callRaw(as.director, putStaffMemberChief, { params: { membershipId: 'x' as never }, body: { is_chief: true }, headers: clock }))
-        .statusCode,
+      (
+        await callRaw(as.director, putStaffMemberChief, {
+          params: { membershipId: 'x' as never },
+          body: { is_chief: true },
+          headers: clock,
+        })
+      ).statusCode,
     ).toBe(422);
     expect((await setChief(as.director, true, 2_000_000_000)).statusCode).toBe(404);
     expect((await setChief(as.director, true, w.staff.otherFacility.membership.id)).statusCode).toBe(404);

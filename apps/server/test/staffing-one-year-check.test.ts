@@ -81,19 +81,32 @@ describe('the 1歳 5:1 check against the oracle', () => {
         const got = oneYearSlots({ date: '2026-11-20', rooms, children: kids, staff, rules, from: FROM, to: TO });
         const want = oracle(rooms, kids, staff, FROM, TO);
         expect(got.checked).toBe(want.checked);
-        expect(got.short.map((s) => `${s.class_id}@${s.start}`).sort()).toEqual(want.short.map((s) => `${s.classId}@${hhmm(s.start)}`).sort());
+        expect(got.short.map((s) => `${s.class_id}@${s.start}`).sort()).toEqual(
+          want.short.map((s) => `${s.classId}@${hhmm(s.start)}`).sort(),
+        );
       }),
       { numRuns: 150 },
     );
   });
 
   it('the spec’s example: 6 babies of 1歳 need 2 at 6:1 and at 5:1, 11 need 2 at 6:1 but 3 at 5:1', () => {
-    const babies = (n: number): ChildSpan[] => Array.from({ length: n }, () => ({ classId: 1, band: 1, from: FROM, to: FROM + 15 }));
+    const babies = (n: number): ChildSpan[] =>
+      Array.from({ length: n }, () => ({ classId: 1, band: 1, from: FROM, to: FROM + 15 }));
     const two: StaffSpan[] = [1, 2].map((id) => ({ userId: id, name: '', defaultClassId: 1, moves: [], spans: [[FROM, TO]] }));
     const check = (n: number) =>
-      oneYearSlots({ date: '2026-11-20', rooms, children: babies(n), staff: two, rules: ratioRules('2026-11-20', 'nursery', true), from: FROM, to: FROM + 15 });
+      oneYearSlots({
+        date: '2026-11-20',
+        rooms,
+        children: babies(n),
+        staff: two,
+        rules: ratioRules('2026-11-20', 'nursery', true),
+        from: FROM,
+        to: FROM + 15,
+      });
     expect(check(6)).toEqual({ checked: 1, short: [] });
-    expect(check(11).short).toEqual([{ date: '2026-11-20', class_id: 1, name: 'ひよこ', start: '07:00', children: 11, staff: 2, required: 3 }]);
+    expect(check(11).short).toEqual([
+      { date: '2026-11-20', class_id: 1, name: 'ひよこ', start: '07:00', children: 11, staff: 2, required: 3 },
+    ]);
   });
 });
 

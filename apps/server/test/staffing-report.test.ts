@@ -11,7 +11,15 @@ import {
   ratioMonthSchema,
   shiftRatioSchema,
 } from '@renraku/contract';
-import { auditLog, childAttendances, children, noteChildren, schedules, staffMemberships, staffTimeEntries } from '../src/db/schema';
+import {
+  auditLog,
+  childAttendances,
+  children,
+  noteChildren,
+  schedules,
+  staffMemberships,
+  staffTimeEntries,
+} from '../src/db/schema';
 import { buildChild, buildStaff, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
@@ -57,7 +65,12 @@ const entry = (userId: number, date: string, kind: string, time: string) => ({
 
 beforeAll(async () => {
   w = await buildStaffWorld(db());
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], name: '主任 先生' });
+  const chiefStaff = await buildStaff(db(), {
+    role: 'class_staff',
+    facilityId: w.facilityId,
+    classIds: [w.classA.id],
+    name: '主任 先生',
+  });
   await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
   chiefId = chiefStaff.user.id;
   as = await staffAgents(t, w, clock);
@@ -89,13 +102,19 @@ beforeAll(async () => {
       entry(chiefId, '2026-11-18', 'out', '12:00'),
     ]);
   pinPerson = (
-    await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468', name: 'タブ 先生' })
+    await buildStaff(db(), {
+      role: 'class_staff',
+      facilityId: w.facilityId,
+      classIds: [w.classA.id],
+      pin: '2468',
+      name: 'タブ 先生',
+    })
   ).user.id;
   tablet = await pairedDevice({ name: 'ひよこ組', class_id: w.classA.id });
   kiosk = await pairedDevice({ name: 'ゲート', purpose: 'kiosk' });
-  expect((await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinPerson, pin: '2468' }, headers: clock })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinPerson, pin: '2468' }, headers: clock })).statusCode,
+  ).toBe(200);
 }, 120_000);
 
 const facility = () => ({ facilityId: w.facilityId });
@@ -109,9 +128,9 @@ describe('the month’s report (getStaffRatioMonth)', () => {
     await expectMatrix(as, reportReaders, (agent) =>
       call(agent, getStaffRatioMonth, { params: facility(), query: { month: '2026-11' }, headers: clock }),
     );
-    expect((await call(chief, getStaffRatioMonth, { params: facility(), query: { month: '2026-11' }, headers: clock })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(chief, getStaffRatioMonth, { params: facility(), query: { month: '2026-11' }, headers: clock })).statusCode,
+    ).toBe(200);
     expect((await call(tablet, getStaffRatioMonth, { params: facility(), headers: clock })).statusCode).toBe(403);
     expect((await call(kiosk, getStaffRatioMonth, { params: facility(), headers: clock })).statusCode).toBe(401);
   });
@@ -165,12 +184,14 @@ describe('the month’s report (getStaffRatioMonth)', () => {
   });
 
   it('a month not begun has no days; before FY2025 the 加算 does not apply', async () => {
-    const future = (await call(as.director, getStaffRatioMonth, { params: facility(), query: { month: '2027-01' }, headers: clock }))
-      .data;
+    const future = (
+      await call(as.director, getStaffRatioMonth, { params: facility(), query: { month: '2027-01' }, headers: clock })
+    ).data;
     expect(future.through).toBeNull();
     expect(future.days).toEqual([]);
     expect(future.one_year_check.conditions[0]!.figures).toBe('1歳児のいる時間帯はありません');
-    const old = (await call(as.director, getStaffRatioMonth, { params: facility(), query: { month: '2025-03' }, headers: clock })).data;
+    const old = (await call(as.director, getStaffRatioMonth, { params: facility(), query: { month: '2025-03' }, headers: clock }))
+      .data;
     expect(old.one_year_check.applicable).toBe(false);
     expect(old.one_year_check.met).toBe(false);
     expect(old.days).toHaveLength(31);
@@ -178,23 +199,28 @@ describe('the month’s report (getStaffRatioMonth)', () => {
 
   it('bad input: a month that is not one is 422 in Japanese; another facility’s id 404; nothing written', async () => {
     for (const month of ['2026-13', '2026-1', 'x', '2026-11-01'])
-      expectInvalid(await callRaw(as.director, getStaffRatioMonth, { params: facility(), query: { month }, headers: clock }), 'month');
-    expect((await callRaw(as.director, getStaffRatioMonth, { params: { facilityId: 2_000_000_000 }, headers: clock })).statusCode).toBe(
-      404,
-    );
-    expect((await callRaw(as.director, getStaffRatioMonth, { params: { facilityId: 'abc' as never }, headers: clock })).statusCode).toBe(
-      422,
-    );
+      expectInvalid(
+        await callRaw(as.director, getStaffRatioMonth, { params: facility(), query: { month }, headers: clock }),
+        'month',
+      );
+    expect(
+      (await callRaw(as.director, getStaffRatioMonth, { params: { facilityId: 2_000_000_000 }, headers: clock })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callRaw(as.director, getStaffRatioMonth, { params: { facilityId: 'abc' as never }, headers: clock })).statusCode,
+    ).toBe(422);
     expect(await db().select().from(auditLog).where(eq(auditLog.action, 'staffing.report.export'))).toEqual([]);
   });
 });
 
 describe('the report as CSV', () => {
-  const url = (month = '2026-11', facilityId = w.facilityId) => `/api/staff/facilities/${facilityId}/ratio-month.csv?month=${month}`;
+  const url = (month = '2026-11', facilityId = w.facilityId) =>
+    `/api/staff/facilities/${facilityId}/ratio-month.csv?month=${month}`;
 
   it('the same readers; UTF-8 with BOM; short slots, the headcount and the conditions; audited', async () => {
     const got: Record<string, number> = {};
-    for (const persona of Object.keys(as) as StaffPersona[]) got[persona] = (await as[persona].get(url(), { headers: clock })).statusCode;
+    for (const persona of Object.keys(as) as StaffPersona[])
+      got[persona] = (await as[persona].get(url(), { headers: clock })).statusCode;
     expect(got).toEqual(reportReaders);
     expect((await chief.get(url(), { headers: clock })).statusCode).toBe(200);
     expect((await tablet.get(url(), { headers: clock })).statusCode).toBe(403);
@@ -243,7 +269,8 @@ describe('シフト表’s red slots (getStaffShiftRatio)', () => {
     ).data.id;
   });
 
-  const ratio = (agent: Agent) => call(agent, getStaffShiftRatio, { params: facility(), query: { month: '2026-12' }, headers: clock });
+  const ratio = (agent: Agent) =>
+    call(agent, getStaffShiftRatio, { params: facility(), query: { month: '2026-12' }, headers: clock });
 
   it('園長, 法人管理者 and 主任 read it; 事務 and 保育士 403; other facility 404; signed-out 401; PIN tablet 403, kiosk 401', async () => {
     await expectMatrix(as, shiftEditors, (agent) => ratio(agent));
@@ -254,7 +281,11 @@ describe('シフト表’s red slots (getStaffShiftRatio)', () => {
 
   it('a day planned short is red with its figures; a shift tapped in turns it normal', async () => {
     const cell = (userId: number, pattern: number | null) =>
-      call(chief, putStaffShift, { params: facility(), body: { user_id: userId, date: '2026-12-01', pattern_id: pattern }, headers: clock });
+      call(chief, putStaffShift, {
+        params: facility(),
+        body: { user_id: userId, date: '2026-12-01', pattern_id: pattern },
+        headers: clock,
+      });
     expect((await cell(w.staff.classStaffA.user.id, patternId)).statusCode).toBe(200);
     const before = shiftRatioSchema.parse((await ratio(as.director)).json());
     expect(before.days).toHaveLength(31);
@@ -271,9 +302,12 @@ describe('シフト表’s red slots (getStaffShiftRatio)', () => {
   });
 
   it('bad input: a bad month 422 in Japanese; another facility 404', async () => {
-    expectInvalid(await callRaw(as.director, getStaffShiftRatio, { params: facility(), query: { month: '2026-00' }, headers: clock }), 'month');
-    expect((await callRaw(as.director, getStaffShiftRatio, { params: { facilityId: 2_000_000_000 }, headers: clock })).statusCode).toBe(
-      404,
+    expectInvalid(
+      await callRaw(as.director, getStaffShiftRatio, { params: facility(), query: { month: '2026-00' }, headers: clock }),
+      'month',
     );
+    expect(
+      (await callRaw(as.director, getStaffShiftRatio, { params: { facilityId: 2_000_000_000 }, headers: clock })).statusCode,
+    ).toBe(404);
   });
 });

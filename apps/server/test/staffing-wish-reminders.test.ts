@@ -24,14 +24,20 @@ const reminders = () => db().select().from(mailOutbox).where(eq(mailOutbox.kind,
 
 beforeAll(async () => {
   w = await buildStaffWorld(db());
-  await db().update(staffMemberships).set({ validUntil: '2025-03-31' }).where(eq(staffMemberships.id, w.staff.ended.membership.id));
+  await db()
+    .update(staffMemberships)
+    .set({ validUntil: '2025-03-31' })
+    .where(eq(staffMemberships.id, w.staff.ended.membership.id));
   // さくら's deadline: the 20th (the default). Another person turned mails off.
   quiet = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
   await db().insert(notificationSettings).values({ userId: quiet.user.id, emailDisabled: true });
   // The other facility's deadline: the 10th.
-  await db()
-    .insert(staffingSettings)
-    .values({ facilityId: w.otherFacility.facilityId, companyId: w.otherFacility.companyId, facilityType: 'nursery', wishDeadlineDay: 10 });
+  await db().insert(staffingSettings).values({
+    facilityId: w.otherFacility.facilityId,
+    companyId: w.otherFacility.companyId,
+    facilityType: 'nursery',
+    wishDeadlineDay: 10,
+  });
   // 保育士 A has sent a wish for December already.
   const agent = await t.signInStaff(w.staff.classStaffA.user, { 'x-test-now': '2026-11-15T01:00:00.000Z' });
   const sent = await call(agent, putStaffMyWishes, {
@@ -72,8 +78,11 @@ describe('enqueueWishReminders', () => {
     expect(await enqueueWishReminders(db(), APP, tokyo('2026-11-08', '10:00'))).toBe(1);
     expect((await reminders()).map((r) => r.userId)).toContain(w.staff.otherFacility.user.id);
     expect(await enqueueWishReminders(db(), APP, tokyo('2026-12-18', '10:00'))).toBe(3);
-    expect((await reminders()).filter((r) => r.dedupeKey?.includes(':2027-01:')).map((r) => r.userId).sort()).toEqual(
-      [w.staff.director.user.id, w.staff.classStaffA.user.id, w.staff.classStaffB.user.id].sort(),
-    );
+    expect(
+      (await reminders())
+        .filter((r) => r.dedupeKey?.includes(':2027-01:'))
+        .map((r) => r.userId)
+        .sort(),
+    ).toEqual([w.staff.director.user.id, w.staff.classStaffA.user.id, w.staff.classStaffB.user.id].sort());
   });
 });

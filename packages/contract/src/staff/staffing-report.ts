@@ -43,7 +43,9 @@ export const ratioMonthSchema = z.object({
     date: dateString,
     children_by_band: z.array(z.number().int()).length(5),
     /** Per band (1・2歳 together unless the 1歳 加算 splits them): children ÷ ratio, one decimal kept. */
-    groups: z.array(z.object({ label: z.string(), children: z.number().int(), per_staff: z.number().int(), tenths: z.number().int() })),
+    groups: z.array(
+      z.object({ label: z.string(), children: z.number().int(), per_staff: z.number().int(), tenths: z.number().int() }),
+    ),
     /** Staff added by the facility type (小規模 A/B型: 1). */
     plus: z.number().int(),
     required: z.number().int(),
@@ -55,7 +57,9 @@ export const ratioMonthSchema = z.object({
     /** The 加算 exists on the month's first day (FY2025 on). */
     applicable: z.boolean(),
     met: z.boolean(),
-    conditions: z.array(z.object({ key: z.enum(oneYearConditionKeys), label: z.string(), met: z.boolean(), figures: z.string() })),
+    conditions: z.array(
+      z.object({ key: z.enum(oneYearConditionKeys), label: z.string(), met: z.boolean(), figures: z.string() }),
+    ),
     /** Room-slots with a 1歳 child present, and those short at 5 : 1. */
     slots_checked: z.number().int(),
     short_slots: z.array(shortSlotSchema.extend({ date: dateString })),

@@ -74,7 +74,9 @@ export function oneYearConditions(input: {
         input.checked === 0
           ? '1歳児のいる時間帯はありません'
           : `1歳児のいる${input.checked}枠のうち不足 ${input.short.length}枠` +
-            (first ? `（${slotLabel(first)} ${first.staff}人／必要${first.required}人${input.short.length > 1 ? ' ほか' : ''}）` : ''),
+            (first
+              ? `（${slotLabel(first)} ${first.staff}人／必要${first.required}人${input.short.length > 1 ? ' ほか' : ''}）`
+              : ''),
     },
     {
       key: 'ict_attendance',

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  addMonths,
-  ageBandLabels,
-  datesOfMonth,
-  monthRange,
-  tokyoInstant,
-  tokyoTime,
-  type RatioMonth,
-} from '@renraku/contract';
+import { addMonths, ageBandLabels, datesOfMonth, monthRange, tokyoInstant, tokyoTime, type RatioMonth } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import {
   childAttendances,
@@ -69,9 +61,10 @@ export async function ratioMonth(db: Db, grant: FacilityGrant, month: string, to
     ictCounts(db, grant.facilityId, month),
     Promise.all(
       dates.map((date) =>
-        loadStaffingDay(db, grant.facilityId, date, date === today ? minuteOf(tokyoTime(now)) + 1 : END_OF_DAY).then(
-          (day) => ({ date, day }),
-        ),
+        loadStaffingDay(db, grant.facilityId, date, date === today ? minuteOf(tokyoTime(now)) + 1 : END_OF_DAY).then((day) => ({
+          date,
+          day,
+        })),
       ),
     ),
   ]);

@@ -45,7 +45,11 @@ export async function enqueueWishReminders(db: Db, appUrl: string, now: Date): P
         ),
       );
     const people = await db
-      .selectDistinct({ userId: users.id, email: users.email, name: sql<string>`coalesce(${users.name}, ${staffMemberships.invitedName}, '')` })
+      .selectDistinct({
+        userId: users.id,
+        email: users.email,
+        name: sql<string>`coalesce(${users.name}, ${staffMemberships.invitedName}, '')`,
+      })
       .from(staffMemberships)
       .innerJoin(users, eq(users.id, staffMemberships.userId))
       .where(
