@@ -45,6 +45,7 @@ export async function sendNoticesThroughStaffCalls(
         role: 'director' as const,
         classIds: [],
         scopeClassId: null,
+        chief: false,
       };
       for (let i = 0; i < options.perFacility; i++) {
         // Sent over the years before the dataset's own 90 days, one every 9 days, as a director

@@ -9,6 +9,7 @@ import { databaseCounter, redisCounter } from './lib/rate-limit';
 import { startMailWorker } from './lib/mail';
 import { startPushWorker } from './lib/push';
 import { startExportWorker } from './modules/exports/service';
+import { startWishReminderWorker } from './modules/staffing/service';
 
 const config = loadConfig();
 const database = config.databaseUrl
@@ -40,11 +41,14 @@ const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, f
 const stopPushWorker = startPushWorker(database.db, { vapid: config.vapid, log: app.log });
 // Children's archives (modules/exports): prepared in the background, one at a time per instance.
 const stopExportWorker = startExportWorker(app.ctx);
+// 希望休の締切のお知らせ (modules/staffing/wish-reminders.ts): mails through the outbox, once per person and month.
+const stopWishReminderWorker = startWishReminderWorker(app.ctx);
 
 const shutdown = async (signal: string) => {
   stopMailWorker();
   stopPushWorker();
   stopExportWorker();
+  stopWishReminderWorker();
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await counter.close();

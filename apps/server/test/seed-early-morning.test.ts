@@ -4,6 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { getNotices } from '@renraku/contract';
 import { seedDemo } from '../src/seed';
+import { ratioMonth } from '../src/modules/staffing/ratio-month';
 import { notInTheFuture } from '../src/seed/context';
 import { type Agent, call, setupApp } from './harness';
 
@@ -58,5 +59,25 @@ describe('demo data seeded early in the morning', () => {
       on w.user_id = s.user_id and w.date = s.date and w.facility_id = s.facility_id where s.date >= '2026-12-01'`;
     expect(await count(wishedAndWorking)).toBe(0);
     expect(await count(`select count(*)::int as n from shift_months where month = '2026-12'`)).toBe(0);
+  });
+
+  it('this month’s report shows short slots on the days already past (staffing.md §4)', async () => {
+    const raw = (
+      t.db as unknown as { $client: { query: (q: string) => Promise<{ rows: { id: number; company_id: number }[] }> } }
+    ).$client;
+    const sakura = (await raw.query(`select id, company_id from facilities where name = 'さくら保育園'`)).rows[0]!;
+    const grant = {
+      facilityId: sakura.id,
+      companyId: sakura.company_id,
+      facilityName: 'さくら保育園',
+      role: 'director' as const,
+      classIds: [],
+      scopeClassId: null,
+      chief: false,
+    };
+    const report = await ratioMonth(t.db, grant, '2026-11', '2026-11-23', NOW);
+    const short = report.days.flatMap((d) => d.short_slots);
+    expect(short.length).toBeGreaterThan(0);
+    expect(report.one_year_check.conditions.find((c) => c.key === 'ict_attendance')!.met).toBe(true);
   });
 });

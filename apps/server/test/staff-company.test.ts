@@ -68,6 +68,7 @@ describe('POST company facility', () => {
       company_id: w.companyId,
       role: 'company_admin',
       class_ids: [],
+      chief: false,
     });
     // The director of the first facility does not see it.
     const directorMe = (await call(as.director, getStaffMe)).data;
@@ -98,6 +99,7 @@ describe('POST company facility', () => {
       company_id: w.companyId,
       role: 'company_admin',
       class_ids: [],
+      chief: false,
     });
     const [row] = await db().select().from(facilities).where(eq(facilities.id, res.data.id));
     expect(row).toMatchObject({ address: '', phone: '', openingTime: null, closingTime: null });

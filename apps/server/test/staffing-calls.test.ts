@@ -24,7 +24,7 @@ import { expectInvalid, expectMatrix, readAll, setupOnly, statuses } from './sta
 
 /*
  * 打刻, corrections, room moves and the ratio (staffing.md §2, §4) over HTTP and a real database,
- * every call × every caller of staff.md §7 (there is no 主任 role: docs/decisions/staffing-roles.md),
+ * every call × every caller of staff.md §7 (the 主任, a marked 保育士: staff-chief.test.ts, staffing-report.test.ts),
  * a paired class tablet's PIN session and a gate kiosk, and bad input.
  */
 

@@ -76,6 +76,7 @@ export async function seedBillingCollection(
     role: 'director' as const,
     classIds: [],
     scopeClassId: null,
+    chief: false,
   };
   await createDebitRequest(db, secret, viewer, grant, lastMonth, now);
   // 振込入金: this month's bank statement with one credit that is no family's fee, waiting for the 事務.

@@ -61,6 +61,7 @@ const screens = {
   staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
   timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
   shifts: screen(() => import('../features/staffing/routes/shifts-page'), 'ShiftsPage'),
+  ratioReport: screen(() => import('../features/staffing/routes/ratio-report-page'), 'RatioReportPage'),
   myWork: screen(() => import('../features/staffing/routes/my-work-page'), 'MyWorkPage'),
 };
 
@@ -128,6 +129,8 @@ export const routes: RouteObject[] = [
                   // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
                   { path: 'staffing/time-entries', lazy: screens.timeEntries },
                   { path: 'staffing/shifts', lazy: screens.shifts },
+                  // 配置の月次報告 and the 1歳児配置改善加算 self-check, printable (staffing.md §4).
+                  { path: 'staffing/report', lazy: screens.ratioReport },
                   // わたしの勤務 on one's phone: the 職員QR, today's 打刻, one's published shifts.
                   { path: 'staffing/me', lazy: screens.myWork },
                   {

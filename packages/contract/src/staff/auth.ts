@@ -52,6 +52,8 @@ export const staffFacilitySchema = z.object({
   /** The caller's strongest role there. */
   role: z.enum(staffRoles),
   class_ids: z.array(z.number().int()),
+  /** The caller is the facility's 主任 (a 保育士 membership marked so by the 園長). */
+  chief: z.boolean(),
 });
 
 export const getStaffMe = defineCall({

@@ -30,3 +30,4 @@ export * from './staffing';
 export * from './staffing-shifts';
 export * from './staffing-generate';
 export * from './staffing-wishes';
+export * from './staffing-report';

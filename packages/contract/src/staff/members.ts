@@ -20,6 +20,8 @@ export const staffMemberSchema = z.object({
   totp_enabled: z.boolean(),
   /** false until the invited person has set a password for their ID */
   has_password: z.boolean(),
+  /** 主任: a 保育士 the 園長 marked so (approves plans and records, edits shifts and 打刻). */
+  is_chief: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
@@ -70,6 +72,22 @@ export const putStaffMember = defineCall({
   summary: 'Changes a membership’s role, classes or last day (director, company admin); audited',
   params: membershipParams,
   body: z.object(memberFields),
+  response: staffMemberSchema,
+});
+
+export const memberChiefMessages = {
+  chief: '主任にするかどうかを選択してください',
+  classStaffOnly: '主任にできるのは保育士だけです',
+  chiefSet: '主任にしました',
+  chiefCleared: '主任を外しました',
+} as const;
+
+export const putStaffMemberChief = defineCall({
+  method: 'PUT',
+  path: '/api/staff/members/{membershipId}/chief',
+  summary: 'Marks a 保育士 membership as 主任, or clears it (director, company admin); audited',
+  params: membershipParams,
+  body: z.object({ is_chief: z.boolean({ message: memberChiefMessages.chief }) }),
   response: staffMemberSchema,
 });
 

@@ -128,3 +128,36 @@ export const getStaffMyShifts = defineCall({
   query: z.object({ month: yearMonthString.optional() }),
   response: myShiftsSchema,
 });
+
+/** The planned ratio of a month's shift table (シフト表's red slots): per day, the slots short of staff. */
+export const shiftRatioSchema = z.object({
+  month: z.string(),
+  days: z.array(
+    z.object({
+      date: dateString,
+      /** Consecutive short slots of a room as one range, with the worst figures over it. */
+      short: z.array(
+        z.object({
+          class_id: z.number().int(),
+          name: z.string(),
+          start: z.string(),
+          end: z.string(),
+          children: z.number().int(),
+          staff: z.number().int(),
+          required: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ShiftRatio = z.infer<typeof shiftRatioSchema>;
+
+export const getStaffShiftRatio = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/shifts/ratio',
+  summary:
+    'The month’s planned ratio (`?month=YYYY-MM`): the table’s shifts × the children’s planned times, per day the slots short of staff (directors, company admins, 主任)',
+  params: facilityParams,
+  query: z.object({ month: yearMonthString.optional() }),
+  response: shiftRatioSchema,
+});

@@ -25,7 +25,7 @@ export const staffCallActions = {
   'event.compose': { device: false, what: 'the facility’s and classes’ events' },
   'schedule.manage': { device: false, what: 'schedule windows, reminders, the month’s plan and CSV' },
   'facility.setup': { device: false, what: 'profile, closed days, functions, banners, classes, 進級' },
-  'staff.manage': { device: false, what: 'memberships, invitations, PIN resets' },
+  'staff.manage': { device: false, what: 'memberships, invitations, the 主任 mark, PIN resets' },
   'device.manage': { device: false, what: 'registering, listing and revoking tablets' },
   'audit.read': { device: false, what: 'the audit log and its CSV' },
   'company.manage': { device: false, what: 'new facilities and the company roll-up' },
@@ -52,6 +52,10 @@ export const staffCallActions = {
     what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings, shift patterns, the month’s table and its generated draft',
   },
   'staffing.export': { device: false, what: 'the month’s 勤務実績 CSV' },
+  'staffing.report': {
+    device: false,
+    what: 'the month’s report: short slots, the FAQ headcount, the 1歳児配置改善加算 self-check, its CSV (園長, 法人管理者, 主任, 事務)',
+  },
 } as const satisfies Record<string, { device: boolean; what: string }>;
 
 export type StaffCallAction = keyof typeof staffCallActions;
@@ -154,7 +158,14 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffPromotionPreview,
     C.postStaffPromotion,
   ],
-  'staff.manage': [C.getStaffMembers, C.postStaffMember, C.putStaffMember, C.deleteStaffMember, C.deleteStaffUserPin],
+  'staff.manage': [
+    C.getStaffMembers,
+    C.postStaffMember,
+    C.putStaffMember,
+    C.putStaffMemberChief,
+    C.deleteStaffMember,
+    C.deleteStaffUserPin,
+  ],
   'device.manage': [C.getStaffDevices, C.postStaffDevice, C.deleteStaffDevice],
   'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
   'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
@@ -204,8 +215,10 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.putStaffShift,
     C.postStaffShiftPublish,
     C.postStaffShiftGenerate,
+    C.getStaffShiftRatio,
   ],
   'staffing.export': [C.staffWorkRecordsCsvPath],
+  'staffing.report': [C.getStaffRatioMonth, C.staffRatioMonthCsvPath],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
   'records.read': [C.getStaffClassRecords, C.getStaffRecord, C.staffRecordPdfPath, C.getStaffRecordPhrases],
   'records.write': [C.postStaffClassRecord, C.postStaffRecordSubmit, C.postStaffRecordReopen],

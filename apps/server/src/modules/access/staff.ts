@@ -106,6 +106,8 @@ export interface FacilityGrant {
   classIds: number[];
   /** A class tablet's class: the grant reaches that class alone; null on a desktop or a facility-wide tablet. */
   scopeClassId: number | null;
+  /** A membership covering today is marked 主任 (`staff_memberships.is_chief`; docs/decisions/staff-chief-flag.md). */
+  chief: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: n
       companyId: facilities.companyId,
       facilityName: facilities.name,
       role: staffMemberships.role,
+      chief: staffMemberships.isChief,
       classIds: sql<number[]>`coalesce((select array_agg(${staffMembershipClasses.classId}) from ${staffMembershipClasses}
         where ${staffMembershipClasses.membershipId} = ${staffMemberships.id}), '{}')`,
     })
@@ -148,8 +151,12 @@ export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: n
     const grant = { ...row, role: row.role as StaffRole, classIds: row.classIds.map(Number), scopeClassId };
     const seen = byFacility.get(row.facilityId);
     if (!seen) byFacility.set(row.facilityId, grant);
-    else if (roleRank[grant.role] < roleRank[seen.role]) byFacility.set(row.facilityId, { ...grant, classIds: seen.classIds });
-    else seen.classIds = [...new Set([...seen.classIds, ...grant.classIds])];
+    else if (roleRank[grant.role] < roleRank[seen.role])
+      byFacility.set(row.facilityId, { ...grant, classIds: seen.classIds, chief: seen.chief || grant.chief });
+    else {
+      seen.classIds = [...new Set([...seen.classIds, ...grant.classIds])];
+      seen.chief ||= grant.chief;
+    }
   }
   return [...byFacility.values()];
 }

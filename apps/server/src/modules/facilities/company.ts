@@ -50,7 +50,14 @@ export async function createFacility(db: Db, staff: StaffViewer, grant: CompanyG
       targetId: facility.id,
       details: { ...input },
     });
-    return { id: facility.id, name: facility.name, company_id: grant.companyId, role: 'company_admin' as const, class_ids: [] };
+    return {
+      id: facility.id,
+      name: facility.name,
+      company_id: grant.companyId,
+      role: 'company_admin' as const,
+      class_ids: [],
+      chief: false,
+    };
   });
 }
 

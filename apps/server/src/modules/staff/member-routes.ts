@@ -1,8 +1,16 @@
-import { deleteStaffMember, getStaffMembers, postStaffMember, putStaffMember, staffMessages } from '@renraku/contract';
+import {
+  deleteStaffMember,
+  getStaffMembers,
+  postStaffMember,
+  putStaffMember,
+  putStaffMemberChief,
+  staffMessages,
+} from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
+import { setChief } from './chief';
 import { endMember, inviteMember, listMembers, updateMember } from './members';
 
 /** The facility's staff (staff.md §3): list, invite, change, end. */
@@ -21,6 +29,11 @@ export function memberRoutes(app: App, ctx: AppContext) {
 
   staffRoute(app, putStaffMember, {}, async ({ staff, params, body, now }) =>
     updateMember(ctx, staff, params.membershipId, body, now),
+  );
+
+  // 主任 (docs/decisions/staff-chief-flag.md): the 園長 marks a 保育士 or clears the mark.
+  staffRoute(app, putStaffMemberChief, {}, async ({ staff, params, body, now }) =>
+    setChief(ctx, staff, params.membershipId, body.is_chief, now),
   );
 
   staffRoute(app, deleteStaffMember, {}, async ({ staff, params, now }) => {

@@ -61,6 +61,7 @@ export async function listMembers(db: Db, grant: FacilityGrant, today: string, o
       pin_set: r.pinSet,
       totp_enabled: r.totpEnabled,
       has_password: r.hasPassword,
+      is_chief: r.m.isChief,
     }))
     .sort((a, b) => statusOrder[a.status] - statusOrder[b.status]);
 }
@@ -147,7 +148,7 @@ async function setClasses(db: Db, membershipId: number, role: StaffRole, classId
  * A membership the caller may manage: one of a facility where they hold `facility.setup`, not a
  * company admin's (those are the company's), and not their own (no one locks themself out).
  */
-async function manageableMembership(ctx: AppContext, staff: StaffViewer, membershipId: number, db: Db) {
+export async function manageableMembership(ctx: AppContext, staff: StaffViewer, membershipId: number, db: Db) {
   const [membership] = await db.select().from(staffMemberships).where(eq(staffMemberships.id, membershipId));
   if (!membership || membership.facilityId === null) throw notFound();
   const grant = await authorizeFacility(ctx, staff, membership.facilityId, 'facility.setup', db);
@@ -169,7 +170,8 @@ export async function updateMember(
     await checkClasses(db, grant.facilityId, input.class_ids);
     await db
       .update(staffMemberships)
-      .set({ role: input.role, validUntil: input.valid_until })
+      // 主任 is a 保育士's mark: another role drops it (docs/decisions/staff-chief-flag.md).
+      .set({ role: input.role, validUntil: input.valid_until, ...(input.role === 'class_staff' ? {} : { isChief: false }) })
       .where(eq(staffMemberships.id, membershipId));
     await setClasses(db, membershipId, input.role, input.class_ids);
     await recordAudit(db, staff, now, {

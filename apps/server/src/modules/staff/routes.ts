@@ -81,6 +81,7 @@ export function staffRoutes(app: App, ctx: AppContext) {
         company_id: g.companyId,
         role: g.role,
         class_ids: g.classIds,
+        chief: g.chief,
       })),
     };
   });

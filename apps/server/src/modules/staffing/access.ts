@@ -7,17 +7,24 @@ import { facilityStaff } from './day-data';
 
 /**
  * Who may do what of staffing (staffing.md §5): every member reads the live ratio and the day;
- * 園長 and 法人管理者 everything; 事務 the 勤務実績 export; each person their own 打刻. There is no
- * 主任 role in the product yet (docs/decisions/staffing-roles.md).
+ * 園長 and 法人管理者 everything; the 主任 (a 保育士 marked so) shifts, corrections and the month's
+ * report; 事務 the 勤務実績 export and the report; each person their own 打刻
+ * (docs/decisions/staffing-roles.md, staffing-report.md).
  */
-export type StaffingAction = 'read' | 'correct' | 'settings' | 'export';
+export type StaffingAction = 'read' | 'correct' | 'settings' | 'export' | 'report';
 
 const staffingMay: Record<StaffRole, readonly StaffingAction[]> = {
-  company_admin: ['read', 'correct', 'settings', 'export'],
-  director: ['read', 'correct', 'settings', 'export'],
-  office: ['read', 'export'],
+  company_admin: ['read', 'correct', 'settings', 'export', 'report'],
+  director: ['read', 'correct', 'settings', 'export', 'report'],
+  office: ['read', 'export', 'report'],
   class_staff: ['read'],
 };
+
+/** What the 主任 mark adds to a 保育士 (staffing.md §5: shifts and corrections). */
+const chiefMay: readonly StaffingAction[] = ['correct', 'report'];
+
+const may = (grant: FacilityGrant, action: StaffingAction) =>
+  staffingMay[grant.role].includes(action) || (grant.chief && chiefMay.includes(action));
 
 export async function authorizeStaffing(
   ctx: AppContext,
@@ -27,11 +34,11 @@ export async function authorizeStaffing(
   db: Db = ctx.db,
 ): Promise<FacilityGrant> {
   const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.read', db);
-  if (!staffingMay[grant.role].includes(action)) throw forbidden();
+  if (!may(grant, action)) throw forbidden();
   return grant;
 }
 
-export const mayCorrect = (grant: FacilityGrant) => staffingMay[grant.role].includes('correct');
+export const mayCorrect = (grant: FacilityGrant) => may(grant, 'correct');
 
 /**
  * One's own 打刻 needs a membership of the facility itself on the day (a company admin's company-wide

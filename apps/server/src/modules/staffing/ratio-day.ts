@@ -2,11 +2,7 @@ import { tokyoTime, type RatioDay } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import type { FacilityGrant } from '../access';
 import { loadStaffingDay } from './day-data';
-import { daySlots, END_OF_DAY, minuteOf, SLOT_MINUTES } from './timeline';
-
-/** The day's slots run from 07:00 to 19:00 unless a child or a staff member was there earlier or later. */
-const DEFAULT_FROM = 7 * 60;
-const DEFAULT_TO = 19 * 60;
+import { daySlots, END_OF_DAY, minuteOf, slotRange } from './timeline';
 
 /**
  * The day per room and 15-minute slot (staffing.md §4): actual from 打刻 × attendance, planned from the
@@ -16,10 +12,7 @@ export async function ratioDay(db: Db, grant: FacilityGrant, date: string, today
   const until = date === today ? minuteOf(tokyoTime(now)) + 1 : date < today ? END_OF_DAY : 0;
   const day = await loadStaffingDay(db, grant.facilityId, date, until);
   const rooms = day.rooms.filter((room) => grant.scopeClassId === null || room.id === grant.scopeClassId);
-  const starts = [...day.children.map((c) => c.from), ...day.staff.flatMap((s) => s.spans.map(([from]) => from))];
-  const ends = [...day.children.map((c) => c.to), ...day.staff.flatMap((s) => s.spans.map(([, to]) => to))];
-  const from = Math.floor(Math.min(DEFAULT_FROM, ...starts) / SLOT_MINUTES) * SLOT_MINUTES;
-  const to = Math.min(END_OF_DAY, Math.ceil(Math.max(DEFAULT_TO, ...ends) / SLOT_MINUTES) * SLOT_MINUTES);
+  const { from, to } = slotRange(day.children, day.staff);
   const ids = rooms.map((r) => r.id);
   const { starts: slots, byRoom } = daySlots(from, to, ids, day.children, day.staff, day.rules);
   const planned = daySlots(from, to, ids, day.plannedChildren, day.plannedStaff, day.rules).byRoom;

@@ -73,23 +73,32 @@ export function requiredForRoom(childrenByBand: readonly number[], rules: RatioR
   return Math.max(staff, MINIMUM_STAFF_WITH_CHILDREN);
 }
 
+/** One group of the FAQ headcount: the bands it sums, their children, the ratio and the tenths kept. */
+export interface HeadcountGroup {
+  bands: AgeBand[];
+  children: number;
+  perStaff: number;
+  tenths: number;
+}
+
+/** The FAQ's groups: 0歳, 1・2歳 together (unless the 1歳 加算 splits them), 3歳, 4歳以上; one decimal kept. */
+export function headcountGroups(childrenByBand: readonly number[], rules: RatioRules): HeadcountGroup[] {
+  const c = (band: number) => childrenByBand[band] ?? 0;
+  const bands: AgeBand[][] = rules.oneTwoTogether ? [[0], [1, 2], [3], [4]] : ageBands.map((band) => [band]);
+  return bands.map((group) => {
+    const children = group.reduce<number>((sum, band) => sum + c(band), 0);
+    const perStaff = rules.perStaff[group[0]!];
+    return { bands: group, children, perStaff, tenths: Math.floor((children * 10) / perStaff) };
+  });
+}
+
 /**
  * The facility headcount as the 公定価格 FAQ computes it (staffing.md §1): per band children ÷ ratio
  * with one decimal kept (the rest cut), 1・2歳 together ÷ 6, summed and rounded half up, plus the
  * type's addition. Kept in tenths, so no float is ever rounded.
  */
 export function facilityHeadcount(childrenByBand: readonly number[], rules: RatioRules): number {
-  const c = (band: number) => childrenByBand[band] ?? 0;
-  const tenths = (children: number, perStaff: number) => Math.floor((children * 10) / perStaff);
-  const groups: [number, number][] = rules.oneTwoTogether
-    ? [
-        [c(0), rules.perStaff[0]],
-        [c(1) + c(2), rules.perStaff[1]],
-        [c(3), rules.perStaff[3]],
-        [c(4), rules.perStaff[4]],
-      ]
-    : ageBands.map((band) => [c(band), rules.perStaff[band]] as [number, number]);
-  const sum = groups.reduce((acc, [children, perStaff]) => acc + tenths(children, perStaff), 0);
+  const sum = headcountGroups(childrenByBand, rules).reduce((acc, group) => acc + group.tenths, 0);
   if (sum === 0 && childrenByBand.every((n) => n === 0)) return 0;
   return Math.floor((sum + 5) / 10) + rules.plus;
 }

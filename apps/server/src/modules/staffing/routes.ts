@@ -12,6 +12,10 @@ import {
   addMonths,
   getStaffRatioDay,
   getStaffRatioNow,
+  getStaffRatioMonth,
+  getStaffShiftRatio,
+  ratioMonthQuery,
+  staffRatioMonthCsvPath,
   getStaffStaffingSettings,
   getStaffTimeEntries,
   postStaffClock,
@@ -35,6 +39,9 @@ import { myShifts } from './my-shifts';
 import { myWishes, saveMyWishes } from './wishes';
 import { addTimeEntry, entryPlace, timeEntriesDay, voidTimeEntry } from './corrections';
 import { ratioDay } from './ratio-day';
+import { ratioMonth } from './ratio-month';
+import { ratioMonthCsv } from './ratio-month-csv';
+import { shiftRatio } from './shift-ratio';
 import { moveToRoom, ratioNow } from './ratio-now';
 import { saveSettings, settingsOf } from './settings';
 import { addPattern, patternsOf, publishMonth, setShift, shiftMonth } from './shifts';
@@ -107,6 +114,17 @@ export function staffingRoutes(app: App, ctx: AppContext) {
     return ratioDay(ctx.db, grant, parseDay(query.date, today), today, now);
   });
 
+  // The month on paper and its 1歳児配置改善加算 self-check (docs/decisions/staffing-report.md).
+  staffRoute(app, getStaffRatioMonth, {}, async ({ staff, params, query, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'report');
+    return ratioMonth(ctx.db, grant, query.month ?? staff.today.slice(0, 7), staff.today, now);
+  });
+
+  staffCsvRoute(app, staffRatioMonthCsvPath, 'facilityId', ratioMonthQuery, async ({ staff, id, query, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, id, 'report');
+    return ratioMonthCsv(ctx.db, staff, grant, query.month ?? staff.today.slice(0, 7), now);
+  });
+
   staffRoute(app, putStaffClassRoom, {}, async ({ staff, params, body, now }) => {
     const { klass, grant } = await authorizeClass(ctx, staff, params.classId, 'facility.read');
     return moveToRoom(ctx.db, staff, grant, klass, body.user_id, now);
@@ -125,6 +143,12 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffShiftMonth, {}, async ({ staff, params, query }) => {
     const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
     return shiftMonth(ctx.db, grant, staff.userId, query.month ?? staff.today.slice(0, 7));
+  });
+
+  // シフト表's red slots: the table's planned ratio per day (redrawn after each tap).
+  staffRoute(app, getStaffShiftRatio, {}, async ({ staff, params, query }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    return shiftRatio(ctx.db, grant, query.month ?? staff.today.slice(0, 7));
   });
 
   staffRoute(app, putStaffShift, {}, async ({ staff, params, body, now }) => {

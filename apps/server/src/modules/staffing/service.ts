@@ -1,7 +1,8 @@
 /**
  * What other areas may use of staffing (DESIGN §3.1): the gate kiosk writes staff 打刻 into
- * `staff_time_entries` through these (modules/kiosk/staff-clock.ts).
+ * `staff_time_entries` through these (modules/kiosk/staff-clock.ts); main.ts starts the 希望休 reminder worker.
  */
 export { lockPersonDay } from './clock';
 export { dayEntries, facilityStaff, validEntries } from './day-data';
 export { clockRefusal, minuteOf } from './timeline';
+export { startWishReminderWorker } from './wish-reminders';

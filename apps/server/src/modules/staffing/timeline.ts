@@ -110,6 +110,18 @@ export function roomsAt(
 
 export const SLOT_MINUTES = 15;
 
+/** The day's slots run from 07:00 to 19:00 unless a child or a staff member was there earlier or later. */
+const DEFAULT_FROM = 7 * 60;
+const DEFAULT_TO = 19 * 60;
+
+export function slotRange(childSpans: readonly ChildSpan[], staffSpans: readonly StaffSpan[]) {
+  const starts = [...childSpans.map((c) => c.from), ...staffSpans.flatMap((s) => s.spans.map(([from]) => from))];
+  const ends = [...childSpans.map((c) => c.to), ...staffSpans.flatMap((s) => s.spans.map(([, to]) => to))];
+  const from = Math.floor(Math.min(DEFAULT_FROM, ...starts) / SLOT_MINUTES) * SLOT_MINUTES;
+  const to = Math.min(END_OF_DAY, Math.ceil(Math.max(DEFAULT_TO, ...ends) / SLOT_MINUTES) * SLOT_MINUTES);
+  return { from, to };
+}
+
 export interface SlotResult {
   start: string;
   children: number;

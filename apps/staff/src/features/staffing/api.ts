@@ -17,6 +17,9 @@ import {
   postStaffShiftGenerate,
   postStaffShiftPublish,
   putStaffShift,
+  getStaffRatioMonth,
+  getStaffShiftRatio,
+  staffRatioMonthCsvPath,
   type ShiftMonth,
   type ClockKind,
   type RatioFacilityType,
@@ -138,11 +141,32 @@ export const shiftMonthQueryOptions = (facilityId: number, month: string) =>
   });
 export const useShiftMonth = (facilityId: number, month: string) => useQuery(shiftMonthQueryOptions(facilityId, month));
 
-/** A cell, a new pattern and publishing answer (or change) the month: the cache follows. */
+/** The month's planned ratio (シフト表's red slots), for those who edit the table. */
+export const shiftRatioQueryOptions = (facilityId: number, month: string) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'shift-ratio', month],
+    queryFn: ({ signal }) => api(getStaffShiftRatio, { params: { facilityId }, query: { month }, signal }),
+  });
+export const useShiftRatio = (facilityId: number, month: string, enabled: boolean) =>
+  useQuery({ ...shiftRatioQueryOptions(facilityId, month), enabled, placeholderData: (previous) => previous });
+
+/** The month's report and 1歳児配置改善加算 self-check (the printable page). */
+export const useRatioMonth = (facilityId: number, month: string) =>
+  useQuery({
+    queryKey: [...root(facilityId), 'month', month],
+    queryFn: ({ signal }) => api(getStaffRatioMonth, { params: { facilityId }, query: { month }, signal }),
+  });
+export const ratioMonthCsvUrl = (facilityId: number, month: string) =>
+  buildPath(staffRatioMonthCsvPath, { facilityId }, { month });
+
+/** A cell, a new pattern and publishing answer (or change) the month: the cache follows, the red slots are asked again. */
 export function useShiftEdits(facilityId: number, month: string) {
   const queryClient = useQueryClient();
   const key = shiftMonthQueryOptions(facilityId, month).queryKey;
-  const set = (data: ShiftMonth) => queryClient.setQueryData(key, data);
+  const set = (data: ShiftMonth) => {
+    queryClient.setQueryData(key, data);
+    void queryClient.invalidateQueries({ queryKey: shiftRatioQueryOptions(facilityId, month).queryKey });
+  };
   return {
     cell: useMutation({
       mutationFn: (body: { user_id: number; date: string; pattern_id: number | null }) =>

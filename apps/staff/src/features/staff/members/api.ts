@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BodyInputOf } from '@renraku/contract/client';
-import { deleteStaffMember, deleteStaffUserPin, getStaffMembers, postStaffMember, putStaffMember } from '@renraku/contract/staff';
+import {
+  deleteStaffMember,
+  deleteStaffUserPin,
+  getStaffMembers,
+  postStaffMember,
+  putStaffMember,
+  putStaffMemberChief,
+} from '@renraku/contract/staff';
 import { api } from '../../../lib/api';
 import { facilityClassesQueryOptions } from '../../../lib/classes';
 
@@ -40,6 +47,13 @@ export function useUpdateMember(facilityId: number) {
     facilityId,
     ({ membershipId, body }: { membershipId: number; body: BodyInputOf<typeof putStaffMember> }) =>
       api(putStaffMember, { params: { membershipId }, body }),
+  );
+}
+
+/** 主任: the 園長 marks a 保育士 or clears the mark (audited on the server). */
+export function useSetChief(facilityId: number) {
+  return useMembersMutation(facilityId, ({ membershipId, isChief }: { membershipId: number; isChief: boolean }) =>
+    api(putStaffMemberChief, { params: { membershipId }, body: { is_chief: isChief } }),
   );
 }
 

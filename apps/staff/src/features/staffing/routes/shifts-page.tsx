@@ -9,8 +9,9 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { dateTimeLabel, todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
-import { useShiftEdits, useShiftMonth } from '../api';
+import { useShiftEdits, useShiftMonth, useShiftRatio } from '../api';
 import { DraftUnmet } from '../components/draft-unmet';
+import { ShiftRatioRow, ShiftShortList } from '../components/shift-ratio';
 
 /**
  * `/f/:facilityId/staffing/shifts`: the month's shift table (staffing.md §3). The 園長 picks a pattern
@@ -47,6 +48,8 @@ export function ShiftsPage() {
 function ShiftTable({ data }: { data: ShiftMonth }) {
   const facility = useFacility();
   const edits = useShiftEdits(facility.id, data.month);
+  // The planned ratio per day (red slots): for those who edit the table.
+  const ratio = useShiftRatio(facility.id, data.month, data.editable);
   const [brush, setBrush] = useState<number | null>(data.patterns[0]?.id ?? null);
   const codeOf = new Map(data.patterns.map((p) => [p.id, p.code]));
   const [unmet, setUnmet] = useState<ShiftDraft['unmet'] | null>(null);
@@ -72,7 +75,7 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
         {data.published_at ? `公開済み（${dateTimeLabel(data.published_at)}）` : '下書き（職員にはまだ見えません）'}
         {data.patterns.length > 0 &&
           `・${data.patterns.map((p) => `${p.code} ${p.start}〜${p.end}（休憩${p.break_minutes}分）`).join('・')}`}
-        {data.editable && '・黄色の「希」は職員の希望休'}
+        {data.editable && '・黄色の「希」は職員の希望休・最下行が赤い日は保育士が足りない時間帯あり（保育士/必要）'}
       </Text>
       {data.editable && (
         <Group gap="xs" aria-label="入力するパターン" role="group">
@@ -166,9 +169,15 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
                 </Table.Tr>
               ))}
             </Table.Tbody>
+            {data.editable && (
+              <Table.Tfoot>
+                <ShiftRatioRow dates={data.dates} ratio={ratio.data} />
+              </Table.Tfoot>
+            )}
           </Table>
         </Paper>
       )}
+      {data.editable && ratio.data && <ShiftShortList ratio={ratio.data} />}
       {data.editable && (
         <NewPattern
           onAdd={(body) =>

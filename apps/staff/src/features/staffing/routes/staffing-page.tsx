@@ -33,6 +33,8 @@ export function StaffingPage() {
   const move = useMoveToRoom(facility.id);
   const director = roleAbilities(facility.role).setup;
   const mayExport = director || facility.role === 'office';
+  // The month's report: 園長, 法人管理者, 主任 and 事務 (docs/decisions/staffing-report.md).
+  const mayReport = mayExport || facility.chief;
   const myUserId = me?.user.id ?? 0;
 
   return (
@@ -44,9 +46,14 @@ export function StaffingPage() {
             <Button component={Link} to={facilityPath(facility.id, 'staffing/shifts')} variant="default" size="md">
               シフト表
             </Button>
-            {director && (
+            {(director || facility.chief) && (
               <Button component={Link} to={facilityPath(facility.id, 'staffing/time-entries')} variant="default" size="md">
                 打刻の修正・設定
+              </Button>
+            )}
+            {mayReport && (
+              <Button component={Link} to={facilityPath(facility.id, 'staffing/report')} variant="default" size="md">
+                月次報告・1歳児加算
               </Button>
             )}
             {mayExport && (

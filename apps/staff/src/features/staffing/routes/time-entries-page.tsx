@@ -16,6 +16,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
+import { roleAbilities } from '../../../lib/roles';
 import { VoidEntryDialog } from '../components/void-entry-dialog';
 import { useCorrections, useSaveStaffingSettings, useStaffingSettings, useTimeEntries } from '../api';
 
@@ -49,7 +50,8 @@ export function TimeEntriesPage() {
           <AddEntryForm staff={day.data.staff} date={date} />
         </Stack>
       )}
-      <SettingsForm />
+      {/* The settings are the 園長's (a 主任 corrects 打刻 only: docs/decisions/staff-chief-flag.md). */}
+      {roleAbilities(facility.role).setup && <SettingsForm />}
     </Page>
   );
 }
@@ -250,6 +252,9 @@ function SettingsForm() {
         <Text size="sm">
           今日の基準：0歳 {s.ratios[0]}:1・1歳 {s.ratios[1]}:1・2歳 {s.ratios[2]}:1・3歳 {s.ratios[3]}:1・4歳以上 {s.ratios[4]}:1
           {s.plus > 0 && `（各部屋 +${s.plus}人）`}
+        </Text>
+        <Text size="sm">
+          締切の3日前から締切日まで、翌月の希望休をまだ入力していない保育士と園長にメールでお知らせします（月に1回）。
         </Text>
       </Stack>
     </Paper>

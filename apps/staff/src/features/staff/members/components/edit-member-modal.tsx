@@ -2,9 +2,9 @@ import { Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core
 import { useState, type FormEvent } from 'react';
 import { slashDate } from '@renraku/contract/dates';
 import { putStaffMember, type StaffMember } from '@renraku/contract/staff';
-import { showSuccess } from '../../../../components/alerts';
+import { showFailure, showSuccess } from '../../../../components/alerts';
 import { FormError } from '../../../../components/form-error';
-import { useUpdateMember } from '../api';
+import { useSetChief, useUpdateMember } from '../api';
 import { validate, type FieldErrors } from '../../../../lib/validate';
 import { readableErrors, serverFieldErrors } from '../../../../lib/form-errors';
 import { memberName } from '../labels';
@@ -30,6 +30,19 @@ export function EditMemberModal({
   onEnd: () => void;
 }) {
   const update = useUpdateMember(facilityId);
+  const chief = useSetChief(facilityId);
+  const [isChief, setIsChief] = useState(member.is_chief);
+  const toggleChief = () =>
+    chief.mutate(
+      { membershipId: member.membership_id, isChief: !isChief },
+      {
+        onSuccess: (saved) => {
+          setIsChief(saved.is_chief);
+          showSuccess(saved.is_chief ? `${memberName(saved)}さんを主任にしました` : `${memberName(saved)}さんの主任を外しました`);
+        },
+        onError: showFailure,
+      },
+    );
   const [values, setValues] = useState<MembershipValues>({
     role: member.role === 'company_admin' ? null : member.role,
     class_ids: member.class_ids.map(String),
@@ -90,7 +103,17 @@ export function EditMemberModal({
         <Title order={3} size="h5" id="member-other-actions">
           その他の操作
         </Title>
+        {member.role === 'class_staff' && (
+          <Text size="sm">
+            主任は計画・記録の承認、シフト表と打刻の修正、配置の月次報告ができます。{isChief ? '（現在：主任）' : ''}
+          </Text>
+        )}
         <Group gap="sm">
+          {member.role === 'class_staff' && (
+            <Button variant="default" loading={chief.isPending} onClick={toggleChief} aria-pressed={isChief}>
+              {isChief ? '主任を外す' : '主任にする'}
+            </Button>
+          )}
           {onResetPin && (
             <Button variant="default" onClick={onResetPin}>
               PINをリセット

@@ -30,3 +30,12 @@ export function MemberSecurityBadges({ member }: { member: StaffMember }) {
     </Stack>
   );
 }
+
+/** 主任 (a 保育士 the 園長 marked): approves plans and records, edits shifts and 打刻. */
+export function ChiefBadge() {
+  return (
+    <Badge color="grape.9" variant="filled" radius="sm" miw="max-content" data-testid="chief-badge">
+      主任
+    </Badge>
+  );
+}

@@ -1,8 +1,8 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { slashDate } from '@renraku/contract/dates';
 import { staffRoleLabels, type StaffMember } from '@renraku/contract/staff';
 import { memberName } from '../labels';
-import { MemberSecurityBadges, MemberStatusBadge } from './member-badges';
+import { ChiefBadge, MemberSecurityBadges, MemberStatusBadge } from './member-badges';
 import { TableScroll } from '../../../../components/table-scroll';
 
 /**
@@ -58,7 +58,12 @@ export function MemberTable({
                   {member.email}
                 </Text>
               </Table.Th>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{staffRoleLabels[member.role]}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Group gap={6} wrap="nowrap">
+                  {staffRoleLabels[member.role]}
+                  {member.is_chief && <ChiefBadge />}
+                </Group>
+              </Table.Td>
               <Table.Td>
                 {member.role === 'class_staff'
                   ? member.class_ids.map((id) => classNames.get(id) ?? 'ほかの年度のクラス').join('、') || '未設定'
