@@ -222,6 +222,8 @@ export const recordDocumentSchema = z.object({
   document: recordDocumentSummarySchema.extend({
     title: z.string(),
     class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }).nullable(),
+    /** The child of a child's document (個別指導計画, 経過記録); null for a class's. */
+    child: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     return_comment: z.string().nullable(),
     /** The Yjs document's name on the socket. */
     room: z.string(),
