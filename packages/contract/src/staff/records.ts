@@ -180,6 +180,8 @@ export const classRecordsSchema = z.object({
   /** The month's 保育日誌, one per open day up to today, newest first. */
   journals: z.array(recordSlotSchema),
   counts: z.object({ missing: z.number().int(), waiting: z.number().int(), returned: z.number().int() }),
+  /** The class's children enrolled in the month: each one's 経過記録 and 児童票 (records-child-records.md). */
+  children: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type ClassRecords = z.infer<typeof classRecordsSchema>;
 
