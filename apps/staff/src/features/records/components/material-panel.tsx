@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type * as Y from 'yjs';
 import { monthDayShortLabel, yearMonthLabel } from '@renraku/contract/dates';
 import { recordStatusLabels } from '@renraku/contract/staff';
-import { showSuccess } from '../../../components/alerts';
+import { showFailure, showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { facilityPath } from '../../../lib/facility';
 import { useRecordMaterial } from '../api';
@@ -29,17 +29,19 @@ interface Props {
 export function MaterialPanel({ documentId, facilityId, childId, doc, readOnly, target, targetLabel, onInserted }: Props) {
   const material = useRecordMaterial(documentId, true);
   const insert = (text: string) => {
-    if (!target) return;
+    if (!target) {
+      showFailure('先に、入れる先の欄をタップしてください');
+      return;
+    }
     const shared = doc.getText(target.name);
     const index = Math.min(target.index, shared.length);
     shared.insert(index, text);
     onInserted({ name: target.name, index: index + text.length });
     showSuccess(`「${targetLabel ?? ''}」に入れました`);
   };
-  const canInsert = !readOnly && target !== null;
   const insertButton = (text: string, what: string) =>
     readOnly ? null : (
-      <Button size="sm" variant="light" disabled={!canInsert} onClick={() => insert(text)} aria-label={`${what}を入れる`}>
+      <Button size="sm" variant="light" onClick={() => insert(text)} aria-label={`${what}を入れる`}>
         入れる
       </Button>
     );
