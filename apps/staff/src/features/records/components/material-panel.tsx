@@ -41,7 +41,7 @@ export function MaterialPanel({ documentId, facilityId, childId, doc, readOnly, 
   };
   const insertButton = (text: string, what: string) =>
     readOnly ? null : (
-      <Button size="sm" variant="light" onClick={() => insert(text)} aria-label={`${what}を入れる`}>
+      <Button size="sm" variant="light" style={{ flexShrink: 0 }} onClick={() => insert(text)} aria-label={`${what}を入れる`}>
         入れる
       </Button>
     );
