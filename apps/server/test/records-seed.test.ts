@@ -4,7 +4,14 @@ import path from 'node:path';
 import fs from 'node:fs';
 import * as Y from 'yjs';
 import { eq } from 'drizzle-orm';
-import { addMonths, getStaffClassRecords, getStaffRecordPhrases, getStaffRecord, postStaffLogin } from '@renraku/contract';
+import {
+  addMonths,
+  getStaffChildRecord,
+  getStaffClassRecords,
+  getStaffRecordPhrases,
+  getStaffRecord,
+  postStaffLogin,
+} from '@renraku/contract';
 import { recordDocumentStates } from '../src/db/schema';
 import { seedDemo, type DemoIds } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
@@ -47,5 +54,18 @@ describe('demo data of plans and records', () => {
     ).data.phrases;
     expect(phrases[0]).toMatchObject({ source: 'facility', text: 'れんらくノートの写真を添えて、園での様子を具体的に伝える。' });
     expect(phrases.some((p) => p.source === 'shipped')).toBe(true);
+  });
+
+  it('陽翔’s 児童票 is filled; the previous 経過記録 approved by the 園長, this period’s a draft', async () => {
+    const director = t.agent();
+    await call(director, postStaffLogin, { body: { email: 'enchou@example.com', password: DEMO_PASSWORD } });
+    const record = (await call(director, getStaffChildRecord, { params: { childId: ids.children.haruto } })).data;
+    expect(record.fields.allergy_cause).toContain('卵白');
+    expect(record.fields.emergency_contacts).toHaveLength(3);
+    const written = record.progress.filter((p) => p.document);
+    expect(written.map((p) => p.document!.status)).toEqual(['draft', 'approved']);
+    expect(written[1]!.document!.approved?.by.name).toBeTruthy();
+    const draft = (await call(director, getStaffRecord, { params: { documentId: written[0]!.document!.id } })).data;
+    expect(draft.document.child?.id).toBe(ids.children.haruto);
   });
 });

@@ -19,6 +19,7 @@ import { seedDay } from './day';
 import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
 import { seedRecords } from './records';
+import { seedChildRecords } from './child-records';
 import { seedBilling } from './billing';
 import { seedBillingCollection } from './billing-collection';
 import { seedFacilitySetup } from './facility-setup';
@@ -56,6 +57,7 @@ export async function seedDemo(db: Db, config: SeedConfig, now = new Date()): Pr
     await seedKiosk(seed, staff);
     await seedNaps(seed);
     await seedRecords(seed, staff);
+    await seedChildRecords(seed, staff);
     await seedFacilitySetup(seed);
     await seedBilling(seed, staff);
     await seedBillingCollection(seed, staff, seed.secret);

@@ -53,6 +53,7 @@ const screens = {
   records: screen(() => import('../features/records/routes/records-classes-page'), 'RecordsClassesPage'),
   classRecords: screen(() => import('../features/records/routes/class-records-page'), 'ClassRecordsPage'),
   record: screen(() => import('../features/records/routes/record-page'), 'RecordPage'),
+  childRecord: screen(() => import('../features/records/routes/child-record-page'), 'ChildRecordPage'),
   billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
@@ -163,6 +164,7 @@ export const routes: RouteObject[] = [
               // Plans and diaries (records.md): features/records.
               { path: 'records', lazy: screens.records },
               { path: 'records/doc/:documentId', lazy: screens.record },
+              { path: 'records/child/:childId', lazy: screens.childRecord },
               { path: 'records/:classId', lazy: screens.classRecords },
               // 配置・勤怠 (staffing.md §2, §4): the ratio now, one's 打刻, the day: features/staffing.
               { path: 'staffing', lazy: screens.staffing },

@@ -13,5 +13,7 @@ export function roleAbilities(role: StaffRole) {
     rosterWrite: director || role === 'office',
     /** 請求 (spec/billing.md §6): 事務, 園長, 法人管理者. */
     billing: director || role === 'office',
+    /** 計画・記録 and each child's 児童票 (records.md §7: 事務 none). */
+    records: role !== 'office',
   };
 }

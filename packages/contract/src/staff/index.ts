@@ -23,6 +23,7 @@ export * from './kiosk';
 export * from './kiosk-staff-clock';
 export * from './records';
 export * from './records-phrases';
+export * from './records-children';
 export * from './billing';
 export * from './billing-collection';
 export * from './billing-transfers';

@@ -180,6 +180,8 @@ export const classRecordsSchema = z.object({
   /** The month's 保育日誌, one per open day up to today, newest first. */
   journals: z.array(recordSlotSchema),
   counts: z.object({ missing: z.number().int(), waiting: z.number().int(), returned: z.number().int() }),
+  /** The class's children enrolled in the month: each one's 経過記録 and 児童票 (records-child-records.md). */
+  children: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type ClassRecords = z.infer<typeof classRecordsSchema>;
 
@@ -222,6 +224,8 @@ export const recordDocumentSchema = z.object({
   document: recordDocumentSummarySchema.extend({
     title: z.string(),
     class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }).nullable(),
+    /** The child of a child's document (個別指導計画, 経過記録); null for a class's. */
+    child: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     return_comment: z.string().nullable(),
     /** The Yjs document's name on the socket. */
     room: z.string(),

@@ -126,3 +126,55 @@ export const recordPhrases = pgTable(
   },
   (t) => [index('record_phrases_facility_idx').on(t.facilityId, t.topic)],
 );
+
+/**
+ * A facility's settings of its plans and records (docs/decisions/records-child-records.md): the 期
+ * (the month each of its terms starts, in 年度 order from April) that the 年間指導計画 and the
+ * 経過記録 of older children share, and the age (満年齢 on April 1) from which a child's 経過記録 is
+ * written per 期 instead of per month. No row: the defaults (4–5 / 6–8 / 9–12 / 1–3; from 3).
+ */
+export const recordSettings = pgTable('record_settings', {
+  facilityId: integer('facility_id')
+    .primaryKey()
+    .references(() => facilities.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  termStartMonths: smallint('term_start_months').array().notNull().default([4, 6, 9, 1]),
+  progressTermsFromAge: smallint('progress_terms_from_age').notNull().default(3),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A 緊急連絡先 line of a 児童票. */
+export interface ChildRecordContact {
+  name: string;
+  relation: string;
+  phone: string;
+}
+
+/**
+ * The 児童票's own fields (records.md §2; docs/decisions/records-child-records.md): what the roster
+ * does not hold. One row per child, written by the 園長, 法人管理者 and the child's class staff;
+ * kept with the child (it follows the child across classes and stays after the child leaves).
+ */
+export const childRecords = pgTable('child_records', {
+  childId: integer('child_id')
+    .primaryKey()
+    .references(() => children.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  admissionNotes: text('admission_notes').notNull().default(''),
+  birthHistory: text('birth_history').notNull().default(''),
+  developmentHistory: text('development_history').notNull().default(''),
+  medicalHistory: text('medical_history').notNull().default(''),
+  immunizations: text('immunizations').notNull().default(''),
+  allergyCause: text('allergy_cause').notNull().default(''),
+  familyDoctor: text('family_doctor').notNull().default(''),
+  familySituation: text('family_situation').notNull().default(''),
+  emergencyContacts: jsonb('emergency_contacts').$type<ChildRecordContact[]>().notNull().default([]),
+  notes: text('notes').notNull().default(''),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

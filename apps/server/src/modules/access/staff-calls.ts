@@ -38,6 +38,10 @@ export const staffCallActions = {
   'records.write': { device: true, what: 'opening a new 月案 or 日誌, typing on the socket, 提出, a corrected version' },
   'records.approve': { device: false, what: '承認 and 差し戻し of plans and diaries (園長, 主任)' },
   'records.phrases': { device: false, what: 'adding and removing a facility’s 文例 (園長, 主任)' },
+  'records.child': {
+    device: false,
+    what: 'a child’s 児童票 (roster facts, health, contacts): reading it and writing its own fields; the 期 settings',
+  },
   'billing.manage': {
     device: false,
     what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定, payments at the office, accounts, 口座振替 files',
@@ -220,8 +224,16 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
   'staffing.export': [C.staffWorkRecordsCsvPath],
   'staffing.report': [C.getStaffRatioMonth, C.staffRatioMonthCsvPath],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
-  'records.read': [C.getStaffClassRecords, C.getStaffRecord, C.staffRecordPdfPath, C.getStaffRecordPhrases],
-  'records.write': [C.postStaffClassRecord, C.postStaffRecordSubmit, C.postStaffRecordReopen],
+  'records.read': [
+    C.getStaffClassRecords,
+    C.getStaffRecord,
+    C.staffRecordPdfPath,
+    C.getStaffRecordPhrases,
+    C.getStaffRecordMaterial,
+    C.getStaffRecordSettings,
+  ],
+  'records.write': [C.postStaffClassRecord, C.postStaffRecordSubmit, C.postStaffRecordReopen, C.postStaffChildProgressRecord],
+  'records.child': [C.getStaffChildRecord, C.putStaffChildRecord, C.putStaffRecordSettings],
   'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],
   'records.phrases': [C.postStaffRecordPhrase, C.deleteStaffRecordPhrase],
 };

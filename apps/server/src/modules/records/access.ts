@@ -2,7 +2,7 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { facilities, recordDocuments, staffMemberships } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import { authorizeClass, mayWriteClass, membershipCovers, type FacilityGrant, type StaffViewer } from '../access';
 
 export type RecordDocumentRow = typeof recordDocuments.$inferSelect;
@@ -57,20 +57,6 @@ export async function authorizeRecordClass(
   if (mode === 'write' && !canWrite) throw forbidden();
   if (mode === 'approve' && !canApprove) throw forbidden();
   return { klass, grant, canWrite, canApprove };
-}
-
-/** A document of a class the caller may reach (else 404, never revealing it), with the class's grant. */
-export async function authorizeRecord(
-  ctx: AppContext,
-  staff: StaffViewer,
-  documentId: number,
-  mode: 'read' | 'write' | 'approve',
-  db: Db = ctx.db,
-): Promise<RecordGrant & { doc: RecordDocumentRow }> {
-  const [doc] = await db.select().from(recordDocuments).where(eq(recordDocuments.id, documentId));
-  if (!doc || doc.classId === null) throw notFound();
-  const grant = await authorizeRecordClass(ctx, staff, doc.classId, mode, db);
-  return { ...grant, doc };
 }
 
 /** The statuses in which writers type: 作成中 and 差し戻し (提出済み and 承認済み are read-only). */

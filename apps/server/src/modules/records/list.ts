@@ -15,11 +15,11 @@ const stateOf = (doc: RecordDocumentRow | undefined): RecordSlot['state'] => {
 };
 
 /**
- * The children of the class who need a 個別指導計画 for the month (records-missing.md): in the class
- * now, enrolled on some day of the month, under 3 by fiscal age (満年齢 on April 1 of the fiscal
- * year, so a child who turns 3 during the year still has one every month until March).
+ * The children of the class in the month (records-missing.md): in the class now, enrolled on some
+ * day of the month. Those under 3 by fiscal age (満年齢 on April 1 of the fiscal year, so a child
+ * who turns 3 during the year still has one every month until March) need a 個別指導計画.
  */
-async function childrenUnderThree(db: Db, classId: number, month: string) {
+async function childrenOfMonth(db: Db, classId: number, month: string) {
   const { first, last } = monthRange(month);
   const rows = await db
     .select({ id: children.id, name: childName, birth: children.birth })
@@ -33,7 +33,7 @@ async function childrenUnderThree(db: Db, classId: number, month: string) {
       ),
     )
     .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
-  return rows.filter((c) => fiscalAge(c.birth, month) < 3);
+  return rows;
 }
 
 /**
@@ -44,7 +44,8 @@ async function childrenUnderThree(db: Db, classId: number, month: string) {
 export async function classRecords(db: Db, access: RecordGrant, month: string, today: string): Promise<ClassRecords> {
   const { klass } = access;
   const { first, last } = monthRange(month);
-  const under3 = await childrenUnderThree(db, klass.id, month);
+  const enrolled = await childrenOfMonth(db, klass.id, month);
+  const under3 = enrolled.filter((c) => fiscalAge(c.birth, month) < 3);
   const docs = await db
     .select()
     .from(recordDocuments)
@@ -111,5 +112,6 @@ export async function classRecords(db: Db, access: RecordGrant, month: string, t
       waiting: all.filter((s) => s.state === 'waiting').length,
       returned: all.filter((s) => s.state === 'returned').length,
     },
+    children: enrolled.map((c) => ({ id: c.id, name: c.name })),
   };
 }

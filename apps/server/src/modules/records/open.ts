@@ -124,6 +124,7 @@ export async function openClassRecord(
       action: 'record.create',
       targetType: 'record_document',
       targetId: row.id,
+      childId,
       details: { kind: body.kind, period: period.start, class_id: klass.id, ...(childId ? { child_id: childId } : {}) },
     });
     return row;

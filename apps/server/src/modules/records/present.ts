@@ -14,6 +14,7 @@ import { isEditable, type RecordDocumentRow, type RecordGrant } from './access';
 import { dayFacts } from './day-facts';
 import { periodLabel } from './periods';
 import { presentTemplate, templateById } from './templates';
+import { progressPeriodLabel } from './terms';
 
 const nameOf = sql<string>`coalesce(${users.name}, ${users.email})`;
 /** A child's name as the class lists show it. */
@@ -80,12 +81,19 @@ export async function presentDocument(
     .orderBy(asc(recordDocuments.version));
   const latest = versions[versions.length - 1]?.id === doc.id;
   const names = await namesOf(db, doc.approvedBy ? [doc.approvedBy] : []);
-  const [child] = doc.childId ? await db.select({ name: childName }).from(children).where(eq(children.id, doc.childId)) : [];
+  const [child] = doc.childId
+    ? await db.select({ id: children.id, name: childName }).from(children).where(eq(children.id, doc.childId))
+    : [];
+  const label =
+    doc.kind === 'progress_record'
+      ? `${child?.name ?? ''}さんの${progressPeriodLabel(doc.periodStart, doc.periodEnd)}の経過記録`
+      : periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name);
   return {
     document: {
       ...summaryOf(doc, names),
-      title: `${access.klass.name} ${periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name)}`,
+      title: `${access.klass.name} ${label}`,
       class: { id: access.klass.id, name: access.klass.name, age_band: access.klass.ageBand },
+      child: child ? { id: child.id, name: child.name } : null,
       return_comment: doc.status === 'returned' ? doc.returnComment : null,
       room: recordRoom(doc.id),
     },

@@ -22,6 +22,7 @@ import { renderPdf, type Stamp } from './pdf';
 import { childName, namesOf } from './present';
 import { loadState } from './socket';
 import { presentTemplate, templateById } from './templates';
+import { progressPeriodLabel } from './terms';
 
 /** The ideographic space between items on a line. */
 const SP = '\u3000';
@@ -35,7 +36,8 @@ export function printLabel(kind: RecordKind, start: string, end: string): string
     case 'fiscal_year':
       return `${fiscalYearOf(start)}年度 ${name}`;
     case 'month':
-      return `${Number(start.slice(0, 4))}年${Number(start.slice(5, 7))}月の${name}`;
+      // A 経過記録 by 期 spans several months.
+      return `${progressPeriodLabel(start, end)}の${name}`;
     case 'week':
       return `${fullDateLabel(start)}〜${monthDayLabel(end)}の${name}`;
     case 'day':
@@ -132,6 +134,7 @@ export async function printRecord(
     action: 'record.read',
     targetType: 'record_document',
     targetId: doc.id,
+    childId: doc.childId,
     details: { kind, period: doc.periodStart, version: doc.version, view: 'pdf' },
   });
   return { filename: `record-${doc.id}-v${doc.version}.pdf`, body, type: 'application/pdf' };

@@ -1,5 +1,11 @@
 import {
   deleteStaffRecordPhrase,
+  getStaffChildRecord,
+  getStaffRecordMaterial,
+  getStaffRecordSettings,
+  postStaffChildProgressRecord,
+  putStaffChildRecord,
+  putStaffRecordSettings,
   getStaffClassRecords,
   getStaffRecordPhrases,
   getStaffRecord,
@@ -16,10 +22,18 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeRecord, authorizeRecordClass } from './access';
+import { notFound } from '../../lib/errors';
+import { authorizeRecordClass } from './access';
+import { authorizeRecord } from './document-access';
+import { auditChildDocumentRead, authorizeRecordChild } from './child-access';
+import { readChildRecord } from './child-record';
+import { writeChildRecord } from './child-record-write';
 import { classRecords } from './list';
+import { progressMaterial } from './material';
 import { openClassRecord } from './open';
 import { presentDocument } from './present';
+import { openProgressRecord } from './progress';
+import { authorizeRecordSettings, readRecordSettings, writeRecordSettings } from './settings';
 import { addPhrase, authorizePhrases, listPhrases, removePhrase } from './phrases';
 import { printRecord } from './print';
 import { recordsSocket } from './socket';
@@ -39,12 +53,51 @@ export function recordsRoutes(app: App, ctx: AppContext) {
 
   staffRoute(app, postStaffClassRecord, {}, async ({ staff, params, body, now }) => {
     const access = await authorizeRecordClass(ctx, staff, params.classId, 'read');
-    return (await openClassRecord(ctx.db, staff, access, body, now)).document;
+    const { created, document } = await openClassRecord(ctx.db, staff, access, body, now);
+    const d = document.document;
+    // Opening a child's existing document is a read of the child's record.
+    if (!created && d.child) {
+      const doc = { id: d.id, kind: d.kind, periodStart: d.period_start, version: d.version, childId: d.child.id };
+      await auditChildDocumentRead(ctx.db, staff, access, doc, now, 'open');
+    }
+    return document;
   });
 
   staffRoute(app, getStaffRecord, {}, async ({ staff, params, now }) => {
     const access = await authorizeRecord(ctx, staff, params.documentId, 'read');
+    await auditChildDocumentRead(ctx.db, staff, access, access.doc, now, 'screen');
     return presentDocument(ctx.db, staff, access, access.doc, now);
+  });
+
+  staffRoute(app, getStaffRecordMaterial, {}, async ({ staff, params }) => {
+    const access = await authorizeRecord(ctx, staff, params.documentId, 'read');
+    if (access.doc.kind !== 'progress_record') throw notFound();
+    return progressMaterial(ctx, access.doc);
+  });
+
+  // Each child's record (issue 33): the 児童票 and the 経過記録.
+  staffRoute(app, getStaffChildRecord, {}, async ({ staff, params, now }) => {
+    const access = await authorizeRecordChild(ctx, staff, params.childId, 'read');
+    return readChildRecord(ctx.db, staff, access, now);
+  });
+
+  staffRoute(app, putStaffChildRecord, {}, async ({ staff, params, body, now }) => {
+    const access = await authorizeRecordChild(ctx, staff, params.childId, 'write');
+    return writeChildRecord(ctx.db, staff, access, body, now);
+  });
+
+  staffRoute(app, postStaffChildProgressRecord, {}, async ({ staff, params, body, now }) => {
+    const access = await authorizeRecordChild(ctx, staff, params.childId, 'read');
+    return openProgressRecord(ctx.db, staff, access, body.period, now);
+  });
+
+  staffRoute(app, getStaffRecordSettings, {}, async ({ staff, params }) =>
+    readRecordSettings(ctx.db, await authorizeRecordSettings(ctx, staff, params.facilityId, 'read')),
+  );
+
+  staffRoute(app, putStaffRecordSettings, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeRecordSettings(ctx, staff, params.facilityId, 'write');
+    return writeRecordSettings(ctx.db, staff, grant, body, now);
   });
 
   staffCsvRoute(app, staffRecordPdfPath, 'documentId', z.object({}), async ({ staff, id, now }) => {

@@ -2,3 +2,4 @@
 export { currentTemplate } from './templates';
 export { journalDays } from './periods';
 export { storeState } from './socket';
+export { loadRecordSettings, progressPeriodOf } from './terms';

@@ -16,7 +16,8 @@ import { loadStaffSession } from '../../lib/staff-sessions';
 import type { App } from '../../lib/route';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { authorizeRecord, isEditable } from './access';
+import { isEditable } from './access';
+import { authorizeRecord } from './document-access';
 
 /** How often every open connection's right to its document is checked again (a revoked membership or device). */
 export const RECHECK_MS = 5_000;
@@ -25,6 +26,8 @@ const ROOM = /^record:(\d{1,10})$/;
 interface SocketContext {
   staff: StaffViewer;
   documentId: number;
+  /** The child of a child's document: the audit entry's subject. */
+  childId: number | null;
   companyId: number;
   facilityId: number;
   writer: boolean;
@@ -141,6 +144,7 @@ export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
       const context: SocketContext = {
         staff: found.staff,
         documentId: found.access.doc.id,
+        childId: found.access.doc.childId,
         companyId: found.access.grant.companyId,
         facilityId: found.access.grant.facilityId,
         writer: found.writer,
@@ -174,6 +178,7 @@ export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
         action: 'record.edit',
         targetType: 'record_document',
         targetId: c.documentId,
+        childId: c.childId,
       });
     },
   });

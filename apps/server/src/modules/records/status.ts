@@ -53,6 +53,7 @@ export async function changeStatus(
       action: `record.${step}`,
       targetType: 'record_document',
       targetId: doc.id,
+      childId: doc.childId,
       details: { kind: doc.kind, period: doc.periodStart, version: doc.version, ...(comment ? { comment } : {}) },
     });
     return row;
@@ -80,6 +81,8 @@ export async function reopenRecord(
         companyId: doc.companyId,
         facilityId: doc.facilityId,
         classId: doc.classId,
+        // A child's document stays the child's (a 個別指導計画's 修正版 lost its child before).
+        childId: doc.childId,
         kind: doc.kind,
         periodStart: doc.periodStart,
         periodEnd: doc.periodEnd,
@@ -102,6 +105,7 @@ export async function reopenRecord(
       action: 'record.reopen',
       targetType: 'record_document',
       targetId: row.id,
+      childId: doc.childId,
       details: { kind: doc.kind, period: doc.periodStart, version: row.version, from_document_id: doc.id },
     });
     return row;

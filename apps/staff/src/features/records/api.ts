@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   deleteStaffRecordPhrase,
+  getStaffChildGuardians,
+  getStaffChildRecord,
+  getStaffPickupPersons,
   getStaffClassRecords,
+  getStaffRecordMaterial,
+  postStaffChildProgressRecord,
+  putStaffChildRecord,
   getStaffRecordPhrases,
   getStaffRecord,
   postStaffClassRecord,
@@ -11,6 +17,7 @@ import {
   postStaffRecordReturn,
   postStaffRecordSubmit,
   staffRecordPdfPath,
+  type ChildRecordInput,
   type ClassRecordKind,
   type RecordDocument,
   type RecordPhraseTopic,
@@ -95,3 +102,52 @@ export function usePhraseSteps(facilityId: number) {
     }),
   };
 }
+
+// Each child's record (issue 33): the 児童票, the 経過記録 and their material, the 期 settings.
+const childRecordKey = (childId: number) => ['staff', 'records', 'child', childId] as const;
+
+export const childRecordQueryOptions = (childId: number) =>
+  queryOptions({
+    queryKey: childRecordKey(childId),
+    queryFn: ({ signal }) => api(getStaffChildRecord, { params: { childId }, signal }),
+  });
+export const useChildRecord = (childId: number) => useQuery(childRecordQueryOptions(childId));
+
+export function useSaveChildRecord(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChildRecordInput) => api(putStaffChildRecord, { params: { childId }, body }),
+    onSuccess: (record) => queryClient.setQueryData(childRecordQueryOptions(childId).queryKey, record),
+  });
+}
+
+/** Opens (or creates) the child's 経過記録 of a month or 期; the answer seeds the document's cache. */
+export function useOpenProgress(childId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (period: string) => api(postStaffChildProgressRecord, { params: { childId }, body: { period } }),
+    onSuccess: (doc) => {
+      queryClient.setQueryData(documentKey(doc.document.id), doc);
+      void queryClient.invalidateQueries({ queryKey: childRecordQueryOptions(childId).queryKey });
+    },
+  });
+}
+
+export const useRecordMaterial = (documentId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...documentKey(documentId), 'material'],
+    queryFn: ({ signal }) => api(getStaffRecordMaterial, { params: { documentId }, signal }),
+    enabled,
+  });
+
+/** The 児童票's family and pick-up persons: the roster's own calls (each read audited by the server). */
+export const useChildRecordContacts = (childId: number) => ({
+  guardians: useQuery({
+    queryKey: ['staff', 'records', 'child', childId, 'guardians'],
+    queryFn: ({ signal }) => api(getStaffChildGuardians, { params: { childId }, signal }),
+  }),
+  pickups: useQuery({
+    queryKey: ['staff', 'records', 'child', childId, 'pickups'],
+    queryFn: ({ signal }) => api(getStaffPickupPersons, { params: { childId }, signal }),
+  }),
+});

@@ -90,6 +90,11 @@ function ChildRecordPage({ childId }: { childId: number }) {
             <Text c="dimmed">{childKana(record)}</Text>
             <ChildStatusBadge status={record.status} />
           </Stack>
+          {roleAbilities(facility.role).records && (
+            <Button component={Link} to={facilityPath(facility.id, `records/child/${childId}`)} variant="light" size="md">
+              児童票・経過記録
+            </Button>
+          )}
         </Group>
         <CareNotesPanel child={record} />
         <ChildDetails child={record} today={todayInTokyo()} />

@@ -11,6 +11,7 @@ import { todayInTokyo } from '../../../lib/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useClassRecords, useOpenRecord } from '../api';
+import { ClassChildren } from '../components/class-children';
 import { StateBadge } from '../components/state-badge';
 
 /**
@@ -134,6 +135,7 @@ function ClassMonth({
         </Title>
         {data.journals.length === 0 ? <Text>この月の保育日誌はまだありません。</Text> : data.journals.map(row)}
       </Stack>
+      <ClassChildren facilityId={facility.id} data={data} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
 import { recordPdfUrl, useRecord, useRecordSteps } from '../api';
+import { MaterialPanel } from '../components/material-panel';
 import { PhraseDrawer } from '../components/phrase-drawer';
 import { PhraseTargetContext, type PhraseTarget } from '../components/phrase-target';
 import { RecordField } from '../components/record-field';
@@ -100,6 +101,27 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
       onError: showFailure,
     });
 
+  const sections = record.template.sections.map((section) => (
+    <Paper key={section.key} withBorder p="md" radius="md" component="section" aria-labelledby={`section-${section.key}`}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={`section-${section.key}`}>
+          {section.title}
+        </Title>
+        {section.fields.map((field) => (
+          <RecordField
+            key={field.key}
+            doc={doc}
+            field={field}
+            readOnly={readOnly}
+            editors={editors}
+            facts={record.day_facts}
+            onFocusField={(key) => focusField(provider, key)}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  ));
+
   return (
     <Page
       title={d.title}
@@ -121,6 +143,11 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
               <Text>
                 承認：{d.approved.by.name}（{dateTimeLabel(d.approved.at)}）
               </Text>
+            )}
+            {d.child && (
+              <Anchor component={Link} to={facilityPath(facility.id, `records/child/${d.child.id}`)}>
+                {d.child.name}さんの児童票へ
+              </Anchor>
             )}
             {d.class && (
               <Anchor
@@ -189,26 +216,27 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
         </Group>
       )}
       <PhraseTargetContext.Provider value={setTarget}>
-        {record.template.sections.map((section) => (
-          <Paper key={section.key} withBorder p="md" radius="md" component="section" aria-labelledby={`section-${section.key}`}>
-            <Stack gap="sm">
-              <Title order={2} size="h4" id={`section-${section.key}`}>
-                {section.title}
-              </Title>
-              {section.fields.map((field) => (
-                <RecordField
-                  key={field.key}
-                  doc={doc}
-                  field={field}
-                  readOnly={readOnly}
-                  editors={editors}
-                  facts={record.day_facts}
-                  onFocusField={(key) => focusField(provider, key)}
-                />
-              ))}
-            </Stack>
-          </Paper>
-        ))}
+        {d.kind === 'progress_record' ? (
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Stack>{sections}</Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <MaterialPanel
+                documentId={d.id}
+                facilityId={facility.id}
+                childId={d.child?.id ?? null}
+                doc={doc}
+                readOnly={readOnly}
+                target={target}
+                targetLabel={target ? labelOf(record, target.name) : null}
+                onInserted={setTarget}
+              />
+            </Grid.Col>
+          </Grid>
+        ) : (
+          sections
+        )}
       </PhraseTargetContext.Provider>
       <PhraseDrawer
         opened={phrasesOpen && !readOnly}
