@@ -8,7 +8,8 @@ import { auditLog, children, devices, users } from '../../db/schema';
 import type { StaffViewer } from '../access';
 
 /** What was done, in Japanese for the director's screen and the CSV. */
-export const auditActionLabels: Record<string, string> = {
+/** Every action the log records, with the label the audit screen shows (an action without one does not compile). */
+export const auditActionLabels = {
   'child.read': '園児情報の閲覧',
   'child.create': '園児の登録',
   'child.update': '園児情報の変更',
@@ -114,12 +115,31 @@ export const auditActionLabels: Record<string, string> = {
   'day.board.read': 'クラスボードの閲覧（欠席の病名・アレルギー）',
   'daily_notes.class.read': '記録入力の閲覧（アレルギー）',
   'day.inbox.read': '受信箱の閲覧（欠席の病名）',
-};
+  'staff.pin.lock': 'PINの誤入力による職員のロック',
+  'device.pin.lock': 'PINの誤入力による端末のロック',
+  'staffing.shift.generate': 'シフト案の自動作成',
+  'billing.settings.update': '料金設定の変更',
+  'billing.item.create': '実費品目の追加',
+  'billing.child.update': '園児の請求情報の変更',
+  'billing.adjustment': '請求の調整の追加',
+  'billing.close': '請求の確定・発行',
+  'billing.payment': '入金の記録',
+  'billing.carry': '未収金の翌月への繰越',
+  'billing.account.update': '口座振替の口座の登録・変更',
+  'billing.debit.settings': '口座振替の委託者設定の変更',
+  'billing.debit.request': '口座振替依頼ファイルの作成',
+  'billing.debit.withdraw': '口座振替依頼の取り下げ',
+  'billing.debit.import': '振替結果の取り込み',
+  'billing.transfer.import': '入出金明細の取り込み',
+  'billing.transfer.assign': '振込入金の請求への割り当て',
+  'billing.transfer.dismiss': '振込入金を請求以外として記録',
+} as const satisfies Record<string, string>;
+export type AuditAction = keyof typeof auditActionLabels;
 
 export interface AuditInput {
   companyId: number;
   facilityId: number | null;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId?: number | null;
   childId?: number | null;
@@ -253,7 +273,7 @@ const presentAuditRow = (row: AuditRow): AuditEntry => ({
   user: row.entry.userId ? { id: row.entry.userId, name: row.userName ?? row.userEmail ?? '' } : null,
   device: row.entry.deviceId ? { id: row.entry.deviceId, name: row.deviceName ?? '' } : null,
   action: row.entry.action,
-  action_label: auditActionLabels[row.entry.action] ?? row.entry.action,
+  action_label: (auditActionLabels as Record<string, string>)[row.entry.action] ?? row.entry.action,
   target_type: row.entry.targetType,
   target_id: row.entry.targetId,
   child: row.entry.childId ? { id: row.entry.childId, name: row.childName ?? '' } : null,

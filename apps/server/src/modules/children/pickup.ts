@@ -13,7 +13,7 @@ import { conflict, invalidMany, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import type { Viewer } from '../../lib/sessions';
 import { authorizeChild, authorizeStaffChild, type StaffAction, type StaffChildGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { recordAudit, type AuditAction } from '../audit/service';
 import { removeImage } from '../../lib/images';
 
 type Row = typeof pickupPersons.$inferSelect;
@@ -23,7 +23,7 @@ interface PickupInput {
   phone: string;
 }
 
-const auditTarget = (granted: StaffChildGrant, action: string, targetId: number | null) => ({
+const auditTarget = (granted: StaffChildGrant, action: AuditAction, targetId: number | null) => ({
   companyId: granted.grant.companyId,
   facilityId: granted.grant.facilityId,
   action,

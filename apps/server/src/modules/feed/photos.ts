@@ -193,7 +193,7 @@ export async function uploadClassPhoto(
               {
                 companyId: klass.companyId,
                 facilityId: klass.facilityId,
-                action: 'photo.upload',
+                action: 'photo.upload' as const,
                 targetType: 'feed_file',
                 targetId: inserted[0]!.id,
                 details: { date, class_id: klass.id, to_class: true, name },
@@ -203,7 +203,7 @@ export async function uploadClassPhoto(
         ...tagged.map((k, i) => ({
           companyId: klass.companyId,
           facilityId: klass.facilityId,
-          action: 'photo.upload',
+          action: 'photo.upload' as const,
           targetType: 'feed_file',
           targetId: inserted[(toClass ? 1 : 0) + i]!.id,
           childId: k!.childId,
@@ -268,7 +268,7 @@ export async function removePlacement(
       {
         companyId: klass.companyId,
         facilityId: klass.facilityId,
-        action: 'photo.remove',
+        action: 'photo.remove' as const,
         targetType: 'feed_file',
         targetId: placement.id,
         childId: placement.child_id,

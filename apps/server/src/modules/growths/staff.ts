@@ -140,7 +140,7 @@ export async function saveGrowthSession(
       audits.push({
         companyId: klass.companyId,
         facilityId: klass.facilityId,
-        action: 'growth.record',
+        action: 'growth.record' as const,
         targetType: 'growth',
         targetId: id,
         childId: row.child_id,

@@ -17,7 +17,7 @@ import { staffRoute } from '../../lib/staff-route';
 import { clearStaffSessionCookie, completeStaffSession, deleteStaffSession, loadStaffSession } from '../../lib/staff-sessions';
 import { staffFacilities, type StaffViewer } from '../access';
 import type { Db } from '../../db/client';
-import { recordAudit } from '../audit/service';
+import { recordAudit, type AuditAction } from '../audit/service';
 import { deviceRoutes } from './device-routes';
 import { membershipsOf } from './memberships';
 import { hasPin, setPin } from './pin';
@@ -109,7 +109,7 @@ export function staffRoutes(app: App, ctx: AppContext) {
 }
 
 /** A change to one's own account (PIN, 2FA) is entered in the log of every facility the person works at today. */
-async function auditOwnAccount(ctx: AppContext, staff: StaffViewer, now: Date, action: string, db: Db = ctx.db) {
+async function auditOwnAccount(ctx: AppContext, staff: StaffViewer, now: Date, action: AuditAction, db: Db = ctx.db) {
   for (const grant of await staffFacilities(db, staff)) {
     await recordAudit(db, staff, now, {
       companyId: grant.companyId,

@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/errors';
 import { type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { staffFacilities, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { recordAudit, type AuditAction } from '../audit/service';
 
 /**
  * 職員QR (issue 29; docs/decisions/kiosk-staff-identification.md): a staff member's personal QR
@@ -63,7 +63,7 @@ async function auditEach(
   staff: StaffViewer,
   now: Date,
   facilities: { companyId: number; facilityId: number }[],
-  action: string,
+  action: AuditAction,
 ) {
   for (const f of facilities) {
     await recordAudit(db, staff, now, {
