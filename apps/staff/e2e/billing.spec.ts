@@ -184,3 +184,21 @@ test('the 事務 imports the bank’s 入出金明細 and records a credit that 
   await expect(page.getByTestId('transfer-waiting').filter({ hasText: shown })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('the 事務 downloads a closed month’s books: the CSV for Excel and the 仕訳 for 弥生会計', async ({ page, request }) => {
+  test.skip(onTablet(), 'the books are the desktop’s work');
+  const office = await createStaff(request, 'billing-books', { role: 'office' });
+  await signIn(page, office.email);
+  await page.goto(`/staff/f/${office.facilityId}/billing?month=2026-05`);
+  await expect(page.getByTestId('month-summary')).toContainText('確定済');
+  await expectAccessible(page);
+  const books = await page.request.get((await page.getByRole('link', { name: '月次CSV（Excel）' }).getAttribute('href'))!);
+  expect(books.status()).toBe(200);
+  const text = (await books.body()).toString('utf8');
+  expect(text.startsWith('\uFEFF"請求番号","対象月","支払者","園児"')).toBe(true);
+  expect(text).toContain('2026年5月');
+  const journal = await page.request.get((await page.getByRole('link', { name: '仕訳CSV（弥生会計）' }).getAttribute('href'))!);
+  expect(journal.status()).toBe(200);
+  expect(journal.headers()['content-type']).toContain('shift_jis');
+  expect((await journal.body()).subarray(0, 7).toString('latin1')).toBe('"2000",');
+});

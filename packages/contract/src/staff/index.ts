@@ -27,6 +27,7 @@ export * from './records-children';
 export * from './billing';
 export * from './billing-collection';
 export * from './billing-transfers';
+export * from './billing-books';
 export * from './staffing';
 export * from './staffing-shifts';
 export * from './staffing-generate';

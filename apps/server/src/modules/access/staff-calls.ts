@@ -199,6 +199,8 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffBillingTransfersImport,
     C.postStaffBillingTransferAssign,
     C.postStaffBillingTransferDismiss,
+    C.staffBillingBooksCsvPath,
+    C.staffBillingJournalCsvPath,
   ],
   'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
   'staffing.clock': [

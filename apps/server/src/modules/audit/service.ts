@@ -133,6 +133,8 @@ export const auditActionLabels = {
   'billing.transfer.import': '入出金明細の取り込み',
   'billing.transfer.assign': '振込入金の請求への割り当て',
   'billing.transfer.dismiss': '振込入金を請求以外として記録',
+  'billing.books.export': '請求・入金の月次CSVの出力',
+  'billing.journal.export': '仕訳CSV（弥生会計）の出力',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof auditActionLabels;
 

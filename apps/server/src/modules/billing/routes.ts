@@ -19,6 +19,7 @@ import { route, type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
 import { billingChildren, saveAttributes } from './attributes';
+import { booksRoutes } from './books-routes';
 import { collectionRoutes } from './collection-routes';
 import { carryStatement } from './carry';
 import { closeMonth } from './close';
@@ -79,5 +80,6 @@ export function billingRoutes(app: App, ctx: AppContext) {
   route(app, getBillingStatements, {}, async ({ viewer }) => guardianStatements(ctx.db, viewer));
   collectionRoutes(app, ctx);
   receiptRoutes(app, ctx);
+  booksRoutes(app, ctx);
   route(app, getBillingStatement, {}, async ({ viewer, params }) => guardianStatement(ctx.db, viewer, params.id));
 }

@@ -10,9 +10,11 @@ import {
   postStaffBillingPayment,
   putStaffBillingChildAttributes,
   putStaffBillingSettings,
+  staffBillingBooksCsvPath,
+  staffBillingJournalCsvPath,
 } from '@renraku/contract/staff';
 import type { BodyInputOf } from '@renraku/contract/client';
-import { api } from '../../lib/api';
+import { api, buildPath } from '../../lib/api';
 import { facilityClassesQueryOptions } from '../../lib/classes';
 
 export const billingKey = (facilityId: number) => ['staff', 'billing', facilityId];
@@ -105,3 +107,7 @@ export function useRecordPayment(facilityId: number) {
     onSuccess: invalidate,
   });
 }
+
+/** A closed month's books as downloads (spec/billing.md §5): the statements CSV or the 弥生会計 仕訳. */
+export const booksFileUrl = (file: 'books' | 'journal', facilityId: number, month: string) =>
+  `${buildPath(file === 'books' ? staffBillingBooksCsvPath : staffBillingJournalCsvPath, { facilityId })}?month=${month}`;

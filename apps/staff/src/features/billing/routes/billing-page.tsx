@@ -10,7 +10,7 @@ import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '../../../lib/dates';
 import { useFacility } from '../../../lib/facility';
-import { useBillingMonth, useBillingMonths, useCloseMonth } from '../api';
+import { booksFileUrl, useBillingMonth, useBillingMonths, useCloseMonth } from '../api';
 import { AdjustmentForm } from '../components/adjustment-form';
 import { PaymentForm } from '../components/payment-form';
 import { BillingNav } from '../components/billing-nav';
@@ -92,10 +92,19 @@ function MonthPanel({ facilityId, month }: { facilityId: number; month: string }
               {m.closed_at && `（${slashDateTimeLabel(m.closed_at)} 確定）`}
             </Text>
           </Stack>
-          {open && (
+          {open ? (
             <Button size="md" onClick={() => void onClose()} loading={close.isPending} disabled={m.statements.length === 0}>
               確定して発行
             </Button>
+          ) : (
+            <Group gap="xs">
+              <Button component="a" href={booksFileUrl('books', facilityId, month)} size="md" variant="default" download>
+                月次CSV（Excel）
+              </Button>
+              <Button component="a" href={booksFileUrl('journal', facilityId, month)} size="md" variant="default" download>
+                仕訳CSV（弥生会計）
+              </Button>
+            </Group>
           )}
         </Group>
       </Paper>
@@ -113,7 +122,7 @@ function MonthPanel({ facilityId, month }: { facilityId: number; month: string }
           key={s.payer.id}
           statement={s}
           onAdjust={open ? () => setAdjusting(s) : undefined}
-          onPayment={!open && s.status !== 'paid' && s.status !== 'scheduled' ? () => setPaying(s) : undefined}
+          onPayment={!open && (s.status === 'unpaid' || s.status === 'failed') ? () => setPaying(s) : undefined}
         />
       ))}
       <Modal
