@@ -74,6 +74,10 @@ test('two staff write one 月案 at once; one offline for a while; both end the 
   // Each sees who else is in the document.
   await expect(page.getByText('いま開いている人：試験 園長')).toBeVisible();
   await expect(other.getByText('いま開いている人：試験 記録係')).toBeVisible();
+  // …and where the other's caret is: the director's, at the end of 環境構成, with the name.
+  await expect(page.getByTestId('remote-caret').filter({ hasText: '試験 園長' })).toBeVisible();
+  await page.getByTestId('remote-caret').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/staff-records-caret-${test.info().project.name}.png` });
   await expectAccessible(page);
   await expectTouchTargets(page);
   await page.screenshot({ path: `/tmp/staff-records-doc-${test.info().project.name}.png`, fullPage: false });

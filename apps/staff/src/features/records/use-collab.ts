@@ -10,6 +10,8 @@ export interface Editor {
   name: string;
   color: string;
   field: string | null;
+  /** Where this editor's caret is in a text field (a Yjs relative position), when in one. */
+  caret: { field: string; rel: unknown } | null;
 }
 
 // Dark enough for white text (axe colour contrast ≥ 4.5).
@@ -106,7 +108,13 @@ export function useEditors(provider: HocuspocusProvider): Editor[] {
       awareness.getStates().forEach((value, clientId) => {
         const user = value.user as { name?: string; color?: string } | undefined;
         if (clientId === awareness.clientID || !user?.name) return;
-        next.push({ clientId, name: user.name, color: user.color ?? '#555', field: (value.field as string | undefined) ?? null });
+        next.push({
+          clientId,
+          name: user.name,
+          color: user.color ?? '#555',
+          field: (value.field as string | undefined) ?? null,
+          caret: (value.caret as Editor['caret'] | undefined) ?? null,
+        });
       });
       setEditors(next);
     };

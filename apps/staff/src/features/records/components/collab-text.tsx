@@ -2,6 +2,7 @@ import { Textarea, TextInput } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as Y from 'yjs';
 import { useRememberCaret } from './phrase-target';
+import { caretsIn, RemoteCarets, useCaretChannel } from './remote-carets';
 
 /** Where a caret moves when a remote change (a Yjs delta) lands before or around it. */
 function shift(index: number, delta: { retain?: number; insert?: unknown; delete?: number }[]): number {
@@ -46,6 +47,11 @@ export function CollabText({
   const ref = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const caret = useRef<[number, number] | null>(null);
   const remember = useRememberCaret();
+  const channel = useCaretChannel();
+  const publishCaret = () => {
+    const el = ref.current;
+    if (el && !readOnly && document.activeElement === el) channel?.publish(name, el.selectionStart ?? 0);
+  };
 
   useEffect(() => {
     const observe = (event: Y.YTextEvent, tx: Y.Transaction) => {
@@ -94,12 +100,23 @@ export function CollabText({
     value,
     readOnly,
     onChange: (e: React.ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => onChange(e.currentTarget.value),
-    onFocus: () => onFocusChange?.(true),
+    onSelect: publishCaret,
+    onFocus: () => {
+      onFocusChange?.(true);
+      publishCaret();
+    },
     onBlur: (e: React.FocusEvent<HTMLTextAreaElement | HTMLInputElement>) => {
       onFocusChange?.(false);
+      if (!readOnly) channel?.publish(name, null);
       if (!readOnly) remember?.({ name, index: e.currentTarget.selectionEnd ?? e.currentTarget.value.length });
     },
     size: 'md' as const,
   };
-  return short ? <TextInput {...common} /> : <Textarea {...common} autosize minRows={3} maxRows={14} />;
+  const carets = channel ? caretsIn(doc, name, channel.editors) : [];
+  return (
+    <div data-carets-host style={{ position: 'relative' }}>
+      {short ? <TextInput {...common} /> : <Textarea {...common} autosize minRows={3} maxRows={14} />}
+      {carets.length > 0 && <RemoteCarets field={ref} value={value} carets={carets} />}
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
@@ -19,6 +19,7 @@ import { recordPdfUrl, useRecord, useRecordSteps } from '../api';
 import { MaterialPanel } from '../components/material-panel';
 import { PhraseDrawer } from '../components/phrase-drawer';
 import { PhraseTargetContext, type PhraseTarget } from '../components/phrase-target';
+import { CaretContext, caretAt, type CaretChannel } from '../components/remote-carets';
 import { RecordField } from '../components/record-field';
 import { focusField, useCollab, useCollabStatus, useEditors, type CollabStatus } from '../use-collab';
 
@@ -68,6 +69,13 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
     queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'document', record.document.id] }),
   );
   const editors = useEditors(provider);
+  const caretChannel = useMemo<CaretChannel>(
+    () => ({
+      editors,
+      publish: (field, index) => provider.setAwarenessField('caret', index === null ? null : caretAt(doc, field, index)),
+    }),
+    [editors, provider, doc],
+  );
   const steps = useRecordSteps(record.document.id);
   const [returning, setReturning] = useState(false);
   const [comment, setComment] = useState('');
@@ -215,29 +223,31 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
           ))}
         </Group>
       )}
-      <PhraseTargetContext.Provider value={setTarget}>
-        {d.kind === 'progress_record' ? (
-          <Grid>
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Stack>{sections}</Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <MaterialPanel
-                documentId={d.id}
-                facilityId={facility.id}
-                childId={d.child?.id ?? null}
-                doc={doc}
-                readOnly={readOnly}
-                target={target}
-                targetLabel={target ? labelOf(record, target.name) : null}
-                onInserted={setTarget}
-              />
-            </Grid.Col>
-          </Grid>
-        ) : (
-          sections
-        )}
-      </PhraseTargetContext.Provider>
+      <CaretContext.Provider value={caretChannel}>
+        <PhraseTargetContext.Provider value={setTarget}>
+          {d.kind === 'progress_record' ? (
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Stack>{sections}</Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <MaterialPanel
+                  documentId={d.id}
+                  facilityId={facility.id}
+                  childId={d.child?.id ?? null}
+                  doc={doc}
+                  readOnly={readOnly}
+                  target={target}
+                  targetLabel={target ? labelOf(record, target.name) : null}
+                  onInserted={setTarget}
+                />
+              </Grid.Col>
+            </Grid>
+          ) : (
+            sections
+          )}
+        </PhraseTargetContext.Provider>
+      </CaretContext.Provider>
       <PhraseDrawer
         opened={phrasesOpen && !readOnly}
         onClose={() => setPhrasesOpen(false)}
