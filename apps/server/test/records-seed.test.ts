@@ -6,13 +6,15 @@ import * as Y from 'yjs';
 import { eq } from 'drizzle-orm';
 import {
   addMonths,
+  getStaffAudit,
   getStaffChildRecord,
+  getStaffClassYoroku,
   getStaffClassRecords,
   getStaffRecordPhrases,
   getStaffRecord,
   postStaffLogin,
 } from '@renraku/contract';
-import { recordDocumentStates } from '../src/db/schema';
+import { classes, recordDocumentStates } from '../src/db/schema';
 import { seedDemo, type DemoIds } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
 import { call, setupApp } from './harness';
@@ -67,5 +69,26 @@ describe('demo data of plans and records', () => {
     expect(written[1]!.document!.approved?.by.name).toBeTruthy();
     const draft = (await call(director, getStaffRecord, { params: { documentId: written[0]!.document!.id } })).data;
     expect(draft.document.child?.id).toBe(ids.children.haruto);
+  });
+});
+
+describe('demo data of the 要録', () => {
+  it('さくら保育園’s ぞう組: the class 重点, 湊’s 要録 approved, and who read it in the audit log', async () => {
+    const director = t.agent();
+    await call(director, postStaffLogin, { body: { email: 'enchou@example.com', password: DEMO_PASSWORD } });
+    const [zou] = await t.db.select().from(classes).where(eq(classes.name, 'ぞう組'));
+    const list = (await call(director, getStaffClassYoroku, { params: { classId: zou!.id } })).data;
+    expect(list.focus.text).toContain('協力して');
+    expect(list.children).toHaveLength(4);
+    const minato = list.children.find((c) => c.name === '高橋 湊')!;
+    expect(minato.document?.status).toBe('approved');
+    expect(list.children.filter((c) => c.document).length).toBe(2);
+    const audit = (
+      await call(director, getStaffAudit, {
+        params: { facilityId: ids.facilities.sakura },
+        query: { child_id: minato.id, page: 1 },
+      })
+    ).data.data.filter((e) => e.action === 'yoroku.read');
+    expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { idParam, messages } from '@renraku/contract';
 import { fastifyPath, type App } from './route';
@@ -21,7 +22,7 @@ export function staffCsvRoute<Q extends z.ZodType>(
     id: number;
     query: z.infer<Q>;
     now: Date;
-  }) => Promise<{ filename: string; body: string | Buffer; type?: string }>,
+  }) => Promise<{ filename: string; body: string | Buffer | Readable; type?: string }>,
 ) {
   app.get<{ Params: Record<string, string>; Querystring: Record<string, unknown> }>(fastifyPath(path), async (req, reply) => {
     const session = await loadStaffSession(app.ctx.db, req, req.now);

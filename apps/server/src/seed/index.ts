@@ -20,6 +20,7 @@ import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
 import { seedRecords } from './records';
 import { seedChildRecords } from './child-records';
+import { seedYoroku } from './yoroku';
 import { seedBilling } from './billing';
 import { seedBillingCollection } from './billing-collection';
 import { seedFacilitySetup } from './facility-setup';
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db, config: SeedConfig, now = new Date()): Pr
     await seedNaps(seed);
     await seedRecords(seed, staff);
     await seedChildRecords(seed, staff);
+    await seedYoroku(seed, staff);
     await seedFacilitySetup(seed);
     await seedBilling(seed, staff);
     await seedBillingCollection(seed, staff, seed.secret);

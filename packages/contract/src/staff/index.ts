@@ -24,6 +24,7 @@ export * from './kiosk-staff-clock';
 export * from './records';
 export * from './records-phrases';
 export * from './records-children';
+export * from './records-yoroku';
 export * from './billing';
 export * from './billing-collection';
 export * from './billing-transfers';

@@ -17,6 +17,7 @@ export const recordKinds = [
   'individual_plan',
   'daily_journal',
   'progress_record',
+  'yoroku',
 ] as const;
 export type RecordKind = (typeof recordKinds)[number];
 export const recordKindLabels: Record<RecordKind, string> = {
@@ -28,6 +29,7 @@ export const recordKindLabels: Record<RecordKind, string> = {
   individual_plan: '個別指導計画',
   daily_journal: '保育日誌',
   progress_record: '経過記録',
+  yoroku: '保育所児童保育要録',
 };
 /** What period a kind's document covers (its `period` is the first day, or the month `YYYY-MM`). */
 export const recordKindPeriods: Record<RecordKind, 'facility' | 'fiscal_year' | 'month' | 'week' | 'day'> = {
@@ -39,6 +41,7 @@ export const recordKindPeriods: Record<RecordKind, 'facility' | 'fiscal_year' | 
   individual_plan: 'month',
   daily_journal: 'day',
   progress_record: 'month',
+  yoroku: 'fiscal_year',
 };
 /** The kinds a class's screens create in this version (the rest are templates and data only). */
 export const classRecordKinds = ['monthly_plan', 'weekly_plan', 'individual_plan', 'daily_journal'] as const;

@@ -178,3 +178,19 @@ export const childRecords = pgTable('child_records', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A class's 最終年度の重点 (records.md §5; docs/decisions/records-yoroku.md): written once per
+ * class (a class row is of one 年度) and shown read-only on every child's 要録 of the class.
+ */
+export const recordYorokuFocuses = pgTable('record_yoroku_focuses', {
+  classId: integer('class_id')
+    .primaryKey()
+    .references(() => classes.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  text: text('text').notNull().default(''),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -107,6 +107,8 @@ export const auditActionLabels = {
   'record.view': '園児の記録（経過記録・個別指導計画）の閲覧',
   'record.settings.update': '計画・記録の設定（期）の変更',
   'child_record.read': '児童票の閲覧',
+  'yoroku.read': '保育所児童保育要録の閲覧（画面・PDF・ZIP）',
+  'record.yoroku_focus': '要録の最終年度の重点の変更',
   'child_record.update': '児童票の変更',
   'record.phrase.create': '文例の追加',
   'record.phrase.delete': '文例の削除',

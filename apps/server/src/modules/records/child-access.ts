@@ -1,4 +1,4 @@
-import { childRecordMessages } from '@renraku/contract';
+import { childRecordMessages, yorokuMessages } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
@@ -50,9 +50,21 @@ export async function authorizeChildDocument(
   mode: 'read' | 'write' | 'approve',
   db: Db = ctx.db,
 ): Promise<ChildRecordGrant> {
-  const access = await authorizeRecordChild(ctx, staff, doc.childId, mode, db, doc.classId);
+  // A 要録 is approved by the 園長 (and 法人管理者) only, not the 主任 (records-yoroku.md).
+  const yoroku = doc.kind === 'yoroku';
+  const access = await authorizeRecordChild(
+    ctx,
+    staff,
+    doc.childId,
+    yoroku && mode === 'approve' ? 'read' : mode,
+    db,
+    doc.classId,
+  );
   if (access.grant.facilityId !== doc.facilityId) throw notFound();
-  return access;
+  if (!yoroku) return access;
+  const canApprove = access.canApprove && (access.grant.role === 'director' || access.grant.role === 'company_admin');
+  if (mode === 'approve' && !canApprove) throw forbidden(access.left ? childRecordMessages.left : yorokuMessages.directorOnly);
+  return { ...access, canApprove };
 }
 
 /**
@@ -71,7 +83,8 @@ export async function auditChildDocumentRead(
   await recordAudit(db, staff, now, {
     companyId: access.grant.companyId,
     facilityId: access.grant.facilityId,
-    action: 'record.view',
+    // A 要録's reads have their own action, so the audit screen by child answers who read it.
+    action: doc.kind === 'yoroku' ? 'yoroku.read' : 'record.view',
     targetType: 'record_document',
     targetId: doc.id,
     childId: doc.childId,

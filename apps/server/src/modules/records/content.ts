@@ -12,6 +12,8 @@ export type FieldContent =
 export interface SectionContent {
   title: string;
   fields: FieldContent[];
+  /** Starts on a new page (the 要録's 様式: its second page). */
+  newPage?: boolean;
 }
 
 function fieldContent(doc: Y.Doc, field: RecordField): FieldContent {

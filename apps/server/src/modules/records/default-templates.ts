@@ -1,4 +1,4 @@
-import type { RecordField, RecordKind, RecordSection } from '@renraku/contract';
+import { yorokuAdmissionLabels, type RecordField, type RecordKind, type RecordSection } from '@renraku/contract';
 
 /**
  * The templates every facility starts from (records.md §2's table): data, copied into the
@@ -157,6 +157,25 @@ export const defaultTemplates: Record<RecordKind, { name: string; sections: Reco
         text('play', '遊び・表現'),
         text('health', '健康'),
         text('family', '家庭との連携'),
+      ]),
+    ],
+  },
+  // 保育所児童保育要録 (records.md §5): the 入所に関する記録 is filled from the roster when made
+  // (yoroku-open.ts); the class's 最終年度の重点 is the class's (record_yoroku_focuses), not a field.
+  yoroku: {
+    name: '保育所児童保育要録',
+    sections: [
+      section(
+        'admission',
+        '入所に関する記録',
+        Object.entries(yorokuAdmissionLabels).map(([key, label]) => short(key, label)),
+      ),
+      section('care', '保育に関する記録', [
+        text('individual_focus', '個人の重点', '1年間を振り返って、子どもの指導について特に重視してきた点'),
+        text('development', '保育の展開と子どもの育ち', '10の姿を手がかりに、子どもの育ちつつある姿を書く'),
+        ticks('development_figures', '幼児期の終わりまでに育ってほしい姿', 'ten_figures'),
+        text('special_care', '特に配慮すべき事項'),
+        text('earlier_growth', '最終年度に至るまでの育ちに関する事項'),
       ]),
     ],
   },

@@ -240,6 +240,10 @@ export function renderPdf(sheet: PrintSheet): Promise<Buffer> {
   const l = new Layout(doc, doc.page.width - 2 * M);
   drawHeader(l, sheet);
   for (const section of sheet.sections) {
+    if (section.newPage) {
+      doc.addPage();
+      l.y = M;
+    }
     l.sectionTitle(section.title);
     for (const field of section.fields) drawField(l, field, sheet.facts);
   }

@@ -85,9 +85,11 @@ export async function presentDocument(
     ? await db.select({ id: children.id, name: childName }).from(children).where(eq(children.id, doc.childId))
     : [];
   const label =
-    doc.kind === 'progress_record'
-      ? `${child?.name ?? ''}さんの${progressPeriodLabel(doc.periodStart, doc.periodEnd)}の経過記録`
-      : periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name);
+    doc.kind === 'yoroku'
+      ? `${child?.name ?? ''}さんの${doc.periodStart.slice(0, 4)}年度 保育所児童保育要録`
+      : doc.kind === 'progress_record'
+        ? `${child?.name ?? ''}さんの${progressPeriodLabel(doc.periodStart, doc.periodEnd)}の経過記録`
+        : periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name);
   return {
     document: {
       ...summaryOf(doc, names),

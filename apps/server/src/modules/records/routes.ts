@@ -38,6 +38,8 @@ import { addPhrase, authorizePhrases, listPhrases, removePhrase } from './phrase
 import { printRecord } from './print';
 import { recordsSocket } from './socket';
 import { changeStatus, reopenRecord } from './status';
+import { printYoroku } from './yoroku-print';
+import { yorokuRoutes } from './yoroku-routes';
 
 /**
  * 保育に関する計画・記録 (records.md): the class's month, opening a document, its status; the text
@@ -45,6 +47,7 @@ import { changeStatus, reopenRecord } from './status';
  */
 export function recordsRoutes(app: App, ctx: AppContext) {
   const socket = recordsSocket(app, ctx);
+  yorokuRoutes(app, ctx, socket);
 
   staffRoute(app, getStaffClassRecords, {}, async ({ staff, params, query }) => {
     const access = await authorizeRecordClass(ctx, staff, params.classId, 'read');
@@ -103,6 +106,8 @@ export function recordsRoutes(app: App, ctx: AppContext) {
   staffCsvRoute(app, staffRecordPdfPath, 'documentId', z.object({}), async ({ staff, id, now }) => {
     const access = await authorizeRecord(ctx, staff, id, 'read');
     await socket.flush(access.doc.id);
+    // A 要録 prints as its two-page 様式 (yoroku-print.ts).
+    if (access.doc.kind === 'yoroku') return printYoroku(ctx.db, staff, access, now);
     return printRecord(ctx.db, staff, access, now);
   });
 

@@ -3,3 +3,4 @@ export { currentTemplate } from './templates';
 export { journalDays } from './periods';
 export { storeState } from './socket';
 export { loadRecordSettings, progressPeriodOf } from './terms';
+export { admissionState, yorokuDate } from './yoroku-admission';

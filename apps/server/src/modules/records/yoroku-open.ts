@@ -1,0 +1,99 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { yorokuMessages as M, type RecordDocument } from '@renraku/contract';
+import type { Db } from '../../db/client';
+import { recordDocumentEvents, recordDocuments } from '../../db/schema';
+import { forbidden, invalid } from '../../lib/errors';
+import type { StaffViewer } from '../access';
+import { recordAudit } from '../audit/service';
+import { fiscalAge } from '../billing/service';
+import { auditChildDocumentRead, type ChildRecordGrant } from './child-access';
+import { presentDocument } from './present';
+import { storeState } from './socket';
+import { currentTemplate } from './templates';
+import { admissionFromRoster, admissionState } from './yoroku-admission';
+
+/** The 年度 a 要録 covers, as the document's period. */
+export const yorokuPeriod = (year: number) => ({ start: `${year}-04-01`, end: `${year + 1}-03-31` });
+
+/** The final year (年長): 5歳児, the 満年齢 on 1 April of the 年度 (billing's fiscal age). */
+export const isFinalYear = (birth: string, year: number) => fiscalAge(birth, `${year}-04`) === 5;
+
+/** The latest version of a child's 要録 of a 年度. */
+export async function latestYoroku(db: Db, childId: number, year: number) {
+  const [row] = await db
+    .select()
+    .from(recordDocuments)
+    .where(
+      and(
+        eq(recordDocuments.childId, childId),
+        eq(recordDocuments.kind, 'yoroku'),
+        eq(recordDocuments.periodStart, yorokuPeriod(year).start),
+      ),
+    )
+    .orderBy(desc(recordDocuments.version))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Opens a child's 保育所児童保育要録 of a 年度 (records.md §5): the latest version when it exists
+ * (any reader of the child's records; the read is audited with the child), else a new draft from
+ * the facility's template with the 入所に関する記録 filled from the roster (the child's class
+ * writers; 403 for readers and once the child has left). Only a child of the final year enrolled in
+ * the 年度 has one (422). A concurrent first open meets the unique index and reads the other's row.
+ */
+export async function openYoroku(
+  db: Db,
+  staff: StaffViewer,
+  access: ChildRecordGrant,
+  year: number,
+  now: Date,
+): Promise<RecordDocument> {
+  const { child, enrolment, klass, grant } = access;
+  const period = yorokuPeriod(year);
+  if (!isFinalYear(child.birth, year)) throw invalid('year', M.notFinalYear);
+  if (enrolment.admittedOn > period.end || (enrolment.leftOn !== null && enrolment.leftOn < period.start))
+    throw invalid('year', M.notEnrolled);
+  const existing = await latestYoroku(db, child.id, year);
+  if (existing) {
+    await auditChildDocumentRead(db, staff, access, existing, now, 'open');
+    return presentDocument(db, staff, access, existing, now);
+  }
+  if (!access.canWrite) throw forbidden();
+  const admission = await admissionFromRoster(db, access, year, staff.today);
+  const made = await db.transaction(async (tx) => {
+    const t: Db = tx;
+    const template = await currentTemplate(t, { id: klass.facilityId, companyId: klass.companyId }, 'yoroku', staff.userId);
+    const [row] = await t
+      .insert(recordDocuments)
+      .values({
+        companyId: klass.companyId,
+        facilityId: klass.facilityId,
+        classId: klass.id,
+        childId: child.id,
+        kind: 'yoroku',
+        periodStart: period.start,
+        periodEnd: period.end,
+        templateId: template.id,
+        createdBy: staff.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await storeState(t, row.id, admissionState(admission), now);
+    await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'created', byId: staff.userId, at: now });
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action: 'record.create',
+      targetType: 'record_document',
+      targetId: row.id,
+      childId: child.id,
+      details: { kind: 'yoroku', period: period.start, class_id: klass.id, child_id: child.id },
+    });
+    return row;
+  });
+  return presentDocument(db, staff, access, made ?? (await latestYoroku(db, child.id, year))!, now);
+}
