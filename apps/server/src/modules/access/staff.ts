@@ -13,28 +13,13 @@ import {
 } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { membershipCovers as coversDay } from '../../lib/membership-period';
+import type { StaffCaller } from '../../lib/staff-route';
 import type { SessionDevice } from '../../lib/staff-sessions';
 import type { Day } from './enrolment';
 import { inTransaction } from './transactions';
 
-/**
- * A staff caller (staff.md §1): the person, the request's day, the paired tablet they act on (null
- * on a desktop) and where from. Staff power comes only from memberships covering `today`.
- */
-export interface StaffViewer {
-  userId: number;
-  today: string;
-  deviceId: number | null;
-  /**
-   * The tablet of a PIN session (its facility, company and class): the session works there alone
-   * (docs/decisions/access-device-sessions.md). A viewer with a `deviceId` but no `device` is bound
-   * to nothing: every facility is closed to it (fail closed).
-   */
-  device?: SessionDevice | null;
-  ip: string;
-  /** The child's page view a read belongs to (`x-audit-view`): one page open, one entry (audit/service.ts). */
-  auditView?: string;
-}
+/** A staff caller: built once from the session, `staffCallerOf` (lib/staff-route.ts). */
+export type StaffViewer = StaffCaller;
 
 /** Where a PIN session works: its tablet's facility (and class); undefined on a desktop; null: nowhere. */
 const deviceBounds = (staff: StaffViewer): SessionDevice | null | undefined =>
