@@ -102,6 +102,14 @@ const recordsCalls = [
   'postStaffClassRecord',
   'postStaffRecordReopen',
   'postStaffRecordSubmit',
+  // A child's 経過記録 and 要録 on the class tablet (records-progress / records-yoroku tests run them on a PIN session).
+  'getStaffRecordMaterial',
+  'getStaffRecordSettings',
+  'getStaffClassYoroku',
+  'getStaffYorokuContext',
+  'postStaffChildProgressRecord',
+  'postStaffChildYoroku',
+  'putStaffClassYorokuFocus',
 ];
 
 /** The staffing calls a PIN session holds (`staffing.read`: the ratio, its room): tested in staffing-calls.test.ts. */

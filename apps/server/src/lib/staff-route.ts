@@ -5,23 +5,36 @@ import { HttpError, unauthenticated } from './errors';
 import { route, type App } from './route';
 import { loadStaffSession, type SessionDevice, type StaffPending, type StaffSession } from './staff-sessions';
 
-/** A staff caller as the access kernel takes it (`StaffViewer` of modules/access). */
+/**
+ * A staff caller (staff.md §1), as the access kernel takes it (`StaffViewer` of modules/access is
+ * this type): the person, the request's day, the paired tablet they act on (null on a desktop) and
+ * where from. Staff power comes only from memberships covering `today`.
+ */
 export interface StaffCaller {
   userId: number;
   today: string;
   deviceId: number | null;
-  /** The paired tablet of a PIN session, which binds it (docs/decisions/access-device-sessions.md). */
+  /**
+   * The tablet of a PIN session (its facility, company, class and kind): the session works there
+   * alone (docs/decisions/access-device-sessions.md). A caller with a `deviceId` but no `device` is
+   * bound to nothing: every facility is closed to it (fail closed).
+   */
   device?: SessionDevice | null;
   ip: string;
+  /** The child's page view a read belongs to (`x-audit-view`): one page open, one entry (audit/service.ts). */
+  auditView?: string;
 }
 
-/** The caller of a staff request from its session: every staff call builds it here. */
-export const staffCallerOf = (session: StaffSession, req: FastifyRequest): StaffCaller => ({
+/**
+ * The caller of a staff request from its session, built here only: every staff call (JSON, CSV,
+ * file downloads) and anything else holding a session and the request's day and address.
+ */
+export const staffCallerOf = (session: StaffSession, at: { today: string; ip: string }): StaffCaller => ({
   userId: session.user.id,
-  today: req.today,
+  today: at.today,
   deviceId: session.deviceId,
   device: session.device,
-  ip: req.ip,
+  ip: at.ip,
 });
 
 export interface StaffCtx<C extends Call> {

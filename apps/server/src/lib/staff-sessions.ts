@@ -1,11 +1,12 @@
 import { secureCookie } from './sessions';
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tokyoDate } from '@renraku/contract';
 import type { Db } from '../db/client';
 import { devices, staffMemberships, staffSessions, users } from '../db/schema';
 import { randomToken, sha256 } from './crypto';
 import { membershipCovers } from './membership-period';
+import { opensPinSession } from './device-kinds';
 
 /**
  * Staff sessions (DESIGN §3.1): their own table and cookies, scoped to `/api/staff`, so a guardian
@@ -34,6 +35,8 @@ export interface SessionDevice {
   companyId: number;
   /** A class tablet's class; null for a facility-wide tablet. */
   classId: number | null;
+  /** The device's kind (`deviceKindOf`, lib/device-kinds.ts): what its PIN session holds is the kernel's. */
+  purpose: string;
 }
 
 export interface StaffSession {
@@ -46,7 +49,8 @@ export interface StaffSession {
 
 /**
  * The staff session of the request, or null. A tablet's PIN session holds only while the tablet's
- * credential still matches a paired, unrevoked device that is no gate kiosk: revoking the device
+ * credential still matches a paired, unrevoked device of a kind that opens PIN sessions (a class
+ * tablet, lib/device-kinds.ts; never a gate kiosk): revoking the device
  * ends it at once. Any session holds only while its person has a membership covering today (for a
  * PIN session: at the tablet's facility), so an ended membership's session ends at once
  * (docs/decisions/access-device-sessions.md).
@@ -66,7 +70,13 @@ export async function loadStaffSession(
     .select({
       session: staffSessions,
       user: users,
-      device: { id: devices.id, facilityId: devices.facilityId, companyId: devices.companyId, classId: devices.classId },
+      device: {
+        id: devices.id,
+        facilityId: devices.facilityId,
+        companyId: devices.companyId,
+        classId: devices.classId,
+        purpose: devices.purpose,
+      },
     })
     .from(staffSessions)
     .innerJoin(users, eq(users.id, staffSessions.userId))
@@ -80,7 +90,7 @@ export async function loadStaffSession(
           and(
             isNull(devices.revokedAt),
             eq(devices.credentialHash, deviceToken ? sha256(deviceToken) : ''),
-            ne(devices.purpose, 'kiosk'),
+            opensPinSession(devices.purpose),
           ),
         ),
         sql`exists (select 1 from ${staffMemberships}

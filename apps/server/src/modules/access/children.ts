@@ -5,6 +5,7 @@ import { prepared } from '../../db/prepared';
 import type { Viewer } from '../../lib/sessions';
 import { childUser, children, facilities, noteChildren } from '../../db/schema';
 import { enrolmentCovers } from './enrolment';
+import { inTransaction } from './transactions';
 import { activeLinksOf, authorizeLink, type ChildAction, type GuardianLink } from './guardian-links';
 
 /** What an allowed caller may use of a child: the child, the caller's link, today's enrolment. */
@@ -56,8 +57,11 @@ export async function authorizeChild(
   options: AuthorizeOptions = {},
 ): Promise<ChildGrant> {
   const values = { userId: viewer.userId, childId, today: viewer.today };
+  // In a transaction (the write's): the link holds until it ends (transactions.ts).
   const [row] = options.db
-    ? await grantQuery(options.db, values.userId, values.childId, values.today)
+    ? inTransaction(options.db)
+      ? await grantQuery(options.db, values.userId, values.childId, values.today).for('share', { of: childUser })
+      : await grantQuery(options.db, values.userId, values.childId, values.today)
     : await grantStatement(ctx.db).execute(values);
   authorizeLink(row?.link, action, options.forbidden);
   return row!;

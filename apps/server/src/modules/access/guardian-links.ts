@@ -18,6 +18,10 @@ export type ChildAction = 'view' | 'write' | 'manage';
 export const isGuardianOf = (link: MaybeLink): link is GuardianLink => !!link && link.activated === true;
 export const canWriteFor = (link: MaybeLink) => isGuardianOf(link) && link.writable;
 export const isMainGuardianOf = (link: MaybeLink) => isGuardianOf(link) && link.main;
+/** A link waiting for its guardian's answer (an invitation not yet accepted): grants nothing yet. */
+export const isPendingLink = (link: MaybeLink): link is GuardianLink => !!link && link.activated === null;
+/** A link that stands (activated or pending); a refused one is as none, and may be invited again. */
+export const isStandingLink = (link: MaybeLink): link is GuardianLink => !!link && link.activated !== false;
 
 /**
  * The permission catalogue for guardians (CONVENTIONS: outline's small declarative policies, eVaka's
@@ -43,10 +47,28 @@ export function authorizeLink(link: MaybeLink, action: ChildAction, message?: st
 /** `child_user` as the hand-written statements name it (`from child_user cu`). */
 export const cu = alias(childUser, 'cu');
 
+/** `child_user` or its alias `cu`: pass `childUser` in Drizzle queries and `cu` in hand-written statements. */
+type LinkColumns = { userId: SQLWrapper; activated: SQLWrapper; writable: SQLWrapper; main: SQLWrapper };
+
+/**
+ * The predicates above as SQL, written once: the links that count whoever holds them (a child's
+ * guardians: push, tracking, the kiosk's mails, the roster's counts).
+ */
+export const activeLinks = (links: Pick<LinkColumns, 'activated'>): SQL => sql`(${links.activated} = true)`;
+/** `canWriteFor` as SQL: the guardians who send for the child (schedule reminders go to them). */
+export const writableLinks = (links: Pick<LinkColumns, 'activated' | 'writable'>): SQL =>
+  sql`(${links.activated} = true and ${links.writable})`;
+/** `isMainGuardianOf` as SQL: the child's main guardian. */
+export const mainLinks = (links: Pick<LinkColumns, 'activated' | 'main'>): SQL =>
+  sql`(${links.activated} = true and ${links.main})`;
+/** `isPendingLink` as SQL: invitations not yet answered. */
+export const pendingLinks = (links: Pick<LinkColumns, 'activated'>): SQL => sql`(${links.activated} is null)`;
+/** `isStandingLink` as SQL: activated or pending (a guardian's own list shows both). */
+export const standingLinks = (links: Pick<LinkColumns, 'activated'>): SQL => sql`(${links.activated} is not false)`;
+
 /**
  * `isGuardianOf` as SQL, for statements that check and read at once: the activated links of
- * `user` (a user id, or the caller's session as `callerUserId`). Pass `childUser` in Drizzle
- * queries and `cu` in hand-written statements.
+ * `user` (a user id, or the caller's session as `callerUserId`).
  */
-export const activeLinksOf = (links: { userId: SQLWrapper; activated: SQLWrapper }, user: number | SQLWrapper): SQL =>
+export const activeLinksOf = (links: Pick<LinkColumns, 'userId' | 'activated'>, user: number | SQLWrapper): SQL =>
   sql`(${links.userId} = ${user} and ${links.activated})`;

@@ -4,12 +4,19 @@
  */
 export { enrolmentCovers, nc, type Day } from './enrolment';
 export {
+  activeLinks,
   activeLinksOf,
   authorizeLink,
   canWriteFor,
   cu,
   isGuardianOf,
   isMainGuardianOf,
+  isPendingLink,
+  isStandingLink,
+  mainLinks,
+  pendingLinks,
+  standingLinks,
+  writableLinks,
   type ChildAction,
   type GuardianLink,
 } from './guardian-links';
@@ -27,6 +34,7 @@ export { callerChildEnrolment, callerChildIdsAmong, callerEnrolments, callerLink
 export type { Viewer } from '../../lib/sessions';
 export {
   authorizeClass,
+  authorizeClassWrite,
   authorizeCompany,
   authorizeClassNotes,
   authorizeFacility,
@@ -43,4 +51,7 @@ export {
   type StaffChildGrant,
   type StaffViewer,
 } from './staff';
-export { staffCallAction, staffCallActions, staffCallGate, type StaffCallAction } from './staff-calls';
+export { checkedWrite, inTransaction } from './transactions';
+export { sessionMayDo, staffCallAction, staffCallActions, staffCallGate, type StaffCallAction } from './staff-calls';
+export { authorizeDevice, deviceCallActions, deviceHolds, deviceMayDo, deviceRefusal, type DeviceCallAction } from './devices';
+export { deviceKindOf, deviceKinds, type DeviceKind } from '../../lib/device-kinds';

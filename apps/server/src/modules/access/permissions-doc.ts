@@ -1,4 +1,6 @@
 import { staffRoleLabels, staffRoles, type Call } from '@renraku/contract';
+import { deviceKinds, type DeviceKind } from '../../lib/device-kinds';
+import { byDeviceAction, deviceCallActions, type DeviceCallAction } from './devices';
 import { byAction, staffCallActions, type StaffCallAction } from './staff-calls';
 import { staffMay, type StaffAction } from './staff';
 
@@ -14,15 +16,33 @@ const roleActions: { action: StaffAction; what: string }[] = [
   { action: 'roster.write', what: 'children, enrolments, CSV import, registration links, guardians’ links' },
   { action: 'facility.setup', what: 'profile, functions, classes, devices, staff, the audit log' },
   { action: 'billing.manage', what: 'fees, children’s billing attributes, the month and its 確定' },
+  { action: 'classes.write', what: 'the day of every class (inbox 確認, board, daily notes); without it, one’s own classes' },
+  { action: 'facility.address', what: 'notices and events to the whole facility and any class; without it, one’s own classes' },
 ];
 
 const callLine = (c: Call | string) => (typeof c === 'string' ? `\`GET ${c}\`` : `\`${c.method} ${c.path}\``);
+
+const kinds = Object.keys(deviceKinds) as DeviceKind[];
+const staffEntries = Object.entries(staffCallActions) as [StaffCallAction, { devices: readonly DeviceKind[]; what: string }][];
+const deviceEntries = Object.entries(deviceCallActions) as [DeviceCallAction, { devices: readonly DeviceKind[]; what: string }][];
+const mark = (held: boolean) => (held ? '✓' : '');
+const yesNo = (held: boolean) => (held ? 'yes' : 'no');
+
+/** Who may call an action: a desktop sign-in, and each device kind (a PIN session, or the device cookie alone). */
+const audienceRows = [
+  ...staffEntries.map(
+    ([action, { devices }]) => `| \`${action}\` | sign-in | ✓ | ${kinds.map((k) => mark(devices.includes(k))).join(' | ')} |`,
+  ),
+  ...deviceEntries.map(
+    ([action, { devices }]) => `| \`${action}\` | device cookie | | ${kinds.map((k) => mark(devices.includes(k))).join(' | ')} |`,
+  ),
+];
 
 function permissionsMarkdown(): string {
   const lines = [
     '# Permissions: who may do what',
     '',
-    '<!-- Written by `npm run permissions:doc` from apps/server/src/modules/access (staff.ts, staff-calls.ts); do not edit by hand. -->',
+    '<!-- Written by `npm run permissions:doc` from apps/server/src/modules/access (staff.ts, staff-calls.ts, devices.ts); do not edit by hand. -->',
     '',
     'Two questions decide every staff call (DESIGN §3.2, staff.md §1 and §7):',
     '',
@@ -30,6 +50,17 @@ function permissionsMarkdown(): string {
     '   class’s day only for their own classes; a company admin holds every facility of the company.',
     '2. **The device**: a shared tablet’s PIN session holds only the actions marked “PIN tablet: yes”',
     '   (and only at its facility and class); everything else needs the desktop sign-in (403 otherwise).',
+    '   A gate kiosk opens no PIN session: it makes only the device calls its kind holds, on its device',
+    '   cookie alone (401 without a paired device, 403 for a device of another kind).',
+    '',
+    '## Devices',
+    '',
+    'Which sign-in or device may call each action (apps/server/src/modules/access: staff-calls.ts, devices.ts;',
+    'the device kinds in apps/server/src/lib/device-kinds.ts).',
+    '',
+    `| action | by | desktop | ${kinds.map((k) => `${deviceKinds[k].label} (\`${k}\`)`).join(' | ')} |`,
+    `| --- | --- | :-: | ${kinds.map(() => ':-:').join(' | ')} |`,
+    ...audienceRows,
     '',
     '## Roles',
     '',
@@ -43,12 +74,22 @@ function permissionsMarkdown(): string {
     '## Calls, by action',
     '',
   ];
-  for (const [action, { device, what }] of Object.entries(staffCallActions) as [
-    StaffCallAction,
-    { device: boolean; what: string },
-  ][]) {
-    lines.push(`### \`${action}\``, '', `${what}. PIN tablet: ${device ? 'yes' : 'no'}.`, '');
+  for (const [action, { devices, what }] of staffEntries) {
+    const pin = devices.includes('class_tablet');
+    lines.push(
+      `### \`${action}\``,
+      '',
+      `${what}. PIN tablet: ${yesNo(pin)}. Gate kiosk: ${yesNo(devices.includes('gate_kiosk'))}.`,
+      '',
+    );
     for (const c of byAction[action]) lines.push(`- ${callLine(c)}`);
+    lines.push('');
+  }
+  lines.push('## Device calls, by action', '', 'Made on the device cookie alone, with no one signed in.', '');
+  for (const [action, { devices, what }] of deviceEntries) {
+    const held = kinds.map((k) => `${deviceKinds[k].label}: ${yesNo(devices.includes(k))}`).join(', ');
+    lines.push(`### \`${action}\``, '', `${what}. ${held}.`, '');
+    for (const c of byDeviceAction[action]) lines.push(`- ${callLine(c)}`);
     lines.push('');
   }
   return lines.join('\n');

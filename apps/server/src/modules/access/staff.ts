@@ -13,27 +13,13 @@ import {
 } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { membershipCovers as coversDay } from '../../lib/membership-period';
+import type { StaffCaller } from '../../lib/staff-route';
 import type { SessionDevice } from '../../lib/staff-sessions';
 import type { Day } from './enrolment';
+import { inTransaction } from './transactions';
 
-/**
- * A staff caller (staff.md §1): the person, the request's day, the paired tablet they act on (null
- * on a desktop) and where from. Staff power comes only from memberships covering `today`.
- */
-export interface StaffViewer {
-  userId: number;
-  today: string;
-  deviceId: number | null;
-  /**
-   * The tablet of a PIN session (its facility, company and class): the session works there alone
-   * (docs/decisions/access-device-sessions.md). A viewer with a `deviceId` but no `device` is bound
-   * to nothing: every facility is closed to it (fail closed).
-   */
-  device?: SessionDevice | null;
-  ip: string;
-  /** The child's page view a read belongs to (`x-audit-view`): one page open, one entry (audit/service.ts). */
-  auditView?: string;
-}
+/** A staff caller: built once from the session, `staffCallerOf` (lib/staff-route.ts). */
+export type StaffViewer = StaffCaller;
 
 /** Where a PIN session works: its tablet's facility (and class); undefined on a desktop; null: nowhere. */
 const deviceBounds = (staff: StaffViewer): SessionDevice | null | undefined =>
@@ -50,13 +36,34 @@ const deviceBounds = (staff: StaffViewer): SessionDevice | null | undefined =>
  *   limited to the class's own class staff by `authorizeClassNotes`;
  * - `billing.manage`: fees, children's billing attributes, the month and its 確定 (spec/billing.md §6:
  *   事務, 園長 and 法人管理者; 保育士 none).
+ * - `classes.write`: write the day of every class (inbox 確認 and replies, the board, daily notes):
+ *   without it, a member writes their own classes' only (`mayWriteClass`);
+ * - `facility.address`: address notices and events to the whole facility and to any class (staff.md
+ *   §1: office "notices/events facility-wide"); without it, to one's own classes only (`mayAddressAudience`).
  */
-export type StaffAction = 'facility.read' | 'roster.write' | 'facility.setup' | 'daily.read' | 'billing.manage';
+export type StaffAction =
+  'facility.read' | 'roster.write' | 'facility.setup' | 'daily.read' | 'billing.manage' | 'classes.write' | 'facility.address';
 
 export const staffMay: Record<StaffRole, readonly StaffAction[]> = {
-  company_admin: ['facility.read', 'roster.write', 'facility.setup', 'daily.read', 'billing.manage'],
-  director: ['facility.read', 'roster.write', 'facility.setup', 'daily.read', 'billing.manage'],
-  office: ['facility.read', 'roster.write', 'billing.manage'],
+  company_admin: [
+    'facility.read',
+    'roster.write',
+    'facility.setup',
+    'daily.read',
+    'billing.manage',
+    'classes.write',
+    'facility.address',
+  ],
+  director: [
+    'facility.read',
+    'roster.write',
+    'facility.setup',
+    'daily.read',
+    'billing.manage',
+    'classes.write',
+    'facility.address',
+  ],
+  office: ['facility.read', 'roster.write', 'billing.manage', 'classes.write', 'facility.address'],
   class_staff: ['facility.read', 'daily.read'],
 };
 
@@ -68,7 +75,11 @@ export const staffMayDo = (role: StaffRole, action: StaffAction) => staffMay[rol
  * admins: the whole facility (`classId` null) or any of its classes; class staff: their own classes.
  */
 export const mayAddressAudience = (grant: FacilityGrant, classId: number | null): boolean =>
-  inClassScope(grant, classId) && (grant.role !== 'class_staff' || (classId !== null && grant.classIds.includes(classId)));
+  byRoleOrOwnClass(grant, classId, 'facility.address');
+
+/** A class (or, null, the whole facility) in the grant's class scope, and every class by the role's action or one's own. */
+const byRoleOrOwnClass = (grant: FacilityGrant, classId: number | null, action: StaffAction) =>
+  inClassScope(grant, classId) && (staffMayDo(grant.role, action) || (classId !== null && grant.classIds.includes(classId)));
 
 /** Whether a class (or, null, the whole facility) is inside the grant's class scope (a class tablet's class). */
 const inClassScope = (grant: FacilityGrant, classId: number | null) =>
@@ -79,7 +90,12 @@ const inClassScope = (grant: FacilityGrant, classId: number | null) =>
  * class, class staff their own; on a class tablet only its class.
  */
 export const mayWriteClass = (grant: FacilityGrant, classId: number | null): boolean =>
-  inClassScope(grant, classId) && (grant.role !== 'class_staff' || (classId !== null && grant.classIds.includes(classId)));
+  byRoleOrOwnClass(grant, classId, 'classes.write');
+
+/** 403 unless the grant writes the class's day (`mayWriteClass`): the day's 確認 and replies. */
+export function authorizeClassWrite(grant: FacilityGrant, classId: number | null): void {
+  if (!mayWriteClass(grant, classId)) throw forbidden();
+}
 
 /**
  * The class a facility-wide list keeps to (the inbox's filter): what was asked for, or on a class
@@ -113,12 +129,12 @@ export interface FacilityGrant {
 /**
  * The facilities a staff member's memberships grant today, one grant each (a company admin's
  * membership grants every facility of the company); a PIN session's, its tablet's facility only.
- * One statement.
+ * One statement; in a transaction it locks the memberships it read FOR SHARE (transactions.ts).
  */
 export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: number): Promise<FacilityGrant[]> {
   const bounds = deviceBounds(staff);
   if (bounds === null) return [];
-  const rows = await db
+  const query = db
     .select({
       facilityId: facilities.id,
       companyId: facilities.companyId,
@@ -144,7 +160,10 @@ export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: n
         bounds ? eq(facilities.id, bounds.facilityId) : undefined,
       ),
     )
-    .orderBy(facilities.id);
+    .orderBy(facilities.id)
+    // In a write's transaction the memberships hold until it ends (transactions.ts).
+    .$dynamic();
+  const rows = inTransaction(db) ? await query.for('share', { of: staffMemberships }) : await query;
   const byFacility = new Map<number, FacilityGrant>();
   const scopeClassId = bounds?.classId ?? null;
   for (const row of rows) {

@@ -12,7 +12,14 @@ import { pickupPersons, users } from '../../db/schema';
 import { conflict, invalidMany, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import type { Viewer } from '../../lib/sessions';
-import { authorizeChild, authorizeStaffChild, type StaffAction, type StaffChildGrant, type StaffViewer } from '../access';
+import {
+  authorizeChild,
+  authorizeStaffChild,
+  checkedWrite,
+  type StaffAction,
+  type StaffChildGrant,
+  type StaffViewer,
+} from '../access';
 import { recordAudit, type AuditAction } from '../audit/service';
 import { removeImage } from '../../lib/images';
 
@@ -214,19 +221,26 @@ export async function proposePickupPerson(
 
 /** The main guardian withdraws a proposal staff have not approved yet; a registered person stays (409). */
 export async function withdrawPickupProposal(ctx: AppContext, viewer: Viewer, childId: number, id: number) {
-  await authorizeChild(ctx, viewer, childId, 'manage', { forbidden: pickupMessages.mainOnly });
-  const [row] = await ctx.db
-    .select()
-    .from(pickupPersons)
-    .where(and(eq(pickupPersons.id, id), eq(pickupPersons.childId, childId)));
-  if (!row) throw notFound();
-  if (row.status !== 'proposed') throw conflict(pickupMessages.notProposed);
-  // Only while still proposed: a staff approval between the read and here wins.
-  const deleted = await ctx.db
-    .delete(pickupPersons)
-    .where(and(eq(pickupPersons.id, id), eq(pickupPersons.status, 'proposed')))
-    .returning({ id: pickupPersons.id });
-  if (deleted.length === 0) throw conflict(pickupMessages.notProposed);
-  if (row.imageKey) await removeImage(ctx, row.imageKey);
+  // Checked in the withdrawal's transaction: a link revoked meanwhile cannot withdraw (access/transactions.ts).
+  const imageKey = await checkedWrite(
+    ctx,
+    (db) => authorizeChild(ctx, viewer, childId, 'manage', { db, forbidden: pickupMessages.mainOnly }),
+    async (db) => {
+      const [row] = await db
+        .select()
+        .from(pickupPersons)
+        .where(and(eq(pickupPersons.id, id), eq(pickupPersons.childId, childId)));
+      if (!row) throw notFound();
+      if (row.status !== 'proposed') throw conflict(pickupMessages.notProposed);
+      // Only while still proposed: a staff approval between the read and here wins.
+      const deleted = await db
+        .delete(pickupPersons)
+        .where(and(eq(pickupPersons.id, id), eq(pickupPersons.status, 'proposed')))
+        .returning({ id: pickupPersons.id });
+      if (deleted.length === 0) throw conflict(pickupMessages.notProposed);
+      return row.imageKey;
+    },
+  );
+  if (imageKey) await removeImage(ctx, imageKey);
   return { message: pickupMessages.withdrawn };
 }

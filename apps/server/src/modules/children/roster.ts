@@ -7,7 +7,7 @@ import type { FileUrls } from '../../lib/files';
 import { randomToken } from '../../lib/crypto';
 import { invalidMany, notFound } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
-import { enrolmentCovers, type FacilityGrant, type StaffChildGrant, type StaffViewer } from '../access';
+import { activeLinks, enrolmentCovers, type FacilityGrant, type StaffChildGrant, type StaffViewer } from '../access';
 import { classOfFacility } from '../facilities/service';
 import { recordAudit } from '../audit/service';
 import { removeImage } from '../../lib/images';
@@ -31,7 +31,7 @@ const enrolmentColumns = {
   facilityId: noteChildren.facilityId,
 };
 const guardiansCount = sql<number>`(select count(*)::int from ${childUser}
-  where ${childUser.childId} = ${children.id} and ${childUser.activated} = true)`;
+  where ${childUser.childId} = ${children.id} and ${activeLinks(childUser)})`;
 const pickupProposals = sql<number>`(select count(*)::int from ${pickupPersons}
   where ${pickupPersons.childId} = ${children.id} and ${pickupPersons.status} = 'proposed')`;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { guardianMessages, type Child, type ChildDetail, type ViewableChild } from '@renraku/contract';
 import { presentChild, presentViewableChild } from './presenter';
 import type { AppContext } from '../../context';
@@ -21,7 +21,20 @@ import { callerValues, confirmCaller, sessionStateOfCaller, sessionUserId, type 
 import { getGuardian, listGuardians } from '../guardians/service';
 
 export { CHILD_REGISTRATION_COOKIE, pendingRegistrationPath } from './registration';
-import { activeLinksOf, authorizeChild, enrolmentCovers, findLink, viewableChildren, type Viewer } from '../access';
+import {
+  activeLinksOf,
+  authorizeChild,
+  checkedWrite,
+  enrolmentCovers,
+  findLink,
+  isGuardianOf,
+  isPendingLink,
+  mainLinks,
+  pendingLinks,
+  standingLinks,
+  viewableChildren,
+  type Viewer,
+} from '../access';
 
 /** The facility of the child's current (else latest) enrolment, as a correlated subquery. */
 const facilityNameOf = (today: string | Placeholder) => sql<string | null>`(
@@ -52,7 +65,7 @@ const linkedChildrenStatement = prepared('children_list', (db, name) =>
     })
     .from(childUser)
     .innerJoin(children, eq(children.id, childUser.childId))
-    .where(and(sql`${childUser.userId} = ${sessionUserId}`, or(isNull(childUser.activated), eq(childUser.activated, true))))
+    .where(and(sql`${childUser.userId} = ${sessionUserId}`, standingLinks(childUser)))
     .orderBy(asc(childUser.sortOrder), asc(children.id))
     .prepare(name),
 );
@@ -70,7 +83,7 @@ export async function listChildrenOfCaller(ctx: AppContext, caller: Caller): Pro
 
 /** The same list for a known user (after a change of theirs). */
 export const listChildrenOf = (ctx: AppContext, viewer: Viewer): Promise<Child[]> =>
-  selectLinkedChildren(ctx, ctx.db, viewer.userId, viewer.today, or(isNull(childUser.activated), eq(childUser.activated, true)));
+  selectLinkedChildren(ctx, ctx.db, viewer.userId, viewer.today, standingLinks(childUser));
 
 /**
  * Invitations for an address that had no account yet become pending links once an account has it
@@ -131,8 +144,12 @@ export async function updateChildName(
   childId: number,
   input: { lastName: string; firstName: string; lastNameKana: string; firstNameKana: string },
 ): Promise<Child> {
-  await authorizeChild(ctx, viewer, childId, 'manage');
-  await ctx.db.update(children).set(input).where(eq(children.id, childId));
+  // Checked in the write's transaction: a link revoked meanwhile cannot write (access/transactions.ts).
+  await checkedWrite(
+    ctx,
+    (db) => authorizeChild(ctx, viewer, childId, 'manage', { db }),
+    (db) => db.update(children).set(input).where(eq(children.id, childId)),
+  );
   return getOwnChild(ctx, viewer, childId);
 }
 
@@ -152,14 +169,14 @@ export async function getRecognition(ctx: AppContext, viewer: Viewer, childId: n
     ctx.db,
     viewer.userId,
     viewer.today,
-    and(eq(childUser.childId, childId), isNull(childUser.activated)),
+    and(eq(childUser.childId, childId), pendingLinks(childUser)),
   );
   if (!child) throw notFound();
   const [main] = await ctx.db
     .select({ id: users.id, name: users.name, imageKey: users.imageKey })
     .from(childUser)
     .innerJoin(users, eq(users.id, childUser.userId))
-    .where(and(eq(childUser.childId, childId), eq(childUser.main, true), eq(childUser.activated, true)));
+    .where(and(eq(childUser.childId, childId), mainLinks(childUser)));
   return {
     child,
     mainUser: main ? { id: main.id, name: main.name, image_url: ctx.files.url(main.imageKey, { variant: 'thumb' }) } : null,
@@ -172,12 +189,12 @@ export async function answerRecognition(ctx: AppContext, viewer: Viewer, childId
   await ctx.db.transaction(async (tx) => {
     const db: Db = tx;
     const link = await findLink(db, userId, childId);
-    if (!link || link.activated !== null) throw notFound();
+    if (!isPendingLink(link)) throw notFound();
     if (activate) {
       const [row] = await db
         .select({ max: sql<number>`coalesce(max(${childUser.sortOrder}), -1)::int` })
         .from(childUser)
-        .where(and(eq(childUser.userId, userId), eq(childUser.activated, true)));
+        .where(activeLinksOf(childUser, userId));
       await db
         .update(childUser)
         .set({ activated: true, sortOrder: (row?.max ?? -1) + 1 })
@@ -271,7 +288,7 @@ export async function registerChild(
   return ctx.db.transaction(async (tx) => {
     const db: Db = tx;
     const existing = await findLink(db, userId, child.id);
-    if (existing?.activated) throw invalid('token', guardianMessages.alreadyLinked);
+    if (isGuardianOf(existing)) throw invalid('token', guardianMessages.alreadyLinked);
     // Single use: only the first of two concurrent requests marks the token.
     const used = await db
       .update(childRegistrationTokens)
@@ -282,12 +299,12 @@ export async function registerChild(
     const [mainRow] = await db
       .select({ n: count() })
       .from(childUser)
-      .where(and(eq(childUser.childId, child.id), eq(childUser.main, true), eq(childUser.activated, true)));
+      .where(and(eq(childUser.childId, child.id), mainLinks(childUser)));
     const isFirst = (mainRow?.n ?? 0) === 0;
     const [order] = await db
       .select({ max: sql<number>`coalesce(max(${childUser.sortOrder}), -1)::int` })
       .from(childUser)
-      .where(and(eq(childUser.userId, userId), eq(childUser.activated, true)));
+      .where(activeLinksOf(childUser, userId));
     const values = { type: input.type, main: isFirst, writable: true, activated: true, sortOrder: (order?.max ?? -1) + 1 };
     if (existing) {
       // A pending invitation to the same child is superseded by the facility's registration.

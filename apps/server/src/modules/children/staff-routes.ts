@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { readImageUpload, withMultipart } from '../../lib/upload';
-import { authorizeFacility, authorizeStaffChild } from '../access';
+import { authorizeFacility, authorizeStaffChild, checkedWrite } from '../access';
 import { importChildren, previewImport } from './import';
 import {
   addPickupPerson,
@@ -45,20 +45,27 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
     });
   });
 
-  staffRoute(app, postStaffChild, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'roster.write');
-    return createChild(ctx.db, ctx.files, staff, grant, body, now);
-  });
+  // The roster's writes check in their own transaction (access/transactions.ts): a membership ended meanwhile cannot write.
+  staffRoute(app, postStaffChild, {}, async ({ staff, params, body, now }) =>
+    checkedWrite(
+      ctx,
+      (db) => authorizeFacility(ctx, staff, params.facilityId, 'roster.write', db),
+      (db, grant) => createChild(db, ctx.files, staff, grant, body, now),
+    ),
+  );
 
   staffRoute(app, getStaffChild, {}, async ({ staff, params, now, req }) => {
     const granted = await authorizeStaffChild(ctx, staff, params.childId, 'facility.read');
     return readChildRecord(ctx.db, ctx.files, { ...staff, auditView: auditViewOf(req.headers) }, granted, now);
   });
 
-  staffRoute(app, putStaffChild, {}, async ({ staff, params, body, now }) => {
-    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
-    return updateChild(ctx.db, ctx.files, staff, granted, body, now);
-  });
+  staffRoute(app, putStaffChild, {}, async ({ staff, params, body, now }) =>
+    checkedWrite(
+      ctx,
+      (db) => authorizeStaffChild(ctx, staff, params.childId, 'roster.write', db),
+      (db, granted) => updateChild(db, ctx.files, staff, granted, body, now),
+    ),
+  );
 
   staffRoute(app, postStaffChildrenImportPreview, {}, async ({ staff, params, body, today }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'roster.write');
@@ -66,15 +73,21 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
     return { encoding, rows: rows.map(({ line, values, errors }) => ({ line, values, errors })), valid };
   });
 
-  staffRoute(app, postStaffChildrenImport, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'roster.write');
-    return importChildren(ctx.db, staff, grant, body.file_base64, now);
-  });
+  staffRoute(app, postStaffChildrenImport, {}, async ({ staff, params, body, now }) =>
+    checkedWrite(
+      ctx,
+      (db) => authorizeFacility(ctx, staff, params.facilityId, 'roster.write', db),
+      (db, grant) => importChildren(db, staff, grant, body.file_base64, now),
+    ),
+  );
 
-  staffRoute(app, postStaffChildRegistration, {}, async ({ staff, params, now }) => {
-    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
-    return issueRegistration(ctx, staff, granted, now);
-  });
+  staffRoute(app, postStaffChildRegistration, {}, async ({ staff, params, now }) =>
+    checkedWrite(
+      ctx,
+      (db) => authorizeStaffChild(ctx, staff, params.childId, 'roster.write', db),
+      (db, granted) => issueRegistration({ ...ctx, db }, staff, granted, now),
+    ),
+  );
 
   // お迎え登録者: reading them is reading the child's personal record (audited).
   staffRoute(app, getStaffPickupPersons, {}, async ({ staff, params, now, req }) => {
@@ -82,10 +95,13 @@ export function childrenStaffRoutes(app: App, ctx: AppContext) {
     return listPickupPersons(ctx, { ...staff, auditView: auditViewOf(req.headers) }, granted, now);
   });
 
-  staffRoute(app, postStaffPickupPerson, {}, async ({ staff, params, body, now }) => {
-    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
-    return addPickupPerson(ctx, staff, granted, body, now);
-  });
+  staffRoute(app, postStaffPickupPerson, {}, async ({ staff, params, body, now }) =>
+    checkedWrite(
+      ctx,
+      (db) => authorizeStaffChild(ctx, staff, params.childId, 'roster.write', db),
+      (db, granted) => addPickupPerson({ ...ctx, db }, staff, granted, body, now),
+    ),
+  );
 
   staffRoute(app, putStaffPickupPerson, {}, async ({ staff, params, body, now }) =>
     updatePickupPerson(ctx, staff, params.pickupPersonId, body, now),

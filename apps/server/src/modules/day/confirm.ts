@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InboxItem } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { attendanceReports, familyInformation, noteChildren } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
-import { mayWriteClass, type FacilityGrant, type StaffViewer } from '../access';
+import { notFound } from '../../lib/errors';
+import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { bookItem, contactBookRows, reportItem, reportRows } from './entries';
 
@@ -17,10 +17,6 @@ export async function entryPlace(db: Db, kind: 'report' | 'contact_book', id: nu
     .where(and(eq(table.id, id), kind === 'contact_book' ? eq(familyInformation.isSent, true) : undefined));
   if (!row) throw notFound();
   return row;
-}
-
-export function assertMayWrite(grant: FacilityGrant, classId: number | null) {
-  if (!mayWriteClass(grant, classId)) throw forbidden();
 }
 
 /** 確認 of a report: who and when (the first confirmation stays), read_at set if unread; audited. */

@@ -9,7 +9,7 @@ import { attendanceReports, childAttendances, familyInformation, noteChildren } 
  */
 export { parseDay } from './entries';
 export { loadInbox } from './inbox';
-export { assertMayWrite, confirmFamilyContactBook, confirmReport, entryPlace, type EntryPlace } from './confirm';
+export { confirmFamilyContactBook, confirmReport, entryPlace, type EntryPlace } from './confirm';
 export { loadBoard, saveChildAttendance } from './board';
 export { facilityPresence } from './presence';
 

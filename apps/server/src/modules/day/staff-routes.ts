@@ -10,10 +10,9 @@ import {
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeClassNotes, authorizeFacility, classInScope } from '../access';
+import { authorizeClassNotes, authorizeClassWrite, authorizeFacility, classInScope } from '../access';
 import { childrenWithDiseasesInInbox, childrenWithHealthDataOnBoard, recordDiseaseRead } from './disease-reads';
 import {
-  assertMayWrite,
   confirmFamilyContactBook,
   confirmReport,
   dayVersion,
@@ -50,14 +49,14 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, postStaffAttendanceReportConfirm, {}, async ({ staff, params, now }) => {
     const place = await entryPlace(ctx.db, 'report', params.reportId);
     const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
-    assertMayWrite(grant, place.classId);
+    authorizeClassWrite(grant, place.classId);
     return confirmReport(ctx.db, staff, grant, place, params.reportId, now);
   });
 
   staffRoute(app, postStaffContactBookConfirm, {}, async ({ staff, session, params, now }) => {
     const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
     const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
-    assertMayWrite(grant, place.classId);
+    authorizeClassWrite(grant, place.classId);
     return confirmFamilyContactBook(
       ctx.db,
       staff,
@@ -74,7 +73,7 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
   staffRoute(app, putStaffContactBookReply, {}, async ({ staff, session, params, body, now }) => {
     const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
     const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
-    assertMayWrite(grant, place.classId);
+    authorizeClassWrite(grant, place.classId);
     return confirmFamilyContactBook(
       ctx.db,
       staff,

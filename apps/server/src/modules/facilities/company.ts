@@ -13,7 +13,7 @@ import {
   pickupPersons,
   staffMemberships,
 } from '../../db/schema';
-import { enrolmentCovers, membershipCovers, type CompanyGrant, type StaffViewer } from '../access';
+import { activeLinks, enrolmentCovers, membershipCovers, pendingLinks, type CompanyGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import type { ProfileInput } from './profile';
 
@@ -75,8 +75,8 @@ export async function companyRollup(db: Db, grant: CompanyGrant, today: string, 
   const fiscalYear = fiscalYearOf(today);
   const { companyId } = grant;
   const enrolledToday = and(eq(noteChildren.companyId, companyId), enrolmentCovers(noteChildren, today));
-  const hasGuardian = sql`exists (select 1 from ${childUser} where ${childUser.childId} = ${noteChildren.childId} and ${childUser.activated})`;
-  const registrationUnderway = sql`(exists (select 1 from ${childUser} where ${childUser.childId} = ${noteChildren.childId} and ${childUser.activated} is null)
+  const hasGuardian = sql`exists (select 1 from ${childUser} where ${childUser.childId} = ${noteChildren.childId} and ${activeLinks(childUser)})`;
+  const registrationUnderway = sql`(exists (select 1 from ${childUser} where ${childUser.childId} = ${noteChildren.childId} and ${pendingLinks(childUser)})
     or exists (select 1 from ${invitations} where ${invitations.childId} = ${noteChildren.childId}
       and ${invitations.usedAt} is null and ${invitations.closedAt} is null and ${invitations.expiresAt} > ${now})
     or exists (select 1 from ${childRegistrationTokens} where ${childRegistrationTokens.childId} = ${noteChildren.childId}

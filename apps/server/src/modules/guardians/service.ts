@@ -6,7 +6,16 @@ import { childUser, children, invitations, users } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { forbidden, HttpError, invalid, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
-import { activeLinksOf, authorizeLink, findLink } from '../access';
+import {
+  activeLinks,
+  activeLinksOf,
+  authorizeLink,
+  findLink,
+  isGuardianOf,
+  isMainGuardianOf,
+  isPendingLink,
+  isStandingLink,
+} from '../access';
 import { presentGuardian } from './presenter';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,14 +30,14 @@ async function loadManagedPair(db: Db, callerId: number, childId: number, userId
     .from(childUser)
     .innerJoin(users, eq(users.id, childUser.userId))
     .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId)));
-  if (!row || (activatedOnly && row.pivot.activated !== true) || row.pivot.activated === false) throw notFound();
+  if (!row || !(activatedOnly ? isGuardianOf(row.pivot) : isStandingLink(row.pivot))) throw notFound();
   return { caller, target: row };
 }
 
 export async function toggleWritable(ctx: AppContext, callerId: number, childId: number, userId: number) {
   return inTx(ctx, async (db) => {
     const { target } = await loadManagedPair(db, callerId, childId, userId);
-    if (userId === callerId || target.pivot.main) throw invalid('userId', guardianMessages.mainCannotChangeSelf);
+    if (userId === callerId || isMainGuardianOf(target.pivot)) throw invalid('userId', guardianMessages.mainCannotChangeSelf);
     const [pivot] = await db
       .update(childUser)
       .set({ writable: !target.pivot.writable })
@@ -123,7 +132,7 @@ export async function invite(
     if (open.length > 0) throw invalid('email', guardianMessages.alreadyInvited);
     if (invitee) {
       const link = await findLink(db, invitee.id, input.child_id);
-      if (link && link.activated !== false) throw invalid('email', guardianMessages.alreadyInvited);
+      if (isStandingLink(link)) throw invalid('email', guardianMessages.alreadyInvited);
     }
     const token = randomToken(32);
     await db.insert(invitations).values({
@@ -201,7 +210,7 @@ export async function verifyInvitation(ctx: AppContext, callerId: number, token:
     if (!invitation || invitation.usedAt || invitation.closedAt || invitation.expiresAt <= now || invitation.userId !== callerId)
       throw expired();
     const link = await findLink(db, callerId, invitation.childId);
-    if (!link || link.activated !== null) throw expired();
+    if (!isPendingLink(link)) throw expired();
     await db.update(invitations).set({ usedAt: now }).where(eq(invitations.id, invitation.id));
     return { child_id: invitation.childId };
   });
@@ -213,7 +222,7 @@ export async function listGuardians(ctx: AppContext, childId: number, db: Db = c
     .select({ user: users, pivot: childUser })
     .from(childUser)
     .innerJoin(users, eq(users.id, childUser.userId))
-    .where(and(eq(childUser.childId, childId), eq(childUser.activated, true)))
+    .where(and(eq(childUser.childId, childId), activeLinks(childUser)))
     .orderBy(sql`${childUser.main} desc`, asc(childUser.createdAt), asc(users.id));
   return rows.map(({ user, pivot }) => presentGuardian(ctx, user, pivot));
 }

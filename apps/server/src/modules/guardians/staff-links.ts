@@ -3,7 +3,7 @@ import { rosterMessages } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { childRegistrationTokens, childUser, invitations, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { StaffChildGrant, StaffViewer } from '../access';
+import { activeLinks, isGuardianOf, isMainGuardianOf, standingLinks, type StaffChildGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 
 /**
@@ -26,7 +26,7 @@ export async function childGuardiansForStaff(db: Db, staff: StaffViewer, granted
       })
       .from(childUser)
       .innerJoin(users, eq(users.id, childUser.userId))
-      .where(and(eq(childUser.childId, childId), eq(childUser.activated, true)))
+      .where(and(eq(childUser.childId, childId), activeLinks(childUser)))
       .orderBy(desc(childUser.main), asc(childUser.createdAt), asc(users.id));
     const pending = await t
       .select({ email: invitations.email, createdAt: invitations.createdAt })
@@ -39,7 +39,7 @@ export async function childGuardiansForStaff(db: Db, staff: StaffViewer, granted
           or(isNotNull(invitations.userId), gt(invitations.expiresAt, now)),
           // Superseded when the person linked themself otherwise (the facility's registration URL).
           sql`not exists (select 1 from ${childUser} where ${childUser.childId} = ${invitations.childId}
-            and ${childUser.userId} = ${invitations.userId} and ${childUser.activated} = true)`,
+            and ${childUser.userId} = ${invitations.userId} and ${activeLinks(childUser)})`,
         ),
       )
       .orderBy(asc(invitations.createdAt), asc(invitations.id));
@@ -82,13 +82,7 @@ export async function unlinkGuardian(db: Db, staff: StaffViewer, granted: StaffC
     const t: Db = tx;
     const [link] = await t
       .delete(childUser)
-      .where(
-        and(
-          eq(childUser.childId, childId),
-          eq(childUser.userId, userId),
-          or(isNull(childUser.activated), eq(childUser.activated, true)),
-        ),
-      )
+      .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId), standingLinks(childUser)))
       .returning();
     if (!link) throw notFound();
     await t
@@ -96,11 +90,11 @@ export async function unlinkGuardian(db: Db, staff: StaffViewer, granted: StaffC
       .set({ closedAt: now })
       .where(and(eq(invitations.childId, childId), eq(invitations.userId, userId), isNull(invitations.closedAt)));
     let newMain: number | null = null;
-    if (link.main && link.activated) {
+    if (isMainGuardianOf(link)) {
       const [next] = await t
         .select({ userId: childUser.userId })
         .from(childUser)
-        .where(and(eq(childUser.childId, childId), eq(childUser.activated, true)))
+        .where(and(eq(childUser.childId, childId), activeLinks(childUser)))
         .orderBy(asc(childUser.createdAt), asc(childUser.userId))
         .limit(1);
       if (next) {
@@ -118,7 +112,7 @@ export async function unlinkGuardian(db: Db, staff: StaffViewer, granted: StaffC
       targetType: 'user',
       targetId: userId,
       childId,
-      details: { activated: link.activated === true, was_main: link.main, new_main_user_id: newMain },
+      details: { activated: isGuardianOf(link), was_main: link.main, new_main_user_id: newMain },
     });
   });
   return { message: rosterMessages.guardianUnlinked };

@@ -2,7 +2,7 @@ import { deleteStaffChildGuardian, getStaffChildGuardians } from '@renraku/contr
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeStaffChild } from '../access';
+import { authorizeStaffChild, checkedWrite } from '../access';
 import { auditViewOf } from '../audit/service';
 import { childGuardiansForStaff, unlinkGuardian } from './staff-links';
 
@@ -13,8 +13,12 @@ export function guardiansStaffRoutes(app: App, ctx: AppContext) {
     return childGuardiansForStaff(ctx.db, { ...staff, auditView: auditViewOf(req.headers) }, granted, now);
   });
 
-  staffRoute(app, deleteStaffChildGuardian, {}, async ({ staff, params, now }) => {
-    const granted = await authorizeStaffChild(ctx, staff, params.childId, 'roster.write');
-    return unlinkGuardian(ctx.db, staff, granted, params.userId, now);
-  });
+  // Checked in the unlink's transaction (access/transactions.ts).
+  staffRoute(app, deleteStaffChildGuardian, {}, async ({ staff, params, now }) =>
+    checkedWrite(
+      ctx,
+      (db) => authorizeStaffChild(ctx, staff, params.childId, 'roster.write', db),
+      (db, granted) => unlinkGuardian(db, staff, granted, params.userId, now),
+    ),
+  );
 }

@@ -3,7 +3,7 @@ import { relationTypes, tokyoDate, type KioskRoster } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { auditLog, childAttendances, children, childUser, classes, noteChildren, pickupPersons, users } from '../../db/schema';
-import { enrolmentCovers } from '../access';
+import { activeLinks, enrolmentCovers } from '../access';
 import type { PairedDevice } from '../staff/service';
 import { sha256Hex } from '../../lib/crypto';
 import { rosterStaff, staffQrKey } from './staff-identification';
@@ -61,7 +61,7 @@ export async function loadRoster(ctx: AppContext, device: PairedDevice, now: Dat
       .select({ childId: childUser.childId, userId: childUser.userId, type: childUser.type, name: users.name })
       .from(childUser)
       .innerJoin(users, eq(users.id, childUser.userId))
-      .where(and(eq(childUser.activated, true), inArray(childUser.childId, enrolledChildIds(db, device.facilityId, date))))
+      .where(and(activeLinks(childUser), inArray(childUser.childId, enrolledChildIds(db, device.facilityId, date))))
       .orderBy(asc(childUser.childId), asc(childUser.sortOrder), asc(childUser.userId)),
     db
       .select({

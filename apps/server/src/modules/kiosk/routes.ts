@@ -1,10 +1,10 @@
-import { getKioskRoster, kioskMessages, postKioskScans, postKioskStaffClocks, postKioskStaffPin } from '@renraku/contract';
+import { getKioskRoster, postKioskScans, postKioskStaffClocks, postKioskStaffPin } from '@renraku/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
-import { HttpError } from '../../lib/errors';
 import { route, type App } from '../../lib/route';
 import { DEVICE_COOKIE } from '../../lib/staff-sessions';
+import { authorizeDevice, deviceRefusal, type DeviceCallAction } from '../access';
 import { findDevice } from '../staff/service';
 import { scanGroupCommit } from './scan-group-commit';
 import { loadRoster } from './roster';
@@ -14,8 +14,9 @@ import { grantByPin } from './staff-identification';
 
 /**
  * The gate kiosk's calls (staff.md §6): the device cookie alone, no PIN session (the gate tablet
- * stays unlocked). No paired device (never paired, revoked) → 401; a class's tablet → 403. Checked
- * before the input is validated. Only the device's facility is seen.
+ * stays unlocked). Which device kinds hold them is the kernel's device catalogue (`kiosk.scan`,
+ * `kiosk.clock` in access/devices.ts): no paired device (never paired, revoked) → 401; a class's
+ * tablet → 403. Checked before the input is validated. Only the device's facility is seen.
  *
  * The scans (the morning rush's call, docs/decisions/kiosk-device-in-scan-statement.md): the
  * device is looked up by the scan's own statement (one round trip); without a cookie 401 at once,
@@ -24,12 +25,10 @@ import { grantByPin } from './staff-identification';
  * written together (`scan-group-commit.ts`: one statement, one commit).
  */
 export function kioskRoutes(app: App, ctx: AppContext) {
-  const authenticate = async (req: FastifyRequest) => {
-    const device = await findDevice(ctx.db, req, req.now);
-    if (!device) throw new HttpError(401, kioskMessages.notPaired);
-    if (device.purpose !== 'kiosk') throw new HttpError(403, kioskMessages.notKiosk);
-    req.pairedDevice = device;
+  const authenticateFor = (action: DeviceCallAction) => async (req: FastifyRequest) => {
+    req.pairedDevice = authorizeDevice(await findDevice(ctx.db, req, req.now), action);
   };
+  const authenticate = authenticateFor('kiosk.scan');
 
   const scans = scanGroupCommit(ctx.db);
 
@@ -51,8 +50,12 @@ export function kioskRoutes(app: App, ctx: AppContext) {
   );
 
   // Staff 打刻 at the gate (docs/decisions/staffing-kiosk-clock.md): a kiosk device only, as the roster.
-  route(app, postKioskStaffClocks, { auth: false, audience: 'device', authenticate }, async ({ req, body, now }) =>
-    recordKioskStaffClocks(ctx, req.pairedDevice!, { sentAt: body.sent_at, entries: body.entries, ip: req.ip }, now),
+  route(
+    app,
+    postKioskStaffClocks,
+    { auth: false, audience: 'device', authenticate: authenticateFor('kiosk.clock') },
+    async ({ req, body, now }) =>
+      recordKioskStaffClocks(ctx, req.pairedDevice!, { sentAt: body.sent_at, entries: body.entries, ip: req.ip }, now),
   );
 
   route(
@@ -62,7 +65,8 @@ export function kioskRoutes(app: App, ctx: AppContext) {
       auth: false,
       audience: 'device',
       authenticate: async (req) => {
-        if (!req.cookies[DEVICE_COOKIE]) throw new HttpError(401, kioskMessages.notPaired);
+        // No cookie: no device (401) at once; the device itself is judged in the scans' statement.
+        if (!req.cookies[DEVICE_COOKIE]) throw deviceRefusal('kiosk.scan', null)!;
       },
       authenticateRefused: authenticate,
       // The answer as built in production, as the guardians' hot calls (route.ts `plainJson`).

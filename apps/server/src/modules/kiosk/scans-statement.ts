@@ -9,7 +9,7 @@ import {
 } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { HttpError } from '../../lib/errors';
+import { activeLinks, cu, deviceHolds, deviceRefusal } from '../access';
 import { LAST_SEEN_EVERY_MS } from '../staff/service';
 
 /**
@@ -70,6 +70,8 @@ export type ScanOutcome = ScanResult | Error;
 interface ScanRow {
   n: number;
   paired: boolean;
+  /** The device's `purpose` (null when no paired device): the kernel decides (`deviceRefusal`). */
+  purpose: string | null;
   kiosk: boolean;
   dup: boolean;
   status: KioskScanStatus | null;
@@ -111,7 +113,7 @@ const scansStatement = (kind: KioskScan['kind']) => {
           date date, time text, at timestamptz, now timestamptz, person_id int, pickup_type text, body text, skew int,
           staff int, via text, ip text, details jsonb)
       ), dev as (
-        select i.n, d.id, d.company_id, d.facility_id, d.purpose = 'kiosk' as kiosk, f.name as facility_name
+        select i.n, d.id, d.company_id, d.facility_id, d.purpose, ${deviceHolds(sql`d.purpose`, 'kiosk.scan')} as kiosk, f.name as facility_name
         from input i join devices d on d.credential_hash = i.cred and d.revoked_at is null join facilities f on f.id = d.facility_id
       ), kiosk as (
         select i.*, dev.id as device_id, dev.company_id, dev.facility_id, dev.facility_name
@@ -161,7 +163,7 @@ const scansStatement = (kind: KioskScan['kind']) => {
         select cu.user_id, 'attendance', ${p('title')}::text, child.first_name || k.body || k.facility_name || '）', '/',
           k.id::text || ':' || cu.user_id
         from child join kiosk k on k.n = child.n join child_user cu on cu.child_id = child.child_id
-        where cu.activated and child.id in (select note_child_id from att) and child.n not in (select n from before)
+        where ${activeLinks(cu)} and child.id in (select note_child_id from att) and child.n not in (select n from before)
         on conflict do nothing
       ), audit as (
         insert into audit_log (company_id, facility_id, at, user_id, device_id, action, target_type, target_id, child_id, ip, details)
@@ -185,7 +187,7 @@ const scansStatement = (kind: KioskScan['kind']) => {
         from noted
         where d.id = noted.id and (noted.note_skew or noted.note_seen)
       )
-      select i.n, dev.n is not null as paired, coalesce(dev.kiosk, false) as kiosk, seen.n is not null as dup, scan.status,
+      select i.n, dev.n is not null as paired, dev.purpose, coalesce(dev.kiosk, false) as kiosk, seen.n is not null as dup, scan.status,
         child.n is not null as enrolled, refused.n is null as person_ok
       from input i left join dev on dev.n = i.n left join seen on seen.n = i.n left join scan on scan.id = i.id
         left join child on child.n = i.n left join refused on refused.n = i.n`,
@@ -227,8 +229,8 @@ export async function recordScansTogether(db: Db, kind: KioskScan['kind'], scans
 }
 
 function scanOutcome(scan: KioskScan, row: ScanRow): ScanOutcome {
-  if (!row.paired) return new HttpError(401, kioskMessages.notPaired);
-  if (!row.kiosk) return new HttpError(403, kioskMessages.notKiosk);
+  const refusal = deviceRefusal('kiosk.scan', row.paired ? { purpose: row.purpose! } : null);
+  if (refusal) return refusal;
   if (row.dup || row.status === null) return { id: scan.id, status: 'duplicate', message: kioskMessages.duplicate };
   if (row.status === 'recorded') return { id: scan.id, status: 'recorded', message: null };
   if (row.status === 'ignored_repeat') return { id: scan.id, status: 'ignored_repeat', message: kioskMessages.ignoredRepeat };

@@ -22,8 +22,7 @@ import {
   pushOutbox,
 } from '../../db/schema';
 import { findDeviceByCredential, type PairedDevice } from '../staff/service';
-import { HttpError } from '../../lib/errors';
-import { enrolmentCovers } from '../access';
+import { activeLinks, authorizeDevice, cu, enrolmentCovers } from '../access';
 import { refuseGuessing } from './code-guesses';
 import { sha256Hex } from '../../lib/crypto';
 import type { ScanGroupCommit } from './scan-group-commit';
@@ -63,7 +62,8 @@ export async function recordKioskScans(
   const skew = now.getTime() - new Date(input.sentAt).getTime();
   const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
   let device: PairedDevice | undefined;
-  const deviceOf = async () => (device ??= refuseUnlessKiosk(await findDeviceByCredential(ctx.db, credentialHash, now)));
+  const deviceOf = async () =>
+    (device ??= authorizeDevice(await findDeviceByCredential(ctx.db, credentialHash, now), 'kiosk.scan'));
   const staffCache = new Map<string, Promise<StaffOfProof>>();
   const results: ScanResult[] = [];
   let together: ScanToRecord[] = [];
@@ -108,13 +108,6 @@ export async function recordKioskScans(
   }
   await flush();
   return { results, skew_ms: skew };
-}
-
-/** 401 without a paired device, 403 for a class's tablet (the kiosk's calls, routes.ts). */
-function refuseUnlessKiosk(device: PairedDevice | null): PairedDevice {
-  if (!device) throw new HttpError(401, kioskMessages.notPaired);
-  if (device.purpose !== 'kiosk') throw new HttpError(403, kioskMessages.notKiosk);
-  return device;
 }
 
 async function recordScan(ctx: AppContext, device: PairedDevice, input: ScanToRecord): Promise<ScanResult> {
@@ -258,7 +251,7 @@ async function recordScan(ctx: AppContext, device: PairedDevice, input: ScanToRe
           insert into ${pushOutbox} (user_id, kind, title, body, link, dedupe_key)
           select cu.user_id, 'attendance', ${text.title}::text, ${text.body}::text, '/', ${scan.id}::text || ':' || cu.user_id
           from ${childUser} cu
-          where cu.child_id = ${child.childId} and cu.activated and ${before === null} and not (select repeated from repeat)
+          where cu.child_id = ${child.childId} and ${activeLinks(cu)} and ${before === null} and not (select repeated from repeat)
           on conflict do nothing
         ), audit as (
           insert into audit_log (company_id, facility_id, at, user_id, device_id, action, target_type, target_id, child_id, ip, details)

@@ -1,8 +1,6 @@
 import {
   getStaffClassNaps,
   getStaffDeviceNapStatus,
-  napMessages,
-  staffMessages,
   napsCsvQuery,
   postStaffClassNapEnd,
   postStaffClassNapStart,
@@ -12,11 +10,10 @@ import {
 } from '@renraku/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/errors';
 import { route, type App } from '../../lib/route';
 import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeClassNotes } from '../access';
+import { authorizeClassNotes, authorizeDevice } from '../access';
 import { findDevice } from '../staff/service';
 import { napsCsv } from './csv';
 import { deviceNapStatus } from './device-status';
@@ -65,10 +62,7 @@ export function napsRoutes(app: App, ctx: AppContext) {
    * personal record, only given names and due times, and the pad polls it (docs/decisions/naps-presence.md).
    */
   const onClassTablet = async (req: FastifyRequest) => {
-    const device = await findDevice(ctx.db, req, req.now);
-    if (!device) throw new HttpError(401, staffMessages.deviceRequired);
-    if (device.purpose === 'kiosk') throw new HttpError(403, napMessages.notClassTablet);
-    req.pairedDevice = device;
+    req.pairedDevice = authorizeDevice(await findDevice(ctx.db, req, req.now), 'naps.pad');
   };
   route(
     app,

@@ -98,8 +98,8 @@ export async function mayAddressNotice(db: Db, grant: FacilityGrant, row: Notice
   try {
     return mayAddressAll(grant, await audienceClasses(db, grant, row.audience, today));
   } catch {
-    // A child who has left since: the class staff can no longer be told apart; only the facility's roles.
-    return grant.role !== 'class_staff';
+    // A child who has left since: the class staff can no longer be told apart; only who addresses the whole facility.
+    return mayAddressAudience(grant, null);
   }
 }
 
@@ -108,7 +108,7 @@ export async function mayAddressNotice(db: Db, grant: FacilityGrant, row: Notice
  * class staff their classes, and children whose enrolment today is in one of them (one statement).
  */
 export async function editableOf(db: Db, grant: FacilityGrant, rows: NoticeRow[], today: string): Promise<Map<number, boolean>> {
-  if (grant.role !== 'class_staff') return new Map(rows.map((r) => [r.id, true]));
+  if (mayAddressAudience(grant, null)) return new Map(rows.map((r) => [r.id, true]));
   const childIds = [...new Set(rows.flatMap((r) => (r.audience?.kind === 'children' ? r.audience.ids : [])))];
   const classOf = new Map(
     childIds.length
@@ -126,7 +126,7 @@ export async function editableOf(db: Db, grant: FacilityGrant, rows: NoticeRow[]
         ).map((c) => [c.childId, c.classId])
       : [],
   );
-  const mine = (classId: number | null | undefined) => classId != null && grant.classIds.includes(classId);
+  const mine = (classId: number | null | undefined) => classId != null && mayAddressAudience(grant, classId);
   return new Map(
     rows.map((r) => [
       r.id,

@@ -18,7 +18,7 @@ import {
 import { invalid } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import { enqueueGuardianPush } from '../../lib/push';
-import { type StaffViewer } from '../access';
+import { activeLinks, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { type NoticeRow, noticeStatus } from './audience';
 
@@ -55,7 +55,7 @@ export async function noticeTracking(db: Db, row: NoticeRow, now: Date) {
         .select({ childId: childUser.childId, userId: users.id, name: users.name, email: users.email })
         .from(childUser)
         .innerJoin(users, eq(users.id, childUser.userId))
-        .where(and(inArray(childUser.childId, childIds), eq(childUser.activated, true)))
+        .where(and(inArray(childUser.childId, childIds), activeLinks(childUser)))
         .orderBy(desc(childUser.main), asc(users.id))
     : [];
   const guardiansOf = (childId: number) => guardians.filter((g) => g.childId === childId);

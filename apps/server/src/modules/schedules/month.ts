@@ -21,15 +21,15 @@ import {
   schedules,
   users,
 } from '../../db/schema';
-import type { FacilityGrant } from '../access';
+import { staffMayDo, writableLinks, type FacilityGrant } from '../access';
 import { isPublicHoliday } from '../facilities/service';
 
 /* The month as the staff see it: its window, each child's registration state (staff.md §5). */
 
 export type WindowRow = typeof scheduleWindows.$inferSelect;
 
-/** Who writes windows and reminders: directors, office and company admins (staff.md §1 "schedules windows"). */
-export const mayWriteSchedules = (grant: FacilityGrant) => grant.role !== 'class_staff';
+/** Who writes windows and reminders: who holds `roster.write`, as the write calls check (staff.md §1 "schedules windows"). */
+export const mayWriteSchedules = (grant: FacilityGrant) => staffMayDo(grant.role, 'roster.write');
 
 export function presentWindow(row: WindowRow, today: string): StaffScheduleWindow {
   return {
@@ -187,8 +187,7 @@ export async function childStates(db: Db, facilityId: number, window: WindowRow,
           childUser.childId,
           enrolments.map((e) => e.childId),
         ),
-        eq(childUser.activated, true),
-        eq(childUser.writable, true),
+        writableLinks(childUser),
       ),
     )
     .orderBy(sql`${childUser.main} desc`, asc(childUser.sortOrder), asc(users.id));

@@ -1,16 +1,14 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { guardianMessages, type PushSettings } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { childUser, notificationSettings } from '../../db/schema';
 import { readPushSettings, writePushSettings } from '../../lib/push';
+import { activeLinksOf } from '../access';
 
 export async function getNotificationSettings(ctx: AppContext, userId: number) {
   const [[setting], [children], push] = await Promise.all([
     ctx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
-    ctx.db
-      .select({ n: count() })
-      .from(childUser)
-      .where(and(eq(childUser.userId, userId), eq(childUser.activated, true))),
+    ctx.db.select({ n: count() }).from(childUser).where(activeLinksOf(childUser, userId)),
     readPushSettings(ctx.db, [userId]),
   ]);
   return {

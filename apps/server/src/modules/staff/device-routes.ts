@@ -13,8 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeFacility } from '../access';
-import { deviceStaff, listDevices, pairDevice, registerDevice, requireDevice, revokeDevice, type PairedDevice } from './devices';
+import { authorizeDevice, authorizeFacility, type DeviceCallAction } from '../access';
+import { deviceStaff, findDevice, listDevices, pairDevice, registerDevice, revokeDevice, type PairedDevice } from './devices';
 import { lockDevice, resetPin, unlockDevice } from './pin';
 
 /**
@@ -47,14 +47,19 @@ export function deviceRoutes(app: App, ctx: AppContext) {
     pairDevice(ctx, req, reply, { code: body.code, now, today }),
   );
 
-  /** A tablet's call: the device cookie is checked before the input is validated (401 without one). */
-  const onDevice = {
-    auth: false,
-    audience: 'device',
-    authenticate: async (req: FastifyRequest) => void (req.pairedDevice = await requireDevice(ctx.db, req, req.now)),
-  } as const;
+  /**
+   * A tablet's call: the device cookie is checked before the input is validated (401 without one),
+   * against the kernel's device catalogue (access/devices.ts).
+   */
+  const onDevice = (action: DeviceCallAction) =>
+    ({
+      auth: false,
+      audience: 'device',
+      authenticate: async (req: FastifyRequest) =>
+        void (req.pairedDevice = authorizeDevice(await findDevice(ctx.db, req, req.now), action)),
+    }) as const;
 
-  route(app, getStaffDevice, onDevice, async ({ req, today }) => {
+  route(app, getStaffDevice, onDevice('device.pad'), async ({ req, today }) => {
     const device = req.pairedDevice!;
     return {
       device: {
@@ -69,12 +74,12 @@ export function deviceRoutes(app: App, ctx: AppContext) {
     };
   });
 
-  route(app, postStaffDeviceUnlock, onDevice, async ({ req, reply, body, now, today }) => {
+  route(app, postStaffDeviceUnlock, onDevice('device.pad'), async ({ req, reply, body, now, today }) => {
     await unlockDevice(ctx, req, reply, req.pairedDevice!, { userId: body.user_id, pin: body.pin, now, today });
     return { stage: 'ok' as const };
   });
 
-  route(app, postStaffDeviceLock, onDevice, async ({ req, reply }) => {
+  route(app, postStaffDeviceLock, onDevice('device.pad'), async ({ req, reply }) => {
     await lockDevice(ctx, req, reply);
     return { message: deviceMessages.locked };
   });

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeFacility } from '../access';
+import { authorizeFacility, checkedWrite } from '../access';
 import { setChief } from './chief';
 import { endMember, inviteMember, listMembers, updateMember } from './members';
 
@@ -20,9 +20,13 @@ export function memberRoutes(app: App, ctx: AppContext) {
     return listMembers(ctx.db, grant, staff.today);
   });
 
+  // Checked in the invitation's transaction (access/transactions.ts), as updates and ends are (members.ts).
   staffRoute(app, postStaffMember, {}, async ({ staff, params, body, now, reply }) => {
-    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'facility.setup');
-    const member = await inviteMember(ctx, staff, grant, body, now);
+    const member = await checkedWrite(
+      ctx,
+      (db) => authorizeFacility(ctx, staff, params.facilityId, 'facility.setup', db),
+      (db, grant) => inviteMember({ ...ctx, db }, staff, grant, body, now),
+    );
     reply.status(201);
     return member;
   });

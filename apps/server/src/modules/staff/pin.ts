@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { devicePinAttempts, staffPins, staffSessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { forbidden, invalid, notFound, tooMany } from '../../lib/errors';
+import { invalid, notFound, tooMany } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   clearStaffSessionCookie,
@@ -14,7 +14,7 @@ import {
   setStaffSessionCookie,
   STAFF_SESSION_COOKIE,
 } from '../../lib/staff-sessions';
-import { authorizeFacility, type StaffViewer } from '../access';
+import { authorizeDevice, authorizeFacility, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import type { PairedDevice } from './devices';
 import { worksAt } from './memberships';
@@ -84,7 +84,7 @@ export async function unlockDevice(
 ): Promise<void> {
   const { now, today } = input;
   // A gate kiosk opens no staff session: a PIN there only names who confirmed (kiosk area).
-  if (device.purpose === 'kiosk') throw forbidden(staffMessages.kioskNoSession);
+  authorizeDevice(device, 'device.unlock');
   const facility = { facilityId: device.facilityId, companyId: device.companyId };
   if (!(await worksAt(ctx.db, input.userId, facility, today))) throw notFound();
   const check = await checkPin(ctx.db, { userId: input.userId, deviceId: device.id, pin: input.pin, now, ip: req.ip });
@@ -130,9 +130,11 @@ export async function lockDevice(ctx: AppContext, req: FastifyRequest, reply: Fa
  * whether or not they had a PIN (the reset is the director's act either way).
  */
 export async function resetPin(ctx: AppContext, staff: StaffViewer, facilityId: number, userId: number, now: Date) {
-  const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.setup');
-  if (!(await worksAt(ctx.db, userId, grant, staff.today))) throw notFound();
-  await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (t) => {
+    const tx: Db = t;
+    // Checked in the reset's transaction (access/transactions.ts).
+    const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.setup', tx);
+    if (!(await worksAt(tx, userId, grant, staff.today))) throw notFound();
     const deleted = await tx.delete(staffPins).where(eq(staffPins.userId, userId)).returning({ userId: staffPins.userId });
     await tx.delete(devicePinAttempts).where(eq(devicePinAttempts.userId, userId));
     await tx.delete(staffSessions).where(and(eq(staffSessions.userId, userId), isNotNull(staffSessions.deviceId)));

@@ -28,10 +28,7 @@ export async function uploadAvatar(ctx: AppContext, user: typeof users.$inferSel
 export async function saveChildrenOrder(ctx: AppContext, userId: number, childIds: number[]) {
   return ctx.db.transaction(async (tx) => {
     const db: Db = tx;
-    const own = await db
-      .select({ childId: childUser.childId })
-      .from(childUser)
-      .where(and(eq(childUser.userId, userId), eq(childUser.activated, true)));
+    const own = await db.select({ childId: childUser.childId }).from(childUser).where(activeLinksOf(childUser, userId));
     const ownIds = new Set(own.map((r) => r.childId));
     const unique = new Set(childIds);
     if (unique.size !== childIds.length || unique.size !== ownIds.size || childIds.some((id) => !ownIds.has(id))) {
