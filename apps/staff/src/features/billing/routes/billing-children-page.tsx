@@ -15,7 +15,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useBillingChildren } from '../api';
 import { BillingNav } from '../components/billing-nav';

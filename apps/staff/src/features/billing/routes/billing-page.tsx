@@ -8,7 +8,7 @@ import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { booksFileUrl, useBillingMonth, useBillingMonths, useCloseMonth } from '../api';
 import { AdjustmentForm } from '../components/adjustment-form';

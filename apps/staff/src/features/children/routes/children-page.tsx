@@ -6,7 +6,7 @@ import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { roleAbilities } from '../../../lib/roles';
 import { idFrom } from '@renraku/ui';

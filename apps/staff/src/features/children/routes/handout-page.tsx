@@ -5,7 +5,7 @@ import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
-import { statusOf } from '../../../lib/api';
+import { statusOf } from '@renraku/ui/api';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { usePageTitle } from '../../../lib/page-title';
 import { roleAbilities } from '../../../lib/roles';

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { fiscalYearOf, fullDateLabel } from '@renraku/contract/dates';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useFacilityClasses } from '../../../lib/classes';
 import { useDayLive, useInbox } from '../api';

@@ -5,7 +5,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { dayLabel } from '../../../lib/dates';
+import { dayLabel } from '@renraku/ui/dates';
 import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
 import { useCompanyRollup } from '../company-api';

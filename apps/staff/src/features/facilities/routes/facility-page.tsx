@@ -5,7 +5,7 @@ import { fiscalYearOf } from '@renraku/contract/dates';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useFacilityProfile } from '../api';
 import { BannersSection } from '../components/banners-section';

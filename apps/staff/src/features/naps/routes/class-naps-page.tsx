@@ -8,7 +8,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { dayLabel, timeLabel, todayInTokyo } from '../../../lib/dates';
+import { dayLabel, timeLabel, todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useClassNaps, useNapCheck, useNapDay } from '../api';

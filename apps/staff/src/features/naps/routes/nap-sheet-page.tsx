@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { dayLabel, timeLabel, todayInTokyo } from '../../../lib/dates';
+import { dayLabel, timeLabel, todayInTokyo } from '@renraku/ui/dates';
 import { idFrom } from '@renraku/ui';
 import { napsCsvUrl, useClassNaps } from '../api';
 import '../components/nap-sheet.css';

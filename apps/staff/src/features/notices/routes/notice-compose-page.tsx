@@ -7,7 +7,7 @@ import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { idFrom } from '@renraku/ui';

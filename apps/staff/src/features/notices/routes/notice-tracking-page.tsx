@@ -7,7 +7,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
-import { dateTimeLabel } from '../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { trackingCsvUrl, useNoticesLive, useRemind, useTracking } from '../api';

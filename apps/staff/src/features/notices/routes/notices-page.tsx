@@ -5,7 +5,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
-import { dateTimeLabel } from '../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { useNotices, useNoticesLive } from '../api';
 

@@ -7,7 +7,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useClassRecords, useOpenRecord } from '../api';

@@ -11,7 +11,7 @@ import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { dateTimeLabel } from '../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';

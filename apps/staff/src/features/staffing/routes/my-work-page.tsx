@@ -4,7 +4,7 @@ import { clockKindLabels, clockStateLabels, staffingMessages, type MyShifts } fr
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useStaffMe } from '../../../lib/staff-session';
 import { useMyClock, useMyShifts } from '../api';

@@ -7,7 +7,7 @@ import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { dateTimeLabel, todayInTokyo } from '../../../lib/dates';
+import { dateTimeLabel, todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useShiftEdits, useShiftMonth, useShiftRatio } from '../api';
 import { DraftUnmet } from '../components/draft-unmet';

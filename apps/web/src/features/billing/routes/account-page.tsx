@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { billingAccountsQueryOptions, useSaveBillingAccount } from '../api';
 
 type Fields = { bank_code: string; branch_code: string; account_type: string; account_number: string; holder: string };

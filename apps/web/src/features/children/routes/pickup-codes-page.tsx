@@ -7,7 +7,7 @@ import { confirm } from '../../../components/confirm';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { useChild } from '../../../lib/children';
 import { idFrom } from '@renraku/ui';
 import { useCancelPickupCode, useIssuePickupCode, usePickupCodes } from '../api';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { resetTokenQueryOptions, useResetPassword } from '../api';
 import { FormError } from '../components/form-error';
 import { IdpPage } from '../components/idp-page';

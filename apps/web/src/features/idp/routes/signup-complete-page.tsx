@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../components/loading';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { useOperator } from '../../../lib/operator';
 import { signupTokenQueryOptions, useCompleteSignup } from '../api';
 import { FormError, fieldError } from '../components/form-error';

@@ -13,7 +13,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { useAnswerQuestionnaire, useQuestionnaireRespondent } from '../api';
 import { NoticeText } from '../components/linkified-text';
 import { useConstants } from '../../../lib/session';

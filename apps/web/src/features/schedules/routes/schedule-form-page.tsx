@@ -8,7 +8,7 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { childScheduleQueryOptions, useSaveSchedule } from '../api';
 import { TimeSelect } from '../components/time-select';
 

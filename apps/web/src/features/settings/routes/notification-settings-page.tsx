@@ -4,7 +4,7 @@ import { messages, type PushSettings } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
 import { Loading } from '../../../components/loading';
 import { Page } from '../../../components/page';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { pushState, subscribeToPush, unsubscribeFromPush, type PushState } from '../../../lib/web-push';
 import { useNotificationSettings, useSetEmailNotifications, useSetPushSettings } from '../api';
 import { Snackbar } from '../../../components/snackbar';
