@@ -27,10 +27,6 @@ export function errorText(error: unknown): string {
 /** The status of a failed call, or undefined for a network failure or another error. */
 export const statusOf = (error: unknown): number | undefined => (error instanceof ApiRequestError ? error.status : undefined);
 
-/** The query cache's retry rule: a 4xx will not change by asking again; network failures and 5xx are tried twice more. */
-export const retryUnlessClientError = (failureCount: number, error: unknown): boolean =>
-  !(error instanceof ApiRequestError && error.status < 500) && failureCount < 2;
-
 /** A contract path with its `{param}`s filled in and the query appended. */
 export function buildPath(path: string, params?: Record<string, unknown>, query?: unknown): string {
   const filled = path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
@@ -52,68 +48,55 @@ export type CallInput<C extends Call> = {
   onStatus?: (status: number) => void;
 };
 
-export interface ApiClientOptions {
-  /** The GET that sets the XSRF-TOKEN cookie (the guardian's `/sanctum/csrf-cookie`, the staff's `/api/staff/csrf-cookie`). */
-  csrfCookiePath: string;
-  /** An answer to a GET asked for before the app ran (the guardian home's first calls); a failed one is asked again. */
-  earlyAnswer?: (url: string) => Promise<Response> | undefined;
-  /** The network edge, replaceable in tests: the platform's fetch and document.cookie by default. */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
-  cookies?: () => string;
-}
+/** Calls one contract entry (see createApiClient). */
+export type Api = <C extends Call>(call: C, input?: CallInput<C>) => Promise<ResponseOf<C>>;
 
-export interface ApiClient {
-  /**
-   * Calls one contract entry: the cookies, the XSRF header on mutating calls (the XSRF-TOKEN cookie,
-   * echoed in X-XSRF-TOKEN as Sanctum does; a 419 fetches a new one and tries once more), JSON, and
-   * failures as ApiRequestError.
-   */
-  api<C extends Call>(call: C, input?: CallInput<C>): Promise<ResponseOf<C>>;
-  /** What a 401 on any call does (set once by the app). */
-  setUnauthenticatedHandler(handler: () => void): void;
-}
-
-/** One app's API client (apps/web/src/lib/api.ts, apps/staff/src/lib/api.ts). */
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const send = (url: string, init: RequestInit) => (options.fetch ?? fetch)(url, init);
-  const cookies = () => (options.cookies ? options.cookies() : document.cookie);
+/**
+ * One app's API client (apps/web/src/lib/api.ts, apps/staff/src/lib/api.ts), as `[api,
+ * setUnauthenticatedHandler]` (a pair, as React's useState: the guardian app's entry carries it).
+ * `api` calls one contract entry: the cookies, the XSRF header on mutating calls (the XSRF-TOKEN
+ * cookie from `csrfCookiePath`, echoed in X-XSRF-TOKEN as Sanctum does; a 419 fetches a new one and
+ * tries once more), JSON, and failures as ApiRequestError. `earlyAnswer`: an answer to a GET asked
+ * for before the app ran (the guardian home's first calls), taken once; a failed one is asked again.
+ * The handler is what a 401 on any call does (set once by the app).
+ */
+export function createApiClient(
+  csrfCookiePath: string,
+  earlyAnswer?: (url: string) => Promise<Response> | undefined,
+): [api: Api, setUnauthenticatedHandler: (handler: () => void) => void] {
   let onUnauthenticated: (() => void) | undefined;
 
-  const readCookie = (name: string): string | undefined => {
-    const match = cookies()
-      .split('; ')
-      .find((c) => c.startsWith(`${name}=`));
-    return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+  const xsrfToken = (): string | undefined => {
+    const match = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie);
+    return match ? decodeURIComponent(match[1]!) : undefined;
   };
-
-  const ensureXsrfCookie = async (force = false) => {
-    if (!force && readCookie('XSRF-TOKEN')) return;
-    await send(options.csrfCookiePath, { credentials: 'same-origin' });
-  };
+  const fetchXsrfCookie = () => fetch(csrfCookiePath, { credentials: 'same-origin' });
 
   async function api<C extends Call>(call: C, input: CallInput<C> = {}): Promise<ResponseOf<C>> {
     const mutating = call.method !== 'GET';
     const url = buildPath(call.path, input.params as Record<string, unknown>, input.query);
     const request = async () => {
-      if (mutating) await ensureXsrfCookie();
       const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
-      const xsrf = readCookie('XSRF-TOKEN');
-      if (mutating && xsrf) headers['x-xsrf-token'] = xsrf;
       let body: BodyInit | undefined;
-      if (input.body instanceof FormData) body = input.body;
-      else if (mutating) {
-        // A read never carries a body (fetch refuses one on GET).
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(input.body ?? {});
+      // A read carries neither the XSRF header nor a body (fetch refuses one on GET).
+      if (mutating) {
+        if (!xsrfToken()) await fetchXsrfCookie();
+        const xsrf = xsrfToken();
+        if (xsrf) headers['x-xsrf-token'] = xsrf;
+        if (input.body instanceof FormData) body = input.body;
+        else {
+          headers['content-type'] = 'application/json';
+          body = JSON.stringify(input.body ?? {});
+        }
       }
-      return send(url, { method: call.method, headers, body, credentials: 'same-origin', signal: input.signal });
+      return fetch(url, { method: call.method, headers, body, credentials: 'same-origin', signal: input.signal });
     };
 
-    const early = mutating ? undefined : options.earlyAnswer?.(url);
-    let response = early ? await early.catch(request) : await request();
+    // A read the app asked for at start is taken from there once; a failed one is asked again.
+    let response = await ((mutating ? undefined : earlyAnswer?.(url))?.catch(request) ?? request());
     // 419: the XSRF cookie expired or was never set; fetch a new one and try once more.
     if (response.status === 419) {
-      await ensureXsrfCookie(true);
+      await fetchXsrfCookie();
       response = await request();
     }
     if (response.status === 204) return null as ResponseOf<C>;
@@ -126,10 +109,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return data as ResponseOf<C>;
   }
 
-  return {
+  return [
     api,
-    setUnauthenticatedHandler(handler) {
+    (handler) => {
       onUnauthenticated = handler;
     },
-  };
+  ];
 }

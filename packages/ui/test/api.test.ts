@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@renraku/contract/client/messages';
 import type { Call } from '@renraku/contract/client';
-import { ApiRequestError, buildPath, createApiClient, errorText, retryUnlessClientError, statusOf } from '../src/api';
+import { ApiRequestError, buildPath, createApiClient, errorText, statusOf } from '../src/api';
+import { retryUnlessClientError } from '../src/query-retry';
 
 // Two calls shaped as the contract's (only method and path matter to the client).
 const getThing = { method: 'GET', path: '/api/things/{id}' } as unknown as Call;
@@ -9,27 +10,29 @@ const postThing = { method: 'POST', path: '/api/things' } as unknown as Call;
 
 type Sent = { url: string; init: RequestInit };
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 /**
- * The network edge, faked: a cookie jar and a fetch that answers from a queue (the CSRF path sets
- * the cookie, as the server does). Everything between them is the real client.
+ * The network edge, faked (node has no document): a cookie jar and a fetch that answers from a
+ * queue (the CSRF path sets the cookie, as the server does). Everything between them is the real client.
  */
 function network(answers: Array<() => Response>, jar = { cookie: '' }) {
   const sent: Sent[] = [];
-  const client = createApiClient({
-    csrfCookiePath: '/csrf',
-    cookies: () => jar.cookie,
-    fetch: async (url, init) => {
-      sent.push({ url, init });
-      if (url === '/csrf') {
-        jar.cookie = `XSRF-TOKEN=${encodeURIComponent(`token ${sent.length}`)}`;
-        return new Response(null, { status: 204 });
-      }
-      const answer = answers.shift();
-      if (!answer) throw new TypeError('no network');
-      return answer();
-    },
+  vi.stubGlobal('document', jar);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    if (url === '/csrf') {
+      jar.cookie = `XSRF-TOKEN=${encodeURIComponent(`token ${sent.length}`)}`;
+      return new Response(null, { status: 204 });
+    }
+    const answer = answers.shift();
+    if (!answer) throw new TypeError('no network');
+    return answer();
   });
-  return { client, sent, jar };
+  const [api, setUnauthenticatedHandler] = createApiClient('/csrf');
+  return { client: { api, setUnauthenticatedHandler }, sent, jar };
 }
 
 const json = (status: number, body: unknown) => () =>
@@ -177,19 +180,17 @@ describe('createApiClient', () => {
       ['/api/things/2', Promise.reject(new TypeError('offline'))],
     ]);
     const sent: string[] = [];
-    const client = createApiClient({
-      csrfCookiePath: '/csrf',
-      cookies: () => '',
-      earlyAnswer: (url) => {
-        const answer = early.get(url);
-        early.delete(url);
-        return answer;
-      },
-      fetch: async (url) => {
-        sent.push(url);
-        return json(200, { from: 'network' })();
-      },
+    vi.stubGlobal('document', { cookie: '' });
+    vi.stubGlobal('fetch', async (url: string) => {
+      sent.push(url);
+      return json(200, { from: 'network' })();
     });
+    const [api] = createApiClient('/csrf', (url) => {
+      const answer = early.get(url);
+      early.delete(url);
+      return answer;
+    });
+    const client = { api };
     expect(await client.api(getThing, { params: { id: 1 } } as never)).toEqual({ from: 'early' });
     expect(await client.api(getThing, { params: { id: 1 } } as never)).toEqual({ from: 'network' });
     expect(await client.api(getThing, { params: { id: 2 } } as never)).toEqual({ from: 'network' });

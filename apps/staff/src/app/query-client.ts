@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@renraku/ui/api';
+import { retryUnlessClientError } from '@renraku/ui/query-retry';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

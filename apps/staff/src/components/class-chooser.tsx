@@ -5,7 +5,7 @@ import { fiscalYearOf } from '@renraku/contract/dates';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../lib/facility';
 import { useStaffMe } from '../lib/staff-session';
-import { Loading } from './loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from './page';
 
 /**

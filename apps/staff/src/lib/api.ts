@@ -5,4 +5,4 @@ import { createApiClient } from '@renraku/ui/api';
  * GET /api/staff/csrf-cookie, bound to the sessions. A 401 tells the app that the staff session has
  * ended (the handler is set once by app/root.tsx: forget the staff member, so the guard sends them to sign in).
  */
-export const { api, setUnauthenticatedHandler } = createApiClient({ csrfCookiePath: '/api/staff/csrf-cookie' });
+export const [api, setUnauthenticatedHandler] = createApiClient('/api/staff/csrf-cookie');

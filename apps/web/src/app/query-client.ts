@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { retryUnlessClientError } from '@renraku/ui/api';
+import { retryUnlessClientError } from '@renraku/ui/query-retry';
 import { getSession, subscribeSession } from '../lib/session';
 import { seedQueriesFromPage } from './seed-queries';
 

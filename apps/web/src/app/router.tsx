@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { HeaderFlags } from '../components/header';
-import { Loading } from '../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { RouteError } from '../components/route-error';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { PublicLayout } from './layouts/public-layout';

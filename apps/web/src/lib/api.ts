@@ -6,7 +6,4 @@ import { takeFirstAnswer } from './first-answers';
  * Sanctum's path; the home's first GETs may have been asked for at start (lib/first-answers.ts).
  * A 401 sends the app to /login?referrer_path=… (the handler is set once by app/root.tsx).
  */
-export const { api, setUnauthenticatedHandler } = createApiClient({
-  csrfCookiePath: '/sanctum/csrf-cookie',
-  earlyAnswer: takeFirstAnswer,
-});
+export const [api, setUnauthenticatedHandler] = createApiClient('/sanctum/csrf-cookie', takeFirstAnswer);

@@ -12,7 +12,7 @@ import {
 import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
 import { todayInTokyo } from '@renraku/ui/dates';

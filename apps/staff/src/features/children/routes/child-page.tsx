@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { statusOf } from '@renraku/ui/api';

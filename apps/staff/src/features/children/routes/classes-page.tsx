@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import type { StaffClass } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';

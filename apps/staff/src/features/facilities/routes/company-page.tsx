@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useParams } from 'react-router';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { dayLabel } from '@renraku/ui/dates';

@@ -3,7 +3,7 @@ import { useState, type CSSProperties } from 'react';
 import { useSearchParams } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';

@@ -18,7 +18,7 @@ import {
 } from '@renraku/contract/staff';
 import { fullDateLabel, slashDate } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';

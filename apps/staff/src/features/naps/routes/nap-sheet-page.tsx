@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { isCalendarDate } from '@renraku/contract/dates';
 import { napPositionLabels } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { dayLabel, timeLabel, todayInTokyo } from '@renraku/ui/dates';

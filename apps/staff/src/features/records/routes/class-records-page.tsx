@@ -4,7 +4,7 @@ import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
 import type { RecordSlot } from '@renraku/contract/staff';
 import { showFailure } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '@renraku/ui/dates';

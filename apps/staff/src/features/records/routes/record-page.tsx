@@ -8,7 +8,7 @@ import { recordStatusLabels, recordsMessages, type RecordDocument } from '@renra
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { dateTimeLabel } from '@renraku/ui/dates';

@@ -2,7 +2,7 @@ import { Alert, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { addMonths, monthDayShortLabel, weekdayOf, yearMonthLabel } from '@renraku/contract/dates';
 import { clockKindLabels, clockStateLabels, staffingMessages, type MyShifts } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';

@@ -5,7 +5,7 @@ import type { ShiftDraft, ShiftMonth } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { dateTimeLabel, todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';

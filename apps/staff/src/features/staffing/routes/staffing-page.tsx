@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ratioFacilityTypeLabels } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';

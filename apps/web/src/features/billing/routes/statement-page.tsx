@@ -9,7 +9,7 @@ import {
 import { monthDayLabel, slashDate } from '@renraku/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { ApiRequestError } from '@renraku/ui/api';

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { guardianMessages, limits, type ChildPickupPerson } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { ApiRequestError } from '@renraku/ui/api';

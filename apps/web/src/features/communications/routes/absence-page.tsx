@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { addDays, endOfMonthAfter, monthDayLabel } from '@renraku/contract/dates';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { queuedMessage } from '../../../lib/send-queue';
 import { askForPush } from '../../../lib/push-prompt';

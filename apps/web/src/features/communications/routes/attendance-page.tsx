@@ -3,7 +3,7 @@ import { communicationMessages as M, defaultFocusHours, limits } from '@renraku/
 import { useState } from 'react';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { ApiRequestError } from '@renraku/ui/api';
 import { queuedMessage } from '../../../lib/send-queue';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
 import { todayInTokyo } from '@renraku/ui/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { ApiRequestError, errorText } from '@renraku/ui/api';
 import { usePageTitle } from '../../../lib/page-title';

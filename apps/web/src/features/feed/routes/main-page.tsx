@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { monthDayLabel } from '@renraku/contract/dates';
 import { todayInTokyo } from '@renraku/ui/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
 import { readLocal, writeLocal } from '../../../lib/storage';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { ApiRequestError } from '@renraku/ui/api';
 import { resetTokenQueryOptions, useResetPassword } from '../api';
 import { FormError } from '../components/form-error';

@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { errorText } from '@renraku/ui/api';
 import { useOperator } from '../../../lib/operator';
 import { signupTokenQueryOptions, useCompleteSignup } from '../api';

@@ -9,7 +9,7 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fullDateTimeLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { showFailure, showSuccess } from '../../../components/alerts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { monthDayWideLabel, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
 import { todayInTokyo } from '@renraku/ui/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { ApiRequestError, errorText } from '@renraku/ui/api';

@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { messages, type PushSettings } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { errorText } from '@renraku/ui/api';
 import { pushState, subscribeToPush, unsubscribeFromPush, type PushState } from '../../../lib/web-push';

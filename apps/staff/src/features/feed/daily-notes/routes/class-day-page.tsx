@@ -12,7 +12,7 @@ import {
 import { confirm } from '../../../../components/confirm';
 import { fullDateLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../../components/alerts';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../../components/not-found';
 import { Page } from '../../../../components/page';
 import { statusOf } from '@renraku/ui/api';

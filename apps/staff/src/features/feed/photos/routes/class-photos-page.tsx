@@ -1,7 +1,7 @@
 import { Alert, Group, Text, TextInput } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { fullDateLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../../components/not-found';
 import { Page } from '../../../../components/page';
 import { statusOf } from '@renraku/ui/api';
