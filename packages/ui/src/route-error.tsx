@@ -13,10 +13,8 @@ const chunkFailure = /dynamically imported module|Importing a module script fail
 export interface RouteErrorProps {
   /** The app's name for the document title (「エラー | …」); 「エラー」 alone while it is not known. */
   appName?: string;
-  /** The way back (a document URL, the app's base path included): the home, or the login screen when signed out. */
-  home: { href: string; label: string };
-  /** It is the whole page (a root boundary), not inside a layout's <main>. */
-  landmark?: boolean;
+  /** The way back, `[href, label]` (a document URL, the app's base path included): the home, or the login screen when signed out. */
+  home: [href: string, label: string];
 }
 
 /**
@@ -25,9 +23,10 @@ export interface RouteErrorProps {
  * fresh document: the failed build's chunks may be gone (a browser keeps a failed module import for
  * the life of the document) and the app's state is not to be trusted after a throw. Plain
  * elements and CSS, no Mantine: in the guardian app it sits in the entry with the login screen (the
- * root boundary may show before the UI libraries have loaded).
+ * root boundary may show before the UI libraries have loaded). A root boundary is the whole page: the
+ * route table puts it in the page's `<main>`.
  */
-export function RouteError({ appName, home, landmark = false }: RouteErrorProps) {
+export function RouteError({ appName, home }: RouteErrorProps) {
   const error = useRouteError();
   const chunk = error instanceof Error && chunkFailure.test(error.message);
 
@@ -35,7 +34,7 @@ export function RouteError({ appName, home, landmark = false }: RouteErrorProps)
   // The boundary swallows the error: keep it visible to whoever opens the console.
   useEffect(() => console.error(error), [error]);
 
-  const content = (
+  return (
     <div className={css.container}>
       <h1 className={css.title}>{messages.genericError}</h1>
       <p className={css.text}>
@@ -47,11 +46,10 @@ export function RouteError({ appName, home, landmark = false }: RouteErrorProps)
         <button type="button" className={css.button} onClick={() => window.location.reload()}>
           再読み込み
         </button>
-        <a href={home.href} className={css.link}>
-          {home.label}
+        <a href={home[0]} className={css.link}>
+          {home[1]}
         </a>
       </div>
     </div>
   );
-  return landmark ? <main id="main">{content}</main> : content;
 }

@@ -72,7 +72,7 @@ const screens = {
  * inside its layout (the shell stays, with its menu); the root's boundary catches the rest.
  */
 // The way back from an error: the staff app's start, as a new document (the router's basename is /staff).
-const home = { href: '/staff/', label: 'ホームへ戻る' };
+const home: [string, string] = ['/staff/', 'ホームへ戻る'];
 const guarded = (children: RouteObject[]): RouteObject[] => [
   { errorElement: <RouteError appName={APP_NAME} home={home} />, children },
 ];
@@ -82,7 +82,11 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     hydrateFallbackElement: <Loading />,
-    errorElement: <RouteError appName={APP_NAME} home={home} landmark />,
+    errorElement: (
+      <main id="main">
+        <RouteError appName={APP_NAME} home={home} />
+      </main>
+    ),
     children: [
       { index: true, element: <StartRedirect /> },
       {

@@ -123,7 +123,11 @@ export const routes: RouteObject[] = [
     element: <Root />,
     // While the first screen's lazy code loads: the same loading state Root shows while it waits.
     hydrateFallbackElement: <Loading />,
-    errorElement: <RouteError landmark />,
+    errorElement: (
+      <main id="main">
+        <RouteError />
+      </main>
+    ),
     children: [
       { index: true, element: <Navigate to="/main" replace /> },
       {

@@ -3,15 +3,14 @@ import { useSession } from '../lib/session';
 
 /**
  * The guardian app's error boundary (app/router.tsx): the shared one (packages/ui), leading home
- * when signed in, else to the login screen. `landmark`: the root boundary is the whole page.
+ * when signed in, else to the login screen.
  */
-export function RouteError({ landmark = false }: { landmark?: boolean }) {
+export function RouteError() {
   const { user, constants } = useSession();
   return (
     <SharedRouteError
       appName={constants?.operator.app_name}
-      home={user ? { href: '/main', label: 'ホームへ戻る' } : { href: '/login', label: 'ログイン画面へ戻る' }}
-      landmark={landmark}
+      home={user ? ['/main', 'ホームへ戻る'] : ['/login', 'ログイン画面へ戻る']}
     />
   );
 }
