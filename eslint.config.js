@@ -41,7 +41,8 @@ const staffAreas = fs
 
 /**
  * The staff app's arrows, as the web's: shared → features → app, no feature importing another.
- * The two apps share no code: what both need would go to a package (DESIGN §3.1 packages/ui).
+ * The two apps share no code directly: what both need is in packages/ui (DESIGN §3.2), which
+ * imports neither app.
  */
 const staffZones = [
   { target: './apps/staff/src/components', from: ['./apps/staff/src/features', './apps/staff/src/app'] },
@@ -56,8 +57,9 @@ const staffZones = [
     except: [`./${area}`],
     message: 'A feature imports no other feature (DESIGN §3.1): move what both need to components/ or lib/.',
   })),
-  { target: './apps/staff', from: './apps/web', message: 'The two apps share no code (DESIGN §3.1).' },
-  { target: './apps/web', from: './apps/staff', message: 'The two apps share no code (DESIGN §3.1).' },
+  { target: './apps/staff', from: './apps/web', message: 'The two apps share code through packages/ui only (DESIGN §3.2).' },
+  { target: './apps/web', from: './apps/staff', message: 'The two apps share code through packages/ui only (DESIGN §3.2).' },
+  { target: './packages/ui', from: './apps', message: 'packages/ui is below both apps: it imports neither (DESIGN §3.2).' },
   { target: './apps/staff/src', from: './apps/server' },
 ];
 

@@ -35,7 +35,7 @@ describe('web features', { timeout: 120_000 }, () => {
     ],
     ['a feature’s api importing another feature’s api', 'apps/web/src/features/users/x.ts', '../children/api'],
     ['shared UI importing a feature', 'apps/web/src/components/x.tsx', '../features/feed/api'],
-    ['lib importing shared UI', 'apps/web/src/lib/x.ts', '../components/loading'],
+    ['lib importing shared UI', 'apps/web/src/lib/x.ts', '../components/page'],
     ['a feature importing the app', 'apps/web/src/features/feed/routes/x.tsx', '../../../app/router'],
   ])('%s fails lint', async (_case, filePath, specifier) => {
     const messages = await lint(filePath, importing(specifier));
@@ -43,7 +43,7 @@ describe('web features', { timeout: 120_000 }, () => {
   });
 
   it.each([
-    ['a feature importing shared UI', 'apps/web/src/features/feed/routes/x.tsx', '../../../components/loading'],
+    ['a feature importing shared UI', 'apps/web/src/features/feed/routes/x.tsx', '../../../components/page'],
     ['a feature importing lib', 'apps/web/src/features/feed/routes/x.tsx', '../../../lib/children'],
     ['a feature importing its own api', 'apps/web/src/features/feed/routes/x.tsx', '../api'],
     ['the app importing a feature', 'apps/web/src/app/x.tsx', '../features/feed/routes/main-page'],
@@ -61,10 +61,12 @@ describe('staff app features', { timeout: 120_000 }, () => {
       '../../staff/account/routes/settings-page',
     ],
     ['shared UI importing a feature', 'apps/staff/src/components/x.tsx', '../features/audit/api'],
-    ['lib importing shared UI', 'apps/staff/src/lib/x.ts', '../components/loading'],
+    ['lib importing shared UI', 'apps/staff/src/lib/x.ts', '../components/page'],
     ['a feature importing the app', 'apps/staff/src/features/audit/routes/x.tsx', '../../../app/router'],
     ['the staff app importing the guardian app', 'apps/staff/src/lib/x.ts', '../../../web/src/lib/api'],
     ['the guardian app importing the staff app', 'apps/web/src/lib/x.ts', '../../../staff/src/lib/api'],
+    ['the shared client pieces importing the guardian app', 'packages/ui/src/x.ts', '../../../apps/web/src/lib/api'],
+    ['the shared client pieces importing the staff app', 'packages/ui/src/x.ts', '../../../apps/staff/src/components/page'],
   ])('%s fails lint', async (_case, filePath, specifier) => {
     const messages = await lint(filePath, importing(specifier));
     expect(messages).toEqual([expect.objectContaining({ ruleId: rule, severity: 2 })]);
@@ -75,6 +77,12 @@ describe('staff app features', { timeout: 120_000 }, () => {
     ['a feature importing lib', 'apps/staff/src/features/audit/routes/x.tsx', '../../../lib/facility'],
     ['a feature importing its own api', 'apps/staff/src/features/audit/routes/x.tsx', '../api'],
     ['the app importing a feature', 'apps/staff/src/app/x.tsx', '../features/audit/routes/audit-page'],
+    [
+      'either app importing the shared client pieces',
+      'apps/staff/src/features/audit/routes/x.tsx',
+      '../../../../../../packages/ui/src/loading',
+    ],
+    ['the guardian app importing the shared client pieces', 'apps/web/src/lib/x.ts', '../../../../packages/ui/src/api'],
   ])('%s passes lint', async (_case, filePath, specifier) => {
     expect(await lint(filePath, importing(specifier))).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { useClasses } from '../src/features/children/api';
 import { useClassesOfYear, usePromote, type PromotionBody } from '../src/features/facilities/api';
 import { classesKey, useFacilityClasses } from '../src/lib/classes';
 import { fiscalYearOf } from '@renraku/contract/dates';
-import { todayInTokyo } from '../src/lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { fakeNetwork, type Sent } from '../../../packages/ui/test/support/fake-network';
 
 /**

@@ -1,3 +1,4 @@
+import '@renraku/ui/global.css';
 import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

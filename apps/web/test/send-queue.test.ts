@@ -114,7 +114,7 @@ describe('sendOrQueue', () => {
 
   it('counts a timeout and a network TypeError as no answer, and a server answer as one', async () => {
     const { queue } = await load();
-    const { ApiRequestError } = await import('../src/lib/api');
+    const { ApiRequestError } = await import('@renraku/ui/api');
     expect(queue.isNetworkFailure(new TypeError('Failed to fetch'))).toBe(true);
     expect(queue.isNetworkFailure(new DOMException('timed out', 'TimeoutError'))).toBe(true);
     expect(queue.isNetworkFailure(new DOMException('aborted', 'AbortError'))).toBe(true);

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@renraku/ui/global.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
@@ -7,7 +8,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 /**
  * Query cache, Mantine (theme, modals, notifications) for every screen. The staff app has no
@@ -16,7 +17,7 @@ import { cssVariablesResolver, theme } from './theme';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme}>
         <Notifications position="top-center" />
         <ModalsProvider labels={{ confirm: '決定', cancel: 'キャンセル' }}>{children}</ModalsProvider>
       </MantineProvider>

@@ -1,7 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Loading } from '../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../components/not-found';
-import { RouteError } from '../components/route-error';
+import { RouteError } from '@renraku/ui/route-error';
+import { APP_NAME } from '../lib/page-title';
 import { FacilityLayout } from './layouts/facility-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { DesktopOnly } from './layouts/desktop-only';
@@ -70,14 +71,22 @@ const screens = {
  * Error boundaries: a screen that throws while its code loads or while it renders shows RouteError
  * inside its layout (the shell stays, with its menu); the root's boundary catches the rest.
  */
-const guarded = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+// The way back from an error: the staff app's start, as a new document (the router's basename is /staff).
+const home: [string, string] = ['/staff/', 'ホームへ戻る'];
+const guarded = (children: RouteObject[]): RouteObject[] => [
+  { errorElement: <RouteError appName={APP_NAME} home={home} />, children },
+];
 
 /** The whole route table of the staff app, under /staff/ (DESIGN §3.1). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
     hydrateFallbackElement: <Loading />,
-    errorElement: <RouteError />,
+    errorElement: (
+      <main id="main">
+        <RouteError appName={APP_NAME} home={home} />
+      </main>
+    ),
     children: [
       { index: true, element: <StartRedirect /> },
       {

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { Loading } from '../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { isPairedDevice } from '../lib/device-flag';
 import { deviceStartPath } from '../lib/device-start';
 import { facilityPath } from '../lib/facility';

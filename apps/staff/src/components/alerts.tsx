@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { errorText } from '../lib/api';
+import { errorText } from '@renraku/ui/api';
 
 /** A failure as a notification that closes itself (a call that has no form to show it in). */
 export function showFailure(messageOrError: unknown) {

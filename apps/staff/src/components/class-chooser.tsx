@@ -2,10 +2,10 @@ import { Alert, Badge, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/
 import { useFacilityClasses } from '../lib/classes';
 import { Link } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
-import { todayInTokyo } from '../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../lib/facility';
 import { useStaffMe } from '../lib/staff-session';
-import { Loading } from './loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from './page';
 
 /**

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { errorText } from '../lib/api';
+import { errorText } from '@renraku/ui/api';
 
 /** A failed submission's text (the server's field errors or message) above or below its form, read out at once. */
 export function FormError({ error }: { error: unknown }) {

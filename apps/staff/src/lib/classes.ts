@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import { getStaffClasses } from '@renraku/contract/staff';
 import { api } from './api';
-import { todayInTokyo } from './dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 
 /**
  * The facility's classes of a 年度 (today's by default), cached once for every screen that lists

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { messages } from '@renraku/contract/client/messages';
-import { ApiRequestError, errorText } from './api';
+import { ApiRequestError, errorText } from '@renraku/ui/api';
 import type { FieldErrors } from './validate';
 
 /**

@@ -2,7 +2,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseOf } from '@renraku/contract/client';
 import { getStaffMe } from '@renraku/contract/staff';
-import { api, statusOf } from './api';
+import { api } from './api';
+import { statusOf } from '@renraku/ui/api';
 
 export type StaffMe = ResponseOf<typeof getStaffMe>;
 export type StaffFacility = StaffMe['facilities'][number];

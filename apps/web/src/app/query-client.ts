@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '../lib/api';
+import { retryUnlessClientError } from '@renraku/ui/query-retry';
 import { getSession, subscribeSession } from '../lib/session';
 import { seedQueriesFromPage } from './seed-queries';
 
@@ -10,7 +10,8 @@ export const queryClient = new QueryClient({
       // (docs/decisions/web-pwa-offline.md); only retries wait for the network.
       networkMode: 'offlineFirst',
       staleTime: 30_000,
-      retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
+      // A 4xx will not change by asking again; network failures and 5xx are tried twice more.
+      retry: retryUnlessClientError,
       refetchOnWindowFocus: false,
     },
   },

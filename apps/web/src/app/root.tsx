@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Loading } from '../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { setUnauthenticatedHandler } from '../lib/api';
 import { OperatorContext } from '../lib/operator';
 import { getSession, setSessionUser, subscribeSession, type Session } from '../lib/session';

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { HeaderFlags } from '../components/header';
-import { Loading } from '../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { RouteError } from '../components/route-error';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { PublicLayout } from './layouts/public-layout';
@@ -123,7 +123,11 @@ export const routes: RouteObject[] = [
     element: <Root />,
     // While the first screen's lazy code loads: the same loading state Root shows while it waits.
     hydrateFallbackElement: <Loading />,
-    errorElement: <RouteError landmark />,
+    errorElement: (
+      <main id="main">
+        <RouteError />
+      </main>
+    ),
     children: [
       { index: true, element: <Navigate to="/main" replace /> },
       {

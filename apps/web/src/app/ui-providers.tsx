@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ModalsHost } from '../components/modals-host';
 import { NotificationsHost } from '../components/notifications-host';
 import { queryClient } from './query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from '@renraku/ui/theme';
 
 /**
  * What every screen but the login screen needs: TanStack Query and Mantine (provider, theme,
@@ -15,7 +15,7 @@ import { cssVariablesResolver, theme } from './theme';
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme}>
         <NotificationsHost />
         <ModalsHost />
         {children}

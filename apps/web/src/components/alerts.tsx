@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { limits } from '@renraku/contract/client';
-import { errorText } from '../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { loadNotifications } from './notifications-host';
 
 /** Shows a notification; the container may still be loading (components/notifications-host.tsx). */

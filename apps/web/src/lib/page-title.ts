@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
+import { useDocumentTitle } from '@renraku/ui/page-title';
 import { useOperator } from './operator';
 
 /** Sets document.title to "{title} | {app name}", or the app name alone (A §1). */
 export function usePageTitle(title?: string): void {
-  const { app_name } = useOperator();
-  useEffect(() => {
-    document.title = title ? `${title} | ${app_name}` : app_name;
-  }, [title, app_name]);
+  useDocumentTitle(title, useOperator().app_name);
 }

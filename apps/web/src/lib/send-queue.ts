@@ -7,7 +7,8 @@
 import { createStore, del, entries, set } from 'idb-keyval';
 import { idempotencyKeyHeader, limits, type BodyInputOf } from '@renraku/contract/client';
 import { postAbsence, postAttendance, postFamiliesInformation } from '@renraku/contract/client/calls';
-import { ApiRequestError, api, errorText } from './api';
+import { api } from './api';
+import { ApiRequestError, errorText } from '@renraku/ui/api';
 import { getSession, subscribeSession } from './session';
 
 /** Said when a report was kept on the device instead of sent. */

@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 import type { ResponseOf, User } from '@renraku/contract/client';
 // In the entry bundle: the calls alone, not the client barrel with every area's constants.
 import { getConfigConst, getLoginCheck, postLogin, postLogout, putUsersAgreedAt } from '@renraku/contract/client/calls';
-import { ApiRequestError, api } from './api';
+import { api } from './api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { adoptPageAnswers, dropFirstAnswers, pageAnswer, startFirstAnswers } from './first-answers';
 import { native } from './native';
 import { useAction } from './use-action';
@@ -73,7 +74,7 @@ async function withRetry<T>(call: () => Promise<T>, retries = 2, delayMs = 1000)
   }
 }
 
-const fetchUser = async () => (await withRetry(() => api(getLoginCheck, { redirectOn401: false }))).user ?? null;
+const fetchUser = async () => (await withRetry(() => api(getLoginCheck, { reportUnauthenticated: false }))).user ?? null;
 
 let started = false;
 /** Loads the login state and the constants (A §1), once; main.tsx starts it before React renders. */
@@ -118,7 +119,7 @@ export function reloadSessionUser(): Promise<void> {
 
 export function useLogin() {
   return useAction(
-    (body: { email: string; password: string; remember: boolean }) => api(postLogin, { body, redirectOn401: false }),
+    (body: { email: string; password: string; remember: boolean }) => api(postLogin, { body, reportUnauthenticated: false }),
     (data) => {
       forgetOfflineCopies();
       setSessionUser(data.user);

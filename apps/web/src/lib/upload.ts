@@ -1,4 +1,4 @@
-import { ApiRequestError } from './api';
+import { ApiRequestError } from '@renraku/ui/api';
 
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));

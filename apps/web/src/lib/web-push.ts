@@ -75,7 +75,7 @@ export async function unsubscribeFromPush(): Promise<void> {
   if (!pushSupported()) return;
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await api(deleteWebPushSubscription, { body: { endpoint: subscription.endpoint }, redirectOn401: false }).catch(
+  await api(deleteWebPushSubscription, { body: { endpoint: subscription.endpoint }, reportUnauthenticated: false }).catch(
     () => undefined,
   );
   await subscription.unsubscribe().catch(() => false);

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadFailure } from '../../components/load-failure';
-import { Loading } from '../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { isPairedDevice } from '../../lib/device-flag';
 import { rememberResumePath } from '../../lib/resume-path';
 import { useStaffMe } from '../../lib/staff-session';

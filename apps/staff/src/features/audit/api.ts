@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getStaffAudit, getStaffAuditSubjects, staffAuditCsvPath } from '@renraku/contract/staff';
-import { api, buildPath } from '../../lib/api';
+import { api } from '../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 
 export interface AuditFilter {
   user_id?: number;

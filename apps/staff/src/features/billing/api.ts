@@ -14,7 +14,8 @@ import {
   staffBillingJournalCsvPath,
 } from '@renraku/contract/staff';
 import type { BodyInputOf } from '@renraku/contract/client';
-import { api, buildPath } from '../../lib/api';
+import { api } from '../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 import { facilityClassesQueryOptions } from '../../lib/classes';
 
 export const billingKey = (facilityId: number) => ['staff', 'billing', facilityId];

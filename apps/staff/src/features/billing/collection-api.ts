@@ -12,7 +12,8 @@ import {
   staffDebitRequestFilePath,
 } from '@renraku/contract/staff';
 import type { BodyInputOf } from '@renraku/contract/client';
-import { api, buildPath } from '../../lib/api';
+import { api } from '../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 import { billingKey } from './api';
 
 /** 集金 / 口座振替 (spec/billing.md §4): the month's collection, the request file, the result import, accounts. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiRequestError } from '../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 
 export type FieldErrors = Record<string, string>;
 

@@ -9,7 +9,8 @@ import {
   type ClassNaps,
   type NapPosition,
 } from '@renraku/contract/staff';
-import { api, buildPath } from '../../lib/api';
+import { api } from '../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 
 const napsKey = (classId: number, date: string) => ['staff', 'naps', classId, date] as const;
 

@@ -15,8 +15,9 @@ import {
   staffNoticeCsvPath,
   type StaffNoticeBody,
 } from '@renraku/contract/staff';
-import { api, ApiRequestError, buildPath } from '../../lib/api';
-import { todayInTokyo } from '../../lib/dates';
+import { api } from '../../lib/api';
+import { ApiRequestError, buildPath } from '@renraku/ui/api';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useLiveVersion } from '../../lib/use-live-version';
 import { facilityClassesQueryOptions } from '../../lib/classes';
 

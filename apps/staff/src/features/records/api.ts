@@ -22,7 +22,8 @@ import {
   type RecordDocument,
   type RecordPhraseTopic,
 } from '@renraku/contract/staff';
-import { api, buildPath } from '../../lib/api';
+import { api } from '../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 
 const monthKey = (classId: number, month: string) => ['staff', 'records', 'class', classId, month] as const;
 const documentKey = (documentId: number) => ['staff', 'records', 'document', documentId] as const;

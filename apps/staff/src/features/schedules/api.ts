@@ -9,7 +9,8 @@ import {
   putStaffScheduleWindow,
   staffSchedulePlanCsvPath,
 } from '@renraku/contract/staff';
-import { api, buildPath } from '../../lib/api';
+import { api } from '../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 import { useLiveVersion } from '../../lib/use-live-version';
 
 const schedulesKey = (facilityId: number) => ['staff', 'schedules', facilityId];

@@ -24,7 +24,8 @@ import {
   type ClockKind,
   type RatioFacilityType,
 } from '@renraku/contract/staff';
-import { api, buildPath } from '../../lib/api';
+import { api } from '../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 
 /** The live ratio is polled this often while the screen is visible (docs/decisions/staffing-live-ratio.md). */
 export const ratioPollMs = 3_000;

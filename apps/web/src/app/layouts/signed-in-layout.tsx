@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../lib/session';
 import { useChildren, useExistence } from '../../lib/children';
 import { native } from '../../lib/native';
 import { showFailure } from '../../components/alerts';
-import { ApiRequestError } from '../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { OfflineNotice } from '../../components/offline-notice';
 import { pushPromptRequested, subscribePushPrompt } from '../../lib/push-prompt';
 

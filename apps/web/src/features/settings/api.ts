@@ -36,7 +36,7 @@ export function useSetPushSettings() {
 export const mailboxQueryOptions = (key: string | null) =>
   queryOptions({
     queryKey: ['dev-mailbox', key],
-    queryFn: () => api(getDevMailbox, { headers: key ? { 'x-mailbox-key': key } : {}, redirectOn401: false }),
+    queryFn: () => api(getDevMailbox, { headers: key ? { 'x-mailbox-key': key } : {}, reportUnauthenticated: false }),
     refetchInterval: 5000,
     retry: false,
   });

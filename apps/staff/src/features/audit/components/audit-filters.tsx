@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { AuditChild, AuditPerson } from '@renraku/contract/staff';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import type { AuditFilter } from '../api';
 import { ChildSelect } from './child-select';
 import { PersonSelect } from './person-select';

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { AuditEntry } from '@renraku/contract/staff';
 import { TableScroll } from '../../../components/table-scroll';
-import { dateTimeSecondsLabel } from '../../../lib/dates';
+import { dateTimeSecondsLabel } from '@renraku/ui/dates';
 
 const dash = <Text c="dimmed">—</Text>;
 

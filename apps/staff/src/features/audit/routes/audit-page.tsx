@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { useFacility } from '../../../lib/facility';
 import { auditCsvUrl, useAudit, useAuditSubjects } from '../api';

@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../../components/load-failure';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { usePageTitle } from '../../../lib/page-title';
 import { isSafePath } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';

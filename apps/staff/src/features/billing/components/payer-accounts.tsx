@@ -2,7 +2,7 @@ import { Button, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { bankAccountTypeLabels } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { useBillingAccounts } from '../collection-api';
 import { BankAccountForm } from './bank-account-form';
 

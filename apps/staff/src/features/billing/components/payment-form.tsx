@@ -8,7 +8,7 @@ import {
   type BillingStatement,
 } from '@renraku/contract/staff';
 import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { useRecordPayment } from '../api';
 

@@ -8,7 +8,7 @@ import {
 } from '@renraku/contract/staff';
 import { fullDateLabel, monthDayLabel } from '@renraku/contract/dates';
 import { TableScroll } from '../../../components/table-scroll';
-import { buildPath } from '../../../lib/api';
+import { buildPath } from '@renraku/ui/api';
 
 /**
  * One family's statement (draft or issued): per-child lines, each saying how it was computed, and

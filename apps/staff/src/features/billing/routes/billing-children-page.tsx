@@ -12,10 +12,10 @@ import {
 import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useBillingChildren } from '../api';
 import { BillingNav } from '../components/billing-nav';

@@ -12,10 +12,10 @@ import type { ResponseOf } from '@renraku/contract/client';
 import { slashDate, yearMonthLabel } from '@renraku/contract/dates';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { errorText } from '../../../lib/api';
-import { todayInTokyo } from '../../../lib/dates';
+import { errorText } from '@renraku/ui/api';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useBillingMonths } from '../api';
 import {

@@ -6,9 +6,9 @@ import { addMonths, slashDateTimeLabel, yearMonthLabel } from '@renraku/contract
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { booksFileUrl, useBillingMonth, useBillingMonths, useCloseMonth } from '../api';
 import { AdjustmentForm } from '../components/adjustment-form';

@@ -24,9 +24,9 @@ import {
 import type { ResponseOf } from '@renraku/contract/client';
 import { slashDate, yearMonthLabel } from '@renraku/contract/dates';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { useFacility } from '../../../lib/facility';
 import { fileToBase64 } from '../collection-api';
 import { BillingNav } from '../components/billing-nav';

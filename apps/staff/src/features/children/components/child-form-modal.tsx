@@ -4,7 +4,7 @@ import { fiscalYearOf } from '@renraku/contract/dates';
 import { messages } from '@renraku/contract/client/messages';
 import { staffChildBody, type StaffChild, type StaffChildInput } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useClasses } from '../api';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';

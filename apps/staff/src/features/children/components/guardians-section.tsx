@@ -5,8 +5,8 @@ import type { getStaffChildGuardians } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
-import { dateTimeLabel } from '../../../lib/dates';
+import { Loading } from '@renraku/ui/loading';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { useChildGuardians, useUnlinkGuardian } from '../api';
 import { TableScroll } from '../../../components/table-scroll';
 

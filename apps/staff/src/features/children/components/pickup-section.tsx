@@ -4,7 +4,7 @@ import type { PickupPerson } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { TableScroll } from '../../../components/table-scroll';
 import { useDeletePickupPerson, usePickupPersons, useSavePickupPerson } from '../api';
 import { PickupPersonModal } from './pickup-person-modal';

@@ -2,7 +2,7 @@ import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title 
 import { Link } from 'react-router';
 import { showFailure } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
-import { dateTimeLabel } from '../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { facilityPath } from '../../../lib/facility';
 import { useChildGuardians, useIssueRegistration } from '../api';
 import { handoutState, type Registration } from '../registration-state';

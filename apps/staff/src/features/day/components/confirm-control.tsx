@@ -1,6 +1,6 @@
 import { Badge, Button } from '@mantine/core';
 import type { DayContactBook } from '@renraku/contract/staff';
-import { timeLabel } from '../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 
 /** 確認 as one 44 px tap, or who confirmed and when. */
 export function ConfirmControl({

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { guardianReportKindLabels, type DayContactBook, type GuardianReport } from '@renraku/contract/staff';
-import { timeLabel } from '../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 
 /** An absence or a time change as one short block: kind, time or reason, diseases, the message. */
 export function ReportContent({ report }: { report: GuardianReport }) {

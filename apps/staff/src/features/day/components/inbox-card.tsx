@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { InboxItem } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { timeLabel } from '../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 import { useInboxActions } from '../api';
 import { ConfirmControl } from './confirm-control';
 import { ContactBookContent, ReportContent } from './entry-content';

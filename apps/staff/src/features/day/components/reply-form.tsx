@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { dayReplyBody, dayReplyMaxLength, type DayContactBook } from '@renraku/contract/staff';
-import { timeLabel } from '../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 
 /** The reply under a contact book: the one sent, or a short form (validated as the server does). */
 export function ReplyForm({

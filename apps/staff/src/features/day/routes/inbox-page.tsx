@@ -1,9 +1,9 @@
 import { Alert, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { fiscalYearOf, fullDateLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useFacilityClasses } from '../../../lib/classes';
 import { useDayLive, useInbox } from '../api';

@@ -5,7 +5,7 @@ import { addDays, tokyoInstant } from '@renraku/contract/dates';
 import { bannerBody, bannerLevelLabels } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useAddBanner } from '../api';
 import { serverFieldErrors, validate, type FieldErrors } from '../field-errors';
 

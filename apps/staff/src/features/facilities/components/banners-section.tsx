@@ -3,7 +3,7 @@ import { addDays, slashDate, tokyoDate, tokyoTime } from '@renraku/contract/date
 import { bannerLevelLabels, type StaffBanner } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { FormError } from '../../../components/form-error';
 import { useDeleteBanner, useFacilityBanners } from '../api';
 import { BannerForm } from './banner-form';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { companyMessages, facilityProfileBody } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { useCreateFacility } from '../company-api';
 

@@ -4,7 +4,7 @@ import { manualBannerBody, manualBannerMessages, type StaffManualBanner } from '
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { useDeleteManualBanner, useManualBanner, useSaveManualBanner } from '../api';
 import { serverFieldErrors, validate, type FieldErrors } from '../field-errors';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { PromotionSummary } from '@renraku/contract/staff';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { facilityPath } from '../../../lib/facility';
 import { useClassesOfYear, usePromote, usePromotionPreview, type PromotionBody } from '../api';
 import { defaultMapping, LEAVE, PromotionMapping, type Mapping } from './promotion-mapping';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { dailyNoteContentSchema, type ClassDay, type DailyNoteContent } from '@renraku/contract/staff';
-import { statusOf } from '../../../lib/api';
+import { statusOf } from '@renraku/ui/api';
 import { classDayKey, saveDrafts } from './api';
 
 type Edits = Record<number, DailyNoteContent>;

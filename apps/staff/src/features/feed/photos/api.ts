@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteStaffPhotoFile, getStaffClassPhotos, postStaffClassPhoto, type StaffPhoto } from '@renraku/contract/staff';
-import { api, ApiRequestError, buildPath } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { ApiRequestError, buildPath } from '@renraku/ui/api';
 
 export const classPhotosKey = (classId: number, date: string) => ['staff', 'photos', classId, date] as const;
 

@@ -18,11 +18,12 @@ import {
 } from '@renraku/contract/staff';
 import { fullDateLabel, slashDate } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { api, statusOf } from '../../../lib/api';
-import { todayInTokyo } from '../../../lib/dates';
+import { api } from '../../../lib/api';
+import { statusOf } from '@renraku/ui/api';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { idFrom } from '@renraku/ui';
 
 type Texts = Record<GrowthField, string>;

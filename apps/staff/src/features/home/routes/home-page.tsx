@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { staffRoleLabels } from '@renraku/contract/staff';
 import { Page } from '../../../components/page';
-import { dayLabel, todayInTokyo } from '../../../lib/dates';
+import { dayLabel, todayInTokyo } from '@renraku/ui/dates';
 import { companyPath, facilityPath, useFacility } from '../../../lib/facility';
 import { roleAbilities } from '../../../lib/roles';
 import { useStaffMe } from '../../../lib/staff-session';

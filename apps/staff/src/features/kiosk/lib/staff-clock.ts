@@ -1,6 +1,7 @@
 import { tokyoDate, tokyoTime } from '@renraku/contract/dates';
 import { postKioskStaffClocks, type ClockKind } from '@renraku/contract/staff';
-import { api, statusOf } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { statusOf } from '@renraku/ui/api';
 import { kioskStore, updateStaffClocks } from './store';
 import type { KioskStaff, LocalStaffClock, StaffProof } from './types';
 

@@ -1,5 +1,6 @@
 import { getKioskRoster, postKioskScans } from '@renraku/contract/staff';
-import { api, statusOf } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { statusOf } from '@renraku/ui/api';
 import { forgetRoster, kioskStore, saveRoster, updateScans } from './store';
 import { cachePhotos } from './photos';
 import { sendStaffClocks } from './staff-clock';

@@ -3,7 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { tokyoTime } from '@renraku/contract/dates';
 import { STAFF_QR_PREFIX } from '@renraku/contract/staff';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { usePageTitle } from '../../../lib/page-title';
 import { CameraPanel } from '../components/camera-panel';
 import { ChildPicker } from '../components/child-picker';

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { napPositionLabels, napPositions, type NapChild, type NapPosition } from '@renraku/contract/staff';
-import { timeLabel } from '../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 import { minutesLate, type NapState } from '../../../lib/nap-due';
 
 const frame: Record<NapState, { border: string; background: string }> = {

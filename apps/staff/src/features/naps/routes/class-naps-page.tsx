@@ -5,10 +5,10 @@ import { napPositionLabels, napPositions, type ClassNaps, type NapChild } from '
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { dayLabel, timeLabel, todayInTokyo } from '../../../lib/dates';
+import { dayLabel, timeLabel, todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useClassNaps, useNapCheck, useNapDay } from '../api';

@@ -5,9 +5,9 @@ import { noticeMessages, staffNoticeBody, type StaffNotice, type StaffNoticeBody
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { idFrom } from '@renraku/ui';

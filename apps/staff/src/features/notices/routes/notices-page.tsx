@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { noticeStatusLabels, type NoticeStatus } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
-import { dateTimeLabel } from '../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { useNotices, useNoticesLive } from '../api';
 

@@ -9,7 +9,7 @@ import {
   type ChildRecordInput,
 } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
-import { dateTimeLabel } from '../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
 import { validate, type FieldErrors } from '../../../lib/validate';
 import { useSaveChildRecord } from '../api';

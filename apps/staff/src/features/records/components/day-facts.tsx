@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { RecordDayFacts } from '@renraku/contract/staff';
 import { TableScroll } from '../../../components/table-scroll';
-import { timeLabel } from '../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 
 const stateLabels = { present: '出席', absent: '欠席', expected: '未登園' } as const;
 

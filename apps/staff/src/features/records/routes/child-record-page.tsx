@@ -6,7 +6,7 @@ import type { ChildRecord, ProgressSlot } from '@renraku/contract/staff';
 import { idFrom } from '@renraku/ui';
 import { showFailure } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';

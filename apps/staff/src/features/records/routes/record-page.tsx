@@ -8,10 +8,10 @@ import { recordStatusLabels, recordsMessages, type RecordDocument } from '@renra
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { dateTimeLabel } from '../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';

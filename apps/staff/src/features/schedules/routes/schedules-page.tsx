@@ -5,9 +5,9 @@ import { addMonths, fullDateLabel, monthDayLabel, yearMonthLabel } from '@renrak
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { schedulePlanCsvUrl, useCloseWindow, useRemind, useScheduleMonth, useSchedulePlan, useSchedulesLive } from '../api';
 import { PlanTable } from '../components/plan-table';

@@ -1,6 +1,7 @@
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getStaffDevice, getStaffDeviceNapStatus, postStaffDevicePair, postStaffDeviceUnlock } from '@renraku/contract/staff';
-import { api, statusOf } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { statusOf } from '@renraku/ui/api';
 import { setPairedDevice } from '../../../lib/device-flag';
 import { staffMeQueryOptions } from '../../../lib/staff-session';
 

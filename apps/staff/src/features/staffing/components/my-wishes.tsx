@@ -5,7 +5,7 @@ import { datesOfMonth, monthDayShortLabel, weekdayOf, yearMonthLabel } from '@re
 import { getStaffMyWishes, putStaffMyWishes, wishMessages, type MyWishes } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { api } from '../../../lib/api';
 
 /** 来月の希望休 (staffing.md §3; docs/decisions/staffing-wishes.md): days tapped on and off, sent until the deadline. */

@@ -12,9 +12,9 @@ import {
 } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { todayInTokyo } from '../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { roleAbilities } from '../../../lib/roles';
 import { VoidEntryDialog } from '../components/void-entry-dialog';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FooterLinks } from '../../../components/footer-links';
 import { useCurrentUser, useLogin } from '../../../lib/session';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { idpUrl } from '../../../lib/idp';
 import { isSafePath } from '@renraku/ui';
 import { useOperator } from '../../../lib/operator';

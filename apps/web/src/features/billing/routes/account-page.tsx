@@ -10,9 +10,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { billingAccountsQueryOptions, useSaveBillingAccount } from '../api';
 
 type Fields = { bank_code: string; branch_code: string; account_type: string; account_number: string; holder: string };

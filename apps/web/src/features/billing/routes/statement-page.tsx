@@ -9,10 +9,10 @@ import {
 import { monthDayLabel, slashDate } from '@renraku/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { billingStatementQueryOptions } from '../api';
 
 const monthLabel = (month: string) => `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月分`;

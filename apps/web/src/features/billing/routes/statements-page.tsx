@@ -3,7 +3,7 @@ import { billingTexts, statementStatusLabels, yenLabel } from '@renraku/contract
 import { slashDate } from '@renraku/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { billingStatementsQueryOptions } from '../api';
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { guardianMessages } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useUpdateChild } from '../api';

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { PhotoUpload } from '../../../components/photo-upload';

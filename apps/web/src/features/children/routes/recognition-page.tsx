@@ -2,7 +2,7 @@ import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm';
 import { showFailure } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { useAnswerRecognition, useRecognition } from '../api';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { guardianMessages, relationOptions } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { usePageTitle } from '../../../lib/page-title';
 import { RUN_NATIVE_STATE } from '../../../lib/native';
 import { useConstants, useCurrentUser } from '../../../lib/session';

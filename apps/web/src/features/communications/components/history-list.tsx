@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { absenceTypeLabels, attendanceStatusLabels, type AttendanceItem } from '@renraku/contract/client';
 import { monthDayLabel, slashDateTimeLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 
 /** Changes or absences already sent, newest first, with the facility's read state. */
 export function HistoryList({ items, isPending }: { items: AttendanceItem[] | undefined; isPending: boolean }) {

@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { absenceMonthsAhead, absenceTypes, communicationMessages as M, limits } from '@renraku/contract/client';
 import { useState } from 'react';
-import { addDays, endOfMonthAfter, monthDayLabel, tokyoDate } from '@renraku/contract/dates';
+import { addDays, endOfMonthAfter, monthDayLabel } from '@renraku/contract/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { queuedMessage } from '../../../lib/send-queue';
 import { askForPush } from '../../../lib/push-prompt';
@@ -20,7 +21,7 @@ import { useDateParam } from '../components/use-date-param';
 export function AbsencePage() {
   const { list, isPending } = useCommunicationChildren();
   const { selected, select } = useSelectedChild(list);
-  const today = tokyoDate(new Date());
+  const today = todayInTokyo();
   const [date, setDate] = useDateParam(today);
   const history = useAttendanceHistory(selected?.childId, 'absence');
 
@@ -63,7 +64,7 @@ function AbsenceForm({ child, firstDate }: { child: CommunicationChild; firstDat
     );
   }
 
-  const today = tokyoDate(new Date());
+  const today = todayInTokyo();
   const limit = endOfMonthAfter(firstDate, absenceMonthsAhead);
   const dates = [firstDate, ...extra];
   const last = dates[dates.length - 1]!;

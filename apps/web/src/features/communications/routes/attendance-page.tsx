@@ -1,11 +1,11 @@
 import { Alert, Button, Radio, Group, Stack, Text } from '@mantine/core';
 import { communicationMessages as M, defaultFocusHours, limits } from '@renraku/contract/client';
 import { useState } from 'react';
-import { tokyoDate } from '@renraku/contract/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { queuedMessage } from '../../../lib/send-queue';
 import { askForPush } from '../../../lib/push-prompt';
 import { useAttendanceHistory, useCheckTargetDate, useIsAbsence, useScheduleByDate, useSendAttendance } from '../api';
@@ -22,7 +22,7 @@ import { useDateParam } from '../components/use-date-param';
 export function AttendancePage() {
   const { list, isPending } = useCommunicationChildren();
   const { selected, select } = useSelectedChild(list);
-  const today = tokyoDate(new Date());
+  const today = todayInTokyo();
   const [date, setDate] = useDateParam(today);
   const history = useAttendanceHistory(selected?.childId, 'change');
 

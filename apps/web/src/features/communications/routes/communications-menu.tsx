@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { NotEnrolled } from '../components/not-enrolled';
 import { useCommunicationChildren } from '../components/use-communication-children';

@@ -11,7 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { addDays, monthDayLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { useConfirmContactBook, useFamilyInformation, useSaveContactBook } from '../api';
 import { ChildPicker } from '../components/child-picker';

@@ -3,10 +3,11 @@ import { limits, type CalendarDay } from '@renraku/contract/client';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { tokyoDate, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
-import { ApiRequestError, errorText } from '../../../lib/api';
+import { ApiRequestError, errorText } from '@renraku/ui/api';
 import { usePageTitle } from '../../../lib/page-title';
 import { childEventMonthsQueryOptions, eventChildrenQueryOptions } from '../api';
 import { CalendarSubscription } from '../components/calendar-subscription';
@@ -63,7 +64,7 @@ function DayRow({ date, day, today }: { date: string; day: CalendarDay; today: s
 export function EventCalendarPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const today = tokyoDate(new Date());
+  const today = todayInTokyo();
   const children = useQuery({ ...eventChildrenQueryOptions(), enabled: valid });
   const months = useInfiniteQuery({ ...childEventMonthsQueryOptions(id, today.slice(0, 7)), enabled: valid });
   const child = children.data?.find((c) => c.id === id);

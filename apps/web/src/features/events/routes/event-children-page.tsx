@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { eventChildrenQueryOptions } from '../api';
 import { ChildLinkList } from '../../../components/child-link-list';

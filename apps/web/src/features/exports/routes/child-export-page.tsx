@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { exportLimits, exportMessages as M } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { useChild } from '../../../lib/children';

@@ -2,8 +2,9 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { feedTexts, limits, type Child, type DailyMessage } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { monthDayLabel, tokyoDate } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { monthDayLabel } from '@renraku/contract/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
 import { readLocal, writeLocal } from '../../../lib/storage';
@@ -169,7 +170,7 @@ function Feed({ childIds, children }: { childIds: number[]; children: Child[] })
   const query = useFeedContent(childIds);
   const sentinel = useRef<HTMLDivElement>(null);
   const lastTrigger = useRef(0);
-  const today = tokyoDate(new Date());
+  const today = todayInTokyo();
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPending, isError, error } = query;
 
   useEffect(() => {

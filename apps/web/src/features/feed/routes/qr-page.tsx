@@ -1,7 +1,7 @@
 import { Card, Image, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { useChildren, useExistence } from '../../../lib/children';
 

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { slashDate } from '@renraku/contract/dates';
 import { showFailure } from '../../../components/alerts';
 import { NotFound } from '../../../components/not-found';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { usePageTitle } from '../../../lib/page-title';
 import { childGrowthsQueryOptions, growthChildrenQueryOptions } from '../api';
 import { GrowthChart } from '../components/growth-chart';

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { growthTexts } from '@renraku/contract/client';
 import { useQuery } from '@tanstack/react-query';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { ChildLinkList } from '../../../components/child-link-list';
 import { growthChildrenQueryOptions } from '../api';

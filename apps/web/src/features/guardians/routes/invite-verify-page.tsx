@@ -2,7 +2,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { guardianMessages } from '@renraku/contract/client';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { useVerifyInvitation } from '../api';
 

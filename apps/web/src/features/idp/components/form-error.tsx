@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { ApiRequestError, errorText } from '../../../lib/api';
+import { ApiRequestError, errorText } from '@renraku/ui/api';
 
 /**
  * The failure of a form's call, announced to screen readers — unless every field error belongs

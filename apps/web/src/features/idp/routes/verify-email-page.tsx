@@ -1,8 +1,8 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { Loading } from '../../../components/loading';
-import { errorText } from '../../../lib/api';
+import { Loading } from '@renraku/ui/loading';
+import { errorText } from '@renraku/ui/api';
 import { useVerifyEmail } from '../api';
 import { IdpPage } from '../components/idp-page';
 

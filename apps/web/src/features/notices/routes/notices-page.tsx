@@ -2,7 +2,7 @@ import { Loader, Center, Stack, Text, Title } from '@mantine/core';
 import { limits, noticeTexts, type Notice } from '@renraku/contract/client';
 import { useEffect, useMemo, useRef } from 'react';
 import { fullDateLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
 import { showFailure } from '../../../components/alerts';
 import { useCurrentUser, useConstants } from '../../../lib/session';

@@ -9,11 +9,11 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { fullDateTimeLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { useAnswerQuestionnaire, useQuestionnaireRespondent } from '../api';
 import { NoticeText } from '../components/linkified-text';
 import { useConstants } from '../../../lib/session';

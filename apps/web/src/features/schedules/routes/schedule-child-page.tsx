@@ -3,11 +3,12 @@ import { weekdayLabels, scheduleTexts, type ScheduleDay } from '@renraku/contrac
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { monthDayWideLabel, tokyoDate, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../components/loading';
+import { monthDayWideLabel, weekdayIndexOf, yearMonthLabel } from '@renraku/contract/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { ApiRequestError, errorText } from '../../../lib/api';
+import { ApiRequestError, errorText } from '@renraku/ui/api';
 import { readLocal, writeLocal } from '../../../lib/storage';
 import { childSchedulesQueryOptions, scheduleChildrenQueryOptions } from '../api';
 import { BulkModal } from '../components/bulk-modal';
@@ -92,7 +93,7 @@ export function ScheduleChildPage() {
     setSelected(next);
     writeLocal(SELECTED_DAYS_KEY, next);
   };
-  const today = tokyoDate(new Date());
+  const today = todayInTokyo();
   const data = query.data;
   const days = data ? Object.values(data.schedules).filter((d) => selected.includes(weekdayIndexOf(d.date))) : [];
   const open = (d: ScheduleDay) => !!data?.can_register && d.school_day && d.date >= today;

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { monthDayWideLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
-import { ApiRequestError } from '../../../lib/api';
+import { ApiRequestError } from '@renraku/ui/api';
 import { childScheduleQueryOptions, useSaveSchedule } from '../api';
 import { TimeSelect } from '../components/time-select';
 

@@ -1,6 +1,6 @@
 import { Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { usePageTitle } from '../../../lib/page-title';
 import { linkify } from '../components/linkify';
 import { mailboxQueryOptions } from '../api';

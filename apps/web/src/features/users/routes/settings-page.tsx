@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
-import { Loading } from '../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Caution } from '../../../components/caution';
 import { CameraIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';

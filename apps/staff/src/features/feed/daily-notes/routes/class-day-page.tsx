@@ -12,11 +12,11 @@ import {
 import { confirm } from '../../../../components/confirm';
 import { fullDateLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../../components/alerts';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../../components/not-found';
 import { Page } from '../../../../components/page';
-import { statusOf } from '../../../../lib/api';
-import { todayInTokyo, timeLabel } from '../../../../lib/dates';
+import { statusOf } from '@renraku/ui/api';
+import { todayInTokyo, timeLabel } from '@renraku/ui/dates';
 import { idFrom } from '@renraku/ui';
 import { classDayKey, useApplyToClass, usePublish, usePublishClass, useClassDay } from '../api';
 import { EntryGrid, rowStatus } from '../components/entry-grid';

@@ -2,7 +2,7 @@ import { Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ClassPhotos } from '@renraku/contract/staff';
-import { errorText, statusOf } from '../../../../lib/api';
+import { errorText, statusOf } from '@renraku/ui/api';
 import { classPhotosKey, uploadPhoto, type PhotoTags } from '../api';
 
 interface QueueItem {

@@ -1,11 +1,11 @@
 import { Alert, Group, Text, TextInput } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { fullDateLabel } from '@renraku/contract/dates';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../../components/not-found';
 import { Page } from '../../../../components/page';
-import { statusOf } from '../../../../lib/api';
-import { todayInTokyo } from '../../../../lib/dates';
+import { statusOf } from '@renraku/ui/api';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { idFrom } from '@renraku/ui';
 import { useClassPhotos } from '../api';
 import { PhotoList } from '../components/photo-list';

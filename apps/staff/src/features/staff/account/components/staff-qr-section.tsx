@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteStaffQr, getStaffQr, postStaffQr } from '@renraku/contract/staff';
-import { dateTimeLabel } from '../../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { showSuccess } from '../../../../components/alerts';
 import { FormError } from '../../../../components/form-error';
 import { QrCode } from '../../../../components/qr-code';

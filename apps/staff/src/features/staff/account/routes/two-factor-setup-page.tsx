@@ -2,7 +2,7 @@ import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LoadFailure } from '../../../../components/load-failure';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { usePageTitle } from '../../../../lib/page-title';
 import { useSignOut } from '../../../../lib/session-actions';
 import { useStaffMe } from '../../../../lib/staff-session';

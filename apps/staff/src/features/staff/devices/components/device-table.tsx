@@ -2,7 +2,7 @@ import { Button, Table, Text } from '@mantine/core';
 import type { ResponseOf } from '@renraku/contract/client';
 import { KIOSK_SKEW_WARN_MS, type getStaffDevices } from '@renraku/contract/staff';
 import { TableScroll } from '../../../../components/table-scroll';
-import { dateTimeLabel } from '../../../../lib/dates';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { DeviceStatus } from './device-status';
 
 type Device = ResponseOf<typeof getStaffDevices>[number];

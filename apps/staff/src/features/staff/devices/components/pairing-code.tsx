@@ -1,5 +1,5 @@
 import { Alert, Code, List, Stack, Text } from '@mantine/core';
-import { timeLabel } from '../../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 
 /** The one-time pairing code, large, with its expiry and what to do on the tablet. */
 export function PairingCode({ deviceName, code, expiresAt }: { deviceName: string; code: string; expiresAt: string }) {

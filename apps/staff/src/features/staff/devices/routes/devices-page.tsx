@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { showFailure, showSuccess } from '../../../../components/alerts';
 import { confirm } from '../../../../components/confirm';
 import { FormError } from '../../../../components/form-error';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../../components/page';
 import { useFacility } from '../../../../lib/facility';
 import { useClassesForDevices, useDevices, useRevokeDevice } from '../api';

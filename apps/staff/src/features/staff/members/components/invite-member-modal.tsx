@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { postStaffMember, staffMessages } from '@renraku/contract/staff';
 import { showSuccess } from '../../../../components/alerts';
 import { FormError } from '../../../../components/form-error';
-import { todayInTokyo } from '../../../../lib/dates';
+import { todayInTokyo } from '@renraku/ui/dates';
 import { useInviteMember } from '../api';
 import { validate, type FieldErrors } from '../../../../lib/validate';
 import { readableErrors, serverFieldErrors } from '../../../../lib/form-errors';

@@ -4,7 +4,7 @@ import type { StaffMember } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../../components/alerts';
 import { confirm } from '../../../../components/confirm';
 import { FormError } from '../../../../components/form-error';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../../components/page';
 import { useFacility } from '../../../../lib/facility';
 import { useStaffMe } from '../../../../lib/staff-session';

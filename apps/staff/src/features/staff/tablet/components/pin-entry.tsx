@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { errorText } from '../../../../lib/api';
+import { errorText } from '@renraku/ui/api';
 import { useUnlock } from '../api';
 import { PinDots } from '../../../../components/pin-dots';
 import { PinPad } from '../../../../components/pin-pad';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { DeviceNapStatus } from '@renraku/contract/staff';
-import { timeLabel } from '../../../../lib/dates';
+import { timeLabel } from '@renraku/ui/dates';
 import { useDeviceNapStatus } from '../api';
 import { NapBanner, type DueChild } from '../../../../components/nap-banner';
 import { minutesLate, napState, useNow } from '../../../../lib/nap-due';

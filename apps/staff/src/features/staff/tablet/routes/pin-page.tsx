@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { staffMessages } from '@renraku/contract/staff';
 import { LoadFailure } from '../../../../components/load-failure';
-import { Loading } from '../../../../components/loading';
+import { Loading } from '@renraku/ui/loading';
 import { deviceStartPath } from '../../../../lib/device-start';
 import { takeResumePath } from '../../../../lib/resume-path';
 import { PinPadNaps } from '../components/pin-pad-naps';
