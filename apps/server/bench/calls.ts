@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { SESSION_COOKIE } from '../src/lib/sessions';
-import { callFilter, connections, duration, GUARDIANS, rounds, log, rowsOf } from './config';
+import { callFilter, connections, duration, GUARDIANS, loadAverage, rounds, log, rowsOf } from './config';
 import { cpuSnapshot, postgresTicksBetween, TICK_MS, type Server } from './processes';
 
 export interface Guardian {
@@ -90,10 +90,11 @@ export async function measureInRounds(
   baseline: Call,
   hot: Call[],
   guardians: Guardian[],
+  options: { rounds?: number; seconds?: number } = {},
 ): Promise<[Measured, ...Measured[]]> {
   const byCall = new Map<Call, Measured[]>([baseline, ...hot].map((call) => [call, []]));
-  for (let round = 0; round < rounds; round++)
-    for (const call of [baseline, ...hot]) byCall.get(call)!.push(await measure(server, call, guardians));
+  for (let round = 0; round < (options.rounds ?? rounds); round++)
+    for (const call of [baseline, ...hot]) byCall.get(call)!.push(await measure(server, call, guardians, options.seconds));
   const base = byCall.get(baseline)!;
   const summary = (call: Call): Measured => {
     const runs = byCall.get(call)!;
@@ -166,4 +167,38 @@ export function table(rows: Measured[], baseline: Measured) {
       `| ${pad(r.name, 44)} | ${pad(r.rps.toFixed(0), 7, true)} | ${pad(r.p50.toFixed(0), 6, true)} | ${pad(r.p99.toFixed(0), 6, true)} | ${pad(String(r.errors), 6, true)} | ${pad((r.ratio ?? r.rps / baseline.rps).toFixed(2), 12, true)} | ${pad((r.p99Ratio ?? r.p99 / Math.max(baseline.p99, 1)).toFixed(2), 10, true)} | ${pad(ms(r.serverMs), 17, true)} | ${pad(ms(r.postgresMs), 13, true)} |`,
     );
   }
+}
+
+/**
+ * The short version of the main run's measurement, for the area runs ("the guardians' hot calls'
+ * ratios beside it"): every hot call against the signed-in baseline, BENCH_RATIO_ROUNDS rounds (2) of
+ * BENCH_RATIO_DURATION seconds (3) each, on the server as the area's run leaves it.
+ */
+export async function hotCallRatios(server: Server, guardians: Guardian[], title: string): Promise<Measured[]> {
+  const ratioRounds = Math.max(1, Number(process.env.BENCH_RATIO_ROUNDS ?? 2));
+  const seconds = Number(process.env.BENCH_RATIO_DURATION ?? 3);
+  for (const call of [loginCheck, ...allCalls]) await smoke(server.port, call, guardians[0]!);
+  for (const call of [loginCheck, ...allCalls]) await measure(server, call, guardians, 1);
+  const rows = await measureInRounds(server, loginCheck, allCalls, guardians, { rounds: ratioRounds, seconds });
+  log(
+    `### guardians' hot calls, ${title}: ${ratioRounds} round(s) of ${seconds} s per call, ${connections} connections (load average ${loadAverage()})`,
+  );
+  table(rows, rows[0]);
+  log();
+  return rows;
+}
+
+/** Each hot call's ratio to the baseline in two runs side by side (the area's load or data against none). */
+export function compareRatios(before: Measured[], after: Measured[], labels: [string, string]) {
+  const [a, b] = labels.map((label) => `req/s ÷ base, ${label}`) as [string, string];
+  log(`| ${pad('call', 44)} | ${a} | ${b} | ${pad('change', 7, true)} |`);
+  log(`|${'-'.repeat(46)}|${'-'.repeat(a.length + 2)}|${'-'.repeat(b.length + 2)}|${'-'.repeat(9)}|`);
+  for (const row of after.slice(1)) {
+    const was = before.find((r) => r.name === row.name)!;
+    const change = `${((row.ratio! / was.ratio! - 1) * 100).toFixed(0)} %`;
+    log(
+      `| ${pad(row.name, 44)} | ${pad(was.ratio!.toFixed(2), a.length, true)} | ${pad(row.ratio!.toFixed(2), b.length, true)} | ${pad(change, 7, true)} |`,
+    );
+  }
+  log();
 }

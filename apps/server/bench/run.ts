@@ -32,6 +32,8 @@ import { openDataset } from './database';
 import { rowCounts, shapeOf } from './dataset';
 import { kioskRush } from './kiosk';
 import { measureLoad } from './load';
+import { recordsRun } from './records';
+import { billingRun } from './billing';
 import { soak } from './soak';
 import { measureLighthouse } from './web';
 
@@ -61,20 +63,19 @@ async function main() {
 
   const measuredFacilities = Math.max(1, Math.round(shape.facilities / 10));
   const guardians = await signInGuardians(database, measuredFacilities);
-  if (only === 'kiosk') {
+  const areaRuns = {
+    kiosk: () => kioskRush(database, guardians, today),
+    soak: () => soak(guardians),
+    records: () => recordsRun(database, guardians, today),
+    billing: () => billingRun(database, guardians, today),
+  };
+  if (only && only !== 'web') {
     try {
-      await kioskRush(database, guardians, today);
+      await areaRuns[only]();
     } finally {
       await database.close();
     }
-    return;
-  }
-  if (only === 'soak') {
-    try {
-      await soak(guardians);
-    } finally {
-      await database.close();
-    }
+    log(`bench done in ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);
     return;
   }
   try {
