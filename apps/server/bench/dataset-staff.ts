@@ -111,9 +111,9 @@ export async function signInStaff(db: Db, userIds: number[]): Promise<Map<number
   return new Map(entries.map(([id, token]) => [id, `${STAFF_SESSION_COOKIE}=${token}`]));
 }
 
-/** The XSRF cookie and header a mutation needs (GET /sanctum/csrf-cookie). */
-export async function xsrfOf(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/sanctum/csrf-cookie`);
+/** The XSRF cookie and header a mutation needs (GET /sanctum/csrf-cookie), bound to the session of `cookie`. */
+export async function xsrfOf(origin: string, cookie?: string): Promise<string> {
+  const response = await fetch(`${origin}/sanctum/csrf-cookie`, { headers: cookie ? { cookie } : {} });
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   if (!xsrf) throw new Error('no XSRF cookie');
   return xsrf;

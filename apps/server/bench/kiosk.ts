@@ -6,6 +6,9 @@ import { randomToken, sha256 } from '../src/lib/crypto';
 import { DEVICE_COOKIE } from '../src/lib/staff-sessions';
 import { loginCheck, measure, median, medianOrNull, smoke, table, type Guardian, type Measured } from './calls';
 import { connections, duration, log, rounds, rowsOf } from './config';
+import { ensureStaff, signInStaff } from './dataset-staff';
+import { POLL_MS, ratioScreens, type ProbeFacility } from './kiosk-ratio';
+import { checkStaffClocks, STAFF_EVERY, staffClockRequests } from './kiosk-staff';
 import { rushThroughRestart } from './kiosk-restart';
 import { cpuSnapshot, postgresTicksBetween, startServer, stopServer, TICK_MS } from './processes';
 
@@ -13,16 +16,25 @@ import { cpuSnapshot, postgresTicksBetween, startServer, stopServer, TICK_MS } f
  * BENCH_ONLY=kiosk: the morning rush at the gate (staff.md §6, issue 19). Every facility gets a
  * paired kiosk (purpose 'kiosk'); each request is one facility's kiosk posting the arrival of its
  * next child (a new scan id, device time now; once all its children have arrived, the day before,
- * and so on), the facilities in turn, so all 300 post at once.
+ * and so on), the facilities in turn, so all 300 post at once; one request in 7 is a staff 打刻
+ * (kiosk-staff.ts). Every facility's 園長 screen polls the live ratio meanwhile, and probes at a few
+ * facilities kept out of the rush time a scan or 打刻 until that screen shows it (kiosk-ratio.ts).
  * Measured in rounds against the signed-in baseline; then every scan answered 'recorded' must be in
- * kiosk_scans once, and no child has two attendance rows of the day.
+ * kiosk_scans once, every 打刻 so in staff_time_entries, and no child has two attendance rows of the day.
  */
 export async function kioskRush(database: Database, guardians: Guardian[], today: string) {
   const db = database.db;
   await db.execute(sql`delete from kiosk_scans`);
   await db.execute(sql`delete from child_attendances where source = 'kiosk'`);
   await db.execute(sql`delete from push_outbox where kind = 'attendance'`);
-  await db.execute(sql`delete from devices where name = 'bench kiosk'`);
+  await db.execute(sql`delete from staff_time_entries where source = 'kiosk'`);
+  // The gate's 打刻 are audited with the device (the audit log is append-only): the last run's kiosks are revoked.
+  await db.execute(sql`update devices set name = 'bench kiosk (earlier run)', revoked_at = now() where name = 'bench kiosk'`);
+  const staff = await ensureStaff(db, today);
+  const directors = await signInStaff(
+    db,
+    staff.map((f) => f.director),
+  );
   // The tables are left as the deletes leave them, not vacuumed: emptied and truncated, they are
   // planned as the tiny tables they are then, and the scan statement's plan (prepared: planned once
   // per connection) read the growing kiosk_scans and child_attendances whole on every scan, 2-3×
@@ -34,26 +46,54 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
       where nc.admitted_on <= ${today} and (nc.left_on is null or nc.left_on >= ${today})
       group by nc.facility_id order by nc.facility_id`),
   );
-  const kiosks = enrolled.map((f) => ({
+  const staffOf = new Map(staff.map((f) => [f.facilityId, f.all]));
+  const everyKiosk = enrolled.map((f) => ({
     facilityId: Number(f.facility_id),
     children: f.ids.map(Number),
     token: randomToken(),
     next: 0,
+    staff: staffOf.get(Number(f.facility_id)) ?? [],
+    staffNext: 0,
   }));
-  const values = kiosks.map(
+  // The probes' facilities (the last ones) stay out of the rush: only the probes change their ratio.
+  const probeCount = Math.min(
+    everyKiosk.length - 1,
+    Number(process.env.BENCH_KIOSK_PROBES ?? Math.max(1, Math.round(everyKiosk.length / 30))),
+  );
+  const kiosks = everyKiosk.slice(0, everyKiosk.length - probeCount);
+  const probeKiosks = everyKiosk.slice(everyKiosk.length - probeCount);
+  const classOf = new Map(
+    rowsOf<{ id: number; class_id: number }>(
+      await db.execute(
+        sql`select id, class_id from note_children where facility_id in ${sql`(${sql.join(
+          probeKiosks.map((k) => sql`${k.facilityId}`),
+          sql`, `,
+        )})`}`,
+      ),
+    ).map((r) => [Number(r.id), Number(r.class_id)]),
+  );
+  const probes: ProbeFacility[] = probeKiosks.map((k) => ({
+    facilityId: k.facilityId,
+    kioskToken: k.token,
+    children: k.children.map((id) => ({ noteChildId: id, classId: classOf.get(id)! })),
+    staff: k.staff,
+  }));
+  const values = everyKiosk.map(
     (k, i) => sql`(${enrolled[i]!.company_id}, ${k.facilityId}, 'bench kiosk', 'kiosk', ${sha256(k.token)}, now(), now())`,
   );
   await db.execute(
     sql`insert into devices (company_id, facility_id, name, purpose, credential_hash, paired_at, last_seen_at) values ${sql.join(values, sql`, `)}`,
   );
   log(
-    `## kiosk: morning rush at the gate, ${kiosks.length} facilities’ kiosks posting arrivals at once (one scan a request), ${connections} connections, ${rounds} rounds of ${duration} s against the signed-in baseline`,
+    `## kiosk: morning rush at the gate, ${kiosks.length} facilities’ kiosks posting arrivals and (1 request in ${STAFF_EVERY}) staff 打刻 at once (one a request), ${connections} connections, ${rounds} rounds of ${duration} s against the signed-in baseline; ${staff.length} 園長 screens polling the live ratio every ${POLL_MS} ms; probes at ${probes.length} facilities out of the rush`,
   );
 
   const app = await startServer('app');
   const recorded: string[] = [];
   const sentInRestart: string[] = [];
   const answers = new Map<string, number>();
+  const staffRecorded: string[] = [];
+  let watch: ReturnType<typeof ratioScreens> | null = null;
   try {
     const xsrfResponse = await fetch(`http://127.0.0.1:${app.port}/sanctum/csrf-cookie`);
     const xsrf = /XSRF-TOKEN=([^;]+)/.exec(xsrfResponse.headers.get('set-cookie') ?? '')?.[1];
@@ -87,10 +127,17 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
         }),
       };
     };
+    const staffClockRequest = staffClockRequests(kiosks, xsrf);
     const smokeScan = scanRequest();
     const smokeAnswer = await fetch(`http://127.0.0.1:${app.port}${smokeScan.path}`, smokeScan);
     if (smokeAnswer.status !== 200) throw new Error(`kiosk scans: ${smokeAnswer.status} ${await smokeAnswer.text()}`);
     await smoke(app.port, loginCheck, guardians[0]!);
+    watch = ratioScreens(
+      `http://127.0.0.1:${app.port}`,
+      staff.map((f) => ({ facilityId: f.facilityId, cookie: directors.get(f.director)! })),
+      probes,
+      xsrf,
+    );
 
     const walStats = async () =>
       rowsOf<{ records: number; fpi: number; bytes: number; syncs: number }>(
@@ -99,6 +146,7 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
         ),
       )[0]!;
     const wal = { records: 0, fpi: 0, bytes: 0, syncs: 0, scans: 0 };
+    let requests = 0;
     const measureKiosk = async (seconds: number): Promise<Measured> => {
       const walBefore = await walStats();
       const before = cpuSnapshot(app.child.pid);
@@ -110,32 +158,35 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
           {
             method: 'POST',
             setupRequest(req, context) {
-              const { id, ...request } = scanRequest();
+              const clock = ++requests % STAFF_EVERY === 0;
+              const { id, ...request } = clock ? staffClockRequest() : scanRequest();
               context.id = id;
+              context.clock = clock;
               return { ...req, ...request };
             },
             onResponse(status, body, context) {
               if (status !== 200) return;
               const result = (JSON.parse(body) as { results: { status: string }[] }).results[0]!.status;
-              answers.set(result, (answers.get(result) ?? 0) + 1);
-              if (result === 'recorded') recorded.push(context.id as string);
+              const key = context.clock ? `打刻 ${result}` : result;
+              answers.set(key, (answers.get(key) ?? 0) + 1);
+              if (result === 'recorded') (context.clock ? staffRecorded : recorded).push(context.id as string);
             },
           },
         ],
       });
       const after = cpuSnapshot(app.child.pid);
-      const requests = Math.max(result.requests.total, 1);
+      const total = Math.max(result.requests.total, 1);
       const walAfter = await walStats();
       for (const key of ['records', 'fpi', 'bytes', 'syncs'] as const) wal[key] += walAfter[key] - walBefore[key];
-      wal.scans += requests;
+      wal.scans += total;
       return {
-        name: 'POST /api/kiosk/scans (morning rush, 1 scan)',
+        name: `POST kiosk scans + 1 in ${STAFF_EVERY} staff-clocks (rush)`,
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.non2xx + result.errors + result.timeouts,
-        serverMs: before && after ? ((after.server - before.server) * TICK_MS) / requests : null,
-        postgresMs: before && after ? (postgresTicksBetween(before.postgres, after.postgres) * TICK_MS) / requests : null,
+        serverMs: before && after ? ((after.server - before.server) * TICK_MS) / total : null,
+        postgresMs: before && after ? (postgresTicksBetween(before.postgres, after.postgres) * TICK_MS) / total : null,
       };
     };
 
@@ -145,8 +196,11 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
     const rush: Measured[] = [];
     for (let round = 0; round < rounds; round++) {
       base.push(await measure(app, loginCheck, guardians));
+      watch.startProbes();
       rush.push(await measureKiosk(duration));
+      await watch.stopProbes();
     }
+    await watch.stop();
     const summary = (runs: Measured[]): Measured => ({
       name: runs[0]!.name,
       rps: median(runs.map((r) => r.rps)),
@@ -160,7 +214,15 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
     });
     const baseline = summary(base);
     log();
-    table([baseline, summary(rush)], baseline);
+    const rushed = summary(rush);
+    table([baseline, rushed], baseline);
+    log();
+    for (const line of watch.report()) log(line);
+    const seen = watch.result();
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    log(
+      `goals: kiosk req/s ÷ baseline ≥ 0.5 ${met(rushed.ratio! >= 0.5)} (${rushed.ratio!.toFixed(2)}); p99 ≤ 4× baseline ${met(rushed.p99Ratio! <= 4)} (${rushed.p99Ratio!.toFixed(2)}); shown on the 園長 screen p99 ≤ 5 s ${met(seen.p99 <= 5000 && seen.missed === 0)} (${seen.p99.toFixed(0)} ms, ${seen.samples} probes)`,
+    );
     log();
     // The WAL of the whole server over the rush's rounds and warm-up (other databases' work included), per scan.
     const per = (value: number) => (value / Math.max(wal.scans, 1)).toFixed(2);
@@ -175,6 +237,7 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
       recorded.push(...restart.recorded);
     }
   } finally {
+    await watch?.stop();
     await stopServer(app.child);
   }
   // Every scan answered 'recorded' is stored, once; no child has two rows of the day.
@@ -223,5 +286,10 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
         : `; scans sent in the restart run ${sentInRestart.length}, not stored ${missing}`
     }`,
   );
-  if (lost || missing || stored.rows !== stored.distinct_ids || stored.doubled) throw new Error('kiosk: records lost or doubled');
+  const clocks = await checkStaffClocks(db, staffRecorded);
+  log(
+    `check: staff 打刻 answered recorded ${staffRecorded.length}, lost ${clocks.lost}, stored twice ${clocks.twice} (staff_time_entries from the kiosks ${clocks.rows})`,
+  );
+  if (lost || missing || stored.rows !== stored.distinct_ids || stored.doubled || clocks.lost || clocks.twice)
+    throw new Error('kiosk: records lost or doubled');
 }

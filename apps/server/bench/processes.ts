@@ -16,6 +16,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The servers started and not yet exited: killed when the bench ends, even by an uncaught error. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
 /** Starts `node --import tsx bench/server.ts <mode>` and waits for "ready". */
 export async function startServer(mode: 'app' | 'select1'): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
@@ -26,6 +30,8 @@ export async function startServer(mode: 'app' | 'select1'): Promise<{ port: numb
     env: { ...process.env, BENCH_DATABASE_URL: url, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve();

@@ -31,7 +31,7 @@ export function connectEditor(url: string, cookie: string, room: string, name: s
     }
   }
   const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: CookieSocket, maxAttempts: 0, delay: 200 });
+  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: CookieSocket, maxAttempts: 0 });
   let failed = '';
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
