@@ -2,24 +2,38 @@
  * `npm run bench`: a fresh database with the large dataset, the production app in a child
  * process, autocannon against the hot calls with real sessions of many guardians, the two
  * baselines, the 10× step, the web's initial JavaScript per route, and Lighthouse (mobile) on
- * /login and signed-in /main. See docs/performance.md.
+ * /login and signed-in /main. See docs/performance.md. One file per run beside this one (load.ts,
+ * web.ts, soak.ts, kiosk.ts, records.ts, billing.ts) and the shared parts (config.ts, database.ts,
+ * processes.ts, calls.ts, the datasets dataset.ts, dataset-staff.ts, dataset-billing.ts).
  *
  * Environment: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/renraku_bench),
  * BENCH_SCALE (default 1 = 300 facilities, 30,000 children; 0.01 with BENCH_ONLY=web),
  * BENCH_DURATION (seconds per call and round, default 5), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 50),
  * BENCH_SKIP_BUILD=1 (use the existing web build), BENCH_SKIP_TENFOLD=1,
  * BENCH_ONLY=web (no load runs: a small dataset, bundle sizes and Lighthouse),
- * BENCH_ONLY=kiosk (the morning rush at the gate: every facility's kiosk posting arrivals, against
- * the signed-in baseline; then the rush again through a restart of PostgreSQL, BENCH_PG_RESTART, default
+ * BENCH_ONLY=kiosk (the morning rush at the gate: every facility's kiosk posting arrivals and, one request in
+ * BENCH_KIOSK_STAFF_EVERY (7), a staff 打刻 by 職員QR, against the signed-in baseline, while every 園長 screen polls
+ * the live ratio every BENCH_RATIO_POLL_MS (3000) and probes at BENCH_KIOSK_PROBES facilities kept out of the
+ * rush (1 in 30) time a scan or 打刻 from the POST's answer until that screen shows it (p99 ≤ 5 s); then the rush
+ * again through a restart of PostgreSQL, BENCH_PG_RESTART, default
  * `pg_ctlcluster --skip-systemctl-redirect 15 main restart -m immediate`, BENCH_KIOSK_RESTART=0 to skip;
  * then the records checked: none lost, none twice),
+ * BENCH_ONLY=records (co-editing on one app server: BENCH_RECORDS_DOCUMENTS (50) 月案 × 3 editors over the real
+ * socket typing BENCH_RECORDS_RATE (2) words/s each for BENCH_RECORDS_SECONDS (20): keystroke → other editors p99
+ * ≤ 250 ms, server CPU per update; opening BENCH_RECORDS_OPENS (100) documents of BENCH_RECORDS_UPDATES (5,000)
+ * stored updates, p99 ≤ 200 ms; the guardians' hot calls alone and beside the typing; every copy checked),
+ * BENCH_ONLY=billing (確定 of a month of recorded attendance for every facility through close.ts,
+ * BENCH_BILLING_CONCURRENCY (2) at once: time, statements/s; a BENCH_ZENGIN_RECORDS (10,000) record 全銀 file
+ * generated and parsed back; the hot calls before and after), BENCH_ONLY=soak (docs/reliability.md).
+ * The area runs' hot-call ratios are the main run's measurement, short: BENCH_RATIO_ROUNDS (2) rounds of
+ * BENCH_RATIO_DURATION (3) s.
  * BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_DIR (where the reports go; the last run's), BENCH_LIGHTHOUSE_RUNS (per
  * route, default 3: the median run is shown, with every run's score).
  * For working on one call: BENCH_REUSE=1 (keep the database when it holds a dataset of this scale:
- * no drop, no generation; after a 10× step it holds the grown one), BENCH_CALLS=feed,notices (only
- * the hot calls whose names contain one of these), BENCH_CPU_PROF=dir (the app server writes a V8
- * CPU profile per run into dir), BENCH_PIN=1 (the app server on CPU 0, the load generator on CPU 1:
- * repeatable to a few per cent, for comparing two versions; PostgreSQL stays free).
+ * no drop, no generation; after a 10× step it holds the grown one; the area runs make their own rows
+ * again), BENCH_CALLS=feed,notices (only the hot calls whose names contain one of these),
+ * BENCH_CPU_PROF=dir (the app server writes a V8 CPU profile per run into dir), BENCH_PIN=1 (the app server on
+ * CPU 0, the load generator on CPU 1: repeatable to a few per cent, for comparing two versions; PostgreSQL stays free).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
