@@ -188,16 +188,24 @@ export async function hotCallRatios(server: Server, guardians: Guardian[], title
   return rows;
 }
 
-/** Each hot call's ratio to the baseline in two runs side by side (the area's load or data against none). */
+/**
+ * Each hot call's ratio to the baseline in two runs side by side (the area's load or data against
+ * none), with the server's and PostgreSQL's CPU per request, which the machine's other load moves less.
+ */
 export function compareRatios(before: Measured[], after: Measured[], labels: [string, string]) {
   const [a, b] = labels.map((label) => `req/s ÷ base, ${label}`) as [string, string];
-  log(`| ${pad('call', 44)} | ${a} | ${b} | ${pad('change', 7, true)} |`);
-  log(`|${'-'.repeat(46)}|${'-'.repeat(a.length + 2)}|${'-'.repeat(b.length + 2)}|${'-'.repeat(9)}|`);
+  const cpu = 'server + pg CPU ms/req';
+  log(`| ${pad('call', 44)} | ${a} | ${b} | ${pad('change', 7, true)} | ${cpu}, ${labels[0]} → ${labels[1]} |`);
+  log(
+    `|${'-'.repeat(46)}|${'-'.repeat(a.length + 2)}|${'-'.repeat(b.length + 2)}|${'-'.repeat(9)}|${'-'.repeat(cpu.length + labels.join('').length + 7)}|`,
+  );
+  const ms = (r: Measured) =>
+    r.serverMs === null || r.postgresMs === null ? '-' : `${r.serverMs.toFixed(2)} + ${r.postgresMs.toFixed(2)}`;
   for (const row of after.slice(1)) {
     const was = before.find((r) => r.name === row.name)!;
     const change = `${((row.ratio! / was.ratio! - 1) * 100).toFixed(0)} %`;
     log(
-      `| ${pad(row.name, 44)} | ${pad(was.ratio!.toFixed(2), a.length, true)} | ${pad(row.ratio!.toFixed(2), b.length, true)} | ${pad(change, 7, true)} |`,
+      `| ${pad(row.name, 44)} | ${pad(was.ratio!.toFixed(2), a.length, true)} | ${pad(row.ratio!.toFixed(2), b.length, true)} | ${pad(change, 7, true)} | ${pad(`${ms(was)} → ${ms(row)}`, cpu.length + labels.join('').length + 5, true)} |`,
     );
   }
   log();

@@ -132,6 +132,21 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
     const smokeAnswer = await fetch(`http://127.0.0.1:${app.port}${smokeScan.path}`, smokeScan);
     if (smokeAnswer.status !== 200) throw new Error(`kiosk scans: ${smokeAnswer.status} ${await smokeAnswer.text()}`);
     await smoke(app.port, loginCheck, guardians[0]!);
+    // One 園長 screen's poll alone (every facility's in turn) against the baseline: what each one costs.
+    const screenCallers = staff.map((f) => ({
+      userId: f.director,
+      childIds: [f.facilityId],
+      token: '',
+      cookie: directors.get(f.director)!,
+    }));
+    const ratioCall = {
+      name: "GET …/ratio (a 園長 screen's poll)",
+      path: (g: Guardian) => `/api/staff/facilities/${g.childIds[0]}/ratio`,
+    };
+    await measure(app, ratioCall, screenCallers, 2);
+    const ratioBase = await measure(app, loginCheck, guardians);
+    table([ratioBase, await measure(app, ratioCall, screenCallers)], ratioBase);
+    log();
     watch = ratioScreens(
       `http://127.0.0.1:${app.port}`,
       staff.map((f) => ({ facilityId: f.facilityId, cookie: directors.get(f.director)! })),

@@ -19,6 +19,8 @@ export interface Editor {
   socket: HocuspocusProviderWebsocket;
   synced: () => boolean;
   failed: () => string;
+  /** When the server accepted the connection (performance.now()), null before. */
+  authenticatedAt: () => number | null;
   destroy: () => void;
 }
 
@@ -33,6 +35,7 @@ export function connectEditor(url: string, cookie: string, room: string, name: s
   const doc = new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: CookieSocket, maxAttempts: 0 });
   let failed = '';
+  let authenticatedAt: number | null = null;
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: room,
@@ -40,6 +43,9 @@ export function connectEditor(url: string, cookie: string, room: string, name: s
     token: 'cookie',
     onAuthenticationFailed: ({ reason }) => {
       failed = reason || 'denied';
+    },
+    onAuthenticated: () => {
+      authenticatedAt ??= performance.now();
     },
   });
   provider.attach();
@@ -50,6 +56,7 @@ export function connectEditor(url: string, cookie: string, room: string, name: s
     socket,
     synced: () => provider.isSynced,
     failed: () => failed,
+    authenticatedAt: () => authenticatedAt,
     destroy: () => {
       provider.destroy();
       socket.destroy();

@@ -111,20 +111,24 @@ export async function recordsRun(database: Database, guardians: Guardian[], toda
       const editor = connectEditor(socketUrl, cookie, recordRoom(id), 'bench');
       await waitFor(() => editor.synced() || editor.failed() !== '', 10_000, `document ${id} to open`);
       const took = performance.now() - started;
+      const authenticated = (editor.authenticatedAt() ?? started) - started;
       const matches = FIELDS.every((f) => editor.doc.getText(f).toString() === text[f]);
       editor.destroy();
       if (editor.failed()) throw new Error(`records: opening ${id} refused: ${editor.failed()}`);
-      return { took, matches };
+      return { took, authenticated, matches };
     };
     for (const [i, id] of editingIds.slice(0, 3).entries()) await open(id, cookies.get(editing[i]!.creator)!); // warm-up
     const opens: number[] = [];
+    const authentications: number[] = [];
     let matched = 0;
     for (const [i, id] of openingIds.entries()) {
-      const { took, matches } = await open(id, cookies.get(opening[i]!.creator)!);
+      const { took, authenticated, matches } = await open(id, cookies.get(opening[i]!.creator)!);
       opens.push(took);
+      authentications.push(authenticated);
       if (matches) matched++;
     }
     log(`open (socket connect → authenticated → state loaded → synced): ${stats(opens)}; content as stored ${matched}/${OPENS}`);
+    log(`open, of which connect → authenticated (the session and the document's rights): ${stats(authentications)}`);
     log();
 
     const alone = await hotCallRatios(app, guardians, 'alone (no editing)');
