@@ -17,6 +17,7 @@ import { log, rowsOf } from './config';
 export async function clearBillingMonth(db: Db, month: string) {
   const start = `${month}-01`;
   for (const table of [
+    'billing_transfers',
     'billing_debit_items',
     'billing_debit_requests',
     'billing_payments',
@@ -27,7 +28,9 @@ export async function clearBillingMonth(db: Db, month: string) {
     'billing_items',
     'billing_settings',
   ])
-    await db.execute(sql.raw(`delete from ${table}`));
+    // (A table of a later version, when this one has it.)
+    if (rowsOf<{ found: string | null }>(await db.execute(sql`select to_regclass(${table})::text as found`))[0]!.found)
+      await db.execute(sql.raw(`delete from ${table}`));
   await db.execute(sql`delete from push_outbox where link like '/billing/%'`);
   await db.execute(sql.raw(`delete from child_attendances where date between date '${start}' and ${endOf(start)}`));
 }
