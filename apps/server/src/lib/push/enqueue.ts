@@ -6,14 +6,17 @@ import { PushCategory, readPushSettings } from './categories';
 /** Of these users, those with the category on and a device now (a browser subscription or a native token). */
 async function reachableUsers(db: Db, userIds: number[], category: PushCategory): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const [withSubscription, withToken, settings] = await Promise.all([
-    db
-      .selectDistinct({ userId: webPushSubscriptions.userId })
-      .from(webPushSubscriptions)
-      .where(inArray(webPushSubscriptions.userId, userIds)),
-    db.selectDistinct({ userId: pushTokens.userId }).from(pushTokens).where(inArray(pushTokens.userId, userIds)),
-    readPushSettings(db, userIds),
-  ]);
+  // One after the other: `db` is often the caller's transaction, whose one connection takes one
+  // query at a time (pg deprecates queueing them with Promise.all, and they would not run in parallel).
+  const withSubscription = await db
+    .selectDistinct({ userId: webPushSubscriptions.userId })
+    .from(webPushSubscriptions)
+    .where(inArray(webPushSubscriptions.userId, userIds));
+  const withToken = await db
+    .selectDistinct({ userId: pushTokens.userId })
+    .from(pushTokens)
+    .where(inArray(pushTokens.userId, userIds));
+  const settings = await readPushSettings(db, userIds);
   const withDevice = new Set([...withSubscription, ...withToken].map((r) => r.userId));
   return new Set(userIds.filter((id) => withDevice.has(id) && settings.get(id)![category]));
 }
