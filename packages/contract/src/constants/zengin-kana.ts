@@ -9,7 +9,8 @@
 /** What a 全銀 character field may hold once converted: digits, A–Z, half-width カナ, space and ().-/ */
 export const ZENGIN_ALLOWED = /^[0-9A-Z\uFF66\uFF71-\uFF9F ().\-/]*$/;
 
-const SMALL_TO_FULL: Record<string, string> = {
+/** Small kana and their full-size letters (the 全銀 format and name matching compare full-size). */
+export const SMALL_TO_FULL: Record<string, string> = {
   ァ: 'ア',
   ィ: 'イ',
   ゥ: 'ウ',

@@ -15,7 +15,6 @@ import {
   billingDebitRequests,
   billingDebitSettings,
   billingMonths,
-  billingPayments,
   billingStatements,
 } from '../../db/schema';
 import { unseal } from '../../lib/crypto';
@@ -24,6 +23,7 @@ import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { monthRow } from './inputs';
 import { zenginRequestFile } from './zengin';
+import { statementsWithBalance } from './balances';
 
 type DebitResultCode = keyof typeof debitResultLabels;
 
@@ -48,21 +48,7 @@ export async function collectionOf(db: Db, grant: FacilityGrant, month: string):
       .from(billingDebitSettings)
       .where(eq(billingDebitSettings.facilityId, grant.facilityId)),
     debitRequestOf(db, grant.facilityId, month),
-    db
-      .select({
-        s: billingStatements,
-        paid: sql<number>`(select coalesce(sum(${billingPayments.amount}), 0)::int from ${billingPayments}
-          where ${billingPayments.statementId} = ${billingStatements.id})`,
-        last3: billingBankAccounts.numberLast3,
-      })
-      .from(billingStatements)
-      .leftJoin(
-        billingBankAccounts,
-        and(
-          eq(billingBankAccounts.facilityId, billingStatements.facilityId),
-          eq(billingBankAccounts.userId, billingStatements.payerUserId),
-        ),
-      )
+    statementsWithBalance(db)
       .where(and(eq(billingStatements.facilityId, grant.facilityId), eq(billingStatements.month, `${month}-01`)))
       .orderBy(asc(billingStatements.number)),
   ]);

@@ -1,6 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SMALL_TO_FULL } from '@renraku/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingBankAccounts, billingPayments, billingStatements, children } from '../../db/schema';
+import { statementsWithBalance } from './balances';
+import { billingStatements, children } from '../../db/schema';
 
 /**
  * Which open statement a 振込 credit pays (docs/decisions/billing-transfer-matching.md): the amount
@@ -10,24 +12,11 @@ import { billingBankAccounts, billingPayments, billingStatements, children } fro
  * 事務, so a credit is never guessed onto the wrong family.
  */
 
-const SMALL: Record<string, string> = {
-  ァ: 'ア',
-  ィ: 'イ',
-  ゥ: 'ウ',
-  ェ: 'エ',
-  ォ: 'オ',
-  ャ: 'ヤ',
-  ュ: 'ユ',
-  ョ: 'ヨ',
-  ッ: 'ツ',
-  ヮ: 'ワ',
-};
-
 /** A name as a comparable key: full-width katakana, small kana full size, no ー, spaces or symbols. */
 export function kanaKey(value: string): string {
   return [...value.normalize('NFKC')]
     .map((ch) => (ch >= 'ぁ' && ch <= 'ゖ' ? String.fromCharCode(ch.charCodeAt(0) + 0x60) : ch))
-    .map((ch) => SMALL[ch] ?? ch.toUpperCase())
+    .map((ch) => SMALL_TO_FULL[ch] ?? ch.toUpperCase())
     .filter((ch) => /[\u30A1-\u30FA0-9A-Z]/.test(ch))
     .join('');
 }
@@ -42,21 +31,7 @@ export interface OpenStatement {
 
 /** The facility's statements that can still take a payment (未払い, 引落不能), with what is open and the names. */
 export async function openStatements(db: Db, facilityId: number): Promise<OpenStatement[]> {
-  const rows = await db
-    .select({
-      s: billingStatements,
-      paid: sql<number>`(select coalesce(sum(${billingPayments.amount}), 0)::int from ${billingPayments}
-        where ${billingPayments.statementId} = ${billingStatements.id})`,
-      holder: billingBankAccounts.holder,
-    })
-    .from(billingStatements)
-    .leftJoin(
-      billingBankAccounts,
-      and(
-        eq(billingBankAccounts.facilityId, billingStatements.facilityId),
-        eq(billingBankAccounts.userId, billingStatements.payerUserId),
-      ),
-    )
+  const rows = await statementsWithBalance(db)
     .where(and(eq(billingStatements.facilityId, facilityId), inArray(billingStatements.status, ['unpaid', 'failed'])))
     .orderBy(billingStatements.month, billingStatements.number);
   const childIds = [...new Set(rows.flatMap((r) => r.s.childIds))];
