@@ -39,7 +39,7 @@ export function YorokuFocusNote({
           <>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{c.focus.text || 'まだ書かれていません。'}</Text>
             <Text size="sm" c="dark.6">
-              {byline ? `${byline}　` : ''}
+              {byline ? `${byline}\u3000` : ''}
               {classId && (
                 <Anchor component={Link} to={facilityPath(facilityId, `records/class/${classId}/yoroku`)} size="sm">
                   クラスの要録ページで編集
