@@ -38,14 +38,21 @@ export function YorokuFocusNote({
         ) : (
           <>
             <Text style={{ whiteSpace: 'pre-wrap' }}>{c.focus.text || 'まだ書かれていません。'}</Text>
-            <Text size="sm" c="dark.6">
-              {byline ? `${byline}\u3000` : ''}
-              {classId && (
-                <Anchor component={Link} to={facilityPath(facilityId, `records/class/${classId}/yoroku`)} size="sm">
-                  クラスの要録ページで編集
-                </Anchor>
-              )}
-            </Text>
+            {byline && (
+              <Text size="sm" c="dark.6">
+                {byline}
+              </Text>
+            )}
+            {classId && (
+              <Anchor
+                component={Link}
+                to={facilityPath(facilityId, `records/class/${classId}/yoroku`)}
+                size="sm"
+                underline="always"
+              >
+                クラスの要録ページへ
+              </Anchor>
+            )}
             <Text size="sm" c="dark.6">
               保存期限：{dayOf(c.retain_until)}まで（小学校を卒業する年度の末日）
               {c.left ? '・退所済みのため読み取り専用' : ''}
