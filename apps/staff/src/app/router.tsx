@@ -55,6 +55,7 @@ const screens = {
   classRecords: screen(() => import('../features/records/routes/class-records-page'), 'ClassRecordsPage'),
   record: screen(() => import('../features/records/routes/record-page'), 'RecordPage'),
   childRecord: screen(() => import('../features/records/routes/child-record-page'), 'ChildRecordPage'),
+  classYoroku: screen(() => import('../features/records/routes/class-yoroku-page'), 'ClassYorokuPage'),
   billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
@@ -174,6 +175,7 @@ export const routes: RouteObject[] = [
               { path: 'records', lazy: screens.records },
               { path: 'records/doc/:documentId', lazy: screens.record },
               { path: 'records/child/:childId', lazy: screens.childRecord },
+              { path: 'records/class/:classId/yoroku', lazy: screens.classYoroku },
               { path: 'records/:classId', lazy: screens.classRecords },
               // 配置・勤怠 (staffing.md §2, §4): the ratio now, one's 打刻, the day: features/staffing.
               { path: 'staffing', lazy: screens.staffing },

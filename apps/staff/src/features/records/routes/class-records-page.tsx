@@ -94,7 +94,22 @@ function ClassMonth({
     </Paper>
   );
   return (
-    <Page title={`${data.class.name}の計画・記録`}>
+    <Page
+      title={`${data.class.name}の計画・記録`}
+      actions={
+        // The 要録 is for the final year (records.md §5): a 5歳児 class, or one of mixed ages.
+        (data.class.age_band === 5 || data.class.age_band === null) && (
+          <Button
+            component={Link}
+            to={facilityPath(facility.id, `records/class/${data.class.id}/yoroku`)}
+            size="md"
+            variant="default"
+          >
+            保育所児童保育要録
+          </Button>
+        )
+      }
+    >
       <Group justify="space-between">
         <Button variant="default" size="md" onClick={() => go(addMonths(month, -1))}>
           前の月

@@ -17,6 +17,7 @@ import { idFrom } from '@renraku/ui';
 import { useStaffMe } from '../../../lib/staff-session';
 import { recordPdfUrl, useRecord, useRecordSteps } from '../api';
 import { MaterialPanel } from '../components/material-panel';
+import { YorokuFocusNote, YorokuPanel } from '../components/yoroku-panel';
 import { PhraseDrawer } from '../components/phrase-drawer';
 import { PhraseTargetContext, type PhraseTarget } from '../components/phrase-target';
 import { CaretContext, caretAt, type CaretChannel } from '../components/remote-carets';
@@ -157,13 +158,22 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
                 {d.child.name}さんの児童票へ
               </Anchor>
             )}
-            {d.class && (
+            {d.class && d.kind === 'yoroku' ? (
               <Anchor
                 component={Link}
-                to={facilityPath(facility.id, `records/${d.class.id}?month=${d.period_start.slice(0, 7)}`)}
+                to={facilityPath(facility.id, `records/class/${d.class.id}/yoroku?year=${d.period_start.slice(0, 4)}`)}
               >
-                {d.class.name}の一覧へ
+                {d.class.name}の要録一覧へ
               </Anchor>
+            ) : (
+              d.class && (
+                <Anchor
+                  component={Link}
+                  to={facilityPath(facility.id, `records/${d.class.id}?month=${d.period_start.slice(0, 7)}`)}
+                >
+                  {d.class.name}の一覧へ
+                </Anchor>
+              )
             )}
           </Group>
           <Group gap="sm">
@@ -241,6 +251,18 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
                   targetLabel={target ? labelOf(record, target.name) : null}
                   onInserted={setTarget}
                 />
+              </Grid.Col>
+            </Grid>
+          ) : d.kind === 'yoroku' ? (
+            <Grid>
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Stack>
+                  <YorokuFocusNote documentId={d.id} facilityId={facility.id} classId={d.class?.id ?? null} />
+                  {sections}
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <YorokuPanel documentId={d.id} />
               </Grid.Col>
             </Grid>
           ) : (
