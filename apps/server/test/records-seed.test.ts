@@ -9,6 +9,7 @@ import {
   getStaffAudit,
   getStaffChildRecord,
   getStaffClassYoroku,
+  getStaffYorokuContext,
   getStaffClassRecords,
   getStaffRecordPhrases,
   getStaffRecord,
@@ -90,5 +91,9 @@ describe('demo data of the 要録', () => {
       })
     ).data.data.filter((e) => e.action === 'yoroku.read');
     expect(audit.length).toBeGreaterThanOrEqual(2);
+    // Beside 湊's 要録: the class 重点 and two earlier 経過記録, approved, with their text.
+    const context = (await call(director, getStaffYorokuContext, { params: { documentId: minato.document!.id } })).data;
+    expect(context.progress.map((p) => p.status)).toEqual(['approved', 'approved']);
+    expect(context.progress[0]!.sections.map((x) => x.text).join('')).toContain('湊は園庭でかけっこを楽しみ');
   });
 });

@@ -105,36 +105,65 @@ export async function seedChildRecords({ db, ids, now }: SeedContext, staff: { d
       [current, 'draft'],
     ] as const) {
       if (period.end < row.enrolment.admittedOn) continue;
-      const at = new Date(`${addDays(period.end < today ? period.end : today, -1)}T09:00:00+09:00`);
-      const [doc] = await db
-        .insert(recordDocuments)
-        .values({
-          companyId: facility.companyId,
-          facilityId: facility.id,
-          classId: row.enrolment.classId,
-          childId,
-          kind: 'progress_record',
-          periodStart: period.start,
-          periodEnd: period.end,
-          templateId: template.id,
-          status,
-          approvedBy: status === 'approved' ? staff.director : null,
-          approvedAt: status === 'approved' ? new Date(at.getTime() + 3 * HOUR) : null,
-          createdBy: staff.classStaff,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-      await storeState(db, doc!.id, progressState(row.child.firstName, status === 'draft'), at);
-      const events: (typeof recordDocumentEvents.$inferInsert)[] = [
-        { documentId: doc!.id, action: 'created', byId: staff.classStaff, at },
-      ];
-      if (status === 'approved')
-        events.push(
-          { documentId: doc!.id, action: 'submitted', byId: staff.classStaff, at: new Date(at.getTime() + HOUR) },
-          { documentId: doc!.id, action: 'approved', byId: staff.director, at: new Date(at.getTime() + 3 * HOUR) },
-        );
-      await db.insert(recordDocumentEvents).values(events);
+      await seedProgressRecord(db, {
+        facility,
+        classId: row.enrolment.classId,
+        childId,
+        period,
+        status,
+        templateId: template.id,
+        staff,
+        name: row.child.firstName,
+        today,
+      });
     }
   }
+}
+
+/** One 経過記録 of a child for a period, written by the class and, when approved, approved by the 園長. */
+export async function seedProgressRecord(
+  db: SeedContext['db'],
+  input: {
+    facility: { id: number; companyId: number };
+    classId: number;
+    childId: number;
+    period: { start: string; end: string };
+    status: 'approved' | 'draft';
+    templateId: number;
+    staff: { director: number; classStaff: number };
+    name: string;
+    today: string;
+  },
+) {
+  const { facility, period, status, staff, today } = input;
+  const at = new Date(`${addDays(period.end < today ? period.end : today, -1)}T09:00:00+09:00`);
+  const [doc] = await db
+    .insert(recordDocuments)
+    .values({
+      companyId: facility.companyId,
+      facilityId: facility.id,
+      classId: input.classId,
+      childId: input.childId,
+      kind: 'progress_record',
+      periodStart: period.start,
+      periodEnd: period.end,
+      templateId: input.templateId,
+      status,
+      approvedBy: status === 'approved' ? staff.director : null,
+      approvedAt: status === 'approved' ? new Date(at.getTime() + 3 * HOUR) : null,
+      createdBy: staff.classStaff,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  await storeState(db, doc!.id, progressState(input.name, status === 'draft'), at);
+  const events: (typeof recordDocumentEvents.$inferInsert)[] = [
+    { documentId: doc!.id, action: 'created', byId: staff.classStaff, at },
+  ];
+  if (status === 'approved')
+    events.push(
+      { documentId: doc!.id, action: 'submitted', byId: staff.classStaff, at: new Date(at.getTime() + HOUR) },
+      { documentId: doc!.id, action: 'approved', byId: staff.director, at: new Date(at.getTime() + 3 * HOUR) },
+    );
+  await db.insert(recordDocumentEvents).values(events);
 }

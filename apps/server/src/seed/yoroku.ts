@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
-import { fiscalYearOf, tokyoDate } from '@renraku/contract';
+import { addMonths, fiscalYearOf, tokyoDate } from '@renraku/contract';
 import {
   auditLog,
   children,
@@ -13,7 +13,15 @@ import {
   users,
 } from '../db/schema';
 import { randomToken } from '../lib/crypto';
-import { admissionState, currentTemplate, storeState, yorokuDate } from '../modules/records/service';
+import {
+  admissionState,
+  currentTemplate,
+  loadRecordSettings,
+  progressPeriodOf,
+  storeState,
+  yorokuDate,
+} from '../modules/records/service';
+import { seedProgressRecord } from './child-records';
 import type { SeedContext } from './context';
 
 const HOUR = 3600_000;
@@ -71,6 +79,25 @@ export async function seedYoroku({ db, ids, now }: SeedContext, staff: { directo
       .insert(noteChildren)
       .values({ companyId: facility.companyId, childId: child!.id, facilityId: facility.id, classId: klass!.id, admittedOn });
     if (i > 1) continue;
+    // The earlier 経過記録 the 要録 is written from (shown beside it): the last two 期, approved.
+    const settings = await loadRecordSettings(db, facility.id);
+    const progressTemplate = await currentTemplate(db, facility, 'progress_record', staff.director);
+    const current = progressPeriodOf(today.slice(0, 7), birth, settings);
+    let period = progressPeriodOf(addMonths(current.period, -1), birth, settings);
+    for (let n = 0; n < 2; n++) {
+      await seedProgressRecord(db, {
+        facility,
+        classId: klass!.id,
+        childId: child!.id,
+        period,
+        status: 'approved',
+        templateId: progressTemplate.id,
+        staff,
+        name: k.first,
+        today,
+      });
+      period = progressPeriodOf(addMonths(period.period, -1), birth, settings);
+    }
     const approved = i === 0;
     const at = new Date(now.getTime() - (approved ? 10 : 2) * 24 * HOUR);
     const [doc] = await db
