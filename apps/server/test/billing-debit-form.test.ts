@@ -135,7 +135,7 @@ describe('the 預金口座振替依頼書', () => {
       'ﾔﾏﾀﾞﾀﾛｳ',
       '口座振替により支払う',
       'お届出印',
-      w.family.main.name.replace(/\s+/g, ''),
+      (w.family.main.name ?? '').replace(/\s+/g, ''),
     ])
       expect(text).toContain(part);
     expect(await audits('billing.account.debit_form')).toBe(before + 1);

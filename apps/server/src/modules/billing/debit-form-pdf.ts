@@ -30,7 +30,10 @@ export function renderDebitForm(s: DebitFormSheet): Promise<Buffer> {
   const width = doc.page.width - 2 * M;
   doc.fillColor('#000').strokeColor(LINE);
   doc.font('jpb').fontSize(22).text('預金口座振替依頼書', M, M, { width, align: 'center' });
-  doc.font('jp').fontSize(9).text(`作成日 ${s.issuedOn}`, M, M + 34, { width, align: 'right' });
+  doc
+    .font('jp')
+    .fontSize(9)
+    .text(`作成日 ${s.issuedOn}`, M, M + 34, { width, align: 'right' });
 
   let y = M + 58;
   doc.font('jp').fontSize(12).text('金融機関 御中', M, y);
@@ -54,9 +57,19 @@ export function renderDebitForm(s: DebitFormSheet): Promise<Buffer> {
     const h = 30;
     for (const [label, value] of rows) {
       doc.rect(M, y, labelW, h).fillAndStroke('#f1f3f5', LINE);
-      doc.rect(M + labelW, y, width - labelW, h).lineWidth(0.8).stroke();
-      doc.fillColor('#000').font('jp').fontSize(10).text(label, M + 8, y + 9, { width: labelW - 16 });
-      doc.font('jpb').fontSize(13).text(value, M + labelW + 10, y + 7, { width: width - labelW - 20 });
+      doc
+        .rect(M + labelW, y, width - labelW, h)
+        .lineWidth(0.8)
+        .stroke();
+      doc
+        .fillColor('#000')
+        .font('jp')
+        .fontSize(10)
+        .text(label, M + 8, y + 9, { width: labelW - 16 });
+      doc
+        .font('jpb')
+        .fontSize(13)
+        .text(value, M + labelW + 10, y + 7, { width: width - labelW - 20 });
       y += h;
     }
     y += 16;
@@ -80,8 +93,14 @@ export function renderDebitForm(s: DebitFormSheet): Promise<Buffer> {
   const sealW = 110;
   const boxH = 110;
   const leftW = width - sealW - 12;
-  doc.rect(M, y, leftW, boxH / 2).lineWidth(0.8).stroke();
-  doc.font('jp').fontSize(9).text('お名前', M + 8, y + 5);
+  doc
+    .rect(M, y, leftW, boxH / 2)
+    .lineWidth(0.8)
+    .stroke();
+  doc
+    .font('jp')
+    .fontSize(9)
+    .text('お名前', M + 8, y + 5);
   doc.fontSize(13).text(s.payerName, M + 70, y + 18, { width: leftW - 80 });
   doc.rect(M, y + boxH / 2, leftW, boxH / 2).stroke();
   doc.fontSize(9).text('ご署名（自署）', M + 8, y + boxH / 2 + 5);
