@@ -46,6 +46,8 @@ export const bankAccountSchema = z.object({
   holder: z.string(),
   entered_by: z.enum(['guardian', 'staff']),
   updated_at: z.string(),
+  /** When the 事務 marked the signed 預金口座振替依頼書 登録済 at the bank; null while 未登録 (cleared when the account changes). */
+  registered_at: z.string().nullable(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
@@ -71,3 +73,6 @@ export const putBillingAccount = defineCall({
   body: bankAccountInput,
   response: guardianBankAccountSchema,
 });
+
+/** The caller's own 預金口座振替依頼書 (PDF, full number printed to sign): main guardians with an account only (others 404). */
+export const billingDebitFormPdfPath = '/api/billing/accounts/{facilityId}/debit-form.pdf';

@@ -235,6 +235,7 @@ export const putPushSettings = { method: 'PUT', path: '/api/settings/notificatio
 export const putQuestionnaireAnswers = { method: 'PUT', path: '/api/notices/{id}/questionnaires/{questionnaireId}' } as unknown as typeof C.putQuestionnaireAnswers;
 export const putRelationType = { method: 'PUT', path: '/api/users/type' } as unknown as typeof C.putRelationType;
 export const putStaffBillingAccount = { method: 'PUT', path: '/api/staff/facilities/{facilityId}/billing/accounts/{userId}' } as unknown as typeof C.putStaffBillingAccount;
+export const putStaffBillingAccountRegistered = { method: 'PUT', path: '/api/staff/facilities/{facilityId}/billing/accounts/{userId}/registered' } as unknown as typeof C.putStaffBillingAccountRegistered;
 export const putStaffBillingChildAttributes = { method: 'PUT', path: '/api/staff/facilities/{facilityId}/billing/children/{childId}/attributes' } as unknown as typeof C.putStaffBillingChildAttributes;
 export const putStaffBillingSettings = { method: 'PUT', path: '/api/staff/facilities/{facilityId}/billing/settings' } as unknown as typeof C.putStaffBillingSettings;
 export const putStaffChild = { method: 'PUT', path: '/api/staff/children/{childId}' } as unknown as typeof C.putStaffChild;

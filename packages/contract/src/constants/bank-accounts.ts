@@ -16,6 +16,9 @@ export const bankAccountMessages = {
   notMain: '口座振替の口座は、園児の代表者（主たる保護者）のみ登録できます',
   notPayer: '口座を登録できるのは、この施設に在籍する園児の保護者（閲覧のみを除く）です',
   saved: '口座振替の口座を登録しました',
+  noAccount: '口座振替の口座がまだ登録されていません',
+  formNotReady: '園の口座振替の準備（委託者設定）がまだ整っていないため、依頼書を作成できません',
+  registered: '登録済かどうか（true / false）を指定してください',
 } as const;
 
 /** The form's own check (the same rules as the contract's schema), field by field: the messages to show. */

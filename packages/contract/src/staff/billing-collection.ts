@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankAccountInput, bankAccountSchema, bankAccountTypes, toZenginKana } from '../billing-accounts';
+import { bankAccountInput, bankAccountMessages, bankAccountSchema, bankAccountTypes, toZenginKana } from '../billing-accounts';
 import { defineCall, idParam, yearMonthString } from '../common';
 import { statementStatuses } from '../constants/billing';
 
@@ -89,6 +89,18 @@ export const putStaffBillingAccount = defineCall({
   body: bankAccountInput,
   response: staffPayerAccountSchema,
 });
+
+export const putStaffBillingAccountRegistered = defineCall({
+  method: 'PUT',
+  path: '/api/staff/facilities/{facilityId}/billing/accounts/{userId}/registered',
+  summary: 'Marks a payer’s account 登録済 at the bank (true) or 未登録 again (false); audited',
+  params: z.object({ facilityId: idParam, userId: idParam }),
+  body: z.object({ registered: z.boolean({ message: bankAccountMessages.registered }) }),
+  response: staffPayerAccountSchema,
+});
+
+/** A payer's 預金口座振替依頼書 (PDF, the full number printed for the payer to sign); audited. */
+export const staffBillingDebitFormPdfPath = '/api/staff/facilities/{facilityId}/billing/accounts/{userId}/debit-form.pdf';
 
 export const getStaffDebitSettings = defineCall({
   method: 'GET',

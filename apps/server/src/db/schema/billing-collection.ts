@@ -35,6 +35,12 @@ export const billingBankAccounts = pgTable(
     enteredBy: text('entered_by').notNull(),
     /** Set when a request file first carried this account (its 新規コード is 1 until then). */
     firstRequestedAt: timestamp('first_requested_at', { withTimezone: true }),
+    /**
+     * Set when the 事務 marks the signed 預金口座振替依頼書 登録済 at the bank; cleared when the
+     * account changes (docs/decisions/billing-debit-form.md).
+     */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    registeredBy: integer('registered_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

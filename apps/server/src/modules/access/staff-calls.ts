@@ -192,6 +192,8 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.staffBillingReceiptPdfPath,
     C.getStaffBillingAccounts,
     C.putStaffBillingAccount,
+    C.putStaffBillingAccountRegistered,
+    C.staffBillingDebitFormPdfPath,
     C.getStaffDebitSettings,
     C.putStaffDebitSettings,
     C.getStaffCollection,

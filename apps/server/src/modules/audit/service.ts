@@ -128,6 +128,8 @@ export const auditActionLabels = {
   'billing.payment': '入金の記録',
   'billing.carry': '未収金の翌月への繰越',
   'billing.account.update': '口座振替の口座の登録・変更',
+  'billing.account.registered': '口座振替の口座の登録済・未登録の変更',
+  'billing.account.debit_form': '預金口座振替依頼書（PDF）の出力',
   'billing.debit.settings': '口座振替の委託者設定の変更',
   'billing.debit.request': '口座振替依頼ファイルの作成',
   'billing.debit.withdraw': '口座振替依頼の取り下げ',

@@ -25,6 +25,7 @@ export const presentAccount = (r: AccountRow): BankAccount => ({
   holder: r.holder,
   entered_by: r.enteredBy as BankAccount['entered_by'],
   updated_at: r.updatedAt.toISOString(),
+  registered_at: r.registeredAt?.toISOString() ?? null,
 });
 
 /** Writes (or replaces) a payer's account; the number sealed, the 名義 in its 全銀 form. */
@@ -49,6 +50,9 @@ async function saveAccount(
     enteredBy: by.enteredBy,
     // A new account is a new 口座振替 registration: its next debit carries 新規コード 1 again.
     firstRequestedAt: null,
+    // A changed account is not yet registered at the bank: a new 依頼書 is signed and registered.
+    registeredAt: null,
+    registeredBy: null,
     updatedBy: by.userId,
     updatedAt: now,
   };
@@ -61,7 +65,7 @@ async function saveAccount(
 }
 
 /** Facilities where the caller has an activated link to a child enrolled today, and whether it is a main link. */
-async function callerFacilities(db: Db, viewer: Viewer) {
+export async function callerFacilities(db: Db, viewer: Viewer) {
   return db
     .select({
       facilityId: facilities.id,
@@ -124,7 +128,7 @@ export async function putGuardianAccount(
 }
 
 /** The guardians who may pay for the month's children (activated main or writable), with their children. */
-async function payers(db: Db, facilityId: number, month: string) {
+export async function payers(db: Db, facilityId: number, month: string) {
   const enrolled = await enrolledInMonth(db, facilityId, month);
   if (enrolled.length === 0) return [];
   const links = await db

@@ -21,6 +21,7 @@ import { authorizeFacility } from '../access';
 import { billingChildren, saveAttributes } from './attributes';
 import { booksRoutes } from './books-routes';
 import { collectionRoutes } from './collection-routes';
+import { debitFormRoutes } from './debit-form-routes';
 import { carryStatement } from './carry';
 import { closeMonth } from './close';
 import { monthOf } from './inputs';
@@ -80,6 +81,7 @@ export function billingRoutes(app: App, ctx: AppContext) {
   route(app, getBillingStatements, {}, async ({ viewer }) => guardianStatements(ctx.db, viewer));
   collectionRoutes(app, ctx);
   receiptRoutes(app, ctx);
+  debitFormRoutes(app, ctx);
   booksRoutes(app, ctx);
   route(app, getBillingStatement, {}, async ({ viewer, params }) => guardianStatement(ctx.db, viewer, params.id));
 }

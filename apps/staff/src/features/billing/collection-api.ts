@@ -8,7 +8,9 @@ import {
   postStaffDebitResults,
   postStaffBillingStatementCarry,
   putStaffBillingAccount,
+  putStaffBillingAccountRegistered,
   putStaffDebitSettings,
+  staffBillingDebitFormPdfPath,
   staffDebitRequestFilePath,
 } from '@renraku/contract/staff';
 import type { BodyInputOf } from '@renraku/contract/client';
@@ -49,6 +51,20 @@ export function useSaveDebitSettings(facilityId: number) {
     onSuccess: invalidate,
   });
 }
+
+/** 登録済 / 未登録: the bank has (not) registered the payer's signed 預金口座振替依頼書. */
+export function useSetAccountRegistered(facilityId: number) {
+  const invalidate = useInvalidate(facilityId);
+  return useMutation({
+    mutationFn: ({ userId, registered }: { userId: number; registered: boolean }) =>
+      api(putStaffBillingAccountRegistered, { params: { facilityId, userId }, body: { registered } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The payer's 預金口座振替依頼書 (PDF, audited on the server). */
+export const debitFormUrl = (facilityId: number, userId: number) =>
+  buildPath(staffBillingDebitFormPdfPath, { facilityId, userId });
 
 export function useSavePayerAccount(facilityId: number) {
   const invalidate = useInvalidate(facilityId);

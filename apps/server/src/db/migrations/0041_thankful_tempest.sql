@@ -1,0 +1,3 @@
+ALTER TABLE "billing_bank_accounts" ADD COLUMN "registered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "billing_bank_accounts" ADD COLUMN "registered_by" integer;--> statement-breakpoint
+ALTER TABLE "billing_bank_accounts" ADD CONSTRAINT "billing_bank_accounts_registered_by_users_id_fk" FOREIGN KEY ("registered_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
