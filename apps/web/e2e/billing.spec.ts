@@ -81,6 +81,10 @@ test.describe('billing', () => {
     await expect(page.getByText('口座振替の口座を登録しました')).toBeVisible();
     await expect(sakura.getByTestId('registered-account')).toContainText('普通 ****567');
     await expect(sakura.getByTestId('registered-account')).toContainText('ﾔﾏﾀﾞ ﾀﾛｳ');
+    // The bank's form to sign, with the number in full (a PDF as the browser downloads it).
+    const form = await page.request.get((await sakura.getByTestId('debit-form-link').getAttribute('href'))!);
+    expect(form.status()).toBe(200);
+    expect(form.headers()['content-type']).toContain('application/pdf');
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/billing-guardian-account.png', fullPage: true });
 

@@ -73,6 +73,3 @@ export const putBillingAccount = defineCall({
   body: bankAccountInput,
   response: guardianBankAccountSchema,
 });
-
-/** The caller's own 預金口座振替依頼書 (PDF, full number printed to sign): main guardians with an account only (others 404). */
-export const billingDebitFormPdfPath = '/api/billing/accounts/{facilityId}/debit-form.pdf';

@@ -31,3 +31,6 @@ export const billingTexts = {
  * statement (404 unless the caller sees it); 409 while the statement is not 支払済.
  */
 export const billingReceiptPdfPath = '/api/billing/statements/{id}/receipt.pdf';
+
+/** The caller's own 預金口座振替依頼書 (PDF, full number printed to sign): main guardians with an account only (others 404). */
+export const billingDebitFormPdfPath = '/api/billing/accounts/{facilityId}/debit-form.pdf';

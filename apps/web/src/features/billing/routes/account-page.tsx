@@ -4,6 +4,7 @@ import {
   bankAccountMessages,
   bankAccountTypeLabels,
   bankAccountTypes,
+  billingDebitFormPdfPath,
   toZenginKana,
   type BankAccount,
 } from '@renraku/contract/client';
@@ -20,7 +21,7 @@ const empty: Fields = { bank_code: '', branch_code: '', account_type: 'ordinary'
 /** Full-width digits typed on a phone count as digits. */
 const digits = (v: string) => v.normalize('NFKC').replace(/\s/g, '');
 
-function Registered({ account }: { account: BankAccount }) {
+function Registered({ account, facilityId }: { account: BankAccount; facilityId: number }) {
   return (
     <Stack gap={2} data-testid="registered-account">
       <Text size="sm">
@@ -30,6 +31,17 @@ function Registered({ account }: { account: BankAccount }) {
         {bankAccountTypeLabels[account.account_type]} {account.account_number_masked}
       </Text>
       <Text size="sm">口座名義 {account.holder}</Text>
+      {/* The bank's paper form to sign and take to the facility (spec/billing.md §4): a file, not a screen. */}
+      <Button
+        component="a"
+        href={billingDebitFormPdfPath.replace('{facilityId}', String(facilityId))}
+        download
+        variant="light"
+        mt="xs"
+        data-testid="debit-form-link"
+      >
+        預金口座振替依頼書（PDF）
+      </Button>
     </Stack>
   );
 }
@@ -124,7 +136,11 @@ export function AccountPage() {
               <Title order={2} size="h5" id={`facility-${f.facility_id}`}>
                 {f.facility_name}
               </Title>
-              {f.account ? <Registered account={f.account} /> : <Text size="sm">口座は未登録です</Text>}
+              {f.account ? (
+                <Registered account={f.account} facilityId={f.facility_id} />
+              ) : (
+                <Text size="sm">口座は未登録です</Text>
+              )}
               <AccountForm facilityId={f.facility_id} registered={!!f.account} />
             </Stack>
           </Paper>
