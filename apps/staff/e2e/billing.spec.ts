@@ -152,6 +152,19 @@ test('the 事務 downloads last month’s 口座振替 request and imports the b
   // The same file again changes nothing.
   await page.locator('input[type="file"]').setInputFiles({ name: 'result.txt', mimeType: 'text/plain', buffer: result });
   await expect(summary).toContainText('取込済のため変更なし');
+
+  // A payer's 預金口座振替依頼書 prints for the signature; once the bank has it, 登録済.
+  const payer = page
+    .getByTestId('payer-account')
+    .filter({ has: page.getByRole('link', { name: '依頼書PDF' }) })
+    .first();
+  const form = await page.request.get((await payer.getByRole('link', { name: '依頼書PDF' }).getAttribute('href'))!);
+  expect(form.status()).toBe(200);
+  expect(form.headers()['content-type']).toContain('application/pdf');
+  await payer.getByRole('button', { name: '登録済にする' }).click();
+  await expect(payer).toContainText(/登録済 \d{4}\/\d{1,2}\/\d{1,2}/);
+  await expect(payer.getByRole('button', { name: '未登録に戻す' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the 事務 imports the bank’s 入出金明細 and records a credit that is no family’s fee', async ({ page, request }) => {
