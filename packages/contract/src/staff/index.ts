@@ -25,6 +25,7 @@ export * from './records';
 export * from './records-phrases';
 export * from './records-children';
 export * from './records-yoroku';
+export * from './records-archive';
 export * from './billing';
 export * from './billing-collection';
 export * from './billing-transfers';

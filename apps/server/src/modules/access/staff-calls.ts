@@ -49,7 +49,10 @@ export const staffCallActions = {
     devices: none,
     what: 'a child’s 児童票 (roster facts, health, contacts): reading it and writing its own fields; the 期 settings',
   },
-  'records.export': { devices: none, what: 'a class’s 保育所児童保育要録 as one ZIP of PDFs, to send to the 小学校' },
+  'records.export': {
+    devices: none,
+    what: 'a class’s 保育所児童保育要録 as one ZIP of PDFs, to send to the 小学校; a class’s 年度 of plans and records as one ZIP for an inspection (園長, 主任)',
+  },
   'billing.manage': {
     devices: none,
     what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定, payments at the office, accounts, 口座振替 files',
@@ -250,7 +253,7 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffChildYoroku,
     C.putStaffClassYorokuFocus,
   ],
-  'records.export': [C.staffClassYorokuZipPath],
+  'records.export': [C.staffClassYorokuZipPath, C.staffClassRecordsArchivePath],
   'records.child': [C.getStaffChildRecord, C.putStaffChildRecord, C.putStaffRecordSettings],
   'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],
   'records.phrases': [C.postStaffRecordPhrase, C.deleteStaffRecordPhrase],

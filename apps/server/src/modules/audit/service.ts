@@ -104,6 +104,7 @@ export const auditActionLabels = {
   'record.return': '計画・記録の差し戻し',
   'record.reopen': '計画・記録の修正版の作成',
   'record.read': '計画・記録の印刷・PDF出力',
+  'record.archive': '監査用ZIPの出力（クラスの年度の計画・記録）',
   'record.view': '園児の記録（経過記録・個別指導計画）の閲覧',
   'record.settings.update': '計画・記録の設定（期）の変更',
   'child_record.read': '児童票の閲覧',

@@ -101,17 +101,16 @@ async function stampsOf(db: Db, doc: RecordDocumentRow): Promise<Stamp[]> {
 }
 
 /**
- * A document as an A4 PDF (records.md §6): its content as stored now (the co-editing server has
- * written its pending changes first), the 日誌's day as the board shows it, the 確認印. A read,
- * audited as `record.read` with the view `pdf`.
+ * A plan or record's PDF bytes (records.md §6): its content as stored now, the 日誌's day as the
+ * board shows it, the 確認印. Not audited: the caller logs the read (printRecord, the archive).
  */
-export async function printRecord(
+export async function renderRecord(
   db: Db,
   staff: StaffViewer,
   access: RecordGrant & { doc: RecordDocumentRow },
   now: Date,
-): Promise<{ filename: string; body: Buffer; type: string }> {
-  const { doc, klass, grant } = access;
+): Promise<Buffer> {
+  const { doc, klass } = access;
   const kind = doc.kind as RecordKind;
   const template = presentTemplate(await templateById(db, doc.templateId));
   const [facility] = await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, doc.facilityId));
@@ -119,8 +118,8 @@ export async function printRecord(
   const [child] = doc.childId ? await db.select({ name: childName }).from(children).where(eq(children.id, doc.childId)) : [];
   const facts = kind === 'daily_journal' ? await dayFacts(db, klass, doc.periodStart, staff.today, now) : null;
   const status = `${recordStatusLabels[doc.status as RecordStatus]}（第${doc.version}版）`;
-  const body = await renderPdf({
-    title: `${klass.name} ${child ? `${child.name}さん ` : ''}${printLabel(kind, doc.periodStart, doc.periodEnd)}`,
+  return renderPdf({
+    title: recordTitle(klass.name, child?.name ?? null, kind, doc.periodStart, doc.periodEnd),
     subtitle: `${facility?.name ?? ''}${SP}${template.name}${SP}${status}`,
     landscape: kind !== 'daily_journal' && kind !== 'progress_record',
     stamps: await stampsOf(db, doc),
@@ -128,6 +127,21 @@ export async function printRecord(
     facts,
     printedAt: fullDateTimeLabel(now),
   });
+}
+
+/** A document's printed title: the class, the child (of a child's record), the kind and period. */
+export const recordTitle = (className: string, child: string | null, kind: RecordKind, start: string, end: string) =>
+  `${className} ${child ? `${child}さん ` : ''}${printLabel(kind, start, end)}`;
+
+/** A document as an A4 PDF (records.md §6), audited as `record.read` with the view `pdf`. */
+export async function printRecord(
+  db: Db,
+  staff: StaffViewer,
+  access: RecordGrant & { doc: RecordDocumentRow },
+  now: Date,
+): Promise<{ filename: string; body: Buffer; type: string }> {
+  const { doc, grant } = access;
+  const body = await renderRecord(db, staff, access, now);
   await recordAudit(db, staff, now, {
     companyId: grant.companyId,
     facilityId: grant.facilityId,
@@ -135,7 +149,7 @@ export async function printRecord(
     targetType: 'record_document',
     targetId: doc.id,
     childId: doc.childId,
-    details: { kind, period: doc.periodStart, version: doc.version, view: 'pdf' },
+    details: { kind: doc.kind, period: doc.periodStart, version: doc.version, view: 'pdf' },
   });
   return { filename: `record-${doc.id}-v${doc.version}.pdf`, body, type: 'application/pdf' };
 }
