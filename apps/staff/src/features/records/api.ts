@@ -16,6 +16,7 @@ import {
   postStaffRecordReopen,
   postStaffRecordReturn,
   postStaffRecordSubmit,
+  staffClassRecordsArchivePath,
   staffRecordPdfPath,
   type ChildRecordInput,
   type ClassRecordKind,
@@ -75,6 +76,9 @@ export function useRecordSteps(documentId: number) {
 
 /** The document as an A4 PDF to print or keep (records.md §6). */
 export const recordPdfUrl = (documentId: number) => buildPath(staffRecordPdfPath, { documentId });
+/** The class's 年度 of plans and records as one ZIP for an inspection (records-archive.md). */
+export const recordsArchiveUrl = (classId: number, year: number) =>
+  buildPath(staffClassRecordsArchivePath, { classId }, { year });
 
 type PhraseQuery = { age_band?: number; month?: number; topic?: RecordPhraseTopic; q?: string };
 const phrasesKey = (facilityId: number) => ['staff', 'records', 'phrases', facilityId] as const;

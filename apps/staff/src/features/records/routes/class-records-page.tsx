@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
-import type { RecordSlot } from '@renraku/contract/staff';
+import { addMonths, fiscalYearOf, yearMonthLabel } from '@renraku/contract/dates';
+import { recordsArchiveMessages, type RecordSlot } from '@renraku/contract/staff';
 import { showFailure } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
@@ -10,7 +10,8 @@ import { Page } from '../../../components/page';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
-import { useClassRecords, useOpenRecord } from '../api';
+import { isPairedDevice } from '../../../lib/device-flag';
+import { recordsArchiveUrl, useClassRecords, useOpenRecord } from '../api';
 import { ClassChildren } from '../components/class-children';
 import { StateBadge } from '../components/state-badge';
 
@@ -97,17 +98,31 @@ function ClassMonth({
     <Page
       title={`${data.class.name}の計画・記録`}
       actions={
-        // The 要録 is for the final year (records.md §5): a 5歳児 class, or one of mixed ages.
-        (data.class.age_band === 5 || data.class.age_band === null) && (
-          <Button
-            component={Link}
-            to={facilityPath(facility.id, `records/class/${data.class.id}/yoroku`)}
-            size="md"
-            variant="default"
-          >
-            保育所児童保育要録
-          </Button>
-        )
+        <Group gap="sm">
+          {/* The inspection archive of the shown month's 年度: 園長, 主任 on a desktop (records-archive.md). */}
+          {data.can_approve && !isPairedDevice() && (
+            <Button
+              component="a"
+              href={recordsArchiveUrl(data.class.id, fiscalYearOf(`${month}-01`))}
+              download
+              size="md"
+              variant="default"
+            >
+              {recordsArchiveMessages.button}
+            </Button>
+          )}
+          {/* The 要録 is for the final year (records.md §5): a 5歳児 class, or one of mixed ages. */}
+          {(data.class.age_band === 5 || data.class.age_band === null) && (
+            <Button
+              component={Link}
+              to={facilityPath(facility.id, `records/class/${data.class.id}/yoroku`)}
+              size="md"
+              variant="default"
+            >
+              保育所児童保育要録
+            </Button>
+          )}
+        </Group>
       }
     >
       <Group justify="space-between">
