@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as Y from 'yjs';
 import { eq } from 'drizzle-orm';
 import {
@@ -96,4 +97,30 @@ describe('demo data of the 要録', () => {
     expect(context.progress.map((p) => p.status)).toEqual(['approved', 'approved']);
     expect(context.progress[0]!.sections.map((x) => x.text).join('')).toContain('湊は園庭でかけっこを楽しみ');
   });
+});
+
+describe('demo data in the inspection archive', () => {
+  it('さくら保育園’s ひよこ組 and ぞう組: the 年度’s ZIP, the index first, one PDF per document (timed)', async () => {
+    const director = t.agent();
+    await call(director, postStaffLogin, { body: { email: 'enchou@example.com', password: DEMO_PASSWORD } });
+    const [zou] = await t.db.select().from(classes).where(eq(classes.name, 'ぞう組'));
+    for (const [name, classId] of [
+      ['ひよこ組', ids.classes.sakuraHiyoko],
+      ['ぞう組', zou!.id],
+    ] as const) {
+      const started = performance.now();
+      const res = await director.get(`/api/staff/classes/${classId}/records-archive.zip`);
+      const seconds = (performance.now() - started) / 1000;
+      expect(res.statusCode).toBe(200);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'archive-')), 'a.zip');
+      fs.writeFileSync(file, res.rawPayload);
+      const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+      console.log(
+        `demo ${name} archive: ${names.length - 1} documents, ${seconds.toFixed(2)} s, ${(res.rawPayload.length / 1024 / 1024).toFixed(1)} MiB`,
+      );
+      expect(names[0]).toMatch(/^0+_索引\.pdf$/);
+      expect(names.length).toBeGreaterThan(2);
+      expect(seconds).toBeLessThan(60);
+    }
+  }, 180_000);
 });
