@@ -209,5 +209,17 @@ test('a 保育日誌 opens with the day’s attendance; 提出 → 差し戻し 
   expect(text).toContain('園庭で砂遊び。');
   expect(text).toContain('よく眠っていた。');
   expect(text).toContain('試験承認者');
+
+  // The 年度's plans and records as one ZIP for an inspection: the director's, not the 保育士's.
+  await page.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
+  await expect(page.getByRole('heading', { level: 2, name: '保育日誌' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '監査用にまとめてダウンロード（ZIP）' })).toHaveCount(0);
+  await other.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
+  const archive = other.getByRole('link', { name: '監査用にまとめてダウンロード（ZIP）' });
+  await expect(archive).toHaveAttribute('download', '');
+  const zip = await other.request.get((await archive.getAttribute('href'))!);
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()['content-type']).toBe('application/zip');
+  expect((await zip.body()).subarray(0, 2).toString('latin1')).toBe('PK');
   await other.context().close();
 });
