@@ -133,6 +133,8 @@ export async function recordsArchive(
     };
   });
   const zip = new ZipFile();
+  // A PDF that fails mid-stream ends the download with an error (an unheard `error` would end the process).
+  zip.on('error', (error: Error) => (zip.outputStream as unknown as Readable).destroy(error));
   const lazy = (name: string, make: () => Promise<Buffer>) =>
     zip.addReadStreamLazy(name, { compress: false, mtime: now }, (callback) => {
       make().then(

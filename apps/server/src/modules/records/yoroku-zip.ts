@@ -72,6 +72,8 @@ export async function classYorokuZip(
     })),
   );
   const zip = new ZipFile();
+  // A PDF that fails mid-stream ends the download with an error (an unheard `error` would end the process).
+  zip.on('error', (error: Error) => (zip.outputStream as unknown as Readable).destroy(error));
   for (const { doc, name } of docs)
     zip.addReadStreamLazy(`${year}年度_保育所児童保育要録_${safe(name)}.pdf`, { compress: false, mtime: now }, (callback) => {
       renderYoroku(db, doc, klass.name, now).then(
