@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
@@ -9,9 +5,6 @@ import {
   debitMessages as D,
   getStaffBillingAccounts,
   messages,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   putBillingAccount,
   putStaffBillingAccount,
   putStaffBillingAccountRegistered,
@@ -19,10 +12,11 @@ import {
   staffMessages,
 } from '@renraku/contract';
 import { auditLog, billingBankAccounts } from '../src/db/schema';
-import { buildStaff, buildStaffWorld } from './factories';
+import { buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
-import { buildBillingWorld } from './billing-world';
+import { pdfText } from './pdf-text';
+import { buildBillingWorld, pinTablet } from './billing-world';
 
 /**
  * 預金口座振替依頼書 and 登録済 (spec/billing.md §4, issue 34): the form printed with the full number
@@ -33,7 +27,6 @@ import { buildBillingWorld } from './billing-world';
 const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
-const dir = mkdtempSync(join(tmpdir(), 'debit-form-'));
 const manage = (ok: number) => statuses(ok, { office: ok, classStaff: 403 });
 
 let w: Awaited<ReturnType<typeof buildStaffWorld>>;
@@ -63,15 +56,6 @@ const row = async (userId = w.family.main.id) =>
       .where(and(eq(billingBankAccounts.facilityId, w.facilityId), eq(billingBankAccounts.userId, userId)))
   )[0];
 
-let n = 0;
-function pdfText(bytes: Buffer): { text: string; pages: string } {
-  const file = join(dir, `${++n}.pdf`);
-  writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
-  const pages = /Page size:\s+(.*)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]!;
-  return { text, pages };
-}
-
 beforeAll(async () => {
   ({ w, as } = await buildBillingWorld(t, clock));
   g = {
@@ -80,15 +64,7 @@ beforeAll(async () => {
     readOnly: await t.signIn(w.family.readOnly, clock),
     unrelated: await t.signIn(w.family.unrelated, clock),
   };
-  const device = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tablet = t.agent(clock);
-  await call(tablet, postStaffDevicePair, { body: { code: device.data.code } });
-  const pinned = await buildStaff(db(), { role: 'director', facilityId: w.facilityId, pin: '2468' });
-  await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  tablet = await pinTablet(t, as, w, clock);
 }, 120_000);
 
 describe('the 預金口座振替依頼書', () => {

@@ -1,23 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  billingMessages as M,
-  messages,
-  postStaffBillingPayment,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
-  staffMessages,
-} from '@renraku/contract';
+import { billingMessages as M, messages, postStaffBillingPayment, staffMessages } from '@renraku/contract';
 import { billingStatements, facilities } from '../src/db/schema';
-import { buildStaff, buildStaffWorld, buildUser } from './factories';
+import { buildStaffWorld, buildUser } from './factories';
 import { call, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectMatrix, statuses } from './staff-persona-matrix';
-import { buildBillingWorld } from './billing-world';
+import { pdfText } from './pdf-text';
+import { buildBillingWorld, pinTablet } from './billing-world';
 
 /**
  * 領収書 (spec/billing.md §3, issue 34): the PDF of a paid statement for its guardians and the
@@ -27,7 +16,6 @@ import { buildBillingWorld } from './billing-world';
 const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
-const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
 
 let w: Awaited<ReturnType<typeof buildStaffWorld>>;
 let as: Record<StaffPersona, Agent>;
@@ -39,15 +27,6 @@ let secondPayer: Awaited<ReturnType<typeof buildUser>>;
 
 const guardianUrl = (id: number | string) => `/api/billing/statements/${id}/receipt.pdf`;
 const staffUrl = (id: number | string) => `/api/staff/billing/statements/${id}/receipt.pdf`;
-let n = 0;
-function pdfText(bytes: Buffer): { text: string; pages: string } {
-  const file = join(dir, `${++n}.pdf`);
-  writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
-  const pages = /Page size:\s+(.*)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]!;
-  return { text, pages };
-}
-
 beforeAll(async () => {
   const built = await buildBillingWorld(t, clock);
   ({ w, as } = built);
@@ -72,15 +51,7 @@ beforeAll(async () => {
     readOnly: await t.signIn(w.family.readOnly, clock),
     unrelated: await t.signIn(w.family.unrelated, clock),
   };
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tablet = t.agent(clock);
-  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'director', facilityId: w.facilityId, pin: '2468' });
-  await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  tablet = await pinTablet(t, as, w, clock);
 }, 120_000);
 
 describe('the guardian’s 領収書', () => {
