@@ -35,3 +35,4 @@ export * from './staffing-shifts';
 export * from './staffing-generate';
 export * from './staffing-wishes';
 export * from './staffing-report';
+export * from './records-templates';

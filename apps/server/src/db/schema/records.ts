@@ -74,6 +74,10 @@ export const recordDocuments = pgTable(
     uniqueIndex('record_documents_child_kind_period_version_idx')
       .on(t.childId, t.kind, t.periodStart, t.version)
       .where(sql`${t.childId} is not null`),
+    // A facility's own document (the 全体的な計画): one per period and version (records-rollover.md).
+    uniqueIndex('record_documents_facility_kind_period_version_idx')
+      .on(t.facilityId, t.kind, t.periodStart, t.version)
+      .where(sql`${t.classId} is null and ${t.childId} is null`),
     index('record_documents_facility_period_idx').on(t.facilityId, t.periodStart),
   ],
 );

@@ -49,6 +49,10 @@ export const staffCallActions = {
     devices: none,
     what: 'a child’s 児童票 (roster facts, health, contacts): reading it and writing its own fields; the 期 settings',
   },
+  'records.templates': {
+    devices: none,
+    what: 'the facility’s templates of plans and records and the fiscal-year rollover of the 全体的な計画 and 年間指導計画 (園長, 法人管理者)',
+  },
   'records.export': {
     devices: none,
     what: 'a class’s 保育所児童保育要録 as one ZIP of PDFs, to send to the 小学校; a class’s 年度 of plans and records as one ZIP for an inspection (園長, 主任)',
@@ -254,6 +258,7 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.putStaffClassYorokuFocus,
   ],
   'records.export': [C.staffClassYorokuZipPath, C.staffClassRecordsArchivePath],
+  'records.templates': [C.getStaffRecordTemplates, C.putStaffRecordTemplate, C.getStaffRecordRollover, C.postStaffRecordRollover],
   'records.child': [C.getStaffChildRecord, C.putStaffChildRecord, C.putStaffRecordSettings],
   'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],
   'records.phrases': [C.postStaffRecordPhrase, C.deleteStaffRecordPhrase],

@@ -107,6 +107,8 @@ export const auditActionLabels = {
   'record.archive': '監査用ZIPの出力（クラスの年度の計画・記録）',
   'record.view': '園児の記録（経過記録・個別指導計画）の閲覧',
   'record.settings.update': '計画・記録の設定（期）の変更',
+  'record.template.update': '計画・記録の様式の変更',
+  'record.rollover': '年度更新（全体的な計画・年間指導計画の作成）',
   'child_record.read': '児童票の閲覧',
   'yoroku.read': '保育所児童保育要録の閲覧（画面・PDF・ZIP）',
   'record.yoroku_focus': '要録の最終年度の重点の変更',

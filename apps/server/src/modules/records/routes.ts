@@ -2,7 +2,11 @@ import {
   deleteStaffRecordPhrase,
   getStaffChildRecord,
   getStaffRecordMaterial,
+  getStaffRecordRollover,
   getStaffRecordSettings,
+  getStaffRecordTemplates,
+  postStaffRecordRollover,
+  putStaffRecordTemplate,
   postStaffChildProgressRecord,
   putStaffChildRecord,
   putStaffRecordSettings,
@@ -39,7 +43,9 @@ import { authorizeRecordSettings, readRecordSettings, writeRecordSettings } from
 import { addPhrase, authorizePhrases, listPhrases, removePhrase } from './phrases';
 import { printRecord } from './print';
 import { archiveDocuments, authorizeArchive, recordsArchive } from './archive';
+import { previewRollover, rollOver } from './rollover';
 import { recordsSocket } from './socket';
+import { listTemplates, saveTemplate } from './template-edit';
 import { changeStatus, reopenRecord } from './status';
 import { printYoroku } from './yoroku-print';
 import { yorokuRoutes } from './yoroku-routes';
@@ -120,6 +126,26 @@ export function recordsRoutes(app: App, ctx: AppContext) {
   staffRoute(app, putStaffRecordSettings, {}, async ({ staff, params, body, now }) => {
     const grant = await authorizeRecordSettings(ctx, staff, params.facilityId, 'write');
     return writeRecordSettings(ctx.db, staff, grant, body, now);
+  });
+
+  // The facility's templates and the fiscal-year rollover (園長, 法人管理者 on a desktop).
+  staffRoute(app, getStaffRecordTemplates, {}, async ({ staff, params }) =>
+    listTemplates(ctx.db, await authorizeRecordSettings(ctx, staff, params.facilityId, 'write')),
+  );
+
+  staffRoute(app, putStaffRecordTemplate, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeRecordSettings(ctx, staff, params.facilityId, 'write');
+    return saveTemplate(ctx.db, staff, grant, params.kind, body, now);
+  });
+
+  staffRoute(app, getStaffRecordRollover, {}, async ({ staff, params, query }) => {
+    const grant = await authorizeRecordSettings(ctx, staff, params.facilityId, 'write');
+    return previewRollover(ctx.db, staff, grant, query.from_fiscal_year);
+  });
+
+  staffRoute(app, postStaffRecordRollover, {}, async ({ staff, params, body, now }) => {
+    const grant = await authorizeRecordSettings(ctx, staff, params.facilityId, 'write');
+    return rollOver(ctx.db, staff, grant, body.from_fiscal_year, now, (id) => socket.flush(id));
   });
 
   staffCsvRoute(app, staffRecordPdfPath, 'documentId', z.object({}), async ({ staff, id, now }) => {

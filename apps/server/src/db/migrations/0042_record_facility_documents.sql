@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "record_documents_facility_kind_period_version_idx" ON "record_documents" USING btree ("facility_id","kind","period_start","version") WHERE "record_documents"."class_id" is null and "record_documents"."child_id" is null;
