@@ -4,10 +4,13 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import * as Y from 'yjs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   addMonths,
+  fiscalYearOf,
   getStaffAudit,
+  getStaffRecordRollover,
+  tokyoDate,
   getStaffChildRecord,
   getStaffClassYoroku,
   getStaffYorokuContext,
@@ -16,7 +19,7 @@ import {
   getStaffRecord,
   postStaffLogin,
 } from '@renraku/contract';
-import { classes, recordDocumentStates } from '../src/db/schema';
+import { classes, recordDocuments, recordDocumentStates } from '../src/db/schema';
 import { seedDemo, type DemoIds } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
 import { call, setupApp } from './harness';
@@ -71,6 +74,40 @@ describe('demo data of plans and records', () => {
     expect(written[1]!.document!.approved?.by.name).toBeTruthy();
     const draft = (await call(director, getStaffRecord, { params: { documentId: written[0]!.document!.id } })).data;
     expect(draft.document.child?.id).toBe(ids.children.haruto);
+  });
+});
+
+describe('demo data of the 年度’s plans', () => {
+  it('さくら保育園’s 全体的な計画 and every class’s 年間指導計画, approved: the 年度更新 into this 年度 finds them made', async () => {
+    const director = t.agent();
+    await call(director, postStaffLogin, { body: { email: 'enchou@example.com', password: DEMO_PASSWORD } });
+    const year = fiscalYearOf(tokyoDate(new Date()));
+    const plans = (
+      await t.db
+        .select()
+        .from(recordDocuments)
+        .where(and(eq(recordDocuments.facilityId, ids.facilities.sakura), eq(recordDocuments.periodStart, `${year}-04-01`)))
+    ).filter((p) => p.kind === 'overall_plan' || p.kind === 'annual_plan');
+    const klasses = await t.db
+      .select()
+      .from(classes)
+      .where(and(eq(classes.facilityId, ids.facilities.sakura), eq(classes.fiscalYear, year)));
+    expect(plans.filter((p) => p.kind === 'overall_plan')).toHaveLength(1);
+    expect(
+      plans
+        .filter((p) => p.kind === 'annual_plan')
+        .map((p) => p.classId)
+        .sort(),
+    ).toEqual(klasses.map((k) => k.id).sort());
+    expect(plans.every((p) => p.status === 'approved')).toBe(true);
+    const preview = (
+      await call(director, getStaffRecordRollover, {
+        params: { facilityId: ids.facilities.sakura },
+        query: { from_fiscal_year: year - 1 },
+      })
+    ).data;
+    expect(preview.overall_plan.state).toBe('existed');
+    expect(preview.classes.every((c) => c.state === 'existed')).toBe(true);
   });
 });
 

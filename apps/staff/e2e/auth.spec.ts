@@ -61,6 +61,7 @@ test.describe('staff sign-in', () => {
       '監査ログ',
       '職員',
       '施設設定',
+      '計画・記録の様式',
       '設定',
     ]);
     await menu.getByRole('link', { name: 'ホーム' }).click();

@@ -120,6 +120,7 @@ test('every screen of a company admin passes axe and fits the width @portrait', 
     [f('audit'), '監査ログ'],
     [f('members'), '職員'],
     [f('facility'), '施設設定'],
+    [f('records/setup'), '計画・記録の様式と年度更新'],
     [`/staff/company/${ids.companyId}`, '法人の施設'],
   ];
   const screens = test.info().project.name === 'tablet' ? day : [...day, ...desk];

@@ -19,6 +19,7 @@ import { seedDay } from './day';
 import { seedKiosk } from './kiosk';
 import { seedNaps } from './naps';
 import { seedRecords } from './records';
+import { seedYearPlans } from './records-plans';
 import { seedChildRecords } from './child-records';
 import { seedYoroku } from './yoroku';
 import { seedBilling } from './billing';
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db, config: SeedConfig, now = new Date()): Pr
     await seedRecords(seed, staff);
     await seedChildRecords(seed, staff);
     await seedYoroku(seed, staff);
+    await seedYearPlans(seed, staff);
     await seedFacilitySetup(seed);
     await seedBilling(seed, staff);
     await seedBillingCollection(seed, staff, seed.secret);

@@ -56,6 +56,7 @@ const screens = {
   record: screen(() => import('../features/records/routes/record-page'), 'RecordPage'),
   childRecord: screen(() => import('../features/records/routes/child-record-page'), 'ChildRecordPage'),
   classYoroku: screen(() => import('../features/records/routes/class-yoroku-page'), 'ClassYorokuPage'),
+  recordsSetup: screen(() => import('../features/records/routes/records-setup-page'), 'RecordsSetupPage'),
   billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
@@ -151,6 +152,8 @@ export const routes: RouteObject[] = [
                       { path: 'audit', lazy: screens.audit },
                       { path: 'members', lazy: screens.members },
                       { path: 'facility', lazy: screens.facility },
+                      // The templates of plans and records and the 年度更新 (records-templates.md, records-rollover.md).
+                      { path: 'records/setup', lazy: screens.recordsSetup },
                     ],
                   },
                 ],

@@ -52,6 +52,7 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
         { label: '監査ログ', to: facilityPath(facility.id, 'audit') },
         { label: '職員', to: facilityPath(facility.id, 'members') },
         { label: '施設設定', to: facilityPath(facility.id, 'facility') },
+        { label: '計画・記録の様式', to: facilityPath(facility.id, 'records/setup') },
       );
     }
     if (facility.role === 'company_admin') items.push({ label: '法人の施設', to: companyPath(facility.company_id) });

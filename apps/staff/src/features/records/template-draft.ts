@@ -1,0 +1,97 @@
+import type { RecordField, RecordFieldType, RecordSection, RecordTemplateBody } from '@renraku/contract/staff';
+
+/**
+ * The template editor's working copy (docs/decisions/records-templates.md): sections and fields
+ * changed in place, saved as a whole. A field added here is `fresh`: its type may still change;
+ * a saved field keeps its type (the server refuses a key stored another way) and its key, so a
+ * rename keeps the text written under it.
+ */
+export type DraftField = RecordField & { fresh?: boolean };
+export interface DraftSection {
+  key: string;
+  title: string;
+  fields: DraftField[];
+  fresh?: boolean;
+}
+
+export const draftOf = (sections: RecordSection[]): DraftSection[] =>
+  sections.map((s) => ({ ...s, fields: s.fields.map((f) => ({ ...f })) }));
+
+/** A key no section or field of the template has (lower case, digits, `_`: the contract's pattern). */
+export function newKey(prefix: 's' | 'f', sections: DraftSection[], random: () => number = Math.random): string {
+  const taken = new Set(sections.flatMap((s) => [s.key, ...s.fields.map((f) => f.key)]));
+  for (;;) {
+    const key = `${prefix}_${Math.floor(random() * 36 ** 8)
+      .toString(36)
+      .padStart(8, '0')}`;
+    if (!taken.has(key)) return key;
+  }
+}
+
+/** The list with the item at `index` moved one place up (-1) or down (+1); unchanged at an end. */
+export function move<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const to = index + by;
+  if (index < 0 || index >= list.length || to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}
+
+export function addSection(sections: DraftSection[], random?: () => number): DraftSection[] {
+  const key = newKey('s', sections, random);
+  const field: DraftField = {
+    key: newKey('f', [...sections, { key, title: '', fields: [] }], random),
+    label: '新しい項目',
+    type: 'text',
+    fresh: true,
+  };
+  return [...sections, { key, title: '新しい欄', fields: [field], fresh: true }];
+}
+
+export function addField(sections: DraftSection[], sectionIndex: number, random?: () => number): DraftSection[] {
+  const field: DraftField = { key: newKey('f', sections, random), label: '新しい項目', type: 'text', fresh: true };
+  return sections.map((s, i) => (i === sectionIndex ? { ...s, fields: [...s.fields, field] } : s));
+}
+
+export const updateSection = (sections: DraftSection[], index: number, patch: Partial<DraftSection>): DraftSection[] =>
+  sections.map((s, i) => (i === index ? { ...s, ...patch } : s));
+
+export function updateField(sections: DraftSection[], si: number, fi: number, patch: Partial<DraftField>): DraftSection[] {
+  return sections.map((s, i) => (i === si ? { ...s, fields: s.fields.map((f, j) => (j === fi ? { ...f, ...patch } : f)) } : s));
+}
+
+export const moveField = (sections: DraftSection[], si: number, fi: number, by: -1 | 1): DraftSection[] =>
+  sections.map((s, i) => (i === si ? { ...s, fields: move(s.fields, fi, by) } : s));
+
+export const removeField = (sections: DraftSection[], si: number, fi: number): DraftSection[] =>
+  sections.map((s, i) => (i === si ? { ...s, fields: s.fields.filter((_, j) => j !== fi) } : s));
+
+/** A fresh field turned into another type, with that type's parts started (rows and columns, a list, options). */
+export function withType(field: DraftField, type: RecordFieldType): DraftField {
+  const { key, label, hint, fresh } = field;
+  const base: DraftField = { key, label, type, fresh, ...(hint ? { hint } : {}) };
+  if (type === 'grid') return { ...base, rows: ['1行目', '2行目'], columns: ['内容'] };
+  if (type === 'ticks') return { ...base, reference: 'five_domains' };
+  if (type === 'choice') return { ...base, options: ['選択肢1', '選択肢2'] };
+  return base;
+}
+
+/** A textarea's lines as a list: trimmed, blank lines left out. */
+export const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** What the PUT sends: the working copy without the editor's marks. */
+export function bodyOf(name: string, baseVersion: number, sections: DraftSection[]): RecordTemplateBody {
+  return {
+    base_version: baseVersion,
+    name,
+    sections: sections.map((s) => ({
+      key: s.key,
+      title: s.title,
+      fields: s.fields.map(({ fresh: _fresh, ...f }) => f),
+    })),
+  };
+}
