@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray, max } from 'drizzle-orm';
 import * as Y from 'yjs';
 import {
+  getStaffRecord,
   getStaffRecordRollover,
   postStaffDevice,
   postStaffDevicePair,
@@ -219,6 +220,10 @@ describe('the fiscal-year rollover', () => {
         ),
       );
     expect(events.map((e) => e.action)).toEqual(['created', 'created', 'created']);
+    // The new plan opens as a draft its class's staff write, on the new template.
+    const opened = await call(as.director, getStaffRecord, { params: { documentId: annual.id }, headers: clock });
+    expect(opened.data.document.title).toBe('ひよこ組 2027年度 年間指導計画');
+    expect(opened.data).toMatchObject({ can_edit: true, template: { name: '年間指導計画（新様式）' } });
     const [audit] = await rolloverEntries();
     expect(audit).toMatchObject({ userId: w.staff.director.user.id, facilityId: w.facilityId, targetType: 'facility' });
     expect((audit!.details as { documents: unknown[] }).documents).toHaveLength(3);

@@ -59,6 +59,8 @@ test('the 園長 edits the 日案 template and saves a new version', async ({ pa
 });
 
 test('年度更新: a new 2027 class starts from this year’s plan of the same age, after a confirm', async ({ page, request }) => {
+  // The co-editing page it opens at the end loads the editor bundle (slow on a loaded machine).
+  test.setTimeout(240_000);
   const director = await createStaff(request, 'rollover', { role: 'director' });
   await signIn(page, director.email);
   const name = `更新${Math.floor(Math.random() * 1e5)}組`;
@@ -88,6 +90,13 @@ test('年度更新: a new 2027 class starts from this year’s plan of the same 
   await expect(page.getByText(/件の計画を作成しました/)).toBeVisible();
   await expect(row).toContainText('作成しました');
   await expect(panel.getByRole('button', { name: '年度更新を実行' })).toBeDisabled();
+  // The new plan opens as a draft with this year's text (the demo ひよこ組's 年間目標).
+  await panel.getByRole('link', { name: `${name}の2027年度の年間指導計画を開く` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} 2027年度 年間指導計画` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '年間目標', exact: true })).toHaveValue(
+    '保育者に見守られながら、自分でしようとする気持ちを育む。',
+  );
+  await page.goBack();
 
   // Once only: the preview now finds it made.
   await page.reload();

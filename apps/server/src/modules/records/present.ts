@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  fiscalYearOf,
   recordRoom,
   type ClassRecordKind,
   type RecordDocument,
@@ -89,7 +90,9 @@ export async function presentDocument(
       ? `${child?.name ?? ''}さんの${doc.periodStart.slice(0, 4)}年度 保育所児童保育要録`
       : doc.kind === 'progress_record'
         ? `${child?.name ?? ''}さんの${progressPeriodLabel(doc.periodStart, doc.periodEnd)}の経過記録`
-        : periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name);
+        : doc.kind === 'annual_plan'
+          ? `${fiscalYearOf(doc.periodStart)}年度 年間指導計画`
+          : periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name);
   return {
     document: {
       ...summaryOf(doc, names),

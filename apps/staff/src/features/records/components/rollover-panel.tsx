@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import type { RecordRollover } from '@renraku/contract/staff';
 import { todayInTokyo } from '@renraku/ui/dates';
@@ -8,6 +9,7 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { TableScroll } from '../../../components/table-scroll';
+import { facilityPath } from '../../../lib/facility';
 import { useRollover, useRolloverPreview } from '../setup-api';
 
 type State = RecordRollover['classes'][number]['state'];
@@ -89,7 +91,20 @@ export function RolloverPanel({ facilityId }: { facilityId: number }) {
                         {c.class_name}（{ageLabel(c.age_band)}）の年間指導計画
                       </Table.Td>
                       <Table.Td>{c.source ? `${c.source.class_name}の年間指導計画` : 'なし'}</Table.Td>
-                      <Table.Td>{stateLabels[c.state]}</Table.Td>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          {stateLabels[c.state]}
+                          {c.document_id && (
+                            <Anchor
+                              component={Link}
+                              to={facilityPath(facilityId, `records/doc/${c.document_id}`)}
+                              aria-label={`${c.class_name}の${data.to_fiscal_year}年度の年間指導計画を開く`}
+                            >
+                              開く
+                            </Anchor>
+                          )}
+                        </Group>
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
