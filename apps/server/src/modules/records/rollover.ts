@@ -142,12 +142,14 @@ export async function previewRollover(db: Db, staff: StaffViewer, grant: Facilit
  * with a copy of this year's text. One transaction with one audit entry naming what it made.
  * Idempotent: what exists is left as it is, and two directors at once meet the unique indexes (the
  * second's insert does nothing). The 期 are the facility's settings: the new year keeps them.
- * `flush` writes the sources' open editing sessions first, so the copy holds the last keystrokes.
+ * `flush` writes the sources' open editing sessions first, so the copy holds the last keystrokes;
+ * `authorize` checks the caller again in the transaction.
  */
 export async function rollOver(
   db: Db,
   staff: StaffViewer,
   grant: FacilityGrant,
+  authorize: (db: Db) => Promise<FacilityGrant>,
   from: number,
   now: Date,
   flush: (documentId: number) => Promise<void>,
@@ -157,6 +159,7 @@ export async function rollOver(
   const facility = { id: grant.facilityId, companyId: grant.companyId };
   const { planned, made } = await db.transaction(async (tx) => {
     const t: Db = tx;
+    await authorize(t);
     const planned = await planRollover(t, staff, grant.facilityId, from);
     const made = new Map<Planned, DocRow | null>();
     for (const p of planned) {

@@ -25,6 +25,7 @@ import {
 } from '@renraku/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { App } from '../../lib/route';
 import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
@@ -133,9 +134,11 @@ export function recordsRoutes(app: App, ctx: AppContext) {
     listTemplates(ctx.db, await authorizeRecordSettings(ctx, staff, params.facilityId, 'write')),
   );
 
+  // The writes check the caller again in their transaction (a membership ended meanwhile writes nothing).
   staffRoute(app, putStaffRecordTemplate, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeRecordSettings(ctx, staff, params.facilityId, 'write');
-    return saveTemplate(ctx.db, staff, grant, params.kind, body, now);
+    const authorize = (db: Db) => authorizeRecordSettings(ctx, staff, params.facilityId, 'write', db);
+    await authorize(ctx.db);
+    return saveTemplate(ctx.db, staff, authorize, params.kind, body, now);
   });
 
   staffRoute(app, getStaffRecordRollover, {}, async ({ staff, params, query }) => {
@@ -144,8 +147,9 @@ export function recordsRoutes(app: App, ctx: AppContext) {
   });
 
   staffRoute(app, postStaffRecordRollover, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeRecordSettings(ctx, staff, params.facilityId, 'write');
-    return rollOver(ctx.db, staff, grant, body.from_fiscal_year, now, (id) => socket.flush(id));
+    const authorize = (db: Db) => authorizeRecordSettings(ctx, staff, params.facilityId, 'write', db);
+    const grant = await authorize(ctx.db);
+    return rollOver(ctx.db, staff, grant, authorize, body.from_fiscal_year, now, (id) => socket.flush(id));
   });
 
   staffCsvRoute(app, staffRecordPdfPath, 'documentId', z.object({}), async ({ staff, id, now }) => {

@@ -19,8 +19,9 @@ export async function authorizeRecordSettings(
   staff: StaffViewer,
   facilityId: number,
   mode: 'read' | 'write',
+  db: Db = ctx.db,
 ): Promise<FacilityGrant> {
-  const grant = await authorizeFacility(ctx, staff, facilityId, 'daily.read');
+  const grant = await authorizeFacility(ctx, staff, facilityId, 'daily.read', db);
   if (mode === 'write' && !mayEdit(grant)) throw forbidden();
   return grant;
 }

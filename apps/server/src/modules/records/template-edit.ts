@@ -128,21 +128,22 @@ export async function listTemplates(db: Db, grant: FacilityGrant): Promise<{ tem
 }
 
 /**
- * Saves the template as its next version (records-templates.md): checked against every earlier
- * version, in one transaction with its audit entry. The editor's `base_version` must still be the
+ * Saves the template as its next version (records-templates.md): the caller's right and the
+ * template checked against every earlier version in one transaction with its audit entry. The editor's `base_version` must still be the
  * latest (else 409: someone saved first); two saves at once meet the unique version index (409).
  * Documents keep the version they were made on; new ones take this one.
  */
 export async function saveTemplate(
   db: Db,
   staff: StaffViewer,
-  grant: FacilityGrant,
+  authorize: (db: Db) => Promise<FacilityGrant>,
   kind: EditableRecordKind,
   body: RecordTemplateBody,
   now: Date,
 ): Promise<RecordTemplateEntry> {
-  await db.transaction(async (tx) => {
+  const grant = await db.transaction(async (tx) => {
     const t: Db = tx;
+    const grant = await authorize(t);
     const rows = await templateRows(t, grant.facilityId, kind);
     const latest = rows[0]?.version ?? 0;
     if (body.base_version !== latest) throw conflict(M.stale);
@@ -179,6 +180,7 @@ export async function saveTemplate(
         fields: sections.reduce((n, s) => n + s.fields.length, 0),
       },
     });
+    return grant;
   });
   return (await entries(db, grant.facilityId, [kind]))[0]!;
 }
