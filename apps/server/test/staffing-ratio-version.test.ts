@@ -111,11 +111,15 @@ describe('GET /api/staff/facilities/{facilityId}/ratio-version: who', () => {
     ).toBe(404);
   });
 
-  it('costs 3 statements (session, grant, the fingerprint) and is passive (a poll keeps no PIN session alive)', async () => {
+  it('costs 3 statements (session, grant, the fingerprint), as the ratio it stands for, and is passive (a poll keeps no PIN session alive)', async () => {
     await version(0);
     const before = t.database.queryCount();
     await version(0);
     expect(t.database.queryCount() - before).toBeLessThanOrEqual(3);
+    // The ratio itself, when it moved: session, grant, the same inputs row (seven statements before issue 35).
+    const again = t.database.queryCount();
+    await ratio(0);
+    expect(t.database.queryCount() - again).toBeLessThanOrEqual(3);
     // The tablet unlocked at 09:00 locks at 09:05 however often its screen polled meanwhile.
     expect((await call(tablet, getStaffRatioVersion, { params: facility(), headers: at(2) })).statusCode).toBe(200);
     expect((await call(tablet, getStaffRatioVersion, { params: facility(), headers: at(4) })).statusCode).toBe(200);
