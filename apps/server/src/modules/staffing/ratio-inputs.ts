@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { fiscalYearOf, type ClockKind, type RatioFacilityType } from '@renraku/contract';
 import type { Db } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import {
   childAttendances,
   children,
@@ -25,29 +26,38 @@ import { minuteOf, workSpans, type ChildSpan, type StaffSpan } from './timeline'
  * arrived today (class, birth date, arrival, pick-up), the staff of the day (name, first class of the
  * 年度), the day's valid 打刻 and room moves. Birth dates and times only, no names of children.
  */
-function inputsStatement(facilityId: number, date: string): SQL {
-  const fiscalYear = fiscalYearOf(date);
-  const enrolment = { admittedOn: sql`nc.admitted_on`, leftOn: sql`nc.left_on` };
-  const membership = { validFrom: sql`m.valid_from`, validUntil: sql`m.valid_until` };
-  return sql`select
+const facility = sql.placeholder('facility');
+const day = sql.placeholder('date');
+const fiscalYear = sql.placeholder('fiscal_year');
+
+const inputs = sql`select
     (select json_build_array(s.facility_type, s.one_year_improvement) from ${staffingSettings} s
-      where s.facility_id = ${facilityId}) as settings,
+      where s.facility_id = ${facility}) as settings,
     (select json_agg(json_build_array(c.id, c.name) order by c.sort_order, c.id) from ${classes} c
-      where c.facility_id = ${facilityId} and c.fiscal_year = ${fiscalYear}) as rooms,
+      where c.facility_id = ${facility} and c.fiscal_year = ${fiscalYear}) as rooms,
     (select json_agg(json_build_array(nc.class_id, ch.birth, ca.arrived_at, ca.picked_up_at) order by nc.id)
       from ${noteChildren} nc join ${children} ch on ch.id = nc.child_id
-      join ${childAttendances} ca on ca.note_child_id = nc.id and ca.date = ${date}
-      where nc.facility_id = ${facilityId} and ca.arrived_at is not null and ${enrolmentCovers(enrolment, date)}) as children,
+      join ${childAttendances} ca on ca.note_child_id = nc.id and ca.date = ${day}
+      where nc.facility_id = ${facility} and ca.arrived_at is not null
+        and ${enrolmentCovers({ admittedOn: sql`nc.admitted_on`, leftOn: sql`nc.left_on` }, day)}) as children,
     (select json_agg(json_build_array(m.user_id, coalesce(u.name, m.invited_name, u.email),
         (select min(smc.class_id) from ${staffMembershipClasses} smc join ${classes} sc on sc.id = smc.class_id
           where smc.membership_id = m.id and sc.fiscal_year = ${fiscalYear})) order by m.id)
       from ${staffMemberships} m join ${users} u on u.id = m.user_id
-      where m.facility_id = ${facilityId} and ${membershipCovers(membership, date)}) as staff,
+      where m.facility_id = ${facility}
+        and ${membershipCovers({ validFrom: sql`m.valid_from`, validUntil: sql`m.valid_until` }, day)}) as staff,
     (select json_agg(json_build_array(e.user_id, e.kind, e.time) order by e.time, e.id) from ${staffTimeEntries} e
-      where e.facility_id = ${facilityId} and e.date = ${date} and e.voided_at is null) as entries,
+      where e.facility_id = ${facility} and e.date = ${day} and e.voided_at is null) as entries,
     (select json_agg(json_build_array(r.user_id, r.time, r.class_id) order by r.time, r.id) from ${staffRoomMoves} r
-      where r.facility_id = ${facilityId} and r.date = ${date}) as moves`;
-}
+      where r.facility_id = ${facility} and r.date = ${day}) as moves`;
+
+/** Prepared (db/prepared.ts): polled by every open ratio screen, its plan is made once per connection. */
+const inputsStatement = preparedSql<InputsRow>('staffing_ratio_inputs', inputs);
+const digestStatement = preparedSql<{ digest: string }>(
+  'staffing_ratio_digest',
+  sql`select md5(i::text) as digest from (${inputs}) i`,
+);
+const values = (facilityId: number, date: string) => ({ facility: facilityId, date, fiscal_year: fiscalYearOf(date) });
 
 type Json<T> = T | string | null;
 interface InputsRow {
@@ -59,14 +69,12 @@ interface InputsRow {
   moves: Json<[number, string, number][]>;
 }
 
-const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 /** node-postgres parses json columns, PGlite may hand the text: either way the value, [] for none. */
 const parsed = <T>(value: Json<T>): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The digest of the inputs (md5 of the row's text), for ratio-version. One statement. */
 export async function ratioInputsDigest(db: Db, facilityId: number, date: string): Promise<string> {
-  const result = await db.execute(sql`select md5(i::text) as digest from (${inputsStatement(facilityId, date)}) i`);
-  return rowsOf<{ digest: string }>(result)[0]!.digest;
+  return (await digestStatement(db).rows(values(facilityId, date)))[0]!.digest;
 }
 
 export interface RatioInputs {
@@ -83,7 +91,7 @@ export interface RatioInputs {
  * without the 加算; a person with two memberships once); `until`: the minute an open stay ends (now).
  */
 export async function loadRatioInputs(db: Db, facilityId: number, date: string, until: number): Promise<RatioInputs> {
-  const row = rowsOf<InputsRow>(await db.execute(inputsStatement(facilityId, date)))[0]!;
+  const row = (await inputsStatement(db).rows(values(facilityId, date)))[0]!;
   const [type, oneYear] = parsed(row.settings) ?? ['nursery', false];
   const facilityType = type as RatioFacilityType;
   const entries = parsed(row.entries) ?? [];
