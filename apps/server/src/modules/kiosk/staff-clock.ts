@@ -68,8 +68,8 @@ export async function recordKioskStaffClocks(
     return found;
   };
   const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
-  // The device's skew and sync time are noted in the last recorded entry's transaction (one commit
-  // less per 打刻, issue 35), or alone when none was recorded.
+  // The device's skew and sync time are noted in the last entry's transaction when it gets that far
+  // (one commit less per 打刻, issue 35), else alone after the refusals.
   const noteDevice = (db: Db) =>
     db.update(devices).set({ clockSkewMs: clamped, lastSyncedAt: now }).where(eq(devices.id, device.id));
   let noted = false;
