@@ -139,7 +139,7 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
     const smokeAnswer = await fetch(`http://127.0.0.1:${app.port}${smokeScan.path}`, smokeScan);
     if (smokeAnswer.status !== 200) throw new Error(`kiosk scans: ${smokeAnswer.status} ${await smokeAnswer.text()}`);
     await smoke(app.port, loginCheck, guardians[0]!);
-    // One 園長 screen's poll alone (every facility's in turn) against the baseline: what each one costs.
+    // One 園長 screen's calls alone (every facility's in turn) against the baseline: what each one costs.
     const screenCallers = staff.map((f) => ({
       userId: f.director,
       childIds: [f.facilityId],
@@ -147,12 +147,18 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
       cookie: directors.get(f.director)!,
     }));
     const ratioCall = {
-      name: "GET …/ratio (a 園長 screen's poll)",
+      name: 'GET …/ratio (refetched when it moves)',
       path: (g: Guardian) => `/api/staff/facilities/${g.childIds[0]}/ratio`,
     };
+    // What a screen polls (the fingerprint) and what it fetches when that moves (the ratio).
+    const versionCall = {
+      name: "GET …/ratio-version (a 園長 screen's poll)",
+      path: (g: Guardian) => `/api/staff/facilities/${g.childIds[0]}/ratio-version`,
+    };
     await measure(app, ratioCall, screenCallers, 2);
+    await measure(app, versionCall, screenCallers, 2);
     const ratioBase = await measure(app, loginCheck, guardians);
-    table([ratioBase, await measure(app, ratioCall, screenCallers)], ratioBase);
+    table([ratioBase, await measure(app, versionCall, screenCallers), await measure(app, ratioCall, screenCallers)], ratioBase);
     log();
     watch = ratioScreens(
       `http://127.0.0.1:${app.port}`,

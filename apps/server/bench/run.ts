@@ -13,7 +13,8 @@
  * BENCH_ONLY=web (no load runs: a small dataset, bundle sizes and Lighthouse),
  * BENCH_ONLY=kiosk (the morning rush at the gate: every facility's kiosk posting arrivals and, one request in
  * BENCH_KIOSK_STAFF_EVERY (7), a staff 打刻 by 職員QR, against the signed-in baseline, while every 園長 screen polls
- * the live ratio every BENCH_RATIO_POLL_MS (3000) and probes at BENCH_KIOSK_PROBES facilities kept out of the
+ * the live ratio's fingerprint every BENCH_RATIO_POLL_MS (3000), refetching the ratio when it moved
+ * (BENCH_RATIO_FULL_POLL=1: the ratio itself every time, as the app did before), and probes at BENCH_KIOSK_PROBES facilities kept out of the
  * rush (1 in 30) time a scan or 打刻 from the POST's answer until that screen shows it (p99 ≤ 5 s); then the rush
  * again through a restart of PostgreSQL, BENCH_PG_RESTART, default
  * `pg_ctlcluster --skip-systemctl-redirect 15 main restart -m immediate`, BENCH_KIOSK_RESTART=0 to skip;

@@ -112,8 +112,14 @@ const recordsCalls = [
   'putStaffClassYorokuFocus',
 ];
 
-/** The staffing calls a PIN session holds (`staffing.read`: the ratio, its room): tested in staffing-calls.test.ts. */
-const staffingCalls = ['getStaffRatioDay', 'getStaffRatioNow', 'getStaffStaffingSettings', 'putStaffClassRoom'];
+/** The staffing calls a PIN session holds (`staffing.read`: the ratio, its room): tested in staffing-calls.test.ts and staffing-ratio-version.test.ts. */
+const staffingCalls = [
+  'getStaffRatioDay',
+  'getStaffRatioNow',
+  'getStaffRatioVersion',
+  'getStaffStaffingSettings',
+  'putStaffClassRoom',
+];
 
 /** Everything else manages people, devices, roles, facilities, 進級, the roster, notices or the audit log. */
 const desktopCalls = staffCalls.filter(

@@ -18,7 +18,7 @@ import {
   type ClockKind,
   type KioskStaffClock,
 } from '@renraku/contract';
-import { auditLog, staffQrTokens, staffTimeEntries } from '../src/db/schema';
+import { auditLog, devices, staffQrTokens, staffTimeEntries } from '../src/db/schema';
 import { buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid } from './staff-persona-matrix';
@@ -35,6 +35,8 @@ const TODAY = '2026-11-20';
 const clock = { 'x-test-now': NOW };
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const PIN = '3917';
+/** One gate 打刻: 8 statements, and the transaction's begin and commit where the driver counts them (PostgreSQL). */
+const STATEMENTS_PER_CLOCK = 10;
 
 let w: Awaited<ReturnType<typeof buildStaffWorld>>;
 let as: Record<StaffPersona, Agent>;
@@ -124,8 +126,14 @@ describe('打刻 by 職員QR and by PIN', () => {
   it('a QR 出勤 is recorded once at the device time, source kiosk with the device, audited; the ratio counts them', async () => {
     const me = w.staff.classStaffA.user.id;
     const first = entry('in', qr.classStaffA!, -12); // 08:48 on the tablet, sent at 09:00
+    const before = t.database.queryCount();
     const res = await post(kiosk, [first]);
     expect(res.data.results).toEqual([{ id: first.id, status: 'recorded', out_of_order: false, message: null }]);
+    // The device, the QR, the day's members; under the person's lock their day and the id (one), the
+    // row, the audit entry and the device's skew: one transaction (issue 35: 9 statements, 2 commits before).
+    expect(t.database.queryCount() - before).toBeLessThanOrEqual(STATEMENTS_PER_CLOCK);
+    const [gate] = await t.db.select().from(devices).where(eq(devices.id, kioskId));
+    expect(gate).toMatchObject({ clockSkewMs: 0, lastSyncedAt: new Date(NOW) });
     const again = await post(kiosk, [first]);
     expect(again.data.results).toEqual([{ id: first.id, status: 'duplicate', out_of_order: false, message: null }]);
     const rows = await rowsOf(me);

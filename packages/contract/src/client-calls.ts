@@ -109,6 +109,7 @@ export const getStaffQr = { method: 'GET', path: '/api/staff/me/qr' } as unknown
 export const getStaffRatioDay = { method: 'GET', path: '/api/staff/facilities/{facilityId}/ratio-day' } as unknown as typeof C.getStaffRatioDay;
 export const getStaffRatioMonth = { method: 'GET', path: '/api/staff/facilities/{facilityId}/ratio-month' } as unknown as typeof C.getStaffRatioMonth;
 export const getStaffRatioNow = { method: 'GET', path: '/api/staff/facilities/{facilityId}/ratio' } as unknown as typeof C.getStaffRatioNow;
+export const getStaffRatioVersion = { method: 'GET', path: '/api/staff/facilities/{facilityId}/ratio-version' } as unknown as typeof C.getStaffRatioVersion;
 export const getStaffRecord = { method: 'GET', path: '/api/staff/records/{documentId}' } as unknown as typeof C.getStaffRecord;
 export const getStaffRecordMaterial = { method: 'GET', path: '/api/staff/records/{documentId}/material' } as unknown as typeof C.getStaffRecordMaterial;
 export const getStaffRecordPhrases = { method: 'GET', path: '/api/staff/facilities/{facilityId}/record-phrases' } as unknown as typeof C.getStaffRecordPhrases;

@@ -8,18 +8,20 @@ export const livePollMs = 5_000;
  * A screen that follows the data without a reload (docs/decisions/day-live-updates.md): polls a
  * cheap fingerprint while the screen is visible (at once when the tablet wakes, the tab shows again
  * or the network comes back); a new fingerprint invalidates the queries under `invalidate`. The
- * class board, the notices and the 登園予定 screens use this one mechanism.
+ * class board, the notices, the 登園予定 and the live ratio (every `pollMs`, 3 s: staffing-live-ratio.md)
+ * screens use this one mechanism.
  */
 export function useLiveVersion(
   versionKey: QueryKey,
   fetchVersion: (signal: AbortSignal) => Promise<{ version: string }>,
   invalidate: QueryKey,
+  pollMs: number = livePollMs,
 ) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: versionKey,
     queryFn: ({ signal }) => fetchVersion(signal),
-    refetchInterval: livePollMs,
+    refetchInterval: pollMs,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',
     refetchOnReconnect: 'always',

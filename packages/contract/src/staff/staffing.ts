@@ -264,6 +264,15 @@ export const getStaffRatioNow = defineCall({
   response: ratioNowSchema,
 });
 
+export const getStaffRatioVersion = defineCall({
+  method: 'GET',
+  path: '/api/staff/facilities/{facilityId}/ratio-version',
+  summary:
+    'A cheap fingerprint of everything the ratio now reads, and the minute: the ratio screens refetch the ratio when it changes (polled)',
+  params: facilityParams,
+  response: z.object({ date: dateString, version: z.string() }),
+});
+
 export const getStaffRatioDay = defineCall({
   method: 'GET',
   path: '/api/staff/facilities/{facilityId}/ratio-day',

@@ -215,7 +215,13 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.staffBillingBooksCsvPath,
     C.staffBillingJournalCsvPath,
   ],
-  'staffing.read': [C.getStaffStaffingSettings, C.getStaffRatioNow, C.getStaffRatioDay, C.putStaffClassRoom],
+  'staffing.read': [
+    C.getStaffStaffingSettings,
+    C.getStaffRatioNow,
+    C.getStaffRatioVersion,
+    C.getStaffRatioDay,
+    C.putStaffClassRoom,
+  ],
   'staffing.clock': [
     C.getStaffMyClock,
     C.postStaffClock,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import {
   INT4_MAX,
   kioskMessages,
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { devices, staffTimeEntries } from '../../db/schema';
 import { recordAudit } from '../audit/service';
 import type { PairedDevice } from '../staff/service';
-import { clockRefusal, dayEntries, facilityStaff, lockPersonDay, minuteOf, validEntries } from '../staffing/service';
+import { clockRefusal, facilityMemberIds, lockPersonDay, minuteOf } from '../staffing/service';
 import { staffOfProof, type StaffOfProof } from './staff-identification';
 
 /**
@@ -62,13 +62,19 @@ export async function recordKioskStaffClocks(
   const memberOn = (date: string) => {
     let found = members.get(date);
     if (!found) {
-      found = facilityStaff(ctx.db, device.facilityId, date).then((rows) => new Set(rows.map((r) => r.userId)));
+      found = facilityMemberIds(ctx.db, device.facilityId, date);
       members.set(date, found);
     }
     return found;
   };
+  const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
+  // The device's skew and sync time are noted in the last entry's transaction when it gets that far
+  // (one commit less per 打刻, issue 35), else alone after the refusals.
+  const noteDevice = (db: Db) =>
+    db.update(devices).set({ clockSkewMs: clamped, lastSyncedAt: now }).where(eq(devices.id, device.id));
+  let noted = false;
   const results: StaffClockResult[] = [];
-  for (const entry of input.entries) {
+  for (const [index, entry] of input.entries.entries()) {
     const refuse = (message: string) => results.push({ id: entry.id, status: 'rejected', out_of_order: false, message });
     const at = new Date(entry.at);
     const ahead = at.getTime() - now.getTime();
@@ -92,64 +98,88 @@ export async function recordKioskStaffClocks(
       refuse(kioskStaffClockMessages.notMember);
       continue;
     }
-    results.push(await recordOne(ctx.db, device, { entry, userId, at, date, ip: input.ip }, now));
+    const last = index === input.entries.length - 1;
+    results.push(
+      await recordOne(ctx.db, device, { entry, userId, at, date, ip: input.ip, noteDevice: last ? noteDevice : null }, now),
+    );
+    noted ||= last;
   }
-  const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
-  await ctx.db.update(devices).set({ clockSkewMs: clamped, lastSyncedAt: now }).where(eq(devices.id, device.id));
+  if (!noted) await noteDevice(ctx.db);
   return { results, skew_ms: skew };
 }
 
 async function recordOne(
   db: Db,
   device: PairedDevice,
+  input: {
+    entry: KioskStaffClock;
+    userId: number;
+    at: Date;
+    date: string;
+    ip: string;
+    noteDevice: ((db: Db) => Promise<unknown>) | null;
+  },
+  now: Date,
+): Promise<StaffClockResult> {
+  return db.transaction(async (t) => {
+    const tx: Db = t;
+    const result = await recordLocked(tx, device, input, now);
+    if (input.noteDevice) await input.noteDevice(tx);
+    return result;
+  });
+}
+
+async function recordLocked(
+  tx: Db,
+  device: PairedDevice,
   input: { entry: KioskStaffClock; userId: number; at: Date; date: string; ip: string },
   now: Date,
 ): Promise<StaffClockResult> {
   const { entry, userId, at, date } = input;
   const time = tokyoTime(at);
-  return db.transaction(async (t) => {
-    const tx: Db = t;
-    await lockPersonDay(tx, userId, date);
-    const [seen] = await tx
-      .select({ outOfOrder: staffTimeEntries.outOfOrder })
-      .from(staffTimeEntries)
-      .where(eq(staffTimeEntries.clientId, entry.id));
-    if (seen) return { id: entry.id, status: 'duplicate' as const, out_of_order: seen.outOfOrder, message: null };
-    const day = validEntries(await dayEntries(tx, device.facilityId, date, userId));
-    const outOfOrder = misfits([...day, { kind: entry.kind, time }]) > misfits(day);
-    const [row] = await tx
-      .insert(staffTimeEntries)
-      .values({
-        companyId: device.companyId,
-        facilityId: device.facilityId,
-        userId,
-        date,
-        kind: entry.kind,
-        time,
-        source: 'kiosk',
-        clientId: entry.id,
-        outOfOrder,
-        deviceAt: at,
-        recordedBy: userId,
-        deviceId: device.id,
-      })
-      .onConflictDoNothing({ target: staffTimeEntries.clientId })
-      .returning({ id: staffTimeEntries.id });
-    // (The same id from another request at the same moment: its transaction holds the person's lock first.)
-    if (!row) return { id: entry.id, status: 'duplicate' as const, out_of_order: false, message: null };
-    await recordAudit(tx, { userId, today: tokyoDate(now), deviceId: device.id, ip: input.ip }, now, {
+  await lockPersonDay(tx, userId, date);
+  // The id seen before (a resend) and the person's day at the facility, in one statement.
+  const e = staffTimeEntries;
+  const rows = await tx
+    .select({ clientId: e.clientId, outOfOrder: e.outOfOrder, kind: e.kind, time: e.time, voidedAt: e.voidedAt })
+    .from(e)
+    .where(or(eq(e.clientId, entry.id), and(eq(e.facilityId, device.facilityId), eq(e.date, date), eq(e.userId, userId))));
+  const seen = rows.find((row) => row.clientId === entry.id);
+  if (seen) return { id: entry.id, status: 'duplicate' as const, out_of_order: seen.outOfOrder, message: null };
+  const day = rows.filter((row) => row.voidedAt === null).map((row) => ({ kind: row.kind as ClockKind, time: row.time }));
+  const outOfOrder = misfits([...day, { kind: entry.kind, time }]) > misfits(day);
+  const [row] = await tx
+    .insert(staffTimeEntries)
+    .values({
       companyId: device.companyId,
       facilityId: device.facilityId,
-      action: 'kiosk.staff.clock',
-      targetType: 'staff_time_entry',
-      targetId: row.id,
-      details: { kind: entry.kind, date, time, client_id: entry.id, method: entry.staff!.type, out_of_order: outOfOrder },
-    });
-    return {
-      id: entry.id,
-      status: 'recorded' as const,
-      out_of_order: outOfOrder,
-      message: outOfOrder ? kioskStaffClockMessages.outOfOrder : null,
-    };
+      userId,
+      date,
+      kind: entry.kind,
+      time,
+      source: 'kiosk',
+      clientId: entry.id,
+      outOfOrder,
+      deviceAt: at,
+      recordedBy: userId,
+      deviceId: device.id,
+    })
+    .onConflictDoNothing({ target: staffTimeEntries.clientId })
+    .returning({ id: staffTimeEntries.id });
+  // (The same id from another request at the same moment: its transaction holds the person's lock first.)
+  if (!row) return { id: entry.id, status: 'duplicate' as const, out_of_order: false, message: null };
+  await recordAudit(tx, { userId, today: tokyoDate(now), deviceId: device.id, ip: input.ip }, now, {
+    companyId: device.companyId,
+    facilityId: device.facilityId,
+    action: 'kiosk.staff.clock',
+    targetType: 'staff_time_entry',
+    targetId: row.id,
+    details: { kind: entry.kind, date, time, client_id: entry.id, method: entry.staff!.type, out_of_order: outOfOrder },
   });
+  return {
+    id: entry.id,
+    status: 'recorded' as const,
+    out_of_order: outOfOrder,
+    message: outOfOrder ? kioskStaffClockMessages.outOfOrder : null,
+  };
 }

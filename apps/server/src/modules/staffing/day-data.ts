@@ -48,6 +48,15 @@ export function facilityStaff(db: Db, facilityId: number, date: string) {
     .orderBy(asc(staffMemberships.id));
 }
 
+/** The ids of the people with a membership of the facility itself covering the day (the gate's 打刻 check). */
+export async function facilityMemberIds(db: Db, facilityId: number, date: string): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ userId: staffMemberships.userId })
+    .from(staffMemberships)
+    .where(and(eq(staffMemberships.facilityId, facilityId), membershipCovers(staffMemberships, date)));
+  return new Set(rows.map((r) => r.userId));
+}
+
 export function dayEntries(db: Db, facilityId: number, date: string, userId?: number) {
   const recorder = sql<
     string | null

@@ -6,18 +6,20 @@ import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { mayCorrect } from './access';
 import { loadStaffingDay } from './day-data';
+import { loadRatioInputs } from './ratio-inputs';
 import { minuteOf, roomsAt } from './timeline';
 
 /**
  * The ratio now (staffing.md §4): per room (class) the children present by band, the staff at work
  * in it, the required number and the shortfall. A class tablet sees its own class only. The
- * screens poll it (docs/decisions/staffing-live-ratio.md).
+ * screens fetch it when ratio-version moves (docs/decisions/staffing-live-ratio.md).
  */
 export async function ratioNow(db: Db, grant: FacilityGrant, userId: number, today: string, now: Date): Promise<RatioNow> {
   const time = tokyoTime(now);
   const minute = minuteOf(time);
-  // Open stays end now: a child not yet picked up and a person not yet out are here.
-  const day = await loadStaffingDay(db, grant.facilityId, today, minute + 1);
+  // Open stays end now: a child not yet picked up and a person not yet out are here. One statement,
+  // the same row ratio-version digests (ratio-inputs.ts).
+  const day = await loadRatioInputs(db, grant.facilityId, today, minute + 1);
   const rooms = day.rooms.filter((room) => grant.scopeClassId === null || room.id === grant.scopeClassId);
   const at = roomsAt(
     minute,

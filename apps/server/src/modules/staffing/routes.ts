@@ -12,6 +12,7 @@ import {
   addMonths,
   getStaffRatioDay,
   getStaffRatioNow,
+  getStaffRatioVersion,
   getStaffRatioMonth,
   getStaffShiftRatio,
   ratioMonthQuery,
@@ -43,6 +44,7 @@ import { ratioMonth } from './ratio-month';
 import { ratioMonthCsv } from './ratio-month-csv';
 import { shiftRatio } from './shift-ratio';
 import { moveToRoom, ratioNow } from './ratio-now';
+import { ratioVersion } from './ratio-version';
 import { saveSettings, settingsOf } from './settings';
 import { addPattern, patternsOf, publishMonth, setShift, shiftMonth } from './shifts';
 import { workRecordsCsv } from './work-records';
@@ -103,10 +105,16 @@ export function staffingRoutes(app: App, ctx: AppContext) {
     return voidTimeEntry(ctx.db, staff, grant, entry, body.reason, now);
   });
 
-  // Polled every few seconds by the 園長's desktop and the class tablets: passive (a tablet still locks).
+  // Fetched by the 園長's desktop and the class tablets when ratio-version moves: passive (a tablet still locks).
   staffRoute(app, getStaffRatioNow, { passive: true }, async ({ staff, params, now }) => {
     const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
     return ratioNow(ctx.db, grant, staff.userId, staff.today, now);
+  });
+
+  // What the ratio screens poll: one statement; they refetch the ratio when it moves (passive as well).
+  staffRoute(app, getStaffRatioVersion, { passive: true }, async ({ staff, params, now }) => {
+    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    return { date: staff.today, version: await ratioVersion(ctx.db, grant.facilityId, staff.today, now) };
   });
 
   staffRoute(app, getStaffRatioDay, {}, async ({ staff, params, query, today, now }) => {

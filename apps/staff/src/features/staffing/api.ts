@@ -4,6 +4,7 @@ import {
   getStaffMyShifts,
   getStaffRatioDay,
   getStaffRatioNow,
+  getStaffRatioVersion,
   getStaffStaffingSettings,
   getStaffTimeEntries,
   postStaffClock,
@@ -25,9 +26,13 @@ import {
   type RatioFacilityType,
 } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
+import { useLiveVersion } from '../../lib/use-live-version';
 import { buildPath } from '@renraku/ui/api';
 
-/** The live ratio is polled this often while the screen is visible (docs/decisions/staffing-live-ratio.md). */
+/**
+ * The live ratio's fingerprint is polled this often while the screen is visible; the ratio is
+ * refetched when it moves (docs/decisions/staffing-live-ratio.md).
+ */
 export const ratioPollMs = 3_000;
 
 const root = (facilityId: number) => ['staff', 'staffing', facilityId] as const;
@@ -37,14 +42,15 @@ export const ratioNowQueryOptions = (facilityId: number) =>
     queryKey: [...root(facilityId), 'ratio'],
     queryFn: ({ signal }) => api(getStaffRatioNow, { params: { facilityId }, signal }),
   });
-export const useRatioNow = (facilityId: number) =>
-  useQuery({
-    ...ratioNowQueryOptions(facilityId),
-    refetchInterval: ratioPollMs,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: 'always',
-    refetchOnReconnect: 'always',
-  });
+export function useRatioNow(facilityId: number) {
+  useLiveVersion(
+    ['staff', 'ratio-version', facilityId],
+    (signal) => api(getStaffRatioVersion, { params: { facilityId }, signal }),
+    ratioNowQueryOptions(facilityId).queryKey,
+    ratioPollMs,
+  );
+  return useQuery(ratioNowQueryOptions(facilityId));
+}
 
 export const ratioDayQueryOptions = (facilityId: number, date: string) =>
   queryOptions({
