@@ -16,6 +16,7 @@ import {
   postStaffRecordReopen,
   postStaffRecordReturn,
   postStaffRecordSubmit,
+  staffChildRecordPdfPath,
   staffClassRecordsArchivePath,
   staffRecordPdfPath,
   type ChildRecordInput,
@@ -117,6 +118,8 @@ export const childRecordQueryOptions = (childId: number) =>
     queryFn: ({ signal }) => api(getStaffChildRecord, { params: { childId }, signal }),
   });
 export const useChildRecord = (childId: number) => useQuery(childRecordQueryOptions(childId));
+/** The 児童票 as an A4 PDF (records-child-record-pdf.md); the read is audited. */
+export const childRecordPdfUrl = (childId: number) => buildPath(staffChildRecordPdfPath, { childId });
 
 export function useSaveChildRecord(childId: number) {
   const queryClient = useQueryClient();
