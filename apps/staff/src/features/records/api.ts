@@ -129,6 +129,19 @@ export function useSaveChildRecord(childId: number) {
   });
 }
 
+/** From the class's month: opens (or creates) a child's 経過記録 of the period holding `period`. */
+export function useOpenClassProgress(classId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ childId, period }: { childId: number; period: string }) =>
+      api(postStaffChildProgressRecord, { params: { childId }, body: { period } }),
+    onSuccess: (doc) => {
+      queryClient.setQueryData(documentKey(doc.document.id), doc);
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'class', classId] });
+    },
+  });
+}
+
 /** Opens (or creates) the child's 経過記録 of a month or 期; the answer seeds the document's cache. */
 export function useOpenProgress(childId: number) {
   const queryClient = useQueryClient();
