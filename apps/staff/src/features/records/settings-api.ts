@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getStaffRecordSettings, putStaffRecordSettings } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
 
-// The facility's 期 (records.md §2; docs/decisions/records-child-records.md, records-period-settings.md).
+// The facility's 期 (records.md §2; docs/decisions/records-child-records.md, records-period-settings.md)
 const settingsKey = (facilityId: number) => ['staff', 'records', 'settings', facilityId] as const;
 
 export const useRecordSettings = (facilityId: number) =>
