@@ -190,7 +190,7 @@ describe('the 児童票', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(last!.details).toEqual({ view: 'pdf' });
-  });
+  }, 120_000);
 
   it('PUT: bad input is a 422 in Japanese and writes nothing', async () => {
     const before = (await db().select().from(childRecords).where(eq(childRecords.childId, w.family.child.id)))[0];
