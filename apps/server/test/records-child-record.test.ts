@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import {
   childRecordMessages as M,
   getStaffAudit,
@@ -12,9 +12,10 @@ import {
   putStaffRecordSettings,
   type ChildRecordInput,
 } from '@renraku/contract';
-import { auditLog, childRecords, noteChildren, recordSettings, staffMemberships } from '../src/db/schema';
+import { auditLog, childRecords, noteChildren, pickupPersons, recordSettings, staffMemberships } from '../src/db/schema';
 import { buildChild, buildGrowth, buildStaff, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { pdfText } from './pdf-text';
 import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-persona-matrix';
 
 /*
@@ -137,9 +138,59 @@ describe('the 児童票', () => {
       headers: clock,
     });
     const labels = screen.data.data.map((e) => e.action_label);
-    expect(labels).toContain('児童票の閲覧');
+    expect(labels).toContain('児童票の閲覧（画面・PDF）');
     expect(labels).toContain('児童票の変更');
   });
+
+  it('PDF: the page as an A4 PDF with selectable text; every member but office, desktop only; audited', async () => {
+    const url = `/api/staff/children/${w.family.child.id}/record.pdf`;
+    await db()
+      .insert(pickupPersons)
+      .values({ companyId: w.companyId, childId: w.family.child.id, name: '佐藤 一郎', relation: '祖父', phone: '03-1111-2222' });
+    const before = await audits('child_record.read', w.family.child.id);
+    await expectMatrix(as, read, (agent) => agent.get(url, { headers: clock }));
+    expect(await audits('child_record.read', w.family.child.id)).toBe(before + 4);
+    expect((await chief.get(url, { headers: clock })).statusCode).toBe(200);
+    expect((await tabletA.get(url, { headers: clock })).statusCode).toBe(403);
+    expect((await as.director.get('/api/staff/children/999999/record.pdf', { headers: clock })).statusCode).toBe(404);
+    expect((await as.director.get('/api/staff/children/abc/record.pdf', { headers: clock })).statusCode).toBe(422);
+    const res = await as.classStaffA.get(url, { headers: clock });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const { text, pages } = pdfText(res.rawPayload);
+    expect(pages).toMatch(/595\.\d* x 841\.\d*/);
+    for (const s of [
+      '児童票',
+      '入所に関する記録',
+      '2022年4月1日',
+      'ひよこ組',
+      '2020年4月1日',
+      '母の就労のため1歳で入所。慣れ保育1週間。',
+      '家族・緊急連絡先',
+      '佐藤花子（母）',
+      '090-1234-5678',
+      '佐藤一郎（祖父）03-1111-2222',
+      '在胎39週、出生体重3,020g',
+      '首すわり3か月、歩き始め1歳1か月',
+      '既往症',
+      '突発性発疹（1歳）',
+      '予防接種歴',
+      'ヒブ・肺炎球菌・四種混合・BCG・MR1期済',
+      'アレルギーの原因',
+      '卵（血液検査で陽性、医師の指示で完全除去）',
+      'さくら小児科',
+      '身体測定',
+      '101.5cm',
+      '16.1kg',
+    ])
+      expect(text).toContain(s);
+    const [last] = await db()
+      .select({ details: auditLog.details, userId: auditLog.userId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'child_record.read'), eq(auditLog.childId, w.family.child.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(last!.details).toEqual({ view: 'pdf' });
+  }, 120_000);
 
   it('PUT: bad input is a 422 in Japanese and writes nothing', async () => {
     const before = (await db().select().from(childRecords).where(eq(childRecords.childId, w.family.child.id)))[0];

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { getStaffClassRecords, postStaffClassRecord, postStaffRecordSubmit, recordsMessages as M } from '@renraku/contract';
+import {
+  getStaffClassRecords,
+  postStaffChildProgressRecord,
+  postStaffClassRecord,
+  postStaffRecordSubmit,
+  recordsMessages as M,
+} from '@renraku/contract';
 import { children, noteChildren, recordDocuments } from '../src/db/schema';
 import { buildChild, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
@@ -60,8 +66,8 @@ describe('the lists of what is missing', () => {
     const three = nov.individual_plans.find((s) => s.child!.id === turnsThree.child.id)!;
     expect(three).toMatchObject({ kind: 'individual_plan', period: '2026-11', state: 'missing', document: null });
     expect(three.label).toBe('試験 さんさいさんの2026年11月の個別指導計画');
-    // The counts hold them: 1 月案 + 5 週案 + 2 個別 + 16 日誌.
-    expect(nov.counts.missing).toBe(1 + 5 + 2 + 16);
+    // The counts hold them: 1 月案 + 5 週案 + 2 個別 + 16 日誌 + 2 monthly 経過記録 (the under-3s).
+    expect(nov.counts.missing).toBe(1 + 5 + 2 + 16 + 2);
     // In the next fiscal year the child who turned 3 needs none; the baby still does.
     const april = (await month(as.director, w.classA.id, '2027-04')).data.individual_plans.map((s) => s.child!.id);
     expect(april).toEqual([baby.child.id]);
@@ -78,7 +84,7 @@ describe('the lists of what is missing', () => {
     const nov = (await month(as.classStaffA, w.classA.id, '2026-11')).data;
     expect(nov.individual_plans.find((s) => s.child!.id === baby.child.id)!.state).toBe('writing');
     expect(nov.weekly_plans.find((s) => s.period === '2026-11-16')!.state).toBe('waiting');
-    expect(nov.counts).toMatchObject({ missing: 1 + 4 + 1 + 16, waiting: 1 });
+    expect(nov.counts).toMatchObject({ missing: 1 + 4 + 1 + 16 + 2, waiting: 1 });
     // Opening again finds the same plan; each child has their own.
     const again = await open(as.classStaffA, w.classA.id, {
       kind: 'individual_plan',
@@ -137,5 +143,68 @@ describe('the lists of what is missing', () => {
       'child_id',
     );
     expect((await db().select({ n: count() }).from(recordDocuments))[0]!.n).toBe(before);
+  });
+
+  it('each child’s 経過記録: monthly under 3 every month, by 期 in the 期’s last month or once begun; counted', async () => {
+    const progress = async (m: string, agent = as.classStaffA, classId = w.classA.id) =>
+      (await month(agent, classId, m)).data.progress_records;
+    const nov = await progress('2026-11');
+    const byChild = new Map(nov.map((s) => [s.child!.id, s]));
+    expect(byChild.get(baby.child.id)).toMatchObject({
+      kind: 'progress_record',
+      period: '2026-11',
+      label: '試験 あかちゃんさんの2026年11月の経過記録',
+      state: 'missing',
+      document: null,
+    });
+    expect(byChild.get(turnsThree.child.id)).toMatchObject({ period: '2026-11', state: 'missing' });
+    // A 4歳児's III期 (9–12月) is due in December, not in November.
+    expect(byChild.has(older.child.id)).toBe(false);
+    const dec = await progress('2026-12');
+    expect(dec.find((s) => s.child!.id === older.child.id)).toMatchObject({
+      period: '2026-09',
+      label: '試験 よんさいさんの2026年度 9月〜12月の経過記録',
+      state: 'missing',
+    });
+    // Begun in October: listed in November as being written, in December as waiting once submitted.
+    const begun = await call(as.classStaffA, postStaffChildProgressRecord, {
+      params: { childId: older.child.id },
+      body: { period: '2026-10' },
+      headers: clock,
+    });
+    expect((await progress('2026-11')).find((s) => s.child!.id === older.child.id)).toMatchObject({
+      state: 'writing',
+      document: { id: begun.data.document.id },
+    });
+    await call(as.classStaffA, postStaffRecordSubmit, { params: { documentId: begun.data.document.id }, headers: clock });
+    const decAgain = (await month(as.director, w.classA.id, '2026-12')).data;
+    expect(decAgain.progress_records.find((s) => s.child!.id === older.child.id)!.state).toBe('waiting');
+    expect(decAgain.counts.waiting).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a 経過記録 follows a child who changed class mid-year: the new class lists the one written in the old', async () => {
+    const moving = await kid('いどう', '2024-05-05', w.classB.id);
+    const written = await call(as.classStaffB, postStaffChildProgressRecord, {
+      params: { childId: moving.child.id },
+      body: { period: '2026-11' },
+      headers: clock,
+    });
+    await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, moving.noteChild.id));
+    const a = (await month(as.classStaffA, w.classA.id, '2026-11')).data.progress_records;
+    expect(a.find((s) => s.child!.id === moving.child.id)).toMatchObject({
+      state: 'writing',
+      document: { id: written.data.document.id },
+    });
+    const b = (await month(as.classStaffB, w.classB.id, '2026-11')).data.progress_records;
+    expect(b.map((s) => s.child!.id)).not.toContain(moving.child.id);
+  });
+
+  it('a child who left: listed up to the month they left, not after', async () => {
+    const leaving = await kid('たいしょ', '2024-06-06', w.classA.id);
+    await db().update(noteChildren).set({ leftOn: '2026-10-15' }).where(eq(noteChildren.id, leaving.noteChild.id));
+    const oct = (await month(as.director, w.classA.id, '2026-10')).data.progress_records;
+    expect(oct.map((s) => s.child!.id)).toContain(leaving.child.id);
+    const nov = (await month(as.director, w.classA.id, '2026-11')).data.progress_records;
+    expect(nov.map((s) => s.child!.id)).not.toContain(leaving.child.id);
   });
 });

@@ -317,7 +317,10 @@ describe('the class ZIP, the audit, a child who left', () => {
     });
     const reads = screen.data.data.filter((e) => e.action === 'yoroku.read');
     expect(reads.length).toBeGreaterThan(3);
-    expect(reads[0]).toMatchObject({ action_label: '保育所児童保育要録の閲覧（画面・PDF・ZIP）', at: expect.any(String) });
+    expect(reads[0]).toMatchObject({
+      action_label: '保育所児童保育要録の閲覧（画面・PDF・ZIP・入所に関する記録）',
+      at: expect.any(String),
+    });
     const who = new Set(reads.map((e) => e.user?.name));
     expect(who.size).toBeGreaterThan(1);
   });

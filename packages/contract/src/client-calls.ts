@@ -83,6 +83,7 @@ export const getStaffClassNaps = { method: 'GET', path: '/api/staff/classes/{cla
 export const getStaffClassPhotos = { method: 'GET', path: '/api/staff/classes/{classId}/photos' } as unknown as typeof C.getStaffClassPhotos;
 export const getStaffClassRecords = { method: 'GET', path: '/api/staff/classes/{classId}/records' } as unknown as typeof C.getStaffClassRecords;
 export const getStaffClassYoroku = { method: 'GET', path: '/api/staff/classes/{classId}/yoroku' } as unknown as typeof C.getStaffClassYoroku;
+export const getStaffClassYorokuAdmissions = { method: 'GET', path: '/api/staff/classes/{classId}/yoroku-admissions' } as unknown as typeof C.getStaffClassYorokuAdmissions;
 export const getStaffCollection = { method: 'GET', path: '/api/staff/facilities/{facilityId}/billing/months/{month}/collection' } as unknown as typeof C.getStaffCollection;
 export const getStaffCompanyRollup = { method: 'GET', path: '/api/staff/companies/{companyId}/rollup' } as unknown as typeof C.getStaffCompanyRollup;
 export const getStaffDebitSettings = { method: 'GET', path: '/api/staff/facilities/{facilityId}/billing/debit-settings' } as unknown as typeof C.getStaffDebitSettings;

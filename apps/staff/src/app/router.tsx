@@ -57,6 +57,8 @@ const screens = {
   childRecord: screen(() => import('../features/records/routes/child-record-page'), 'ChildRecordPage'),
   classYoroku: screen(() => import('../features/records/routes/class-yoroku-page'), 'ClassYorokuPage'),
   recordsSetup: screen(() => import('../features/records/routes/records-setup-page'), 'RecordsSetupPage'),
+  yorokuAdmissions: screen(() => import('../features/records/routes/yoroku-admissions-page'), 'YorokuAdmissionsPage'),
+  recordSettings: screen(() => import('../features/records/routes/record-settings-page'), 'RecordSettingsPage'),
   billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
@@ -177,8 +179,10 @@ export const routes: RouteObject[] = [
               // Plans and diaries (records.md): features/records.
               { path: 'records', lazy: screens.records },
               { path: 'records/doc/:documentId', lazy: screens.record },
+              { path: 'records/settings', lazy: screens.recordSettings },
               { path: 'records/child/:childId', lazy: screens.childRecord },
               { path: 'records/class/:classId/yoroku', lazy: screens.classYoroku },
+              { path: 'records/class/:classId/admissions', lazy: screens.yorokuAdmissions },
               { path: 'records/:classId', lazy: screens.classRecords },
               // 配置・勤怠 (staffing.md §2, §4): the ratio now, one's 打刻, the day: features/staffing.
               { path: 'staffing', lazy: screens.staffing },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Badge, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { useFacilityClasses } from '../lib/classes';
 import { Link } from 'react-router';
@@ -12,7 +13,20 @@ import { Page } from './page';
  * A class's day work chooser (連絡帳記入, 写真, 身体測定, クラスボード, 午睡チェック): the classes of this 年度, the caller's own
  * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1).
  */
-export function ClassChooserPage({ title, segment, officeText }: { title: string; segment: string; officeText: string }) {
+export function ClassChooserPage({
+  title,
+  segment,
+  officeText,
+  office,
+  actions,
+}: {
+  title: string;
+  segment: string;
+  officeText: string;
+  /** What the office may still do here, under the notice. */
+  office?: ReactNode;
+  actions?: ReactNode;
+}) {
   const facility = useFacility();
   const { data: me } = useStaffMe();
   const classes = useFacilityClasses(facility.id, fiscalYearOf(todayInTokyo()));
@@ -22,6 +36,7 @@ export function ClassChooserPage({ title, segment, officeText }: { title: string
     return (
       <Page title={title}>
         <Alert color="gray">{officeText}</Alert>
+        {office}
       </Page>
     );
   }
@@ -30,7 +45,7 @@ export function ClassChooserPage({ title, segment, officeText }: { title: string
   const shown = tabletClass === null ? classes.data : classes.data.filter((klass) => klass.id === tabletClass);
   const sorted = [...shown].sort((a, b) => Number(mine(b.id)) - Number(mine(a.id)));
   return (
-    <Page title={title}>
+    <Page title={title} actions={actions}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {sorted.map((klass) => (
           <UnstyledButton

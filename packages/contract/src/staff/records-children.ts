@@ -211,3 +211,6 @@ export const getStaffRecordMaterial = defineCall({
   params: z.object({ documentId: idParam }),
   response: progressMaterialSchema,
 });
+
+/** The 児童票 as an A4 PDF (not a JSON call): the page's facts and fields, the growth; audited as a read. */
+export const staffChildRecordPdfPath = '/api/staff/children/{childId}/record.pdf';

@@ -131,3 +131,35 @@ export const getStaffYorokuContext = defineCall({
 
 /** Every final-year child's 要録 of the class and 年度 as PDFs in one ZIP (`?year=`); not a JSON call; audited per child. */
 export const staffClassYorokuZipPath = '/api/staff/classes/{classId}/yoroku.zip';
+
+/**
+ * The 入所に関する記録 of a class's 要録 for the roster (records.md §7: the 事務 reads them, not the
+ * 保育に関する記録): each final-year child's checked fields as the 要録 holds them (its latest
+ * version), or none when the 要録 is not made yet. Every member of the facility reads it, the 事務
+ * too; each child's read is audited as a read of the 要録.
+ */
+export const yorokuAdmissionsSchema = z.object({
+  class: z.object({ id: z.number().int(), name: z.string() }),
+  fiscal_year: z.number().int(),
+  children: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      left: z.boolean(),
+      document: z.object({ id: z.number().int(), version: z.number().int(), status: z.enum(recordStatuses) }).nullable(),
+      /** In the 様式's order; empty when the 要録 is not made. */
+      fields: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+    }),
+  ),
+});
+export type YorokuAdmissions = z.infer<typeof yorokuAdmissionsSchema>;
+
+export const getStaffClassYorokuAdmissions = defineCall({
+  method: 'GET',
+  path: '/api/staff/classes/{classId}/yoroku-admissions',
+  summary:
+    'The 入所に関する記録 of a class’s 要録 of a 年度 (every member, the 事務 too; not the 保育に関する記録; desktop); each child’s read audited',
+  params: classParams,
+  query: z.object({ year: year.optional() }),
+  response: yorokuAdmissionsSchema,
+});

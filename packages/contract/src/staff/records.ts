@@ -170,6 +170,13 @@ export const recordSlotSchema = z.object({
 });
 export type RecordSlot = z.infer<typeof recordSlotSchema>;
 
+/**
+ * A child's 経過記録 in the class's month (records-progress-missing.md): monthly under the facility's
+ * age, else the 期 holding the month; `period` is the month that opens it (POST progress-records).
+ */
+export const progressRecordSlotSchema = recordSlotSchema.extend({ kind: z.literal('progress_record') });
+export type ProgressRecordSlot = z.infer<typeof progressRecordSlotSchema>;
+
 export const classRecordsSchema = z.object({
   class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }),
   month: z.string(),
@@ -182,6 +189,8 @@ export const classRecordsSchema = z.object({
   individual_plans: z.array(recordSlotSchema),
   /** The month's 保育日誌, one per open day up to today, newest first. */
   journals: z.array(recordSlotSchema),
+  /** Each child's 経過記録 due this month (its period ends in the month) or already begun for it. */
+  progress_records: z.array(progressRecordSlotSchema),
   counts: z.object({ missing: z.number().int(), waiting: z.number().int(), returned: z.number().int() }),
   /** The class's children enrolled in the month: each one's 経過記録 and 児童票 (records-child-records.md). */
   children: z.array(z.object({ id: z.number().int(), name: z.string() })),

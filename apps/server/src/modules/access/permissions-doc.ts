@@ -11,8 +11,11 @@ import { staffMay, type StaffAction } from './staff';
  */
 
 const roleActions: { action: StaffAction; what: string }[] = [
-  { action: 'facility.read', what: 'the facility, its classes, the roster and children’s records (each read audited)' },
-  { action: 'daily.read', what: 'the classes’ daily notes (writing: the class’s own class staff)' },
+  {
+    action: 'facility.read',
+    what: 'the facility, its classes, the roster and children’s records (each read audited), the 要録’s 入所に関する記録',
+  },
+  { action: 'daily.read', what: 'the classes’ daily notes and their 計画・記録 (writing: the class’s own class staff)' },
   { action: 'roster.write', what: 'children, enrolments, CSV import, registration links, guardians’ links' },
   { action: 'facility.setup', what: 'profile, functions, classes, devices, staff, the audit log' },
   { action: 'billing.manage', what: 'fees, children’s billing attributes, the month and its 確定' },

@@ -47,7 +47,11 @@ export const staffCallActions = {
   'records.phrases': { devices: none, what: 'adding and removing a facility’s 文例 (園長, 主任)' },
   'records.child': {
     devices: none,
-    what: 'a child’s 児童票 (roster facts, health, contacts): reading it and writing its own fields; the 期 settings',
+    what: 'a child’s 児童票 (roster facts, health, contacts): reading it, its PDF and writing its own fields; the 期 settings',
+  },
+  'records.admission': {
+    devices: none,
+    what: 'the 入所に関する記録 of a class’s 要録, read-only, for the roster (every member, the 事務 too; not the 保育に関する記録)',
   },
   'records.templates': {
     devices: none,
@@ -263,9 +267,10 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffChildYoroku,
     C.putStaffClassYorokuFocus,
   ],
+  'records.admission': [C.getStaffClassYorokuAdmissions],
   'records.export': [C.staffClassYorokuZipPath, C.staffClassRecordsArchivePath],
   'records.templates': [C.getStaffRecordTemplates, C.putStaffRecordTemplate, C.getStaffRecordRollover, C.postStaffRecordRollover],
-  'records.child': [C.getStaffChildRecord, C.putStaffChildRecord, C.putStaffRecordSettings],
+  'records.child': [C.getStaffChildRecord, C.staffChildRecordPdfPath, C.putStaffChildRecord, C.putStaffRecordSettings],
   'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],
   'records.phrases': [C.postStaffRecordPhrase, C.deleteStaffRecordPhrase],
 };

@@ -24,6 +24,12 @@ const classFixture = z.object({
   mainEmail: z.string().email().optional(),
   /** Another guardian's address: linked as main guardian of the class's second child (another family). */
   secondEmail: z.string().email().optional(),
+  /** The children's birth day (default 2023-05-01) and the class's 歳児 (default 2): a final-year class for the 要録's e2e. */
+  birth: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  ageBand: z.number().int().min(0).max(5).optional(),
 });
 
 const KANA = [
@@ -66,7 +72,7 @@ export function feedDevFixtures(app: App, ctx: AppContext) {
         facilityId: facility!.id,
         name: input.name,
         fiscalYear: fiscalYearOf(req.today),
-        ageBand: 2,
+        ageBand: input.ageBand ?? 2,
       })
       .returning();
     const made = await ctx.db
@@ -79,7 +85,7 @@ export function feedDevFixtures(app: App, ctx: AppContext) {
           firstName: `${input.name}${i + 1}`,
           lastNameKana: 'しけん',
           firstNameKana: `${KANA[i % KANA.length]}${String(i + 1).padStart(2, '0')}`,
-          birth: '2023-05-01',
+          birth: input.birth ?? '2023-05-01',
           qrToken: randomToken(24),
         })),
       )

@@ -1,11 +1,12 @@
 import { and, asc, between, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
-import { monthRange, type ClassRecordKind, type ClassRecords, type RecordSlot } from '@renraku/contract';
+import { monthRange, type ClassRecordKind, type ClassRecords, type ProgressRecordSlot, type RecordSlot } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { children, facilityClosedDays, noteChildren, recordDocuments } from '../../db/schema';
 import { fiscalAge } from '../billing/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
 import { journalDays, periodLabel, weeksOfMonth } from './periods';
 import { childName, namesOf, summaryOf } from './present';
+import { loadRecordSettings, progressPeriodLabel, progressPeriodOf } from './terms';
 
 const stateOf = (doc: RecordDocumentRow | undefined): RecordSlot['state'] => {
   if (!doc) return 'missing';
@@ -34,6 +35,56 @@ async function childrenOfMonth(db: Db, classId: number, month: string) {
     )
     .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
   return rows;
+}
+
+/**
+ * Each child's 経過記録 of the month (records-progress-missing.md): the period holding the month (the
+ * month under the facility's age, else its 期), listed when it ends in the month (it is due) or when
+ * it has been begun; the latest version stands for it, whichever class wrote it.
+ */
+async function progressSlots(
+  db: Db,
+  facilityId: number,
+  enrolled: { id: number; name: string; birth: string }[],
+  month: string,
+): Promise<ProgressRecordSlot[]> {
+  if (enrolled.length === 0) return [];
+  const { first, last } = monthRange(month);
+  const settings = await loadRecordSettings(db, facilityId);
+  const docs = await db
+    .select()
+    .from(recordDocuments)
+    .where(
+      and(
+        eq(recordDocuments.kind, 'progress_record'),
+        inArray(
+          recordDocuments.childId,
+          enrolled.map((c) => c.id),
+        ),
+        lte(recordDocuments.periodStart, last),
+        gte(recordDocuments.periodEnd, first),
+      ),
+    )
+    .orderBy(desc(recordDocuments.version));
+  const latest = new Map<string, RecordDocumentRow>();
+  for (const doc of docs)
+    if (!latest.has(`${doc.childId}:${doc.periodStart}`)) latest.set(`${doc.childId}:${doc.periodStart}`, doc);
+  const names = await namesOf(db, [...new Set([...latest.values()].flatMap((d) => (d.approvedBy ? [d.approvedBy] : [])))]);
+  return enrolled.flatMap((child): ProgressRecordSlot[] => {
+    const p = progressPeriodOf(month, child.birth, settings);
+    const doc = latest.get(`${child.id}:${p.start}`);
+    if (!doc && p.end > last) return [];
+    return [
+      {
+        kind: 'progress_record',
+        period: p.period,
+        label: `${child.name}さんの${progressPeriodLabel(p.start, p.end)}の経過記録`,
+        child: { id: child.id, name: child.name },
+        document: doc ? summaryOf(doc, names) : null,
+        state: stateOf(doc),
+      },
+    ];
+  });
 }
 
 /**
@@ -97,7 +148,8 @@ export async function classRecords(db: Db, access: RecordGrant, month: string, t
   const weekly_plans = weeksOfMonth(month).map((monday) => slot('weekly_plan', monday, monday));
   const individual_plans = under3.map((child) => slot('individual_plan', month, first, child));
   const journals = journalDates.map((d) => slot('daily_journal', d, d));
-  const all = [monthly_plan, ...weekly_plans, ...individual_plans, ...journals];
+  const progress = await progressSlots(db, klass.facilityId, enrolled, month);
+  const all = [monthly_plan, ...weekly_plans, ...individual_plans, ...journals, ...progress];
   return {
     class: { id: klass.id, name: klass.name, age_band: klass.ageBand },
     month,
@@ -107,6 +159,7 @@ export async function classRecords(db: Db, access: RecordGrant, month: string, t
     weekly_plans,
     individual_plans,
     journals,
+    progress_records: progress,
     counts: {
       missing: all.filter((s) => s.state === 'missing').length,
       waiting: all.filter((s) => s.state === 'waiting').length,

@@ -20,6 +20,7 @@ import {
   postStaffRecordPhrase,
   postStaffRecordSubmit,
   recordsArchiveMessages,
+  staffChildRecordPdfPath,
   staffClassRecordsArchivePath,
   staffRecordPdfPath,
 } from '@renraku/contract';
@@ -34,6 +35,7 @@ import { authorizeRecordClass } from './access';
 import { authorizeRecord } from './document-access';
 import { auditChildDocumentRead, authorizeRecordChild } from './child-access';
 import { readChildRecord } from './child-record';
+import { printChildRecord } from './child-record-print';
 import { writeChildRecord } from './child-record-write';
 import { classRecords } from './list';
 import { progressMaterial } from './material';
@@ -108,6 +110,11 @@ export function recordsRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffChildRecord, {}, async ({ staff, params, now }) => {
     const access = await authorizeRecordChild(ctx, staff, params.childId, 'read');
     return readChildRecord(ctx.db, staff, access, now);
+  });
+
+  staffCsvRoute(app, staffChildRecordPdfPath, 'childId', z.object({}), async ({ staff, id, now }) => {
+    const access = await authorizeRecordChild(ctx, staff, id, 'read');
+    return printChildRecord(ctx.db, staff, access, now);
   });
 
   staffRoute(app, putStaffChildRecord, {}, async ({ staff, params, body, now }) => {

@@ -1,5 +1,6 @@
 import {
   getStaffClassYoroku,
+  getStaffClassYorokuAdmissions,
   getStaffYorokuContext,
   postStaffChildYoroku,
   putStaffClassYorokuFocus,
@@ -15,6 +16,7 @@ import { authorizeRecordClass } from './access';
 import { authorizeRecordChild } from './child-access';
 import { authorizeRecord } from './document-access';
 import type { recordsSocket } from './socket';
+import { authorizeYorokuAdmissions, classYorokuAdmissions } from './yoroku-admissions';
 import { classYoroku, writeClassFocus } from './yoroku-class';
 import { yorokuContext } from './yoroku-context';
 import { openYoroku } from './yoroku-open';
@@ -47,6 +49,14 @@ export function yorokuRoutes(app: App, ctx: AppContext, socket: ReturnType<typeo
     if (access.doc.kind !== 'yoroku') throw notFound();
     // Read with the 要録's screen, whose GET is the audited read (record.view → yoroku.read).
     return yorokuContext(ctx.db, access.doc, 'left' in access && access.left === true);
+  });
+
+  // The 入所に関する記録 for the roster: the 事務 reads them too (records.md §7).
+  staffRoute(app, getStaffClassYorokuAdmissions, {}, async ({ staff, params, query, now }) => {
+    const access = await authorizeYorokuAdmissions(ctx, staff, params.classId);
+    const year = query.year ?? access.klass.fiscalYear;
+    for (const { doc } of await classYorokuDocuments(ctx.db, access.klass.id, year)) await socket.flush(doc.id);
+    return classYorokuAdmissions(ctx.db, staff, access, year, now);
   });
 
   staffCsvRoute(app, staffClassYorokuZipPath, 'classId', yearQuery, async ({ staff, id, query, now }) => {

@@ -20,9 +20,11 @@ function itemsFor(facility: StaffFacility | null, onDevice: boolean): Item[] {
     const { setup, billing } = roleAbilities(facility.role);
     items.push(
       { label: 'ホーム', to: facilityPath(facility.id), end: true },
-      // Office staff have no daily notes (staff.md §1).
+      // Office staff have no daily notes (staff.md §1); of the records, the 要録's 入所に関する記録 (records.md §7).
       ...(facility.role === 'office'
-        ? []
+        ? onDevice
+          ? []
+          : [{ label: '要録の入所記録', to: facilityPath(facility.id, 'records') }]
         : [
             { label: '連絡', to: facilityPath(facility.id, 'inbox') },
             { label: 'クラスボード', to: facilityPath(facility.id, 'board') },

@@ -16,6 +16,7 @@ import {
   postStaffRecordReopen,
   postStaffRecordReturn,
   postStaffRecordSubmit,
+  staffChildRecordPdfPath,
   staffClassRecordsArchivePath,
   staffRecordPdfPath,
   type ChildRecordInput,
@@ -117,12 +118,27 @@ export const childRecordQueryOptions = (childId: number) =>
     queryFn: ({ signal }) => api(getStaffChildRecord, { params: { childId }, signal }),
   });
 export const useChildRecord = (childId: number) => useQuery(childRecordQueryOptions(childId));
+/** The 児童票 as an A4 PDF (records-child-record-pdf.md); the read is audited. */
+export const childRecordPdfUrl = (childId: number) => buildPath(staffChildRecordPdfPath, { childId });
 
 export function useSaveChildRecord(childId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChildRecordInput) => api(putStaffChildRecord, { params: { childId }, body }),
     onSuccess: (record) => queryClient.setQueryData(childRecordQueryOptions(childId).queryKey, record),
+  });
+}
+
+/** From the class's month: opens (or creates) a child's 経過記録 of the period holding `period`. */
+export function useOpenClassProgress(classId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ childId, period }: { childId: number; period: string }) =>
+      api(postStaffChildProgressRecord, { params: { childId }, body: { period } }),
+    onSuccess: (doc) => {
+      queryClient.setQueryData(documentKey(doc.document.id), doc);
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'class', classId] });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   getStaffClassYoroku,
+  getStaffClassYorokuAdmissions,
   getStaffYorokuContext,
   postStaffChildYoroku,
   putStaffClassYorokuFocus,
@@ -55,3 +56,11 @@ export const useYorokuContext = (documentId: number, enabled: boolean) =>
 
 /** Every final-year child's 要録 of the class as PDFs in one ZIP (a desktop's, `records.export`). */
 export const classYorokuZipUrl = (classId: number, year: number) => buildPath(staffClassYorokuZipPath, { classId }, { year });
+
+/** The 入所に関する記録 of a class's 要録 (the 事務's read for the roster; records-yoroku-admissions.md). */
+export const useYorokuAdmissions = (classId: number, year: number | null) =>
+  useQuery({
+    queryKey: ['staff', 'records', 'yoroku-admissions', classId, year],
+    queryFn: ({ signal }) =>
+      api(getStaffClassYorokuAdmissions, { params: { classId }, query: year === null ? {} : { year }, signal }),
+  });

@@ -11,7 +11,7 @@ import { NotFound } from '../../../components/not-found';
 import { Page } from '../../../components/page';
 import { TableScroll } from '../../../components/table-scroll';
 import { facilityPath, useFacility } from '../../../lib/facility';
-import { useChildRecord, useChildRecordContacts, useOpenProgress } from '../api';
+import { childRecordPdfUrl, useChildRecord, useChildRecordContacts, useOpenProgress } from '../api';
 import { ChildRecordFields } from '../components/child-record-form';
 import { StateBadge } from '../components/state-badge';
 
@@ -45,9 +45,14 @@ function ChildRecordScreen({ childId }: { childId: number }) {
     <Page
       title={`${r.child.name}さんの児童票`}
       actions={
-        <Anchor component={Link} to={facilityPath(facility.id, `children/${childId}`)}>
-          園児の詳細へ
-        </Anchor>
+        <Group gap="md">
+          <Button component="a" href={childRecordPdfUrl(childId)} download size="md" variant="default">
+            児童票を印刷・PDF
+          </Button>
+          <Anchor component={Link} to={facilityPath(facility.id, `children/${childId}`)}>
+            園児の詳細へ
+          </Anchor>
+        </Group>
       }
     >
       <Paper component="section" aria-labelledby="child-record-basics" withBorder p="md">

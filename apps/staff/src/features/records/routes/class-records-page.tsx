@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { addMonths, fiscalYearOf, yearMonthLabel } from '@renraku/contract/dates';
-import { recordsArchiveMessages, type RecordSlot } from '@renraku/contract/staff';
+import { recordsArchiveMessages, type ProgressRecordSlot, type RecordDocument, type RecordSlot } from '@renraku/contract/staff';
 import { showFailure } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
@@ -11,7 +11,7 @@ import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { isPairedDevice } from '../../../lib/device-flag';
-import { recordsArchiveUrl, useClassRecords, useOpenRecord } from '../api';
+import { recordsArchiveUrl, useClassRecords, useOpenClassProgress, useOpenRecord } from '../api';
 import { ClassChildren } from '../components/class-children';
 import { StateBadge } from '../components/state-badge';
 
@@ -44,17 +44,29 @@ function ClassMonth({
   const navigate = useNavigate();
   const query = useClassRecords(classId, month);
   const open = useOpenRecord(classId);
+  const openProgress = useOpenClassProgress(classId);
   if (query.isPending) return <Loading />;
   if (query.error) return <FormError error={query.error} />;
   const data = query.data;
-  const onOpen = (slot: RecordSlot) => {
-    if (slot.document) return navigate(facilityPath(facility.id, `records/doc/${slot.document.id}`));
-    open.mutate(
-      { kind: slot.kind, period: slot.period, ...(slot.child ? { child_id: slot.child.id } : {}) },
-      { onSuccess: (doc) => navigate(facilityPath(facility.id, `records/doc/${doc.document.id}`)), onError: showFailure },
-    );
+  const opened = {
+    onSuccess: (doc: RecordDocument) => navigate(facilityPath(facility.id, `records/doc/${doc.document.id}`)),
+    onError: showFailure,
   };
-  const row = (slot: RecordSlot) => (
+  const onOpen = (slot: RecordSlot | ProgressRecordSlot) => {
+    if (slot.document) return navigate(facilityPath(facility.id, `records/doc/${slot.document.id}`));
+    if (slot.kind === 'progress_record') return openProgress.mutate({ childId: slot.child!.id, period: slot.period }, opened);
+    open.mutate({ kind: slot.kind, period: slot.period, ...(slot.child ? { child_id: slot.child.id } : {}) }, opened);
+  };
+  const opening = (slot: RecordSlot | ProgressRecordSlot) =>
+    slot.kind === 'progress_record'
+      ? openProgress.isPending &&
+        openProgress.variables.childId === slot.child?.id &&
+        openProgress.variables.period === slot.period
+      : open.isPending &&
+        open.variables.kind === slot.kind &&
+        open.variables.period === slot.period &&
+        open.variables.child_id === slot.child?.id;
+  const row = (slot: RecordSlot | ProgressRecordSlot) => (
     <Paper key={`${slot.kind}:${slot.period}:${slot.child?.id ?? ''}`} withBorder p="sm" radius="md">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="wrap">
@@ -77,17 +89,7 @@ function ClassMonth({
             開く
           </Button>
         ) : data.can_write ? (
-          <Button
-            size="md"
-            onClick={() => onOpen(slot)}
-            loading={
-              open.isPending &&
-              open.variables?.kind === slot.kind &&
-              open.variables.period === slot.period &&
-              open.variables.child_id === slot.child?.id
-            }
-            aria-label={`${slot.label}を書く`}
-          >
+          <Button size="md" onClick={() => onOpen(slot)} loading={opening(slot)} aria-label={`${slot.label}を書く`}>
             書く
           </Button>
         ) : null}
@@ -157,6 +159,14 @@ function ClassMonth({
             個別指導計画（3歳未満児）
           </Title>
           {data.individual_plans.map(row)}
+        </Stack>
+      )}
+      {data.progress_records.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            経過記録
+          </Title>
+          {data.progress_records.map(row)}
         </Stack>
       )}
       <Stack gap="xs">

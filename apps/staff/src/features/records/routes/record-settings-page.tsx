@@ -1,0 +1,155 @@
+import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { childRecordMessages, type RecordSettings } from '@renraku/contract/staff';
+import { showSuccess } from '../../../components/alerts';
+import { FormError } from '../../../components/form-error';
+import { Loading } from '@renraku/ui/loading';
+import { Page } from '../../../components/page';
+import { useFacility } from '../../../lib/facility';
+import { useRecordSettings, useSaveRecordSettings } from '../settings-api';
+
+const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI'];
+const MAX_TERMS = 6;
+/** The months of the 年度 in order: April … March. */
+const FISCAL_MONTHS = [4, 5, 6, 7, 8, 9, 10, 11, 12, 1, 2, 3];
+const fiscalIndex = (m: number) => FISCAL_MONTHS.indexOf(m);
+
+/** The 期 as ranges (the last ends in March), as the server names them. */
+export function termRanges(starts: number[]) {
+  return starts.map((start, i) => {
+    const next = starts[i + 1];
+    return { label: `${ROMAN[i]}期`, start, end: next === undefined ? 3 : FISCAL_MONTHS[fiscalIndex(next) - 1]! };
+  });
+}
+
+/** What is wrong with the 期, in the server's words: I期 from April, each later than the one before. */
+export function termsProblem(starts: number[]): string | null {
+  if (starts.length < 1 || starts.length > MAX_TERMS || starts[0] !== 4) return childRecordMessages.termStarts;
+  return starts.every((m, i) => i === 0 || fiscalIndex(m) > fiscalIndex(starts[i - 1]!)) ? null : childRecordMessages.termStarts;
+}
+
+/**
+ * `/f/:facilityId/records/settings`: the facility's 期 (the 年間指導計画's and, from the set age, each
+ * child's 経過記録 period; records.md §2). The 園長 and 法人管理者 set them on a desktop; everyone else
+ * reads them. The 期 follow one another from April to March by their first months, so they cannot
+ * overlap or leave a gap; documents already made keep their period.
+ */
+export function RecordSettingsPage() {
+  const facility = useFacility();
+  const query = useRecordSettings(facility.id);
+  if (query.isPending) return <Loading />;
+  if (query.error) return <FormError error={query.error} />;
+  return (
+    <Page title="計画・記録の期の設定" size="md">
+      <SettingsForm facilityId={facility.id} settings={query.data} />
+    </Page>
+  );
+}
+
+function SettingsForm({ facilityId, settings }: { facilityId: number; settings: RecordSettings }) {
+  const save = useSaveRecordSettings(facilityId);
+  const [starts, setStarts] = useState(settings.term_start_months);
+  const [age, setAge] = useState(settings.progress_terms_from_age);
+  const problem = termsProblem(starts);
+  const ranges = termRanges(starts);
+  const changed = starts.join(',') !== settings.term_start_months.join(',') || age !== settings.progress_terms_from_age;
+  const setStart = (i: number, month: number) => setStarts(starts.map((m, k) => (k === i ? month : m)));
+  const addTerm = () => {
+    const last = starts[starts.length - 1]!;
+    const next = FISCAL_MONTHS[Math.min(fiscalIndex(last) + 1, 11)]!;
+    setStarts([...starts, next]);
+  };
+  if (!settings.can_edit)
+    return (
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <List>
+            {settings.terms.map((t) => (
+              <List.Item key={t.label}>
+                {t.label}：{t.start_month}月〜{t.end_month}月
+              </List.Item>
+            ))}
+          </List>
+          <Text>経過記録は{settings.progress_terms_from_age}歳児から期ごと、それより下は毎月書きます。</Text>
+          <Text size="sm" c="dark.6">
+            期の設定は園長が変更できます。
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (problem) return;
+        save.mutate(
+          { term_start_months: starts, progress_terms_from_age: age },
+          { onSuccess: () => showSuccess(childRecordMessages.settingsSaved) },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="terms-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="terms-title">
+              年度の期
+            </Title>
+            <Text size="sm" c="dark.6">
+              各期の始まりの月を選びます。I期は4月から、最後の期は3月までです（1〜6期）。年間指導計画と3歳以上の経過記録がこの期で書かれます。
+            </Text>
+            {ranges.map((r, i) => (
+              <Group key={r.label} gap="md" align="end" wrap="wrap">
+                <NativeSelect
+                  label={`${r.label}の始まり`}
+                  value={String(starts[i])}
+                  onChange={(e) => setStart(i, Number(e.currentTarget.value))}
+                  disabled={i === 0}
+                  data={(i === 0 ? [4] : FISCAL_MONTHS.slice(1)).map((m) => ({ value: String(m), label: `${m}月` }))}
+                  w={140}
+                  size="md"
+                />
+                <Text pb={8} data-qa="term-range">
+                  {r.label}：{r.start}月〜{r.end}月
+                </Text>
+              </Group>
+            ))}
+            <Group gap="sm">
+              <Button variant="default" size="md" onClick={addTerm} disabled={starts.length >= MAX_TERMS}>
+                期を増やす
+              </Button>
+              <Button variant="default" size="md" onClick={() => setStarts(starts.slice(0, -1))} disabled={starts.length <= 1}>
+                最後の期を削除
+              </Button>
+            </Group>
+            {problem && (
+              <Alert color="red" variant="light" role="alert">
+                {problem}
+              </Alert>
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="progress-age-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="progress-age-title">
+              経過記録の書き方
+            </Title>
+            <NativeSelect
+              label="経過記録を期ごとに書く年齢（それより下は毎月）"
+              value={String(age)}
+              onChange={(e) => setAge(Number(e.currentTarget.value))}
+              data={[0, 1, 2, 3, 4, 5, 6].map((a) => ({ value: String(a), label: `${a}歳児から` }))}
+              w={260}
+              size="md"
+            />
+          </Stack>
+        </Paper>
+        <FormError error={save.error} />
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={save.isPending} disabled={!changed || problem !== null}>
+            期の設定を保存する
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
