@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/service';
 import type { RecordGrant } from './access';
 import { periodOf } from './periods';
 import { presentDocument } from './present';
-import { loadState, storeState } from './socket';
+import { loadState, storeState } from './document-store';
 import { currentTemplate } from './templates';
 
 /**
