@@ -56,6 +56,7 @@ const screens = {
   record: screen(() => import('../features/records/routes/record-page'), 'RecordPage'),
   childRecord: screen(() => import('../features/records/routes/child-record-page'), 'ChildRecordPage'),
   classYoroku: screen(() => import('../features/records/routes/class-yoroku-page'), 'ClassYorokuPage'),
+  recordSettings: screen(() => import('../features/records/routes/record-settings-page'), 'RecordSettingsPage'),
   billing: screen(() => import('../features/billing/routes/billing-page'), 'BillingPage'),
   billingSettings: screen(() => import('../features/billing/routes/billing-settings-page'), 'BillingSettingsPage'),
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
@@ -176,6 +177,7 @@ export const routes: RouteObject[] = [
               { path: 'records/doc/:documentId', lazy: screens.record },
               { path: 'records/child/:childId', lazy: screens.childRecord },
               { path: 'records/class/:classId/yoroku', lazy: screens.classYoroku },
+              { path: 'records/settings', lazy: screens.recordSettings },
               { path: 'records/:classId', lazy: screens.classRecords },
               // 配置・勤怠 (staffing.md §2, §4): the ratio now, one's 打刻, the day: features/staffing.
               { path: 'staffing', lazy: screens.staffing },

@@ -1,4 +1,5 @@
 import { Alert, Badge, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useFacilityClasses } from '../lib/classes';
 import { Link } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
@@ -10,9 +11,19 @@ import { Page } from './page';
 
 /**
  * A class's day work chooser (連絡帳記入, 写真, 身体測定, クラスボード, 午睡チェック): the classes of this 年度, the caller's own
- * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1).
+ * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1). `actions` beside the title.
  */
-export function ClassChooserPage({ title, segment, officeText }: { title: string; segment: string; officeText: string }) {
+export function ClassChooserPage({
+  title,
+  segment,
+  officeText,
+  actions,
+}: {
+  title: string;
+  segment: string;
+  officeText: string;
+  actions?: ReactNode;
+}) {
   const facility = useFacility();
   const { data: me } = useStaffMe();
   const classes = useFacilityClasses(facility.id, fiscalYearOf(todayInTokyo()));
@@ -30,7 +41,7 @@ export function ClassChooserPage({ title, segment, officeText }: { title: string
   const shown = tabletClass === null ? classes.data : classes.data.filter((klass) => klass.id === tabletClass);
   const sorted = [...shown].sort((a, b) => Number(mine(b.id)) - Number(mine(a.id)));
   return (
-    <Page title={title}>
+    <Page title={title} actions={actions}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {sorted.map((klass) => (
           <UnstyledButton

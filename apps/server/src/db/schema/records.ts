@@ -174,6 +174,8 @@ export const recordSettings = pgTable('record_settings', {
     .references(() => companies.id),
   termStartMonths: smallint('term_start_months').array().notNull().default([4, 6, 9, 1]),
   progressTermsFromAge: smallint('progress_terms_from_age').notNull().default(3),
+  /** Whether the facility writes 日案 (records-daily-plans.md): off by default, many write only 週案. */
+  writesDailyPlans: boolean('writes_daily_plans').notNull().default(false),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

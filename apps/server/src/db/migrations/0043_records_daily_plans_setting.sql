@@ -1,0 +1,1 @@
+ALTER TABLE "record_settings" ADD COLUMN "writes_daily_plans" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getStaffRecordSettings, putStaffRecordSettings, type RecordSettings } from '@renraku/contract/staff';
+import { api } from '../../lib/api';
+
+/** The facility's records settings (期, 経過記録 by 期 from an age, whether it writes 日案). */
+export const recordSettingsQueryOptions = (facilityId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'records', 'settings', facilityId] as const,
+    queryFn: ({ signal }) => api(getStaffRecordSettings, { params: { facilityId }, signal }),
+  });
+export const useRecordSettings = (facilityId: number) => useQuery(recordSettingsQueryOptions(facilityId));
+
+/** Saves the settings; the class lists refetch (日案 appear or go). */
+export function useSaveRecordSettings(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: RecordSettings) =>
+      api(putStaffRecordSettings, {
+        params: { facilityId },
+        body: {
+          term_start_months: settings.term_start_months,
+          progress_terms_from_age: settings.progress_terms_from_age,
+          writes_daily_plans: settings.writes_daily_plans,
+        },
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recordSettingsQueryOptions(facilityId).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'class'] });
+    },
+  });
+}
