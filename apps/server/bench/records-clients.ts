@@ -88,10 +88,15 @@ export function keystroke(doc: Y.Doc, field: string): 'insert' | 'delete' {
 
 /**
  * A document's state after `updates` keystrokes by three editors whose copies sync after each one:
- * what PostgreSQL holds for a 月案 written over weeks (the server keeps the merged state,
- * record_document_states, with every item and tombstone of the history).
+ * what PostgreSQL holds for a 月案 written over weeks, with every item and tombstone of the
+ * history. As the server stores it at worst (modules/records/document-store.ts): a snapshot of all
+ * but the last `tail` keystrokes, and those as the tail of separate updates (`tail` = COMPACT_AFTER − 1:
+ * the longest tail a store leaves behind).
  */
-export function stateOfUpdates(updates: number): { state: Uint8Array; text: Record<string, string> } {
+export function stateOfUpdates(
+  updates: number,
+  tail = 0,
+): { state: Uint8Array; snapshot: Uint8Array; tail: Uint8Array[]; text: Record<string, string> } {
   const copies = [new Y.Doc(), new Y.Doc(), new Y.Doc()];
   copies.forEach((copy, i) =>
     copy.on('update', (update: Uint8Array, origin: unknown) => {
@@ -99,11 +104,19 @@ export function stateOfUpdates(updates: number): { state: Uint8Array; text: Reco
       copies.forEach((other, j) => j !== i && Y.applyUpdate(other, update, 'sync'));
     }),
   );
-  for (let n = 0; n < updates; n++) keystroke(copies[n % 3]!, FIELDS[random(FIELDS.length)]!);
+  let snapshot: Uint8Array = new Uint8Array();
+  const last: Uint8Array[] = [];
+  copies[0]!.on('update', (update: Uint8Array) => {
+    if (snapshot.byteLength > 0) last.push(update);
+  });
+  for (let n = 0; n < updates; n++) {
+    if (n === updates - tail) snapshot = Y.encodeStateAsUpdate(copies[0]!);
+    keystroke(copies[n % 3]!, FIELDS[random(FIELDS.length)]!);
+  }
   const state = Y.encodeStateAsUpdate(copies[0]!);
   const text = Object.fromEntries(FIELDS.map((f) => [f, copies[0]!.getText(f).toString()]));
   copies.forEach((c) => c.destroy());
-  return { state, text };
+  return { state, snapshot: tail > 0 ? snapshot : state, tail: last, text };
 }
 
 /**

@@ -7,11 +7,11 @@
  * typing, and at the end every copy against the others and against the state the server stored.
  */
 import { addMonths, recordRoom, staffRecordsSocketPath } from '@renraku/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Database } from '../src/db/client';
-import { recordDocumentStates } from '../src/db/schema';
-import { storeState } from '../src/modules/records/socket';
+import { recordDocumentUpdates } from '../src/db/schema';
+import { COMPACT_AFTER, compactDocument, loadState, storeState } from '../src/modules/records/document-store';
 import { compareRatios, hotCallRatios, type Guardian } from './calls';
 import { loadAverage, log, sleep } from './config';
 import { ensureStaff, signInStaff, xsrfOf, type FacilityStaff } from './dataset-staff';
@@ -97,12 +97,18 @@ export async function recordsRun(database: Database, guardians: Guardian[], toda
     const openingIds: number[] = [];
     for (const d of opening) openingIds.push(await create(d));
 
-    // The stored history: one state of STORED_UPDATES keystrokes, written for every document to open.
+    // The stored history of STORED_UPDATES keystrokes, as the server leaves it at worst: a snapshot
+    // and the longest tail a store leaves behind (COMPACT_AFTER − 1 updates), for every document to open.
     const built = performance.now();
-    const { state, text } = stateOfUpdates(STORED_UPDATES);
-    for (const id of openingIds) await storeState(db, id, state);
+    const { state, snapshot, tail, text } = stateOfUpdates(STORED_UPDATES, COMPACT_AFTER - 1);
+    for (const id of openingIds) {
+      await storeState(db, id, snapshot);
+      await compactDocument(db, id);
+      // The tail in one statement (the server appends each in its own store).
+      await db.insert(recordDocumentUpdates).values(tail.map((update) => ({ documentId: id, update: Buffer.from(update) })));
+    }
     log(
-      `stored state of ${STORED_UPDATES.toLocaleString('en')} updates: ${(state.byteLength / 1024).toFixed(1)} kB (${Object.values(text).join('').length} characters left), built and written ${OPENS}× in ${((performance.now() - built) / 1000).toFixed(1)} s`,
+      `stored state of ${STORED_UPDATES.toLocaleString('en')} updates: ${(state.byteLength / 1024).toFixed(1)} kB (${Object.values(text).join('').length} characters left) as a snapshot and a tail of ${tail.length} updates, built and written ${OPENS}× in ${((performance.now() - built) / 1000).toFixed(1)} s`,
     );
 
     // Opening: one at a time, each document not yet loaded by the server (its state read from PostgreSQL).
@@ -121,14 +127,20 @@ export async function recordsRun(database: Database, guardians: Guardian[], toda
     const opens: number[] = [];
     const authentications: number[] = [];
     let matched = 0;
+    const openBefore = cpuSnapshot(app.child.pid);
     for (const [i, id] of openingIds.entries()) {
       const { took, authenticated, matches } = await open(id, cookies.get(opening[i]!.creator)!);
       opens.push(took);
       authentications.push(authenticated);
       if (matches) matched++;
     }
+    const openAfter = cpuSnapshot(app.child.pid);
     log(`open (socket connect → authenticated → state loaded → synced): ${stats(opens)}; content as stored ${matched}/${OPENS}`);
     log(`open, of which connect → authenticated (the session and the document's rights): ${stats(authentications)}`);
+    if (openBefore && openAfter)
+      log(
+        `open: server CPU per open ${(((openAfter.server - openBefore.server) * TICK_MS) / OPENS).toFixed(1)} ms, PostgreSQL ${((postgresTicksBetween(openBefore.postgres, openAfter.postgres) * TICK_MS) / OPENS).toFixed(1)} ms (the opens one after another, load average ${loadAverage()})`,
+      );
     log();
 
     const alone = await hotCallRatios(app, guardians, 'alone (no editing)');
@@ -215,8 +227,8 @@ export async function recordsRun(database: Database, guardians: Guardian[], toda
 
     // Every copy the same as the others', and as the state the server stored (after its debounce).
     await sleep(6_000);
-    const stored = await db.select().from(recordDocumentStates).where(inArray(recordDocumentStates.documentId, editingIds));
-    const storedOf = new Map(stored.map((row) => [row.documentId, new Uint8Array(row.state)]));
+    const storedOf = new Map<number, Uint8Array | null>();
+    for (const id of editingIds) storedOf.set(id, await loadState(db, id));
     let identical = 0;
     let asStored = 0;
     editors.forEach((docEditors, i) => {

@@ -14,16 +14,8 @@ import {
   recordsMessages as M,
 } from '@renraku/contract';
 import * as Y from 'yjs';
-import {
-  auditLog,
-  childAttendances,
-  noteChildren,
-  recordDocumentStates,
-  recordDocuments,
-  recordTemplates,
-  staffMemberships,
-} from '../src/db/schema';
-import { storeState } from '../src/modules/records/service';
+import { auditLog, childAttendances, noteChildren, recordDocuments, recordTemplates, staffMemberships } from '../src/db/schema';
+import { loadState, storeState } from '../src/modules/records/service';
 import { buildAbsence, buildChild, buildStaff, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
@@ -333,12 +325,8 @@ describe('pre-fill of a 月案', () => {
     doc.getText('evaluation').insert(0, '友だちとの関わりが増えた。');
     await storeState(db(), last.data.document.id, Y.encodeStateAsUpdate(doc));
     const next = await open(as.classStaffA, { kind: 'monthly_plan', period: '2026-08' });
-    const [row] = await db()
-      .select()
-      .from(recordDocumentStates)
-      .where(eq(recordDocumentStates.documentId, next.data.document.id));
     const copy = new Y.Doc();
-    Y.applyUpdate(copy, new Uint8Array(row!.state));
+    Y.applyUpdate(copy, (await loadState(db(), next.data.document.id))!);
     expect(copy.getText('last_month').toString()).toBe('友だちとの関わりが増えた。');
   });
 });

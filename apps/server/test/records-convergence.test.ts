@@ -7,13 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { eq } from 'drizzle-orm';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { postStaffClassRecord, postStaffLogin, recordRoom, staffRecordsSocketPath } from '@renraku/contract';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/client';
-import { recordDocumentStates } from '../src/db/schema';
+import { loadState } from '../src/modules/records/document-store';
 import { buildStaffWorld, TEST_PASSWORD } from './factories';
 import { Agent, call } from './harness';
 import { createScratchDatabase, createTestApp } from './helpers';
@@ -212,13 +211,10 @@ describe('convergence', () => {
     const final = texts(editors[0]!.doc);
     // The stored state catches up within the debounce (≤ 5 s).
     await waitFor(async () => {
-      const [row] = await db
-        .select()
-        .from(recordDocumentStates)
-        .where(eq(recordDocumentStates.documentId, opened.data.document.id));
-      if (!row) return false;
+      const state = await loadState(db, opened.data.document.id);
+      if (!state) return false;
       const copy = new Y.Doc();
-      Y.applyUpdate(copy, new Uint8Array(row.state));
+      Y.applyUpdate(copy, state);
       return JSON.stringify(texts(copy)) === JSON.stringify(final);
     }, 20_000);
     for (const token of inserted) {

@@ -15,7 +15,7 @@ import {
 } from '@renraku/contract';
 import { auditLog, classes, recordDocumentEvents, recordDocuments, staffMemberships } from '../src/db/schema';
 import { currentTemplate, storeState } from '../src/modules/records/service';
-import { loadState } from '../src/modules/records/socket';
+import { loadState } from '../src/modules/records/service';
 import { buildClass, buildStaff, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';

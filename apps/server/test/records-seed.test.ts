@@ -19,7 +19,8 @@ import {
   getStaffRecord,
   postStaffLogin,
 } from '@renraku/contract';
-import { classes, recordDocuments, recordDocumentStates } from '../src/db/schema';
+import { classes, recordDocuments } from '../src/db/schema';
+import { loadState } from '../src/modules/records/service';
 import { seedDemo, type DemoIds } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
 import { call, setupApp } from './harness';
@@ -51,9 +52,8 @@ describe('demo data of plans and records', () => {
     expect(states).toContain('returned');
     expect(states).toContain('waiting');
     const plan = (await call(director, getStaffRecord, { params: { documentId: month.monthly_plan.document!.id } })).data;
-    const [row] = await t.db.select().from(recordDocumentStates).where(eq(recordDocumentStates.documentId, plan.document.id));
     const doc = new Y.Doc();
-    Y.applyUpdate(doc, new Uint8Array(row!.state));
+    Y.applyUpdate(doc, (await loadState(t.db, plan.document.id))!);
     expect(doc.getText('aims').toString()).toContain('秋の自然');
     // The facility's own 文例 come first, beside the shipped ones.
     const phrases = (

@@ -5,7 +5,8 @@ import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { postStaffClassRecord, postStaffRecordSubmit, recordRoom, staffRecordsSocketPath } from '@renraku/contract';
-import { auditLog, recordDocumentStates, staffMemberships } from '../src/db/schema';
+import { auditLog, staffMemberships } from '../src/db/schema';
+import { loadState } from '../src/modules/records/document-store';
 import { buildStaffWorld } from './factories';
 import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 
@@ -124,10 +125,10 @@ describe('co-editing socket', () => {
     let stored = '';
     const end = Date.now() + 8_000;
     while (Date.now() < end) {
-      const [row] = await db().select().from(recordDocumentStates).where(eq(recordDocumentStates.documentId, documentId));
-      if (row) {
+      const state = await loadState(db(), documentId);
+      if (state) {
         const copy = new Y.Doc();
-        Y.applyUpdate(copy, new Uint8Array(row.state));
+        Y.applyUpdate(copy, state);
         stored = copy.getText('aims').toString();
         if (stored === a.doc.getText('aims').toString()) break;
       }

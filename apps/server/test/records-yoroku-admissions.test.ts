@@ -13,7 +13,7 @@ import {
 } from '@renraku/contract';
 import { auditLog, children, noteChildren, staffMemberships } from '../src/db/schema';
 import { storeState } from '../src/modules/records/service';
-import { loadState } from '../src/modules/records/socket';
+import { loadState } from '../src/modules/records/service';
 import { buildChild, buildStaff, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, readAll } from './staff-persona-matrix';

@@ -22,7 +22,7 @@ import {
 } from '@renraku/contract';
 import { auditLog, children, facilities, noteChildren, recordDocuments, staffMemberships } from '../src/db/schema';
 import { storeState } from '../src/modules/records/service';
-import { loadState } from '../src/modules/records/socket';
+import { loadState } from '../src/modules/records/document-store';
 import { retainUntil } from '../src/modules/records/yoroku-context';
 import { admissionState } from '../src/modules/records/yoroku-admission';
 import { buildChild, buildClass, buildStaff, buildStaffWorld } from './factories';

@@ -56,8 +56,8 @@ test('the 園長 sets the facility’s 期 on a desktop', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO_STAFF.director);
   await goToMenu(page, '計画・記録', true);
-  await page.getByRole('link', { name: '期の設定' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '計画・記録の期の設定' })).toBeVisible();
+  await page.getByRole('link', { name: '計画・記録の設定' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '計画・記録の設定' })).toBeVisible();
   const ranges = page.locator('[data-qa="term-range"]');
   await expect(ranges).toHaveText(['I期：4月〜5月', 'II期：6月〜8月', 'III期：9月〜12月', 'IV期：1月〜3月']);
   await expectAccessible(page);
@@ -68,16 +68,16 @@ test('the 園長 sets the facility’s 期 on a desktop', async ({ page }) => {
   // Out of order: said at once in Japanese, not sent.
   await page.getByLabel('III期の始まり', { exact: true }).selectOption('5');
   await expect(page.getByRole('alert').filter({ hasText: '期の始まりの月を' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '期の設定を保存する' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '設定を保存する' })).toBeDisabled();
   await page.getByLabel('III期の始まり', { exact: true }).selectOption('10');
-  await page.getByRole('button', { name: '期の設定を保存する' }).click();
+  await page.getByRole('button', { name: '設定を保存する' }).click();
   await expect(page.getByText('計画・記録の設定を保存しました')).toBeVisible();
   await page.reload();
   await expect(ranges).toHaveText(['I期：4月〜6月', 'II期：7月〜9月', 'III期：10月〜12月', 'IV期：1月〜3月']);
   // Back to the demo's 期 for the other specs.
   await page.getByLabel('II期の始まり', { exact: true }).selectOption('6');
   await page.getByLabel('III期の始まり', { exact: true }).selectOption('9');
-  await page.getByRole('button', { name: '期の設定を保存する' }).click();
+  await page.getByRole('button', { name: '設定を保存する' }).click();
   await expect(page.getByText('計画・記録の設定を保存しました')).toBeVisible();
 });
 

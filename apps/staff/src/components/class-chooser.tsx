@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Alert, Badge, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useFacilityClasses } from '../lib/classes';
 import { Link } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
@@ -11,7 +11,7 @@ import { Page } from './page';
 
 /**
  * A class's day work chooser (連絡帳記入, 写真, 身体測定, クラスボード, 午睡チェック): the classes of this 年度, the caller's own
- * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1).
+ * first, each opening `{segment}/{classId}`. Office staff have no day work (staff.md §1). `actions` beside the title.
  */
 export function ClassChooserPage({
   title,

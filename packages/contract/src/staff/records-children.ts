@@ -17,6 +17,7 @@ export const childRecordMessages = {
   settingsSaved: '計画・記録の設定を保存しました',
   termStarts: '期の始まりの月を、4月から年度の順に1〜6個選んでください（最初は4月）',
   termsFromAge: '経過記録を期ごとに書く年齢は0〜6で指定してください',
+  dailyPlans: '日案を書くかどうかを選んでください',
   contacts: '緊急連絡先は5件まで、お名前を入れて登録してください',
 } as const;
 
@@ -25,6 +26,8 @@ export const recordSettingsSchema = z.object({
   term_start_months: z.array(z.number().int()),
   /** From this 満年齢 (on April 1) a child's 経過記録 is written per 期; below it, per month. */
   progress_terms_from_age: z.number().int(),
+  /** Whether the facility writes 日案 (default no: many write only 週案); when yes, the class lists show the missing ones. */
+  writes_daily_plans: z.boolean(),
   /** The 期 as ranges of months (e.g. 4–5, 6–8, 9–12, 1–3), for the screens. */
   terms: z.array(z.object({ label: z.string(), start_month: z.number().int(), end_month: z.number().int() })),
   can_edit: z.boolean(),
@@ -49,6 +52,8 @@ export const recordSettingsBody = z.object({
     .int(childRecordMessages.termsFromAge)
     .min(0, childRecordMessages.termsFromAge)
     .max(6, childRecordMessages.termsFromAge),
+  /** Omitted: unchanged. */
+  writes_daily_plans: z.boolean({ message: childRecordMessages.dailyPlans }).optional(),
 });
 
 const facilityParams = z.object({ facilityId: idParam });
@@ -57,7 +62,7 @@ const childParams = z.object({ childId: idParam });
 export const getStaffRecordSettings = defineCall({
   method: 'GET',
   path: '/api/staff/facilities/{facilityId}/record-settings',
-  summary: 'The facility’s 期 and from which age 経過記録 are written per 期 (every member but office)',
+  summary: 'The facility’s 期, from which age 経過記録 are written per 期, whether it writes 日案 (every member but office)',
   params: facilityParams,
   response: recordSettingsSchema,
 });
@@ -65,7 +70,7 @@ export const getStaffRecordSettings = defineCall({
 export const putStaffRecordSettings = defineCall({
   method: 'PUT',
   path: '/api/staff/facilities/{facilityId}/record-settings',
-  summary: 'Sets the facility’s 期 and the age of per-期 経過記録 (園長, 法人管理者); audited',
+  summary: 'Sets the facility’s 期, the age of per-期 経過記録 and whether it writes 日案 (園長, 法人管理者); audited',
   params: facilityParams,
   body: recordSettingsBody,
   response: recordSettingsSchema,

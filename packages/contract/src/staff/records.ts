@@ -43,8 +43,8 @@ export const recordKindPeriods: Record<RecordKind, 'facility' | 'fiscal_year' | 
   progress_record: 'month',
   yoroku: 'fiscal_year',
 };
-/** The kinds a class's screens create in this version (the rest are templates and data only). */
-export const classRecordKinds = ['monthly_plan', 'weekly_plan', 'individual_plan', 'daily_journal'] as const;
+/** The kinds a class's screens create in this version (the rest are templates and data only). 日案 only where the facility writes them. */
+export const classRecordKinds = ['monthly_plan', 'weekly_plan', 'daily_plan', 'individual_plan', 'daily_journal'] as const;
 export type ClassRecordKind = (typeof classRecordKinds)[number];
 
 /** The content references a template offers as tick lists (records.md §2, the exact names). */
@@ -124,8 +124,9 @@ export const recordStatusLabels: Record<RecordStatus, string> = {
 };
 
 export const recordsMessages = {
-  kind: '作成する記録の種類を選んでください（月案・週案・個別指導計画・保育日誌）',
-  period: '期間の指定が正しくありません（月案・個別指導計画は YYYY-MM、週案は月曜日の日付、保育日誌は YYYY-MM-DD）',
+  kind: '作成する記録の種類を選んでください（月案・週案・日案・個別指導計画・保育日誌）',
+  period: '期間の指定が正しくありません（月案・個別指導計画は YYYY-MM、週案は月曜日の日付、日案・保育日誌は YYYY-MM-DD）',
+  noDailyPlans: 'この園は日案を書かない設定です（計画・記録の設定で変えられます）',
   child: '個別指導計画を書く、このクラスの園児を選んでください',
   month: '月は YYYY-MM の形で指定してください',
   future: '明日以降の保育日誌はまだ作れません',
@@ -159,7 +160,7 @@ export type RecordDocumentSummary = z.infer<typeof recordDocumentSummarySchema>;
 /** One line of a class's month: a document that exists, or one that should and does not yet. */
 export const recordSlotSchema = z.object({
   kind: z.enum(classRecordKinds),
-  /** `YYYY-MM` for a 月案 or 個別指導計画, the Monday for a 週案, the day for a 日誌. */
+  /** `YYYY-MM` for a 月案 or 個別指導計画, the Monday for a 週案, the day for a 日案 or 日誌. */
   period: z.string(),
   label: z.string(),
   /** The child of a 個別指導計画. */
@@ -185,6 +186,11 @@ export const classRecordsSchema = z.object({
   monthly_plan: recordSlotSchema,
   /** A 週案 for each week whose Monday is in the month. */
   weekly_plans: z.array(recordSlotSchema),
+  /**
+   * Where the facility writes 日案 (its records settings): one for each care day of the month up to
+   * the next one after today, newest first; else only those written before (records-daily-plans.md).
+   */
+  daily_plans: z.array(recordSlotSchema),
   /** A 個別指導計画 for each child of the class under 3 by fiscal age (records-missing.md). */
   individual_plans: z.array(recordSlotSchema),
   /** The month's 保育日誌, one per open day up to today, newest first. */
@@ -276,7 +282,7 @@ export const postStaffClassRecord = defineCall({
   method: 'POST',
   path: '/api/staff/classes/{classId}/records',
   summary:
-    'Opens the class’s 月案 or 週案, a child’s 個別指導計画 of a month or the 保育日誌 of a day: creates it from the facility’s template when missing; audited',
+    'Opens the class’s 月案, 週案 or 日案 (where the facility writes them), a child’s 個別指導計画 of a month or the 保育日誌 of a day: creates it from the facility’s template when missing; audited',
   params: classParams,
   body: z.object({
     kind: z.enum(classRecordKinds, { message: recordsMessages.kind }),

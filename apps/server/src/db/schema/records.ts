@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { children, classes, companies, facilities } from './organisation';
 import { users } from './users';
 
@@ -82,7 +95,7 @@ export const recordDocuments = pgTable(
   ],
 );
 
-/** The Yjs state of a document (Y.encodeStateAsUpdate), written by the co-editing server. */
+/** The snapshot of a document's Yjs state (Y.encodeStateAsUpdate): the tail of record_document_updates folded in. */
 export const recordDocumentStates = pgTable('record_document_states', {
   documentId: integer('document_id')
     .primaryKey()
@@ -90,6 +103,25 @@ export const recordDocumentStates = pgTable('record_document_states', {
   state: bytea('state').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The updates stored since a document's snapshot (record_document_states): every store of the
+ * co-editing server appends what its copy gained, and compaction folds the tail into the snapshot
+ * once it is long (docs/decisions/records-co-editing.md). Never overwritten: two instances or a
+ * late offline edit only ever add rows.
+ */
+export const recordDocumentUpdates = pgTable(
+  'record_document_updates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => recordDocuments.id, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_document_updates_document_idx').on(t.documentId, t.id)],
+);
 
 /** What happened to a document's status: created, 提出, 承認, 差し戻し (with the comment), 修正版. */
 export const recordDocumentEvents = pgTable(
@@ -146,6 +178,8 @@ export const recordSettings = pgTable('record_settings', {
     .references(() => companies.id),
   termStartMonths: smallint('term_start_months').array().notNull().default([4, 6, 9, 1]),
   progressTermsFromAge: smallint('progress_terms_from_age').notNull().default(3),
+  /** Whether the facility writes 日案 (records-daily-plans.md): off by default, many write only 週案. */
+  writesDailyPlans: boolean('writes_daily_plans').notNull().default(false),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

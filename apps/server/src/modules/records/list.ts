@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { children, facilityClosedDays, noteChildren, recordDocuments } from '../../db/schema';
 import { fiscalAge } from '../billing/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
-import { journalDays, periodLabel, weeksOfMonth } from './periods';
+import { dailyPlanDays, journalDays, periodLabel, weeksOfMonth } from './periods';
 import { childName, namesOf, summaryOf } from './present';
 import { loadRecordSettings, progressPeriodLabel, progressPeriodOf } from './terms';
 
@@ -140,16 +140,22 @@ export async function classRecords(db: Db, access: RecordGrant, month: string, t
       state: stateOf(doc),
     };
   };
-  const days = journalDays(month, today, new Set(closed.map((c) => c.date)));
-  // A diary written on a day off (a Saturday event) is listed too.
-  const written = [...latest.values()].filter((d) => d.kind === 'daily_journal').map((d) => d.periodStart);
-  const journalDates = [...new Set([...days, ...written])].sort().reverse();
+  const closedDays = new Set(closed.map((c) => c.date));
+  // A diary or a 日案 written on a day off (a Saturday event) is listed too, newest first.
+  const datesOf = (kind: 'daily_journal' | 'daily_plan', due: string[]) => {
+    const written = [...latest.values()].filter((d) => d.kind === kind).map((d) => d.periodStart);
+    return [...new Set([...due, ...written])].sort().reverse();
+  };
+  const { writesDailyPlans } = await loadRecordSettings(db, klass.facilityId);
   const monthly_plan = slot('monthly_plan', month, first);
   const weekly_plans = weeksOfMonth(month).map((monday) => slot('weekly_plan', monday, monday));
+  const daily_plans = datesOf('daily_plan', writesDailyPlans ? dailyPlanDays(month, today, closedDays) : []).map((d) =>
+    slot('daily_plan', d, d),
+  );
   const individual_plans = under3.map((child) => slot('individual_plan', month, first, child));
-  const journals = journalDates.map((d) => slot('daily_journal', d, d));
+  const journals = datesOf('daily_journal', journalDays(month, today, closedDays)).map((d) => slot('daily_journal', d, d));
   const progress = await progressSlots(db, klass.facilityId, enrolled, month);
-  const all = [monthly_plan, ...weekly_plans, ...individual_plans, ...journals, ...progress];
+  const all = [monthly_plan, ...weekly_plans, ...daily_plans, ...individual_plans, ...journals, ...progress];
   return {
     class: { id: klass.id, name: klass.name, age_band: klass.ageBand },
     month,
@@ -157,6 +163,7 @@ export async function classRecords(db: Db, access: RecordGrant, month: string, t
     can_approve: access.canApprove,
     monthly_plan,
     weekly_plans,
+    daily_plans,
     individual_plans,
     journals,
     progress_records: progress,

@@ -9,8 +9,9 @@ import { recordAudit } from '../audit/service';
 import type { RecordGrant } from './access';
 import { periodOf } from './periods';
 import { presentDocument } from './present';
-import { loadState, storeState } from './socket';
+import { loadState, storeState } from './document-store';
 import { currentTemplate } from './templates';
+import { loadRecordSettings } from './terms';
 
 /**
  * A new 月案's 前月の子どもの姿 starts from last month's 評価・反省 (records.md §3), as text the staff
@@ -42,7 +43,7 @@ async function startFromLastMonth(db: Db, classId: number, start: string, docume
 }
 
 /**
- * Opens a class's 月案, 週案 or 保育日誌, or a child's 個別指導計画 (records.md §2): the latest version when it exists (any reader),
+ * Opens a class's 月案, 週案, 日案 (where the facility writes them: else 422) or 保育日誌, or a child's 個別指導計画 (records.md §2): the latest version when it exists (any reader),
  * else a new draft from the facility's current template (writers only; 403 for readers), audited.
  * Two writers opening the same missing document at once meet the unique index: the second reads
  * the first's row.
@@ -95,6 +96,8 @@ export async function openClassRecord(
   const existing = await find();
   if (existing) return { created: false, document: await presentDocument(db, staff, access, existing, now) };
   if (!access.canWrite) throw forbidden(M.readOnly);
+  if (body.kind === 'daily_plan' && !(await loadRecordSettings(db, klass.facilityId)).writesDailyPlans)
+    throw invalid('kind', M.noDailyPlans);
   const made = await db.transaction(async (tx) => {
     const t: Db = tx;
     const template = await currentTemplate(t, { id: klass.facilityId, companyId: klass.companyId }, body.kind, staff.userId);

@@ -26,12 +26,27 @@ export function periodOf(kind: ClassRecordKind, period: string): { start: string
 
 const isHoliday = (date: string) => (holidayJp.holidays as Record<string, unknown>)[date] !== undefined;
 
+/** A month's care days: Monday to Saturday, not a public holiday nor a facility closed day. */
+const careDays = (month: string, closedDays: ReadonlySet<string>) =>
+  datesOfMonth(month).filter((d) => weekdayIndexOf(d) !== 0 && !isHoliday(d) && !closedDays.has(d));
+
 /**
- * The days of a month a 保育日誌 is due (docs/decisions/records-journal-days.md): Monday to Saturday,
- * not a public holiday nor a facility closed day, up to today.
+ * The days of a month a 保育日誌 is due (docs/decisions/records-journal-days.md): the care days up
+ * to today.
  */
 export function journalDays(month: string, today: string, closedDays: ReadonlySet<string>): string[] {
-  return datesOfMonth(month).filter((d) => d <= today && weekdayIndexOf(d) !== 0 && !isHoliday(d) && !closedDays.has(d));
+  return careDays(month, closedDays).filter((d) => d <= today);
+}
+
+/**
+ * The days of a month a 日案 is due where the facility writes them (records-daily-plans.md): the
+ * same care days, up to the first one after today (a day's plan is written before it).
+ */
+export function dailyPlanDays(month: string, today: string, closedDays: ReadonlySet<string>): string[] {
+  // The next care day after today by the calendar (Sundays and public holidays skipped).
+  let next = addDays(today, 1);
+  while (weekdayIndexOf(next) === 0 || isHoliday(next)) next = addDays(next, 1);
+  return careDays(month, closedDays).filter((d) => d <= today || d === next);
 }
 
 /** The Mondays of a month: one 週案 each (records-missing.md). */
@@ -46,6 +61,8 @@ export function periodLabel(kind: ClassRecordKind, start: string, childName?: st
       return `${monthDayLabel(start)}からの週案`;
     case 'individual_plan':
       return `${childName ?? ''}さんの${month}の個別指導計画`;
+    case 'daily_plan':
+      return `${monthDayLabel(start)}の日案`;
     case 'daily_journal':
       return `${monthDayLabel(start)}の保育日誌`;
   }

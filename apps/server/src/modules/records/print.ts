@@ -20,7 +20,7 @@ import { documentContent } from './content';
 import { dayFacts } from './day-facts';
 import { renderPdf, type Stamp } from './pdf';
 import { childName, namesOf } from './present';
-import { loadState } from './socket';
+import { loadState } from './document-store';
 import { presentTemplate, templateById } from './templates';
 import { progressPeriodLabel } from './terms';
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { fiscalYearOf, recordTemplateMessages as M, type RecordRollover } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { classes, recordDocumentEvents, recordDocuments, recordDocumentStates } from '../../db/schema';
+import { classes, recordDocumentEvents, recordDocuments } from '../../db/schema';
+import { copyState } from './document-store';
 import { invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
@@ -183,11 +184,7 @@ export async function rollOver(
         .returning();
       made.set(p, row ?? null);
       if (!row) continue;
-      const [state] = await t
-        .select({ state: recordDocumentStates.state })
-        .from(recordDocumentStates)
-        .where(eq(recordDocumentStates.documentId, p.source.doc.id));
-      if (state) await t.insert(recordDocumentStates).values({ documentId: row.id, state: state.state, updatedAt: now });
+      await copyState(t, p.source.doc.id, row.id, now);
       await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'created', byId: staff.userId, at: now });
     }
     const created = [...made.entries()].filter(([, row]) => row !== null);

@@ -30,17 +30,21 @@ export async function readRecordSettings(db: Db, grant: FacilityGrant): Promise<
   return presentSettings(await loadRecordSettings(db, grant.facilityId), mayEdit(grant));
 }
 
-/** Sets the 期 and the age of per-期 経過記録; documents already made keep their periods. Audited. */
+/**
+ * Sets the 期, the age of per-期 経過記録 and whether the facility writes 日案 (omitted: unchanged);
+ * documents already made keep their periods, 日案 already written stay. Audited.
+ */
 export async function writeRecordSettings(
   db: Db,
   staff: StaffViewer,
   grant: FacilityGrant,
-  body: { term_start_months: number[]; progress_terms_from_age: number },
+  body: { term_start_months: number[]; progress_terms_from_age: number; writes_daily_plans?: boolean | undefined },
   now: Date,
 ): Promise<RecordSettings> {
   const values = {
     termStartMonths: body.term_start_months,
     progressTermsFromAge: body.progress_terms_from_age,
+    ...(body.writes_daily_plans === undefined ? {} : { writesDailyPlans: body.writes_daily_plans }),
     updatedBy: staff.userId,
     updatedAt: now,
   };

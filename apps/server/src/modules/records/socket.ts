@@ -4,13 +4,9 @@ import { Hocuspocus, type Extension } from '@hocuspocus/server';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { Redis as IORedis } from 'ioredis';
 import { WebSocketServer } from 'ws';
-import * as Y from 'yjs';
-import { eq } from 'drizzle-orm';
 import { staffRecordsSocketPath, tokyoDate } from '@renraku/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { recordDocumentStates } from '../../db/schema';
 import { requestNow } from '../../lib/clock';
 import { loadStaffSession } from '../../lib/staff-sessions';
 import type { App } from '../../lib/route';
@@ -18,6 +14,7 @@ import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { isEditable } from './access';
 import { authorizeRecord } from './document-access';
+import { loadIntoCopy, persistCopy } from './socket-store';
 
 /** How often every open connection's right to its document is checked again (a revoked membership or device). */
 export const RECHECK_MS = 5_000;
@@ -78,18 +75,6 @@ async function authorize(ctx: AppContext, headers: IncomingHttpHeaders, ip: stri
   }
 }
 
-export async function loadState(db: Db, documentId: number): Promise<Uint8Array | null> {
-  const [row] = await db.select().from(recordDocumentStates).where(eq(recordDocumentStates.documentId, documentId));
-  return row ? new Uint8Array(row.state) : null;
-}
-
-export async function storeState(db: Db, documentId: number, state: Uint8Array, now = new Date()) {
-  await db
-    .insert(recordDocumentStates)
-    .values({ documentId, state: Buffer.from(state), updatedAt: now })
-    .onConflictDoUpdate({ target: recordDocumentStates.documentId, set: { state: Buffer.from(state), updatedAt: now } });
-}
-
 /** A browser's socket must come from the app's own origin (cookies ride on cross-site sockets too). */
 function sameOrigin(req: IncomingMessage, appUrl: string): boolean {
   const origin = req.headers.origin;
@@ -120,8 +105,8 @@ export interface RecordsSocket {
 
 /**
  * The co-editing server (docs/decisions/records-co-editing.md): Hocuspocus over the Fastify
- * server's own port at /api/staff/records/socket, the Yjs state kept in record_document_states,
- * Redis between app instances when REDIS_URL is set.
+ * server's own port at /api/staff/records/socket, the Yjs state kept as a snapshot and a tail of
+ * appended updates (document-store.ts, socket-store.ts), Redis between app instances when REDIS_URL is set.
  */
 export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
   const extensions: Extension[] = [];
@@ -154,15 +139,13 @@ export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
       };
       return context;
     },
+    // Applied into Hocuspocus's own copy and nothing returned: a returned Y.Doc is encoded and
+    // applied again by Hocuspocus, which was most of an open's CPU (docs/performance.md).
     async onLoadDocument({ document, documentName }) {
-      const id = Number(ROOM.exec(documentName)?.[1]);
-      const state = await loadState(ctx.db, id);
-      if (state) Y.applyUpdate(document, state);
-      return document;
+      await loadIntoCopy(ctx.db, Number(ROOM.exec(documentName)?.[1]), document);
     },
     async onStoreDocument({ document, documentName }) {
-      const id = Number(ROOM.exec(documentName)?.[1]);
-      await storeState(ctx.db, id, Y.encodeStateAsUpdate(document));
+      await persistCopy(ctx.db, Number(ROOM.exec(documentName)?.[1]), document);
     },
     async beforeHandleMessage({ context }) {
       if ((context as SocketContext).revoked) throw Object.assign(new Error('revoked'), { code: 4403, reason: 'Forbidden' });
@@ -217,7 +200,7 @@ export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
     clearInterval(sweep);
     app.server.off('upgrade', onUpgrade);
     for (const document of hocuspocus.documents.values()) {
-      await storeState(ctx.db, Number(ROOM.exec(document.name)?.[1]), Y.encodeStateAsUpdate(document)).catch(() => undefined);
+      await persistCopy(ctx.db, Number(ROOM.exec(document.name)?.[1]), document).catch(() => undefined);
     }
     hocuspocus.closeConnections();
     wss.close();
@@ -226,7 +209,7 @@ export function recordsSocket(app: App, ctx: AppContext): RecordsSocket {
   return {
     async flush(documentId) {
       const document = hocuspocus.documents.get(`record:${documentId}`);
-      if (document) await storeState(ctx.db, documentId, Y.encodeStateAsUpdate(document));
+      if (document) await persistCopy(ctx.db, documentId, document);
     },
     reconnect(documentId) {
       for (const connection of hocuspocus.documents.get(`record:${documentId}`)?.getConnections() ?? []) dropSocket(connection);

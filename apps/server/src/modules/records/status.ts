@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { recordsMessages as M, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { recordDocumentEvents, recordDocuments, recordDocumentStates } from '../../db/schema';
+import { recordDocumentEvents, recordDocuments } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { isEditable, type RecordDocumentRow, type RecordGrant } from './access';
+import { copyState } from './document-store';
 import { presentDocument } from './present';
 
 type Step = 'submit' | 'approve' | 'return' | 'reopen';
@@ -96,8 +97,7 @@ export async function reopenRecord(
       .returning();
     // A newer version exists already (pressed twice, or by someone else).
     if (!row) throw conflict(M.notApproved);
-    const [state] = await t.select().from(recordDocumentStates).where(eq(recordDocumentStates.documentId, doc.id));
-    if (state) await t.insert(recordDocumentStates).values({ documentId: row.id, state: state.state, updatedAt: now });
+    await copyState(t, doc.id, row.id, now);
     await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'reopened', byId: staff.userId, at: now });
     await recordAudit(t, staff, now, {
       companyId: access.grant.companyId,

@@ -16,6 +16,7 @@ const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI'];
 export interface FacilityRecordSettings {
   termStartMonths: number[];
   progressTermsFromAge: number;
+  writesDailyPlans: boolean;
 }
 
 export async function loadRecordSettings(db: Db, facilityId: number): Promise<FacilityRecordSettings> {
@@ -23,6 +24,7 @@ export async function loadRecordSettings(db: Db, facilityId: number): Promise<Fa
   return {
     termStartMonths: row?.termStartMonths.map(Number) ?? DEFAULT_TERM_STARTS,
     progressTermsFromAge: row?.progressTermsFromAge ?? DEFAULT_TERMS_FROM_AGE,
+    writesDailyPlans: row?.writesDailyPlans ?? false,
   };
 }
 
@@ -41,6 +43,7 @@ export function presentSettings(settings: FacilityRecordSettings, canEdit: boole
   return {
     term_start_months: settings.termStartMonths,
     progress_terms_from_age: settings.progressTermsFromAge,
+    writes_daily_plans: settings.writesDailyPlans,
     terms: termsOf(settings.termStartMonths),
     can_edit: canEdit,
   };

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { authorizeClass, type StaffViewer } from '../access';
 import { recordAudits } from '../audit/service';
-import { loadState } from './socket';
+import { loadState } from './document-store';
 import { classYorokuDocuments } from './yoroku-zip';
 import { finalYearChildren } from './yoroku-class';
 

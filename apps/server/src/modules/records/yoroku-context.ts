@@ -5,7 +5,7 @@ import { children, recordDocuments } from '../../db/schema';
 import { fiscalAge } from '../billing/service';
 import type { RecordDocumentRow } from './access';
 import { documentContent, type FieldContent } from './content';
-import { loadState } from './socket';
+import { loadState } from './document-store';
 import { presentTemplate, templateById } from './templates';
 import { progressPeriodLabel } from './terms';
 import { classFocus } from './yoroku-class';

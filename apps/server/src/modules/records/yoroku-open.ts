@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/service';
 import { fiscalAge } from '../billing/service';
 import { auditChildDocumentRead, type ChildRecordGrant } from './child-access';
 import { presentDocument } from './present';
-import { storeState } from './socket';
+import { storeState } from './document-store';
 import { currentTemplate } from './templates';
 import { admissionFromRoster, admissionState } from './yoroku-admission';
 

@@ -8,7 +8,7 @@ import type { RecordDocumentRow, RecordGrant } from './access';
 import { documentContent, type SectionContent } from './content';
 import { renderPdf, type Stamp } from './pdf';
 import { childName, namesOf } from './present';
-import { loadState } from './socket';
+import { loadState } from './document-store';
 import { presentTemplate, templateById } from './templates';
 import { classFocus } from './yoroku-class';
 

@@ -1,24 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getStaffRecordSettings, putStaffRecordSettings } from '@renraku/contract/staff';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getStaffRecordSettings, putStaffRecordSettings, type RecordSettings } from '@renraku/contract/staff';
 import { api } from '../../lib/api';
 
-// The facility's 期 (records.md §2; docs/decisions/records-child-records.md, records-period-settings.md)
-const settingsKey = (facilityId: number) => ['staff', 'records', 'settings', facilityId] as const;
-
-export const useRecordSettings = (facilityId: number) =>
-  useQuery({
-    queryKey: settingsKey(facilityId),
+/** The facility's records settings (期, 経過記録 by 期 from an age, whether it writes 日案). */
+export const recordSettingsQueryOptions = (facilityId: number) =>
+  queryOptions({
+    queryKey: ['staff', 'records', 'settings', facilityId] as const,
     queryFn: ({ signal }) => api(getStaffRecordSettings, { params: { facilityId }, signal }),
   });
+export const useRecordSettings = (facilityId: number) => useQuery(recordSettingsQueryOptions(facilityId));
 
-/** Saves the 期 and the age of per-期 経過記録; every records screen reads them again. */
+/** Saves the settings; every records screen reads them again (日案 appear or go, periods change). */
 export function useSaveRecordSettings(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { term_start_months: number[]; progress_terms_from_age: number }) =>
+    mutationFn: (body: Pick<RecordSettings, 'term_start_months' | 'progress_terms_from_age' | 'writes_daily_plans'>) =>
       api(putStaffRecordSettings, { params: { facilityId }, body }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(settingsKey(facilityId), data);
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recordSettingsQueryOptions(facilityId).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: ['staff', 'records'] });
     },
   });

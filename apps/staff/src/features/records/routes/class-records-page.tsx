@@ -16,8 +16,9 @@ import { ClassChildren } from '../components/class-children';
 import { StateBadge } from '../components/state-badge';
 
 /**
- * `/f/:facilityId/records/:classId?month=YYYY-MM`: the class's 月案, 週案, the 個別指導計画 of its
- * children under 3 and the 保育日誌 of a month, what is missing or waiting.
+ * `/f/:facilityId/records/:classId?month=YYYY-MM`: the class's 月案, 週案, 日案 (where the facility
+ * writes them), the 個別指導計画 of its children under 3 and the 保育日誌 of a month, what is missing
+ * or waiting.
  */
 export function ClassRecordsPage() {
   const classId = idFrom(useParams().classId);
@@ -153,6 +154,14 @@ function ClassMonth({
         </Title>
         {data.weekly_plans.map(row)}
       </Stack>
+      {data.daily_plans.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            日案
+          </Title>
+          {data.daily_plans.map(row)}
+        </Stack>
+      )}
       {data.individual_plans.length > 0 && (
         <Stack gap="xs">
           <Title order={2} size="h4">

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { childRecordMessages, type RecordSettings } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
+import { isPairedDevice } from '../../../lib/device-flag';
 import { useFacility } from '../../../lib/facility';
 import { useRecordSettings, useSaveRecordSettings } from '../settings-api';
 
@@ -29,10 +30,11 @@ export function termsProblem(starts: number[]): string | null {
 }
 
 /**
- * `/f/:facilityId/records/settings`: the facility's 期 (the 年間指導計画's and, from the set age, each
- * child's 経過記録 period; records.md §2). The 園長 and 法人管理者 set them on a desktop; everyone else
- * reads them. The 期 follow one another from April to March by their first months, so they cannot
- * overlap or leave a gap; documents already made keep their period.
+ * `/f/:facilityId/records/settings`: the facility's records settings (records.md §2, §4): whether it
+ * writes 日案 (records-daily-plans.md) and its 期 (the 年間指導計画's and, from the set age, each
+ * child's 経過記録 period). The 園長 and 法人管理者 set them on a desktop; everyone else reads them.
+ * The 期 follow one another from April to March by their first months, so they cannot overlap or
+ * leave a gap; documents already made keep their period.
  */
 export function RecordSettingsPage() {
   const facility = useFacility();
@@ -40,7 +42,7 @@ export function RecordSettingsPage() {
   if (query.isPending) return <Loading />;
   if (query.error) return <FormError error={query.error} />;
   return (
-    <Page title="計画・記録の期の設定" size="md">
+    <Page title="計画・記録の設定" size="md">
       <SettingsForm facilityId={facility.id} settings={query.data} />
     </Page>
   );
@@ -50,19 +52,24 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
   const save = useSaveRecordSettings(facilityId);
   const [starts, setStarts] = useState(settings.term_start_months);
   const [age, setAge] = useState(settings.progress_terms_from_age);
+  const [dailyPlans, setDailyPlans] = useState(settings.writes_daily_plans);
   const problem = termsProblem(starts);
   const ranges = termRanges(starts);
-  const changed = starts.join(',') !== settings.term_start_months.join(',') || age !== settings.progress_terms_from_age;
+  const changed =
+    starts.join(',') !== settings.term_start_months.join(',') ||
+    age !== settings.progress_terms_from_age ||
+    dailyPlans !== settings.writes_daily_plans;
   const setStart = (i: number, month: number) => setStarts(starts.map((m, k) => (k === i ? month : m)));
   const addTerm = () => {
     const last = starts[starts.length - 1]!;
     const next = FISCAL_MONTHS[Math.min(fiscalIndex(last) + 1, 11)]!;
     setStarts([...starts, next]);
   };
-  if (!settings.can_edit)
+  if (!settings.can_edit || isPairedDevice())
     return (
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
+          <Text>{settings.writes_daily_plans ? 'この園は日案を書きます。' : 'この園は日案を書きません（週案まで）。'}</Text>
           <List>
             {settings.terms.map((t) => (
               <List.Item key={t.label}>
@@ -72,7 +79,7 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
           </List>
           <Text>経過記録は{settings.progress_terms_from_age}歳児から期ごと、それより下は毎月書きます。</Text>
           <Text size="sm" c="dark.6">
-            期の設定は園長が変更できます。
+            設定を変えられるのは園長・法人管理者です（パソコンから）。
           </Text>
         </Stack>
       </Paper>
@@ -83,12 +90,26 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
         e.preventDefault();
         if (problem) return;
         save.mutate(
-          { term_start_months: starts, progress_terms_from_age: age },
+          { term_start_months: starts, progress_terms_from_age: age, writes_daily_plans: dailyPlans },
           { onSuccess: () => showSuccess(childRecordMessages.settingsSaved) },
         );
       }}
     >
       <Stack gap="md">
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="daily-plans-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="daily-plans-title">
+              日案
+            </Title>
+            <Switch
+              size="md"
+              label="この園は日案を書く"
+              description="オンにすると、各クラスの計画・記録の一覧に日案（保育のある日ごと）が並び、未作成の日案が数えられます。週案だけを書く園はオフのままにしてください。"
+              checked={dailyPlans}
+              onChange={(event) => setDailyPlans(event.currentTarget.checked)}
+            />
+          </Stack>
+        </Paper>
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="terms-title">
           <Stack gap="sm">
             <Title order={2} size="h4" id="terms-title">
@@ -146,7 +167,7 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
         <FormError error={save.error} />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={save.isPending} disabled={!changed || problem !== null}>
-            期の設定を保存する
+            設定を保存する
           </Button>
         </Group>
       </Stack>

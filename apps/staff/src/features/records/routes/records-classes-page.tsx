@@ -28,7 +28,10 @@ function OfficeAdmissions() {
   );
 }
 
-/** `/f/:facilityId/records`: the classes of this 年度, the caller's own first, each opening its month of plans and diaries. */
+/**
+ * `/f/:facilityId/records`: the classes of this 年度, the caller's own first, each opening its month of plans and diaries;
+ * the 園長's and 法人管理者's way to the records settings on a desktop.
+ */
 export function RecordsClassesPage() {
   const facility = useFacility();
   const director = facility.role === 'director' || facility.role === 'company_admin';
@@ -41,7 +44,7 @@ export function RecordsClassesPage() {
       actions={
         director && !isPairedDevice() ? (
           <Button component={Link} to={facilityPath(facility.id, 'records/settings')} size="md" variant="default">
-            期の設定
+            計画・記録の設定
           </Button>
         ) : undefined
       }
