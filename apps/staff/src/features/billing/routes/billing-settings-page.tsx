@@ -6,7 +6,7 @@ import {
   yenLabel,
   type BillingSettings,
 } from '@renraku/contract/staff';
-import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
+import { addMonths, slashDate, tokyoDate, yearMonthLabel } from '@renraku/contract/dates';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
@@ -132,7 +132,7 @@ export function BillingSettingsPage() {
                       {i.consents.length === 0
                         ? 'まだ同意はありません'
                         : i.consents
-                            .map((c) => `${c.child_name}：${c.user_name}（${c.consented_at.slice(0, 10).replaceAll('-', '/')}）`)
+                            .map((c) => `${c.child_name}：${c.user_name}（${slashDate(tokyoDate(c.consented_at))}）`)
                             .join('、')}
                     </Table.Td>
                   </Table.Tr>
