@@ -1,5 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getStaffBillingFeeRules, putStaffBillingSiblingDiscount } from '@renraku/contract/staff';
+import {
+  deleteStaffBillingTemporaryUse,
+  getStaffBillingFeeRules,
+  getStaffBillingTemporaryUses,
+  postStaffBillingTemporaryUse,
+  putStaffBillingSiblingDiscount,
+  putStaffBillingTemporaryRates,
+} from '@renraku/contract/staff';
 import type { BodyInputOf } from '@renraku/contract/client';
 import { api } from '../../lib/api';
 import { billingKey } from './api';
@@ -20,4 +27,33 @@ export function useSaveSiblingDiscount(facilityId: number) {
     // Drafts change with the rule: every billing query is refetched.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(facilityId) }),
   });
+}
+
+export const temporaryUsesQueryOptions = (facilityId: number, month: string) =>
+  queryOptions({
+    queryKey: [...billingKey(facilityId), 'temporary-uses', month],
+    queryFn: ({ signal }) => api(getStaffBillingTemporaryUses, { params: { facilityId, month }, signal }),
+  });
+export const useTemporaryUses = (facilityId: number, month: string) => useQuery(temporaryUsesQueryOptions(facilityId, month));
+
+/** 一時預かり: the prices from a month on, a use recorded, a mistaken one removed; the drafts follow. */
+export function useTemporaryWrites(facilityId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: billingKey(facilityId) });
+  return {
+    rates: useMutation({
+      mutationFn: (body: BodyInputOf<typeof putStaffBillingTemporaryRates>) =>
+        api(putStaffBillingTemporaryRates, { params: { facilityId }, body }),
+      onSuccess,
+    }),
+    record: useMutation({
+      mutationFn: (body: BodyInputOf<typeof postStaffBillingTemporaryUse>) =>
+        api(postStaffBillingTemporaryUse, { params: { facilityId }, body }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (useId: number) => api(deleteStaffBillingTemporaryUse, { params: { facilityId, useId } }),
+      onSuccess,
+    }),
+  };
 }
