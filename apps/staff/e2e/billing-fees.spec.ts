@@ -32,3 +32,15 @@ test('the 事務 sets the sibling discount and sees it on the family’s stateme
   await expect(family).toContainText('第2子：延長保育料・副食費・実費の50%');
   await expectAccessible(page);
 });
+
+test('the 一時預かり page: the prices by 歳児 band and the form to record a use @portrait', async ({ page, request }) => {
+  const office = await createStaff(request, 'billing-temporary', { role: 'office' });
+  await signIn(page, office.email);
+  await page.goto(`/staff/f/${office.facilityId}/billing/temporary?month=2026-05`);
+  await expect(page.getByRole('heading', { level: 1, name: '一時預かり' })).toBeVisible();
+  await expect(page.getByText('この月の一時預かりの記録はありません。')).toBeVisible();
+  const rates = page.getByRole('form', { name: '一時預かりの料金' });
+  await expect(rates.getByLabel('区分1：半日')).toHaveValue('2,500円');
+  await expect(page.getByRole('form', { name: '一時預かりの利用の記録' })).toBeVisible();
+  await expectAccessible(page);
+});
