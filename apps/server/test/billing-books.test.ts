@@ -67,6 +67,8 @@ describe('the month’s CSV for Excel', () => {
       '副食費',
       '主食費',
       '実費',
+      '一時預かり',
+      '兄弟姉妹割引',
       '調整',
       '訂正',
       '前月までの未収金',
@@ -81,14 +83,14 @@ describe('the month’s CSV for Excel', () => {
     expect(rows.map((r) => r[0])).toEqual(statements.map((s) => s.number));
     for (const [i, row] of rows.entries()) {
       const s = statements[i]!;
-      const byKind = row.slice(4, 12).map(Number);
+      const byKind = row.slice(4, 14).map(Number);
       expect(byKind.reduce((a, b) => a + b, 0)).toBe(s.total);
-      expect(Number(row[12])).toBe(s.total);
+      expect(Number(row[14])).toBe(s.total);
     }
     const second = rows.find((r) => r[0] === statements.find((s) => s.payerUserId === built.second.id)!.number)!;
-    expect(second.slice(14)).toEqual(['支払済', second[12]!, '2026-11-05', '現金', '0']);
+    expect(second.slice(16)).toEqual(['支払済', second[14]!, '2026-11-05', '現金', '0']);
     const first = rows.find((r) => r !== second)!;
-    expect(first.slice(14)).toEqual(['未払い', '0', '', '', first[12]!]);
+    expect(first.slice(16)).toEqual(['未払い', '0', '', '', first[14]!]);
     const audits = await db().select().from(auditLog).where(eq(auditLog.action, 'billing.books.export'));
     expect(audits.length).toBeGreaterThan(0);
   });

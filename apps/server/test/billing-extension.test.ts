@@ -190,6 +190,7 @@ describe('the month’s statements (pure)', () => {
       exemptionNote: '',
       childcareFee: 20000,
       extensionPlan: 'per_use',
+      olderSiblingsOutside: 0,
       payerUserId: payer,
       updatedBy: null,
       updatedAt: new Date(),

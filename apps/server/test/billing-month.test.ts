@@ -10,6 +10,7 @@ import {
   getStaffBillingSettings,
   postStaffBillingAdjustment,
   postStaffBillingItem,
+  postBillingItemConsent,
   postStaffBillingMonthClose,
   postStaffBillingPayment,
   putStaffBillingChildAttributes,
@@ -176,8 +177,14 @@ describe('billing settings (dated fee rules, 実費 items)', () => {
     const res = await call(as.office, postStaffBillingItem, { params: facility(), body });
     expect(res.statusCode).toBe(201);
     expect(res.data.items).toMatchObject([
-      { name: '教材費', amount: 500, target: 'class', month_from: '2026-10', month_until: null },
+      { name: '教材費', amount: 500, target: 'class', month_from: '2026-10', month_until: null, consents: [] },
     ]);
+    // Only consented 実費 is billed (billing-item-consent.md): the family consents in the guardian app.
+    const consent = await call(guardians.main, postBillingItemConsent, {
+      params: { id: res.data.items[0]!.id },
+      body: { child_id: w.family.child.id },
+    });
+    expect(consent.statusCode).toBe(201);
   });
 });
 

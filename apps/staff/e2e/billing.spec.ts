@@ -44,6 +44,8 @@ test('a director reviews this month’s drafts with per-day 延長 and closes th
   await page.getByRole('dialog', { name: '請求の確定' }).getByRole('button', { name: '確定して発行する' }).click();
   await expect(page.getByText('2026年6月の請求を確定しました')).toBeVisible();
   await expect(summary).toContainText('確定済');
+  // The seeded family of two keeps its 兄弟姉妹割引 as a line of the issued statement (billing-fees.spec.ts sets the rule).
+  await expect(page.getByTestId('statement').filter({ hasText: '小林 紬' })).toContainText('兄弟姉妹割引（第2子）');
   await expect(page.getByTestId('statement').first()).toContainText(/請求番号 \d+-202606-001/);
   const issued = page.getByTestId('statement').first();
   await expect(issued).toContainText('未払い');

@@ -18,6 +18,8 @@ export const statementLineKinds = [
   'adjustment',
   'correction',
   'carried_over',
+  'temporary',
+  'sibling_discount',
 ] as const;
 export type StatementLineKind = (typeof statementLineKinds)[number];
 

@@ -19,4 +19,5 @@ export * from './push';
 export * from './idp';
 export * from './billing';
 export * from './billing-accounts';
+export * from './billing-items';
 export * from './staff';

@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { enrolmentCovers } from '../modules/access';
 import { computeMonth, loadMonthInputs, statementNumber } from '../modules/billing/service';
+import { seedFeeRules, seedSiblingFamily } from './billing-fees';
 import type { SeedContext } from './context';
 
 /**
@@ -22,7 +23,8 @@ import type { SeedContext } from './context';
  * issued (hogosha's 支払済, the others' 口座振替 requested: seed/billing-collection.ts), this month's drafts
  * ready to close.
  */
-export async function seedBilling({ db, ids, now }: SeedContext, staff: { director: number }): Promise<void> {
+export async function seedBilling(seed: SeedContext, staff: { director: number }): Promise<void> {
+  const { db, ids, now } = seed;
   const today = tokyoDate(now);
   const thisMonth = today.slice(0, 7);
   const lastMonth = addMonths(thisMonth, -1);
@@ -50,31 +52,35 @@ export async function seedBilling({ db, ids, now }: SeedContext, staff: { direct
     dueDay: 27,
     updatedBy: staff.director,
   });
-  await db.insert(billingItems).values([
-    {
-      companyId,
-      facilityId,
-      name: '教材費',
-      amount: 500,
-      frequency: 'monthly',
-      target: 'facility',
-      explanation: '絵本・製作の材料・連絡帳などの費用です（毎月）',
-      monthFrom: `${lastMonth}-01`,
-      createdBy: staff.director,
-    },
-    {
-      companyId,
-      facilityId,
-      name: '遠足代',
-      amount: 1200,
-      frequency: 'once',
-      target: 'class',
-      classId: ids.classes.sakuraHiyoko,
-      explanation: '秋の遠足（バス代・入園料）です',
-      monthFrom: `${thisMonth}-01`,
-      createdBy: staff.director,
-    },
-  ]);
+  const family = await seedSiblingFamily(seed);
+  const [materials, outing] = await db
+    .insert(billingItems)
+    .values([
+      {
+        companyId,
+        facilityId,
+        name: '教材費',
+        amount: 500,
+        frequency: 'monthly',
+        target: 'facility',
+        explanation: '絵本・製作の材料・連絡帳などの費用です（毎月）',
+        monthFrom: `${lastMonth}-01`,
+        createdBy: staff.director,
+      },
+      {
+        companyId,
+        facilityId,
+        name: '遠足代',
+        amount: 1200,
+        frequency: 'once',
+        target: 'class',
+        classId: ids.classes.sakuraHiyoko,
+        explanation: '秋の遠足（バス代・入園料）です',
+        monthFrom: `${thisMonth}-01`,
+        createdBy: staff.director,
+      },
+    ])
+    .returning({ id: billingItems.id });
 
   // Each child enrolled today, with their main guardian as the payer.
   const enrolled = await db
@@ -92,12 +98,21 @@ export async function seedBilling({ db, ids, now }: SeedContext, staff: { direct
       facilityId,
       childId: c.childId,
       validFrom: `${lastMonth}-01`,
-      certification: c.childId === ids.children.haruto ? 2 : 3,
+      certification: c.childId === ids.children.haruto || family.includes(c.childId) ? 2 : 3,
       need: i % 2 === 0 ? 'standard' : 'short',
       payerUserId: c.payer,
       updatedBy: staff.director,
     })),
   );
+
+  // 教材費 consented by every payer at enrolment; this month's 遠足代 by 蒼太's family only.
+  const enrolledAt = new Date(`${lastMonth}-01T09:00:00+09:00`);
+  await seedFeeRules(seed, staff, lastMonth, [
+    ...enrolled.map((c) => ({ itemId: materials!.id, childId: c.childId, userId: c.payer, at: enrolledAt })),
+    ...enrolled
+      .filter((c) => c.childId === ids.children.sota)
+      .map((c) => ({ itemId: outing!.id, childId: c.childId, userId: c.payer, at: new Date(now.getTime() - 86_400_000) })),
+  ]);
 
   // Weekdays of last month and of this month before today: arrivals around 8:00, a few late pick-ups.
   const days = [...datesOfMonth(lastMonth), ...datesOfMonth(thisMonth).filter((d) => d < today)].filter(

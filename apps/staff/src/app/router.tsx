@@ -64,6 +64,7 @@ const screens = {
   billingChildren: screen(() => import('../features/billing/routes/billing-children-page'), 'BillingChildrenPage'),
   billingCollection: screen(() => import('../features/billing/routes/billing-collection-page'), 'BillingCollectionPage'),
   billingTransfers: screen(() => import('../features/billing/routes/billing-transfers-page'), 'BillingTransfersPage'),
+  billingTemporary: screen(() => import('../features/billing/routes/billing-temporary-page'), 'BillingTemporaryPage'),
   staffing: screen(() => import('../features/staffing/routes/staffing-page'), 'StaffingPage'),
   timeEntries: screen(() => import('../features/staffing/routes/time-entries-page'), 'TimeEntriesPage'),
   shifts: screen(() => import('../features/staffing/routes/shifts-page'), 'ShiftsPage'),
@@ -140,6 +141,7 @@ export const routes: RouteObject[] = [
                   { path: 'billing/children', lazy: screens.billingChildren },
                   { path: 'billing/collection', lazy: screens.billingCollection },
                   { path: 'billing/transfers', lazy: screens.billingTransfers },
+                  { path: 'billing/temporary', lazy: screens.billingTemporary },
                   // The 園長's 打刻 corrections and ratio settings (staffing.md §2): features/staffing.
                   { path: 'staffing/time-entries', lazy: screens.timeEntries },
                   { path: 'staffing/shifts', lazy: screens.shifts },

@@ -59,6 +59,7 @@ const billingPages = {
   list: async () => ({ Component: (await import('../features/billing/routes/statements-page')).StatementsPage }),
   detail: async () => ({ Component: (await import('../features/billing/routes/statement-page')).StatementPage }),
   account: async () => ({ Component: (await import('../features/billing/routes/account-page')).AccountPage }),
+  items: async () => ({ Component: (await import('../features/billing/routes/items-page')).ItemsPage }),
 };
 const settingsPage = async () => ({ Component: (await import('../features/users/routes/settings-page')).SettingsPage });
 const namePage = async () => ({ Component: (await import('../features/users/routes/name-page')).NamePage });
@@ -296,6 +297,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, lazy: billingPages.list },
                   { path: 'account', lazy: billingPages.account },
+                  { path: 'items', lazy: billingPages.items },
                   { path: ':id', lazy: billingPages.detail },
                   { path: '*', lazy: notFound },
                 ],

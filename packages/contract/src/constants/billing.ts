@@ -34,3 +34,18 @@ export const billingReceiptPdfPath = '/api/billing/statements/{id}/receipt.pdf';
 
 /** The caller's own 預金口座振替依頼書 (PDF, full number printed to sign): main guardians with an account only (others 404). */
 export const billingDebitFormPdfPath = '/api/billing/accounts/{facilityId}/debit-form.pdf';
+
+/** 実費 consent in the guardian app (spec/billing.md §2): the explanation, then the guardian's 同意. */
+export const billingItemTexts = {
+  title: '実費のご案内と同意',
+  empty: '同意をお願いしている実費はありません',
+  consent: '内容を確認し、同意します',
+  consented: (by: string, at: string) => `${by}さんが${at}に同意済み`,
+  billedOnlyWhenConsented: '同意いただいた実費のみ請求します。',
+  frequency: { once: '1回', monthly: '毎月' } as const,
+} as const;
+
+export const billingItemMessages = {
+  readOnly: '閲覧のみの保護者は実費に同意できません。代表者または編集できる保護者が同意してください',
+  notTargeted: 'この園児はこの実費の対象ではありません',
+} as const;

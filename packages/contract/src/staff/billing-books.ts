@@ -20,6 +20,9 @@ export const journalAccounts = {
   side_dish: '副食費収入',
   staple: '主食費収入',
   item: '実費徴収収入',
+  temporary: '一時預かり収入',
+  /** A reduction of revenue (a debit of 売上値引高 against 未収金). */
+  sibling_discount: '売上値引高',
   adjustment: '雑収入',
   correction: '雑収入',
 } as const;

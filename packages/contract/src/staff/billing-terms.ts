@@ -68,3 +68,31 @@ export const billingMessages = {
   carryNothing: 'この請求に未入金の残額はありません',
   carried: 'この請求は翌月へ繰り越しました。入金は繰越先の請求に記録してください',
 } as const;
+
+/** The lines a sibling discount may reduce (spec §2; docs/decisions/billing-sibling-discount.md). */
+export const discountableKinds = ['childcare_fee', 'extension', 'side_dish', 'staple', 'item', 'temporary'] as const;
+export type DiscountableKind = (typeof discountableKinds)[number];
+export const discountableKindLabels: Record<DiscountableKind, string> = {
+  childcare_fee: '保育料',
+  extension: '延長保育料',
+  side_dish: '副食費',
+  staple: '主食費',
+  item: '実費',
+  temporary: '一時預かり',
+};
+export const discountKinds = ['percent', 'amount'] as const;
+export type DiscountKind = (typeof discountKinds)[number];
+/** 第2子, 第3子以降 (the last tier applies to every later child). */
+export const childOrderLabel = (order: number, last: boolean) => `第${order}子${last ? '以降' : ''}`;
+
+export const feeMessages = {
+  tiers: '割引は第2子から第9子までの子の順で、同じ順位を重ねずに入力してください',
+  percent: '割合は1〜100（％）の整数で入力してください',
+  appliesTo: '割引の対象にする料金を1つ以上選択してください',
+  bands: '年齢区分は0歳児から始め、同じ年齢を重ねずに入力してください',
+  halfDayHours: '半日とする利用時間は1〜12時間で入力してください',
+  useTimes: '終了時刻は開始時刻より後にしてください',
+  noRates: 'この月に適用される一時預かりの料金がありません。料金を登録してください',
+  useClosed: 'この月はすでに確定しています。一時預かりの記録は変更できません',
+  olderOutside: '園外の兄姉の人数は0〜9人で入力してください',
+} as const;

@@ -10,7 +10,9 @@ import {
   itemTargets,
   MAX_YEN,
   billingMessages,
+  feeMessages,
 } from './billing-terms';
+import { itemConsentSchema } from '../billing-items';
 export * from './billing-terms';
 
 /**
@@ -100,6 +102,8 @@ export const billingItemSchema = z.object({
   explanation: z.string(),
   month_from: yearMonthString,
   month_until: yearMonthString.nullable(),
+  /** Who consented for which child (only consented items are billed). */
+  consents: z.array(z.object({ child_id: z.number().int(), child_name: z.string() }).merge(itemConsentSchema)),
 });
 export type BillingItem = z.infer<typeof billingItemSchema>;
 
@@ -121,6 +125,13 @@ export const billingChildAttributesInput = z
     childcare_fee: yen.nullable(),
     extension_plan: z.enum(extensionPlans, { message: '延長保育の利用形態を選択してください' }),
     payer_user_id: idNumber(M.payer),
+    /** Older siblings outside the facility the family declared (counted where the sibling rule says so). */
+    older_siblings_outside: z
+      .number({ message: feeMessages.olderOutside })
+      .int(feeMessages.olderOutside)
+      .min(0, feeMessages.olderOutside)
+      .max(9, feeMessages.olderOutside)
+      .default(0),
   })
   .refine((a) => a.side_dish_exemption !== 'other' || a.exemption_note.length > 0, {
     message: 'その他の理由で免除するときは備考を入力してください',
@@ -137,6 +148,7 @@ export const billingChildAttributesSchema = z.object({
   childcare_fee: z.number().int().nullable(),
   extension_plan: z.enum(extensionPlans),
   payer: z.object({ id: z.number().int(), name: z.string() }),
+  older_siblings_outside: z.number().int(),
 });
 export type BillingChildAttributes = z.infer<typeof billingChildAttributesSchema>;
 

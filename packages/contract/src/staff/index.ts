@@ -30,6 +30,7 @@ export * from './billing';
 export * from './billing-collection';
 export * from './billing-transfers';
 export * from './billing-books';
+export * from './billing-fees';
 export * from './staffing';
 export * from './staffing-shifts';
 export * from './staffing-generate';

@@ -108,6 +108,8 @@ export const billingChildAttributes = pgTable(
     childcareFee: integer('childcare_fee'),
     /** per_use | flat (the monthly flat registration for 延長). */
     extensionPlan: text('extension_plan').notNull().default('per_use'),
+    /** Older siblings outside the facility, as declared (billing-sibling-discount.md). */
+    olderSiblingsOutside: smallint('older_siblings_outside').notNull().default(0),
     payerUserId: integer('payer_user_id')
       .notNull()
       .references(() => users.id),

@@ -18,4 +18,5 @@ export * from './kiosk';
 export * from './records';
 export * from './billing';
 export * from './billing-collection';
+export * from './billing-fees';
 export * from './staffing';

@@ -218,6 +218,12 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffBillingTransferDismiss,
     C.staffBillingBooksCsvPath,
     C.staffBillingJournalCsvPath,
+    C.getStaffBillingFeeRules,
+    C.putStaffBillingSiblingDiscount,
+    C.putStaffBillingTemporaryRates,
+    C.getStaffBillingTemporaryUses,
+    C.postStaffBillingTemporaryUse,
+    C.deleteStaffBillingTemporaryUse,
   ],
   'staffing.read': [
     C.getStaffStaffingSettings,

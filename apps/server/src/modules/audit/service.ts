@@ -142,6 +142,10 @@ export const auditActionLabels = {
   'billing.transfer.dismiss': '振込入金を請求以外として記録',
   'billing.books.export': '請求・入金の月次CSVの出力',
   'billing.journal.export': '仕訳CSV（弥生会計）の出力',
+  'billing.sibling_discount.update': '兄弟姉妹割引の設定の変更',
+  'billing.temporary_rates.update': '一時預かり料金の設定の変更',
+  'billing.temporary_use.create': '一時預かりの利用の記録',
+  'billing.temporary_use.delete': '一時預かりの利用の記録の取り消し',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof auditActionLabels;
 

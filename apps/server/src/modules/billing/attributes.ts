@@ -27,6 +27,7 @@ const presentAttributes = ({ row, payerName }: { row: AttributesRow; payerName: 
   childcare_fee: row.childcareFee,
   extension_plan: row.extensionPlan as BillingChildAttributes['extension_plan'],
   payer: { id: row.payerUserId, name: payerName },
+  older_siblings_outside: row.olderSiblingsOutside,
 });
 
 /** The guardians who may pay for the children: activated links, main or writable (they see the statement). */
@@ -98,6 +99,7 @@ export async function saveAttributes(
     childcareFee: body.childcare_fee,
     extensionPlan: body.extension_plan,
     payerUserId: body.payer_user_id,
+    olderSiblingsOutside: body.older_siblings_outside,
     updatedBy: staff.userId,
     updatedAt: now,
   };

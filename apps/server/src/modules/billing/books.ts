@@ -22,6 +22,8 @@ const KIND_COLUMNS: [Kind, string][] = [
   ['side_dish', '副食費'],
   ['staple', '主食費'],
   ['item', '実費'],
+  ['temporary', '一時預かり'],
+  ['sibling_discount', '兄弟姉妹割引'],
   ['adjustment', '調整'],
   ['correction', '訂正'],
   ['carried_over', '前月までの未収金'],

@@ -11,6 +11,8 @@ import {
 } from '@renraku/contract';
 import type { billingAdjustments, billingChildAttributes, billingItems, billingSettings } from '../../db/schema';
 import { clockMinutes, dayExtension, monthExtension, type ExtensionRule } from './extension';
+import { siblingDiscountLine, siblingOrders, type FamilyChild, type SiblingRule } from './sibling-discount';
+import { temporaryLine, type TemporaryRates, type TemporaryUseRow } from './temporary';
 
 /**
  * A month's draft statements (spec/billing.md §2–3), pure: one per payer (siblings together), a
@@ -43,6 +45,14 @@ export interface MonthInputs {
   children: BilledChild[];
   items: ItemRow[];
   adjustments: AdjustmentRow[];
+  /** `${itemId}:${childId}` of each recorded consent: only consented 実費 items are billed. */
+  consents?: Set<string>;
+  /** The sibling discount in force (null or absent: none) and every child enrolled in the month. */
+  siblingRule?: SiblingRule | null;
+  family?: FamilyChild[];
+  /** 一時預かり: the rates in force and the month's recorded uses. */
+  temporaryRates?: TemporaryRates | null;
+  temporaryUses?: TemporaryUseRow[];
 }
 
 export interface DraftStatement {
@@ -126,7 +136,12 @@ function extensionLine(child: BilledChild, s: SettingsRow): StatementLine | null
   return { ...base, amount: month.amount, explanation: parts.join('、'), days };
 }
 
-function childLines(child: BilledChild, inputs: MonthInputs, type: FacilityType): StatementLine[] {
+function childLines(
+  child: BilledChild,
+  inputs: MonthInputs,
+  type: FacilityType,
+  orders: Map<number, number> | null,
+): StatementLine[] {
   const s = inputs.settings;
   const a = child.attributes;
   const line = (kind: StatementLine['kind'], label: string, amount: number, explanation: string): StatementLine => ({
@@ -172,7 +187,18 @@ function childLines(child: BilledChild, inputs: MonthInputs, type: FacilityType)
       item.target === 'facility' ||
       (item.target === 'class' && item.classId === child.classId) ||
       (item.target === 'children' && item.childIds.includes(child.id));
-    if (inMonth && targeted) lines.push(line('item', item.name, item.amount, item.explanation));
+    const consented = inputs.consents?.has(`${item.id}:${child.id}`) ?? false;
+    if (inMonth && targeted && consented) lines.push(line('item', item.name, item.amount, item.explanation));
+  }
+  if (inputs.temporaryRates) {
+    const uses = (inputs.temporaryUses ?? []).filter((u) => u.childId === child.id);
+    const temporary = temporaryLine(child, fiscalAge(child.birth, inputs.month), uses, inputs.temporaryRates);
+    if (temporary) lines.push(temporary);
+  }
+  const order = orders?.get(child.id);
+  if (inputs.siblingRule && order !== undefined) {
+    const discount = siblingDiscountLine(child, order, lines, inputs.siblingRule);
+    if (discount) lines.push(discount);
   }
   for (const adj of inputs.adjustments.filter((x) => x.childId === child.id)) {
     lines.push(
@@ -195,6 +221,8 @@ function childLines(child: BilledChild, inputs: MonthInputs, type: FacilityType)
 export function computeMonth(inputs: MonthInputs): DraftStatement[] {
   const type = inputs.settings.facilityType as FacilityType;
   const byPayer = new Map<number, DraftStatement>();
+  // Orders among every sibling enrolled in the month, whoever pays and whether billed yet.
+  const orders = inputs.siblingRule ? siblingOrders(inputs.family ?? [], inputs.siblingRule.countDeclaredOlder) : null;
   const sorted = [...inputs.children].sort((x, y) => x.birth.localeCompare(y.birth) || x.id - y.id);
   for (const child of sorted) {
     const payer = child.attributes.payerUserId;
@@ -211,7 +239,7 @@ export function computeMonth(inputs: MonthInputs): DraftStatement[] {
       byPayer.set(payer, draft);
     }
     draft.children.push({ id: child.id, name: child.name });
-    draft.lines.push(...childLines(child, inputs, type));
+    draft.lines.push(...childLines(child, inputs, type, orders));
   }
   const drafts = [...byPayer.values()].filter((d) => d.lines.length > 0);
   for (const d of drafts) d.total = d.lines.reduce((sum, l) => sum + l.amount, 0);

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { attendanceBetween } from '../day/service';
+import { loadFeeInputs } from './fee-inputs';
 /** The statement a carry-over line comes from (billing-carry-over.md). */
 const carried = alias(billingStatements, 'carried');
 import type { AdjustmentRow, AttributesRow, BilledChild, MonthInputs, SettingsRow } from './compute';
@@ -179,6 +180,15 @@ export async function loadMonthInputs(db: Db, facilityId: number, month: string)
     .leftJoin(carried, eq(carried.id, billingAdjustments.carriedStatementId))
     .where(and(eq(billingAdjustments.facilityId, facilityId), eq(billingAdjustments.month, start)))
     .orderBy(asc(billingAdjustments.id));
-  const inputs: MonthInputs | null = settings ? { month, settings, children: billed, items, adjustments } : null;
+  const fees = await loadFeeInputs(
+    db,
+    facilityId,
+    month,
+    { start, end },
+    enrolled,
+    new Map(billed.map((c) => [c.id, c.attributes.olderSiblingsOutside])),
+    items.map((i) => i.id),
+  );
+  const inputs: MonthInputs | null = settings ? { month, settings, children: billed, items, adjustments, ...fees } : null;
   return { inputs, missing };
 }

@@ -22,6 +22,7 @@ import { billingChildren, saveAttributes } from './attributes';
 import { booksRoutes } from './books-routes';
 import { collectionRoutes } from './collection-routes';
 import { debitFormRoutes } from './debit-form-routes';
+import { feeRoutes } from './fee-routes';
 import { carryStatement } from './carry';
 import { closeMonth } from './close';
 import { monthOf } from './inputs';
@@ -83,5 +84,6 @@ export function billingRoutes(app: App, ctx: AppContext) {
   receiptRoutes(app, ctx);
   debitFormRoutes(app, ctx);
   booksRoutes(app, ctx);
+  feeRoutes(app, ctx);
   route(app, getBillingStatement, {}, async ({ viewer, params }) => guardianStatement(ctx.db, viewer, params.id));
 }

@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   getBillingAccounts,
+  getBillingItems,
   getBillingStatement,
   getBillingStatements,
+  postBillingItemConsent,
   putBillingAccount,
   type BodyInputOf,
 } from '@renraku/contract/client';
@@ -27,5 +29,18 @@ export function useSaveBillingAccount(facilityId: number) {
   return useMutation({
     mutationFn: (body: BodyInputOf<typeof putBillingAccount>) => api(putBillingAccount, { params: { facilityId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingAccountsQueryOptions().queryKey }),
+  });
+}
+
+/** 請求 → 実費のご案内と同意: the items that apply to the caller's children, with each child's consent. */
+export const billingItemsQueryOptions = () =>
+  queryOptions({ queryKey: ['billing', 'items'], queryFn: ({ signal }) => api(getBillingItems, { signal }) });
+
+export function useConsentToItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, childId }: { itemId: number; childId: number }) =>
+      api(postBillingItemConsent, { params: { id: itemId }, body: { child_id: childId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingItemsQueryOptions().queryKey }),
   });
 }

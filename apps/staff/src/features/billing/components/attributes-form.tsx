@@ -40,6 +40,7 @@ export function AttributesForm({
     childcare_fee: (c?.childcare_fee ?? '') as number | string,
     extension_plan: c?.extension_plan ?? 'per_use',
     payer_user_id: String(c?.payer.id ?? child.payers[0]?.id ?? ''),
+    older_siblings_outside: (c?.older_siblings_outside ?? 0) as number | string,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,6 +54,7 @@ export function AttributesForm({
       side_dish_exemption: f.side_dish_exemption || null,
       childcare_fee: f.childcare_fee === '' ? null : Number(f.childcare_fee),
       payer_user_id: Number(f.payer_user_id),
+      older_siblings_outside: f.older_siblings_outside === '' ? 0 : Number(f.older_siblings_outside),
     };
     const checked = validate(billingChildAttributesInput, body);
     setFailure(null);
@@ -155,6 +157,19 @@ export function AttributesForm({
             onChange={(v) => v && setF({ ...f, payer_user_id: v })}
             allowDeselect={false}
             error={errors.payer_user_id}
+          />
+          <NumberInput
+            label="園の外にいる兄姉の人数"
+            description="兄弟姉妹割引で数える（届け出のあった人数）"
+            size="md"
+            min={0}
+            max={9}
+            allowDecimal={false}
+            allowNegative={false}
+            suffix="人"
+            value={f.older_siblings_outside}
+            onChange={(v) => setF({ ...f, older_siblings_outside: v })}
+            error={errors.older_siblings_outside}
           />
         </SimpleGrid>
         <Group justify="flex-end">

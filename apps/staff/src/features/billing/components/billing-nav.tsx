@@ -8,6 +8,7 @@ export function BillingNav({ facilityId }: { facilityId: number }) {
     { to: facilityPath(facilityId, 'billing'), label: '月次締め', end: true },
     { to: facilityPath(facilityId, 'billing/settings'), label: '料金設定', end: false },
     { to: facilityPath(facilityId, 'billing/children'), label: '園児の請求情報', end: false },
+    { to: facilityPath(facilityId, 'billing/temporary'), label: '一時預かり', end: false },
     { to: facilityPath(facilityId, 'billing/collection'), label: '集金・口座振替', end: false },
     { to: facilityPath(facilityId, 'billing/transfers'), label: '振込入金', end: false },
   ];

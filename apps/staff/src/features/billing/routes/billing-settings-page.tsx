@@ -6,7 +6,7 @@ import {
   yenLabel,
   type BillingSettings,
 } from '@renraku/contract/staff';
-import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
+import { addMonths, slashDate, tokyoDate, yearMonthLabel } from '@renraku/contract/dates';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
@@ -16,6 +16,7 @@ import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useBillingClasses, useBillingSettings } from '../api';
 import { BillingNav } from '../components/billing-nav';
+import { FeeRulesSection } from '../components/fee-rules-section';
 import { ItemForm } from '../components/item-form';
 import { SettingsForm } from '../components/settings-form';
 
@@ -94,9 +95,10 @@ export function BillingSettingsPage() {
           onDone={() => showSuccess('料金設定を保存しました')}
         />
       </Paper>
+      <FeeRulesSection facilityId={facility.id} month={nextMonth} />
       <Stack gap="sm">
         <Title order={2} size="h3">
-          実費
+          実費（同意いただいた園児のみ請求）
         </Title>
         {items.length === 0 ? (
           <Text>実費の品目はありません。</Text>
@@ -110,6 +112,7 @@ export function BillingSettingsPage() {
                   <Table.Th scope="col">頻度・期間</Table.Th>
                   <Table.Th scope="col">対象</Table.Th>
                   <Table.Th scope="col">保護者への説明</Table.Th>
+                  <Table.Th scope="col">同意</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -125,6 +128,13 @@ export function BillingSettingsPage() {
                       {i.target === 'class' ? (className.get(i.class_id!) ?? 'クラス') : itemTargetLabels[i.target]}
                     </Table.Td>
                     <Table.Td>{i.explanation}</Table.Td>
+                    <Table.Td>
+                      {i.consents.length === 0
+                        ? 'まだ同意はありません'
+                        : i.consents
+                            .map((c) => `${c.child_name}：${c.user_name}（${slashDate(tokyoDate(c.consented_at))}）`)
+                            .join('、')}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,5 +1,5 @@
 import { Badge, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
-import { billingTexts, statementStatusLabels, yenLabel } from '@renraku/contract/client';
+import { billingItemTexts, billingTexts, statementStatusLabels, yenLabel } from '@renraku/contract/client';
 import { slashDate } from '@renraku/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -16,6 +16,12 @@ export function StatementsPage() {
     <Page title={billingTexts.title}>
       <Paper withBorder radius="md">
         <NavLink component={Link} to="/billing/account" label="口座振替の口座" description="引き落とし口座の登録・変更" />
+        <NavLink
+          component={Link}
+          to="/billing/items"
+          label={billingItemTexts.title}
+          description="教材費・行事費などの説明と同意"
+        />
       </Paper>
       {isPending ? (
         <Loading />

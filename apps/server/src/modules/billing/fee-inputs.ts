@@ -1,0 +1,130 @@
+import type { DiscountableKind, DiscountTier } from '@renraku/contract';
+import { and, asc, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  billingItemConsents,
+  billingSiblingDiscounts,
+  billingTemporaryRates,
+  billingTemporaryUses,
+  childUser,
+} from '../../db/schema';
+import type { FamilyChild, SiblingRule } from './sibling-discount';
+import type { TemporaryBand, TemporaryRates } from './temporary';
+
+/** What the sibling discount, 一時預かり and the 実費 consents add to a month's inputs (loaded in the caller's transaction). */
+
+/** The sibling discount row in force in the month (the newest from that month or before). */
+export async function siblingRuleRow(db: Db, facilityId: number, month: string) {
+  const [row] = await db
+    .select()
+    .from(billingSiblingDiscounts)
+    .where(and(eq(billingSiblingDiscounts.facilityId, facilityId), lte(billingSiblingDiscounts.validFrom, `${month}-01`)))
+    .orderBy(desc(billingSiblingDiscounts.validFrom))
+    .limit(1);
+  return row;
+}
+
+/** The 一時預かり rates row in force in the month. */
+export async function temporaryRatesRow(db: Db, facilityId: number, month: string) {
+  const [row] = await db
+    .select()
+    .from(billingTemporaryRates)
+    .where(and(eq(billingTemporaryRates.facilityId, facilityId), lte(billingTemporaryRates.validFrom, `${month}-01`)))
+    .orderBy(desc(billingTemporaryRates.validFrom))
+    .limit(1);
+  return row;
+}
+
+export const ratesOf = (row: typeof billingTemporaryRates.$inferSelect): TemporaryRates => ({
+  halfDayHours: row.halfDayHours,
+  bands: row.bands as TemporaryBand[],
+});
+
+/** The month's 一時預かり uses of the facility. */
+export async function temporaryUsesIn(db: Db, facilityId: number, start: string, end: string) {
+  return db
+    .select()
+    .from(billingTemporaryUses)
+    .where(
+      and(
+        eq(billingTemporaryUses.facilityId, facilityId),
+        gte(billingTemporaryUses.date, start),
+        lte(billingTemporaryUses.date, end),
+      ),
+    )
+    .orderBy(asc(billingTemporaryUses.date), asc(billingTemporaryUses.start), asc(billingTemporaryUses.id));
+}
+
+/**
+ * The children's guardians who make them siblings: activated main or writable links (the guardians
+ * who may pay; a read-only co-guardian such as a grandparent joins no families).
+ */
+export async function guardiansOf(db: Db, childIds: number[]) {
+  if (childIds.length === 0) return new Map<number, number[]>();
+  const rows = await db
+    .select({ childId: childUser.childId, userId: childUser.userId })
+    .from(childUser)
+    .where(
+      and(
+        inArray(childUser.childId, childIds),
+        eq(childUser.activated, true),
+        or(eq(childUser.main, true), eq(childUser.writable, true)),
+      ),
+    );
+  const map = new Map<number, number[]>();
+  for (const r of rows) map.set(r.childId, [...(map.get(r.childId) ?? []), r.userId]);
+  return map;
+}
+
+/** The consents to the given items: `${itemId}:${childId}`. */
+export async function consentKeys(db: Db, itemIds: number[]) {
+  if (itemIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ itemId: billingItemConsents.itemId, childId: billingItemConsents.childId })
+    .from(billingItemConsents)
+    .where(inArray(billingItemConsents.itemId, itemIds));
+  return new Set(rows.map((r) => `${r.itemId}:${r.childId}`));
+}
+
+/** Everything above for a month, given its enrolled children (with the declared older siblings of those billed). */
+export async function loadFeeInputs(
+  db: Db,
+  facilityId: number,
+  month: string,
+  range: { start: string; end: string },
+  enrolled: { id: number; birth: string }[],
+  olderOutside: Map<number, number>,
+  itemIds: number[],
+) {
+  const [rule, rates, uses, guardians, consents] = await Promise.all([
+    siblingRuleRow(db, facilityId, month),
+    temporaryRatesRow(db, facilityId, month),
+    temporaryUsesIn(db, facilityId, range.start, range.end),
+    guardiansOf(
+      db,
+      enrolled.map((c) => c.id),
+    ),
+    consentKeys(db, itemIds),
+  ]);
+  const siblingRule: SiblingRule | null =
+    rule && (rule.tiers as DiscountTier[]).length > 0
+      ? {
+          appliesTo: rule.appliesTo as DiscountableKind[],
+          countDeclaredOlder: rule.countDeclaredOlder,
+          tiers: rule.tiers as DiscountTier[],
+        }
+      : null;
+  const family: FamilyChild[] = enrolled.map((c) => ({
+    id: c.id,
+    birth: c.birth,
+    guardianIds: guardians.get(c.id) ?? [],
+    olderOutside: olderOutside.get(c.id) ?? 0,
+  }));
+  return {
+    siblingRule,
+    family,
+    temporaryRates: rates ? ratesOf(rates) : null,
+    temporaryUses: uses.map((u) => ({ id: u.id, childId: u.childId, date: u.date, start: u.start, end: u.end })),
+    consents,
+  };
+}

@@ -1,0 +1,110 @@
+import type { SiblingDiscountInput, StaffFeeRules, TemporaryRatesInput } from '@renraku/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingSiblingDiscounts, billingTemporaryRates } from '../../db/schema';
+import type { FacilityGrant, StaffViewer } from '../access';
+import { recordAudit } from '../audit/service';
+import { monthOf } from './inputs';
+import { assertAfterClosed } from './settings';
+import type { TemporaryBand } from './temporary';
+
+/**
+ * The sibling discount and the 一時預かり prices, dated like the main settings (billing-dated-rules.md):
+ * a change applies from a month on, that month's row replaced, never a closed month.
+ */
+export async function feeRulesView(db: Db, grant: FacilityGrant): Promise<StaffFeeRules> {
+  const [discounts, rates] = await Promise.all([
+    db
+      .select()
+      .from(billingSiblingDiscounts)
+      .where(eq(billingSiblingDiscounts.facilityId, grant.facilityId))
+      .orderBy(desc(billingSiblingDiscounts.validFrom)),
+    db
+      .select()
+      .from(billingTemporaryRates)
+      .where(eq(billingTemporaryRates.facilityId, grant.facilityId))
+      .orderBy(desc(billingTemporaryRates.validFrom)),
+  ]);
+  return {
+    sibling_discounts: discounts.map((d) => ({
+      id: d.id,
+      valid_from: monthOf(d.validFrom),
+      applies_to: d.appliesTo as StaffFeeRules['sibling_discounts'][number]['applies_to'],
+      count_declared_older: d.countDeclaredOlder,
+      tiers: d.tiers as StaffFeeRules['sibling_discounts'][number]['tiers'],
+    })),
+    temporary_rates: rates.map((r) => ({
+      id: r.id,
+      valid_from: monthOf(r.validFrom),
+      half_day_hours: r.halfDayHours,
+      bands: r.bands as TemporaryBand[],
+    })),
+  };
+}
+
+export async function saveSiblingDiscount(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  body: SiblingDiscountInput,
+  now: Date,
+): Promise<StaffFeeRules> {
+  const values = {
+    appliesTo: [...new Set(body.applies_to)],
+    countDeclaredOlder: body.count_declared_older,
+    tiers: [...body.tiers].sort((a, b) => a.from_order - b.from_order),
+    updatedBy: staff.userId,
+    updatedAt: now,
+  };
+  await db.transaction(async (tx) => {
+    const t: Db = tx;
+    await assertAfterClosed(t, grant.facilityId, body.valid_from);
+    const [row] = await t
+      .insert(billingSiblingDiscounts)
+      .values({ companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${body.valid_from}-01`, ...values })
+      .onConflictDoUpdate({ target: [billingSiblingDiscounts.facilityId, billingSiblingDiscounts.validFrom], set: values })
+      .returning({ id: billingSiblingDiscounts.id });
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action: 'billing.sibling_discount.update',
+      targetType: 'billing_sibling_discount',
+      targetId: row!.id,
+      details: body as unknown as Record<string, unknown>,
+    });
+  });
+  return feeRulesView(db, grant);
+}
+
+export async function saveTemporaryRates(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  body: TemporaryRatesInput,
+  now: Date,
+): Promise<StaffFeeRules> {
+  const values = {
+    halfDayHours: body.half_day_hours,
+    bands: [...body.bands].sort((a, b) => a.from_age - b.from_age),
+    updatedBy: staff.userId,
+    updatedAt: now,
+  };
+  await db.transaction(async (tx) => {
+    const t: Db = tx;
+    await assertAfterClosed(t, grant.facilityId, body.valid_from);
+    const [row] = await t
+      .insert(billingTemporaryRates)
+      .values({ companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${body.valid_from}-01`, ...values })
+      .onConflictDoUpdate({ target: [billingTemporaryRates.facilityId, billingTemporaryRates.validFrom], set: values })
+      .returning({ id: billingTemporaryRates.id });
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action: 'billing.temporary_rates.update',
+      targetType: 'billing_temporary_rates',
+      targetId: row!.id,
+      details: body as unknown as Record<string, unknown>,
+    });
+  });
+  return feeRulesView(db, grant);
+}
