@@ -45,6 +45,23 @@ export async function enqueueGuardianPushes(
   items: GuardianPush[],
   kind: string = category,
 ): Promise<number> {
+  return (await writePushes(db, category, items, kind)).written;
+}
+
+/**
+ * `enqueueGuardianPushes`, answering who has a push of each item (the item's index and the user;
+ * written now or under the same key before): a caller mails the others (billing-issue-mail.md).
+ */
+export async function enqueueGuardianPushesFor(
+  db: Db,
+  category: PushCategory,
+  items: GuardianPush[],
+  kind: string = category,
+): Promise<{ item: number; userId: number }[]> {
+  return (await writePushes(db, category, items, kind)).pushed;
+}
+
+async function writePushes(db: Db, category: PushCategory, items: GuardianPush[], kind: string) {
   const childIds = [...new Set(items.flatMap((i) => i.childIds ?? []))];
   const guardians = childIds.length
     ? await db
@@ -59,8 +76,12 @@ export async function enqueueGuardianPushes(
     return [...ids];
   });
   const reachable = await reachableUsers(db, [...new Set(recipients.flat())], category);
-  const rows = items.flatMap((item, i) =>
-    recipients[i]!.filter((userId) => reachable.has(userId)).map((userId) => ({
+  const pushed = items.flatMap((item, i) =>
+    recipients[i]!.filter((userId) => reachable.has(userId)).map((userId) => ({ item: i, userId })),
+  );
+  const rows = pushed.map(({ item: i, userId }) => {
+    const item = items[i]!;
+    return {
       userId,
       kind,
       title: item.title,
@@ -68,11 +89,11 @@ export async function enqueueGuardianPushes(
       link: item.link,
       dedupeKey: `${item.dedupeKey}:${userId}`,
       ...(item.notBefore ? { nextAttemptAt: item.notBefore, createdAt: item.notBefore } : {}),
-    })),
-  );
-  if (rows.length === 0) return 0;
+    };
+  });
+  if (rows.length === 0) return { pushed, written: 0 };
   const inserted = await db.insert(pushOutbox).values(rows).onConflictDoNothing().returning({ id: pushOutbox.id });
-  return inserted.length;
+  return { pushed, written: inserted.length };
 }
 
 /** One push (to the users or the children's guardians given): `enqueueGuardianPushes` with one item. */
