@@ -18,6 +18,11 @@ export type ChildAction = 'view' | 'write' | 'manage';
 export const isGuardianOf = (link: MaybeLink): link is GuardianLink => !!link && link.activated === true;
 export const canWriteFor = (link: MaybeLink) => isGuardianOf(link) && link.writable;
 export const isMainGuardianOf = (link: MaybeLink) => isGuardianOf(link) && link.main;
+/**
+ * A payer's link (spec/billing.md §1, §6): activated, and main or writable. Such a guardian may be
+ * named the payer of the child and sees the child's statements; a read-only co-guardian does neither.
+ */
+export const isPayerLink = (link: MaybeLink): link is GuardianLink => isGuardianOf(link) && (link.main || link.writable);
 /** A link waiting for its guardian's answer (an invitation not yet accepted): grants nothing yet. */
 export const isPendingLink = (link: MaybeLink): link is GuardianLink => !!link && link.activated === null;
 /** A link that stands (activated or pending); a refused one is as none, and may be invited again. */
@@ -61,6 +66,9 @@ export const writableLinks = (links: Pick<LinkColumns, 'activated' | 'writable'>
 /** `isMainGuardianOf` as SQL: the child's main guardian. */
 export const mainLinks = (links: Pick<LinkColumns, 'activated' | 'main'>): SQL =>
   sql`(${links.activated} = true and ${links.main})`;
+/** `isPayerLink` as SQL: the guardians who may pay for the child and see its statements (billing). */
+export const payerLinks = (links: Pick<LinkColumns, 'activated' | 'main' | 'writable'>): SQL =>
+  sql`(${links.activated} = true and (${links.main} or ${links.writable}))`;
 /** `isPendingLink` as SQL: invitations not yet answered. */
 export const pendingLinks = (links: Pick<LinkColumns, 'activated'>): SQL => sql`(${links.activated} is null)`;
 /** `isStandingLink` as SQL: activated or pending (a guardian's own list shows both). */
