@@ -155,7 +155,8 @@ test('the 事務 sees last month collected (振替済, 資金不足 carried), do
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/billing-collection-imported.png', fullPage: true });
 
-  // A payer's 預金口座振替依頼書 prints for the signature; once the bank has it, 登録済.
+  // A payer's 預金口座振替依頼書 prints for the signature; the bank has the seed's forms (登録済), the
+  // 事務 can take the mark back and set it again.
   const payer = page
     .getByTestId('payer-account')
     .filter({ has: page.getByRole('link', { name: '依頼書PDF' }) })
@@ -163,6 +164,9 @@ test('the 事務 sees last month collected (振替済, 資金不足 carried), do
   const form = await page.request.get((await payer.getByRole('link', { name: '依頼書PDF' }).getAttribute('href'))!);
   expect(form.status()).toBe(200);
   expect(form.headers()['content-type']).toContain('application/pdf');
+  await expect(payer).toContainText(/登録済 \d{4}\/\d{1,2}\/\d{1,2}/);
+  await payer.getByRole('button', { name: '未登録に戻す' }).click();
+  await expect(payer.getByRole('button', { name: '登録済にする' })).toBeVisible();
   await payer.getByRole('button', { name: '登録済にする' }).click();
   await expect(payer).toContainText(/登録済 \d{4}\/\d{1,2}\/\d{1,2}/);
   await expect(payer.getByRole('button', { name: '未登録に戻す' })).toBeVisible();

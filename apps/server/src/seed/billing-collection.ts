@@ -47,6 +47,11 @@ export async function seedBillingCollection(
     .where(and(eq(billingStatements.facilityId, facilityId), eq(billingStatements.month, `${lastMonth}-01`)))
     .orderBy(asc(billingStatements.number));
   if (issued.length === 0) return;
+  const holderOf = new Map([
+    [ids.users.main, 'ﾔﾏﾀﾞ ﾊﾅｺ'],
+    [ids.users.sub, 'ﾔﾏﾀﾞ ﾀﾛｳ'],
+  ]);
+  const registered = new Date(`${lastMonth}-01T10:00:00+09:00`);
   await db.insert(billingBankAccounts).values(
     issued.map(({ payer }, i) => {
       const number = String(1000001 + i * 7919).padStart(7, '0');
@@ -60,10 +65,13 @@ export async function seedBillingCollection(
         accountType: 'ordinary',
         numberSealed: seal(secret, number),
         numberLast3: number.slice(-3),
-        holder: own ? 'ﾔﾏﾀﾞ ﾊﾅｺ' : holders[i % holders.length]!,
+        holder: holderOf.get(payer) ?? holders[i % holders.length]!,
         enteredBy: own ? 'guardian' : 'staff',
+        // The bank registered the forms before last month's debit (the 事務's 登録済 mark).
+        registeredAt: registered,
+        registeredBy: staff.director,
         updatedBy: own ? payer : staff.director,
-        updatedAt: now,
+        updatedAt: registered,
       };
     }),
   );
