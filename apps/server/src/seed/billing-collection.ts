@@ -106,17 +106,17 @@ export async function seedBillingCollection(
 function bankResultOf(request: Buffer, codeOf: (statementId: number) => '0' | '1'): Buffer {
   const out = Buffer.from(request);
   const records = out.length / 122;
-  const totals = { 0: [0, 0], 1: [0, 0] };
+  const totals = { '0': { count: 0, amount: 0 }, '1': { count: 0, amount: 0 } };
   for (let i = 1; i < records - 2; i++) {
     const record = out.subarray(i * 122, i * 122 + 120);
     const code = codeOf(Number(record.subarray(91, 111).toString('latin1')));
     record.write(code, 111, 'latin1');
-    totals[code][0] += 1;
-    totals[code][1] += Number(record.subarray(80, 90).toString('latin1'));
+    totals[code].count += 1;
+    totals[code].amount += Number(record.subarray(80, 90).toString('latin1'));
   }
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   out.write(
-    pad(totals[0][0], 6) + pad(totals[0][1], 12) + pad(totals[1][0], 6) + pad(totals[1][1], 12),
+    pad(totals['0'].count, 6) + pad(totals['0'].amount, 12) + pad(totals['1'].count, 6) + pad(totals['1'].amount, 12),
     (records - 2) * 122 + 19,
     'latin1',
   );
