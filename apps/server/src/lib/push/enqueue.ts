@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { childUser, pushOutbox, pushTokens, webPushSubscriptions } from '../../db/schema';
+import { pushOutbox, pushTokens, webPushSubscriptions } from '../../db/schema';
 import { PushCategory, readPushSettings } from './categories';
 
 /** Of these users, those with the category on and a device now (a browser subscription or a native token). */
@@ -21,10 +21,15 @@ async function reachableUsers(db: Db, userIds: number[], category: PushCategory)
   return new Set(userIds.filter((id) => withDevice.has(id) && settings.get(id)![category]));
 }
 
+/**
+ * The children's guardians whose links count, as the access kernel answers it (`activeGuardiansOf`):
+ * `lib` may not import the kernel, so the callers hand it over.
+ */
+export type GuardiansOf = (db: Db, childIds: number[]) => Promise<{ childId: number; userId: number }[]>;
+
 export interface GuardianPush {
-  /** The users, or the activated guardians of the children (or both). */
-  userIds?: number[];
-  childIds?: number[];
+  /** The guardians to push (the areas resolve a child's guardians with the kernel's `activeGuardiansOf`). */
+  userIds: number[];
   title: string;
   body: string;
   link: string | null;
@@ -62,19 +67,7 @@ export async function enqueueGuardianPushesFor(
 }
 
 async function writePushes(db: Db, category: PushCategory, items: GuardianPush[], kind: string) {
-  const childIds = [...new Set(items.flatMap((i) => i.childIds ?? []))];
-  const guardians = childIds.length
-    ? await db
-        .selectDistinct({ childId: childUser.childId, userId: childUser.userId })
-        .from(childUser)
-        .where(and(inArray(childUser.childId, childIds), eq(childUser.activated, true)))
-    : [];
-  const recipients = items.map((item) => {
-    const ids = new Set(item.userIds ?? []);
-    const children = new Set(item.childIds ?? []);
-    for (const g of guardians) if (children.has(g.childId)) ids.add(g.userId);
-    return [...ids];
-  });
+  const recipients = items.map((item) => [...new Set(item.userIds)]);
   const reachable = await reachableUsers(db, [...new Set(recipients.flat())], category);
   const pushed = items.flatMap((item, i) =>
     recipients[i]!.filter((userId) => reachable.has(userId)).map((userId) => ({ item: i, userId })),

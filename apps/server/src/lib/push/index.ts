@@ -19,6 +19,7 @@ export {
   enqueueGuardianPushes,
   enqueueGuardianPushesFor,
   type GuardianPush,
+  type GuardiansOf,
 } from './enqueue';
 export { claimPushes, deliverPendingPushes } from './delivery';
 export { enqueueDigests, enqueueQuestionnaireClosing } from './summaries';

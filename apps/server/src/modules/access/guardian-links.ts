@@ -1,5 +1,6 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { childUser } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 
@@ -80,3 +81,16 @@ export const standingLinks = (links: Pick<LinkColumns, 'activated'>): SQL => sql
  */
 export const activeLinksOf = (links: Pick<LinkColumns, 'userId' | 'activated'>, user: number | SQLWrapper): SQL =>
   sql`(${links.userId} = ${user} and ${links.activated})`;
+
+/**
+ * The children's guardians whose links count (`activeLinks`): who hears of what the facility wrote
+ * for a child (a published daily note, a notice, a questionnaire closing). `lib/push` takes them from
+ * here, given by its callers (it may not import the kernel).
+ */
+export async function activeGuardiansOf(db: Db, childIds: number[]): Promise<{ childId: number; userId: number }[]> {
+  if (childIds.length === 0) return [];
+  return db
+    .selectDistinct({ childId: childUser.childId, userId: childUser.userId })
+    .from(childUser)
+    .where(and(inArray(childUser.childId, childIds), activeLinks(childUser)));
+}

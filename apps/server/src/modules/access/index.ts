@@ -4,6 +4,7 @@
  */
 export { enrolmentCovers, nc, type Day } from './enrolment';
 export {
+  activeGuardiansOf,
   activeLinks,
   activeLinksOf,
   authorizeLink,
