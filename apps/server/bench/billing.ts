@@ -75,7 +75,10 @@ export async function billingRun(database: Database, guardians: Guardian[], toda
       scopeClassId: null,
       chief: false,
     };
-    return closeMonth(closeDatabase.db, viewer, grant, month, new Date());
+    return closeMonth(closeDatabase.db, viewer, grant, month, new Date(), {
+      appName: 'れんらくノート',
+      appUrl: 'http://localhost:3000',
+    });
   };
   const times: number[] = [];
   let closed = 0;

@@ -32,6 +32,7 @@ export async function clearBillingMonth(db: Db, month: string) {
     if (rowsOf<{ found: string | null }>(await db.execute(sql`select to_regclass(${table})::text as found`))[0]!.found)
       await db.execute(sql.raw(`delete from ${table}`));
   await db.execute(sql`delete from push_outbox where link like '/billing/%'`);
+  await db.execute(sql`delete from mail_outbox where kind = 'billing_statement'`);
   await db.execute(sql.raw(`delete from child_attendances where date between date '${start}' and ${endOf(start)}`));
 }
 

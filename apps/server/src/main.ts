@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from './seed';
 import { databaseCounter, redisCounter } from './lib/rate-limit';
 import { startMailWorker } from './lib/mail';
 import { startPushWorker } from './lib/push';
+import { activeGuardiansOf } from './modules/access';
 import { startExportWorker } from './modules/exports/service';
 import { startWishReminderWorker } from './modules/staffing/service';
 
@@ -38,7 +39,7 @@ const app = await buildApp(config, { database, counter });
 
 const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 // Pushes (lib/push.ts): web push with the VAPID keys, which always exist (VAPID_* or generated into DATA_DIR).
-const stopPushWorker = startPushWorker(database.db, { vapid: config.vapid, log: app.log });
+const stopPushWorker = startPushWorker(database.db, { vapid: config.vapid, log: app.log, guardiansOf: activeGuardiansOf });
 // Children's archives (modules/exports): prepared in the background, one at a time per instance.
 const stopExportWorker = startExportWorker(app.ctx);
 // 希望休の締切のお知らせ (modules/staffing/wish-reminders.ts): mails through the outbox, once per person and month.

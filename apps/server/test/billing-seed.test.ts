@@ -40,7 +40,7 @@ describe('demo data of billing', () => {
     expect(subList.every((s) => s.children.every((c) => c.id !== ids.children.haruto))).toBe(true);
   });
 
-  it('this month is a draft ready to close', async () => {
+  it('this month is a draft ready to close, sub’s family’s with last month’s 資金不足 carried as a 未収金 line', async () => {
     const agent = t.agent(clock);
     const login = await call(agent, postStaffLogin, { body: { email: DEMO_STAFF_EMAILS.director, password: 'hoiku-demo-2026' } });
     expect(login.statusCode).toBe(200);
@@ -48,22 +48,48 @@ describe('demo data of billing', () => {
     expect(res.statusCode).toBe(200);
     expect(res.data.status).toBe('open');
     expect(res.data.statements.length).toBeGreaterThan(0);
+    const october = await call(agent, getStaffBillingMonth, { params: { facilityId: ids.facilities.sakura, month: '2026-10' } });
+    const failed = october.data.statements.find((s) => s.payer.id === ids.users.sub)!;
+    expect(failed.status).toBe('carried');
+    const draft = res.data.statements.find((s) => s.payer.id === ids.users.sub)!;
+    const carried = draft.lines.filter((l) => l.kind === 'carried_over');
+    expect(carried).toEqual([
+      expect.objectContaining({
+        amount: failed.total,
+        label: `2026年10月分の未収金（請求番号 ${failed.number}）`,
+        explanation: expect.stringContaining('（口座振替：資金不足）'),
+      }),
+    ]);
+    expect(draft.total).toBe(draft.lines.reduce((sum, l) => sum + l.amount, 0));
+    // hogosha’s family owes nothing from October: no carried line.
+    const paid = res.data.statements.find((s) => s.payer.id === ids.users.main)!;
+    expect(paid.lines.some((l) => l.kind === 'carried_over')).toBe(false);
   });
 
-  it('last month’s 口座振替 is requested for the other payers (accounts from the paper form); the file downloads', async () => {
+  it('last month is collected by 口座振替: hogosha’s 振替済 (支払済), sub’s 資金不足 (翌月へ繰越); the request file downloads', async () => {
     const agent = t.agent(clock);
     await call(agent, postStaffLogin, { body: { email: DEMO_STAFF_EMAILS.director, password: 'hoiku-demo-2026' } });
     const res = await call(agent, getStaffCollection, { params: { facilityId: ids.facilities.sakura, month: '2026-10' } });
     expect(res.data).toMatchObject({ closed: true, settings_ready: true });
-    const others = res.data.rows.filter((r) => r.status !== 'paid');
-    expect(others.length).toBeGreaterThan(0);
-    expect(
-      others.every((r) => r.status === 'scheduled' && r.method === 'debit' && /^\*{4}\d{3}$/.test(r.account_number_masked!)),
-    ).toBe(true);
-    expect(res.data.request).toMatchObject({ count: others.length, total: others.reduce((s, r) => s + r.total, 0) });
+    const states = res.data.rows.map((r) => [r.payer.id, r.status, r.method, r.result?.code, r.result?.label]);
+    expect(states).toEqual([
+      [ids.users.main, 'paid', 'debit', '0', '振替済'],
+      [ids.users.sub, 'carried', 'debit', '1', '資金不足'],
+    ]);
+    expect(res.data.rows.every((r) => /^\*{4}\d{3}$/.test(r.account_number_masked!))).toBe(true);
+    const [paid, failed] = res.data.rows;
+    expect(paid!.paid).toBe(paid!.total);
+    expect(failed!.paid).toBe(0);
+    expect(res.data.request).toMatchObject({ count: 2, total: paid!.total + failed!.total });
     const file = await agent.get(`/api/staff/facilities/${ids.facilities.sakura}/billing/months/2026-10/debit-request.txt`);
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.length).toBe((others.length + 3) * 122);
+    expect(file.rawPayload.length).toBe((2 + 3) * 122);
+  });
+
+  it('the guardians see it: hogosha’s October 支払済, sub’s October 翌月へ繰越', async () => {
+    const sub = await t.agent(clock).login('sub@example.com', 'hoiku-demo-2026');
+    const list = (await call(sub, getBillingStatements)).data;
+    expect(list.map((s) => [s.month, s.status])).toEqual([['2026-10', 'carried']]);
   });
 
   it('振込入金: this month’s bank statement left one credit waiting for the 事務 (no family’s fee)', async () => {

@@ -27,6 +27,7 @@ import { addDays } from '@renraku/contract';
 import { persistedVapidKeys, loadConfig } from '../src/config';
 import { notices, pushOutbox, pushTokens, webPushSubscriptions } from '../src/db/schema';
 import { MAIL_LEASE_MS } from '../src/lib/mail';
+import { activeGuardiansOf } from '../src/modules/access';
 import {
   claimPushes,
   deliverPendingPushes,
@@ -409,10 +410,10 @@ describe('questionnaire closing tomorrow', () => {
       .update(notices)
       .set({ releasedAt: new Date(at.getTime() - 3600_000) })
       .where(eq(notices.id, made.data.id));
-    expect(await enqueueQuestionnaireClosing(db(), tokyoInstant(today, '08:59'))).toBe(0);
+    expect(await enqueueQuestionnaireClosing(db(), tokyoInstant(today, '08:59'), activeGuardiansOf)).toBe(0);
     // The main guardian and the co-guardian of the family's child (both subscribed); not the other family.
-    expect(await enqueueQuestionnaireClosing(db(), at)).toBe(2);
-    expect(await enqueueQuestionnaireClosing(db(), at)).toBe(0);
+    expect(await enqueueQuestionnaireClosing(db(), at, activeGuardiansOf)).toBe(2);
+    expect(await enqueueQuestionnaireClosing(db(), at, activeGuardiansOf)).toBe(0);
     const rows = await db().select().from(pushOutbox).where(eq(pushOutbox.kind, 'questionnaire_closing'));
     expect(rows.map((r) => [r.userId, r.title, r.link]).sort()).toEqual(
       [
@@ -441,7 +442,7 @@ describe('the once-a-day digest', () => {
       ['notice', 'n1'],
     ] as const) {
       await enqueueGuardianPush(db(), {
-        childIds: [child.id],
+        userIds: (await activeGuardiansOf(db(), [child.id])).map((g) => g.userId),
         category,
         title: '題',
         body: '本文',

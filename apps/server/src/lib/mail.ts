@@ -61,6 +61,38 @@ export async function enqueueMail(db: Db, mail: MailInput): Promise<number | nul
   return row?.id ?? null;
 }
 
+/**
+ * `enqueueMail` for many mails at once (a month's statements): one read of the recipients'
+ * settings and one insert, whatever their number; answers how many were written.
+ */
+export async function enqueueMails(db: Db, mails: MailInput[]): Promise<number> {
+  const isNotification = (m: MailInput) => m.userId !== undefined && !TRANSACTIONAL_KINDS.has(m.kind);
+  const userIds = [...new Set(mails.filter(isNotification).map((m) => m.userId!))];
+  const off = new Set(
+    userIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ userId: notificationSettings.userId })
+            .from(notificationSettings)
+            .where(and(inArray(notificationSettings.userId, userIds), eq(notificationSettings.emailDisabled, true)))
+        ).map((r) => r.userId),
+  );
+  const rows = mails
+    .filter((m) => !(isNotification(m) && off.has(m.userId!)))
+    .map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      kind: m.kind,
+      userId: m.userId ?? null,
+      dedupeKey: m.dedupeKey ?? null,
+    }));
+  if (rows.length === 0) return 0;
+  const inserted = await db.insert(mailOutbox).values(rows).onConflictDoNothing().returning({ id: mailOutbox.id });
+  return inserted.length;
+}
+
 export interface MailSender {
   send(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<void>;
 }

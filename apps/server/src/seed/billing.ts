@@ -11,7 +11,7 @@ import {
   childUser,
   noteChildren,
 } from '../db/schema';
-import { enrolmentCovers } from '../modules/access';
+import { enrolmentCovers, mainLinks } from '../modules/access';
 import { computeMonth, loadMonthInputs, statementNumber } from '../modules/billing/service';
 import { seedFeeRules, seedSiblingFamily } from './billing-fees';
 import type { SeedContext } from './context';
@@ -20,8 +20,7 @@ import type { SeedContext } from './context';
  * 請求 demo (spec/billing.md) at さくら保育園: the fee rules of the 年度 (私立認可保育所: no 保育料),
  * 教材費 every month and this month's 遠足代, each enrolled child's attributes (payer: their main
  * guardian), a month and a half of arrivals and pick-ups with some late ones, last month closed and
- * issued (hogosha's 支払済, the others' 口座振替 requested: seed/billing-collection.ts), this month's drafts
- * ready to close.
+ * issued (collected by 口座振替 in seed/billing-collection.ts), this month's drafts ready to close.
  */
 export async function seedBilling(seed: SeedContext, staff: { director: number }): Promise<void> {
   const { db, ids, now } = seed;
@@ -49,7 +48,8 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
     flatMonthly: 3000,
     sideDishFee: 4500,
     stapleFee: 0,
-    dueDay: 27,
+    // 引落日 the 10th: last month's 口座振替 is done and answered for most of this month.
+    dueDay: 10,
     updatedBy: staff.director,
   });
   const family = await seedSiblingFamily(seed);
@@ -86,10 +86,7 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
   const enrolled = await db
     .select({ noteChildId: noteChildren.id, childId: noteChildren.childId, payer: childUser.userId })
     .from(noteChildren)
-    .innerJoin(
-      childUser,
-      and(eq(childUser.childId, noteChildren.childId), eq(childUser.main, true), eq(childUser.activated, true)),
-    )
+    .innerJoin(childUser, and(eq(childUser.childId, noteChildren.childId), mainLinks(childUser)))
     .where(and(eq(noteChildren.facilityId, facilityId), enrolmentCovers(noteChildren, today)));
   if (enrolled.length === 0) return;
   await db.insert(billingChildAttributes).values(
@@ -168,8 +165,8 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
       lines: d.lines,
       total: d.total,
       dueDate: d.dueDate,
-      // The others become 引落予定 when last month's 口座振替 request is made (billing-collection.ts).
-      status: d.payerUserId === ids.users.main ? 'paid' : 'unpaid',
+      // Collected by 口座振替 in seed/billing-collection.ts (振替済, or 資金不足 and carried).
+      status: 'unpaid',
       issuedAt: closedAt,
       issuedBy: staff.director,
     })),

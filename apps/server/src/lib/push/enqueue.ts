@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { childUser, pushOutbox, pushTokens, webPushSubscriptions } from '../../db/schema';
+import { pushOutbox, pushTokens, webPushSubscriptions } from '../../db/schema';
 import { PushCategory, readPushSettings } from './categories';
 
 /** Of these users, those with the category on and a device now (a browser subscription or a native token). */
@@ -21,10 +21,15 @@ async function reachableUsers(db: Db, userIds: number[], category: PushCategory)
   return new Set(userIds.filter((id) => withDevice.has(id) && settings.get(id)![category]));
 }
 
+/**
+ * The children's guardians whose links count, as the access kernel answers it (`activeGuardiansOf`):
+ * `lib` may not import the kernel, so the callers hand it over.
+ */
+export type GuardiansOf = (db: Db, childIds: number[]) => Promise<{ childId: number; userId: number }[]>;
+
 export interface GuardianPush {
-  /** The users, or the activated guardians of the children (or both). */
-  userIds?: number[];
-  childIds?: number[];
+  /** The guardians to push (the areas resolve a child's guardians with the kernel's `activeGuardiansOf`). */
+  userIds: number[];
   title: string;
   body: string;
   link: string | null;
@@ -45,22 +50,31 @@ export async function enqueueGuardianPushes(
   items: GuardianPush[],
   kind: string = category,
 ): Promise<number> {
-  const childIds = [...new Set(items.flatMap((i) => i.childIds ?? []))];
-  const guardians = childIds.length
-    ? await db
-        .selectDistinct({ childId: childUser.childId, userId: childUser.userId })
-        .from(childUser)
-        .where(and(inArray(childUser.childId, childIds), eq(childUser.activated, true)))
-    : [];
-  const recipients = items.map((item) => {
-    const ids = new Set(item.userIds ?? []);
-    const children = new Set(item.childIds ?? []);
-    for (const g of guardians) if (children.has(g.childId)) ids.add(g.userId);
-    return [...ids];
-  });
+  return (await writePushes(db, category, items, kind)).written;
+}
+
+/**
+ * `enqueueGuardianPushes`, answering who has a push of each item (the item's index and the user;
+ * written now or under the same key before): a caller mails the others (billing-issue-mail.md).
+ */
+export async function enqueueGuardianPushesFor(
+  db: Db,
+  category: PushCategory,
+  items: GuardianPush[],
+  kind: string = category,
+): Promise<{ item: number; userId: number }[]> {
+  return (await writePushes(db, category, items, kind)).pushed;
+}
+
+async function writePushes(db: Db, category: PushCategory, items: GuardianPush[], kind: string) {
+  const recipients = items.map((item) => [...new Set(item.userIds)]);
   const reachable = await reachableUsers(db, [...new Set(recipients.flat())], category);
-  const rows = items.flatMap((item, i) =>
-    recipients[i]!.filter((userId) => reachable.has(userId)).map((userId) => ({
+  const pushed = items.flatMap((item, i) =>
+    recipients[i]!.filter((userId) => reachable.has(userId)).map((userId) => ({ item: i, userId })),
+  );
+  const rows = pushed.map(({ item: i, userId }) => {
+    const item = items[i]!;
+    return {
       userId,
       kind,
       title: item.title,
@@ -68,11 +82,11 @@ export async function enqueueGuardianPushes(
       link: item.link,
       dedupeKey: `${item.dedupeKey}:${userId}`,
       ...(item.notBefore ? { nextAttemptAt: item.notBefore, createdAt: item.notBefore } : {}),
-    })),
-  );
-  if (rows.length === 0) return 0;
+    };
+  });
+  if (rows.length === 0) return { pushed, written: 0 };
   const inserted = await db.insert(pushOutbox).values(rows).onConflictDoNothing().returning({ id: pushOutbox.id });
-  return inserted.length;
+  return { pushed, written: inserted.length };
 }
 
 /** One push (to the users or the children's guardians given): `enqueueGuardianPushes` with one item. */

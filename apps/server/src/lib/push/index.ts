@@ -13,7 +13,14 @@ export {
   type PushSender,
   type WebPushSubscription,
 } from './categories';
-export { dropPendingPushes, enqueueGuardianPush, enqueueGuardianPushes, type GuardianPush } from './enqueue';
+export {
+  dropPendingPushes,
+  enqueueGuardianPush,
+  enqueueGuardianPushes,
+  enqueueGuardianPushesFor,
+  type GuardianPush,
+  type GuardiansOf,
+} from './enqueue';
 export { claimPushes, deliverPendingPushes } from './delivery';
 export { enqueueDigests, enqueueQuestionnaireClosing } from './summaries';
 export { webPushSender } from './web-push';

@@ -3,7 +3,7 @@ import { addDays, tokyoDate, tokyoInstant, tokyoTime } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { noteChildren, noticeTargets, notices, pushOutbox, questionnaireRespondents, questionnaires } from '../../db/schema';
 import { PushCategory, pushCategoryOf, DIGEST_TIME } from './categories';
-import { enqueueGuardianPush } from './enqueue';
+import { enqueueGuardianPush, type GuardiansOf } from './enqueue';
 
 const CATEGORY_LABELS: Record<PushCategory, string> = {
   daily_note: '連絡帳',
@@ -72,7 +72,7 @@ export async function enqueueDigests(db: Db, now: Date): Promise<number> {
  * The day before a questionnaire closes: its guardians whose child has not answered yet get one push
  * (dedupe: questionnaire:user). Run by the push worker from 09:00 Tokyo; harmless to run again.
  */
-export async function enqueueQuestionnaireClosing(db: Db, now: Date): Promise<number> {
+export async function enqueueQuestionnaireClosing(db: Db, now: Date, guardiansOf: GuardiansOf): Promise<number> {
   if (tokyoTime(now) < '09:00') return 0;
   const tomorrow = addDays(tokyoDate(now), 1);
   const closing = await db
@@ -100,7 +100,16 @@ export async function enqueueQuestionnaireClosing(db: Db, now: Date): Promise<nu
       .where(and(eq(noticeTargets.noticeId, q.noticeId), isNull(questionnaireRespondents.id)));
     if (unanswered.length === 0) continue;
     written += await enqueueGuardianPush(db, {
-      childIds: unanswered.map((u) => u.childId),
+      userIds: [
+        ...new Set(
+          (
+            await guardiansOf(
+              db,
+              unanswered.map((u) => u.childId),
+            )
+          ).map((g) => g.userId),
+        ),
+      ],
       category: 'questionnaire_closing',
       title: 'アンケートの締切は明日です',
       body: `「${q.title}」へのご回答をお願いします`,

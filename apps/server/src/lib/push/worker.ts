@@ -3,13 +3,14 @@ import type { VapidKeys } from '../../config';
 import type { Db } from '../../db/client';
 import { PushSender } from './categories';
 import { deliverPendingPushes } from './delivery';
+import type { GuardiansOf } from './enqueue';
 import { enqueueDigests, enqueueQuestionnaireClosing } from './summaries';
 import { webPushSender } from './web-push';
 
 /** The push worker: the evening digest, the questionnaire reminders, then the due pushes, every few seconds. */
 export function startPushWorker(
   db: Db,
-  options: { vapid: VapidKeys; log: FastifyBaseLogger; intervalMs?: number; sender?: PushSender },
+  options: { vapid: VapidKeys; log: FastifyBaseLogger; guardiansOf: GuardiansOf; intervalMs?: number; sender?: PushSender },
 ): () => void {
   const sender = options.sender ?? webPushSender(db, options.vapid);
   let running = false;
@@ -22,7 +23,7 @@ export function startPushWorker(
     (async () => {
       if (daily) {
         lastDaily = now.getTime();
-        await enqueueQuestionnaireClosing(db, now);
+        await enqueueQuestionnaireClosing(db, now, options.guardiansOf);
       }
       await enqueueDigests(db, now);
       await deliverPendingPushes(db, sender, options.log, now);

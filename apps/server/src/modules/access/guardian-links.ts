@@ -1,5 +1,6 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
 import { childUser } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 
@@ -18,6 +19,11 @@ export type ChildAction = 'view' | 'write' | 'manage';
 export const isGuardianOf = (link: MaybeLink): link is GuardianLink => !!link && link.activated === true;
 export const canWriteFor = (link: MaybeLink) => isGuardianOf(link) && link.writable;
 export const isMainGuardianOf = (link: MaybeLink) => isGuardianOf(link) && link.main;
+/**
+ * A payer's link (spec/billing.md §1, §6): activated, and main or writable. Such a guardian may be
+ * named the payer of the child and sees the child's statements; a read-only co-guardian does neither.
+ */
+export const isPayerLink = (link: MaybeLink): link is GuardianLink => isGuardianOf(link) && (link.main || link.writable);
 /** A link waiting for its guardian's answer (an invitation not yet accepted): grants nothing yet. */
 export const isPendingLink = (link: MaybeLink): link is GuardianLink => !!link && link.activated === null;
 /** A link that stands (activated or pending); a refused one is as none, and may be invited again. */
@@ -61,6 +67,9 @@ export const writableLinks = (links: Pick<LinkColumns, 'activated' | 'writable'>
 /** `isMainGuardianOf` as SQL: the child's main guardian. */
 export const mainLinks = (links: Pick<LinkColumns, 'activated' | 'main'>): SQL =>
   sql`(${links.activated} = true and ${links.main})`;
+/** `isPayerLink` as SQL: the guardians who may pay for the child and see its statements (billing). */
+export const payerLinks = (links: Pick<LinkColumns, 'activated' | 'main' | 'writable'>): SQL =>
+  sql`(${links.activated} = true and (${links.main} or ${links.writable}))`;
 /** `isPendingLink` as SQL: invitations not yet answered. */
 export const pendingLinks = (links: Pick<LinkColumns, 'activated'>): SQL => sql`(${links.activated} is null)`;
 /** `isStandingLink` as SQL: activated or pending (a guardian's own list shows both). */
@@ -72,3 +81,16 @@ export const standingLinks = (links: Pick<LinkColumns, 'activated'>): SQL => sql
  */
 export const activeLinksOf = (links: Pick<LinkColumns, 'userId' | 'activated'>, user: number | SQLWrapper): SQL =>
   sql`(${links.userId} = ${user} and ${links.activated})`;
+
+/**
+ * The children's guardians whose links count (`activeLinks`): who hears of what the facility wrote
+ * for a child (a published daily note, a notice, a questionnaire closing). `lib/push` takes them from
+ * here, given by its callers (it may not import the kernel).
+ */
+export async function activeGuardiansOf(db: Db, childIds: number[]): Promise<{ childId: number; userId: number }[]> {
+  if (childIds.length === 0) return [];
+  return db
+    .selectDistinct({ childId: childUser.childId, userId: childUser.userId })
+    .from(childUser)
+    .where(and(inArray(childUser.childId, childIds), activeLinks(childUser)));
+}

@@ -4,6 +4,7 @@
  */
 export { enrolmentCovers, nc, type Day } from './enrolment';
 export {
+  activeGuardiansOf,
   activeLinks,
   activeLinksOf,
   authorizeLink,
@@ -11,9 +12,11 @@ export {
   cu,
   isGuardianOf,
   isMainGuardianOf,
+  isPayerLink,
   isPendingLink,
   isStandingLink,
   mainLinks,
+  payerLinks,
   pendingLinks,
   standingLinks,
   writableLinks,

@@ -5,12 +5,20 @@ import {
   type BankAccount,
   type BankAccountInput,
 } from '@renraku/contract';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingBankAccounts, childUser, children, facilities, noteChildren, users } from '../../db/schema';
 import { seal } from '../../lib/crypto';
 import { forbidden, invalid, notFound } from '../../lib/errors';
-import { enrolmentCovers, type FacilityGrant, type StaffViewer, type Viewer } from '../access';
+import {
+  activeLinksOf,
+  enrolmentCovers,
+  mainLinks,
+  payerLinks,
+  type FacilityGrant,
+  type StaffViewer,
+  type Viewer,
+} from '../access';
 import { recordAudit } from '../audit/service';
 import { enrolledInMonth, guardianName, monthOf } from './inputs';
 
@@ -71,12 +79,12 @@ export async function callerFacilities(db: Db, viewer: Viewer) {
       facilityId: facilities.id,
       companyId: facilities.companyId,
       facilityName: facilities.name,
-      main: sql<boolean>`bool_or(${childUser.main})`,
+      main: sql<boolean>`bool_or(${mainLinks(childUser)})`,
     })
     .from(childUser)
     .innerJoin(noteChildren, eq(noteChildren.childId, childUser.childId))
     .innerJoin(facilities, eq(facilities.id, noteChildren.facilityId))
-    .where(and(eq(childUser.userId, viewer.userId), eq(childUser.activated, true), enrolmentCovers(noteChildren, viewer.today)))
+    .where(and(activeLinksOf(childUser, viewer.userId), enrolmentCovers(noteChildren, viewer.today)))
     .groupBy(facilities.id, facilities.companyId, facilities.name)
     .orderBy(asc(facilities.id));
 }
@@ -127,7 +135,7 @@ export async function putGuardianAccount(
   return { facility_id: facilityId, facility_name: at.facilityName, account: presentAccount(row) };
 }
 
-/** The guardians who may pay for the month's children (activated main or writable), with their children. */
+/** The guardians who may pay for the month's children (the kernel's payer links), with their children. */
 export async function payers(db: Db, facilityId: number, month: string) {
   const enrolled = await enrolledInMonth(db, facilityId, month);
   if (enrolled.length === 0) return [];
@@ -142,8 +150,7 @@ export async function payers(db: Db, facilityId: number, month: string) {
           childUser.childId,
           enrolled.map((c) => c.id),
         ),
-        eq(childUser.activated, true),
-        or(eq(childUser.main, true), eq(childUser.writable, true)),
+        payerLinks(childUser),
       ),
     )
     .orderBy(asc(users.id));

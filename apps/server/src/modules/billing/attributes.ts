@@ -6,12 +6,12 @@ import {
   type FacilityType,
   type StaffBillingChild,
 } from '@renraku/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { billingChildAttributes, childUser, users } from '../../db/schema';
 import { invalid } from '../../lib/errors';
-import type { FacilityGrant, StaffViewer } from '../access';
+import { payerLinks, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import type { AttributesRow } from './compute';
 import { attributeRows, enrolledInMonth, guardianName, inForce, monthOf, settingsFor } from './inputs';
@@ -30,20 +30,14 @@ const presentAttributes = ({ row, payerName }: { row: AttributesRow; payerName: 
   older_siblings_outside: row.olderSiblingsOutside,
 });
 
-/** The guardians who may pay for the children: activated links, main or writable (they see the statement). */
+/** The guardians who may pay for the children: the kernel's payer links (they see the statement). */
 async function payersOf(db: Db, childIds: number[]) {
   if (childIds.length === 0) return [];
   return db
     .select({ childId: childUser.childId, id: users.id, name: guardianName })
     .from(childUser)
     .innerJoin(users, eq(users.id, childUser.userId))
-    .where(
-      and(
-        inArray(childUser.childId, childIds),
-        eq(childUser.activated, true),
-        or(eq(childUser.main, true), eq(childUser.writable, true)),
-      ),
-    )
+    .where(and(inArray(childUser.childId, childIds), payerLinks(childUser)))
     .orderBy(sql`${childUser.main} desc`, childUser.sortOrder, users.id);
 }
 

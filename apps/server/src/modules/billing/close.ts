@@ -1,14 +1,13 @@
 import { billingMessages as M } from '@renraku/contract';
-import { yenLabel } from '@renraku/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingMonths, billingStatements } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
-import { enqueueGuardianPushes } from '../../lib/push';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { computeMonth } from './compute';
 import { loadMonthInputs, monthOf } from './inputs';
+import { announceStatements, type IssueMailConfig } from './issue-notice';
 import { billingMonth } from './month';
 
 /** 請求番号: facility, month and the statement's place in the month (docs/decisions/billing-statement-numbers.md). */
@@ -19,9 +18,16 @@ export const statementNumber = (facilityId: number, month: string, index: number
  * 確定 (spec §3): in one transaction, the month's row is claimed (`closed_at` set only where it was
  * null: a second closing, or a concurrent one waiting on the row's lock, finds it set → 409), the
  * drafts are computed from what that transaction reads and written as numbered statements, and the
- * audit entry names the count and the total. Each statement is issued once.
+ * audit entry names the count and the total. Each statement is issued once, and its payer told once.
  */
-export async function closeMonth(db: Db, staff: StaffViewer, grant: FacilityGrant, month: string, now: Date) {
+export async function closeMonth(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  month: string,
+  now: Date,
+  mail: IssueMailConfig,
+) {
   if (month > monthOf(staff.today)) throw invalid('month', M.futureMonth);
   await db.transaction(async (tx) => {
     const t: Db = tx;
@@ -66,19 +72,13 @@ export async function closeMonth(db: Db, staff: StaffViewer, grant: FacilityGran
         })),
       )
       .returning({ id: billingStatements.id });
-    // The payer hears of it on their phone, as of a notice (their お知らせ switch; billing-issue-push.md).
-    const label = `${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月分`;
-    await enqueueGuardianPushes(
+    // The payer hears of it: a push, else a mail (billing-issue-push.md, billing-issue-mail.md).
+    await announceStatements(
       t,
-      'notice',
-      drafts.map((d, i) => ({
-        userIds: [d.payerUserId],
-        title: `${label}の請求書が発行されました`,
-        body: `${grant.facilityName}：${yenLabel(d.total)}（お支払い期日 ${d.dueDate.replaceAll('-', '/')}）`,
-        link: `/billing/${rows[i]!.id}`,
-        dedupeKey: `billing_statement:${rows[i]!.id}`,
-      })),
-      'billing_statement',
+      mail,
+      grant,
+      month,
+      drafts.map((d, i) => ({ id: rows[i]!.id, payerUserId: d.payerUserId, total: d.total, dueDate: d.dueDate })),
     );
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,

@@ -65,7 +65,10 @@ export function billingRoutes(app: App, ctx: AppContext) {
     addAdjustment(ctx.db, staff, await manage(staff, params.facilityId), params.month, body, now),
   );
   staffRoute(app, postStaffBillingMonthClose, {}, async ({ staff, params, now }) =>
-    closeMonth(ctx.db, staff, await manage(staff, params.facilityId), params.month, now),
+    closeMonth(ctx.db, staff, await manage(staff, params.facilityId), params.month, now, {
+      appName: ctx.config.operator.app_name,
+      appUrl: ctx.config.appUrl,
+    }),
   );
   staffRoute(app, postStaffBillingPayment, {}, async ({ staff, params, body, now }) => {
     // Another facility's statement (or none) is 404 for the caller, as its facility would be.

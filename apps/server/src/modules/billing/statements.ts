@@ -3,18 +3,18 @@ import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingStatements, childUser, facilities } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { Viewer } from '../access';
+import { payerLinks, type Viewer } from '../access';
 import { presentStatement } from './present';
 
 /**
- * The statements a guardian sees (spec §3, §6): issued ones with a child the caller is the main or a
- * writable guardian of (activated). A read-only co-guardian sees none: the amounts and the payer are
- * the paying guardians' business (docs/decisions/billing-guardian-visibility.md).
+ * The statements a guardian sees (spec §3, §6): issued ones with a child the caller is a payer of
+ * (the kernel's `payerLinks`: activated, main or writable). A read-only co-guardian sees none: the
+ * amounts and the payer are the paying guardians' business (docs/decisions/billing-guardian-visibility.md).
  */
 export const visibleTo = (userId: number) =>
   exists(
-    sql`(select 1 from ${childUser} where ${childUser.userId} = ${userId} and ${childUser.activated}
-      and (${childUser.main} or ${childUser.writable}) and ${childUser.childId} = any(${billingStatements.childIds}))`,
+    sql`(select 1 from ${childUser} where ${childUser.userId} = ${userId} and ${payerLinks(childUser)}
+      and ${childUser.childId} = any(${billingStatements.childIds}))`,
   );
 
 export async function guardianStatements(db: Db, viewer: Viewer): Promise<BillingStatementSummary[]> {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { classBroadcasts, dailyNoteDrafts, dailyNotes } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { enqueueGuardianPushes } from '../../lib/push';
-import type { StaffViewer } from '../access';
+import { activeGuardiansOf, type StaffViewer } from '../access';
 import { recordAudits } from '../audit/service';
 import {
   assertWritableDay,
@@ -93,11 +93,15 @@ async function publishRows(
   );
   // One push per guardian per child-day (docs/decisions/push-web-push.md): a correction (version 2…)
   // meets the same dedupe key and writes nothing.
+  const guardians = await activeGuardiansOf(
+    tx,
+    rows.map((row) => row.childId),
+  );
   await enqueueGuardianPushes(
     tx,
     'daily_note',
     rows.map((row) => ({
-      childIds: [row.childId],
+      userIds: guardians.filter((g) => g.childId === row.childId).map((g) => g.userId),
       title: `${row.firstName}さんの連絡帳が届きました`,
       body: `${monthDayLabel(date)}の様子をご覧ください`,
       link: '/main',

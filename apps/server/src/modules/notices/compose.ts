@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
-import { type FacilityGrant, type StaffViewer } from '../access';
+import { activeGuardiansOf, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { type NoticeInput, type NoticeRow, noticeStatus, audienceClasses, mayAddressAll, mayAddressNotice } from './audience';
 import { readStaffNotice } from './listing';
@@ -85,8 +85,12 @@ async function enqueueNoticePushes(db: Db, notice: NoticeRow) {
     .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
     .where(eq(noticeTargets.noticeId, notice.id));
   if (targets.length === 0) return;
+  const guardians = await activeGuardiansOf(
+    db,
+    targets.map((t) => t.childId),
+  );
   await enqueueGuardianPush(db, {
-    childIds: targets.map((t) => t.childId),
+    userIds: guardians.map((g) => g.userId),
     category: 'notice',
     title: '新しいお知らせがあります',
     body: notice.title,
