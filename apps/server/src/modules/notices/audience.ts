@@ -138,5 +138,3 @@ export async function editableOf(db: Db, grant: FacilityGrant, rows: NoticeRow[]
     ]),
   );
 }
-
-/** The facility's notices, newest first, with counts (five statements, whatever the number of notices). */

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { noticeMessages, tokyoDate, type NoticeAudience, type StaffNotice } from '@renraku/contract';
+import { eq } from 'drizzle-orm';
+import { noticeMessages, type NoticeAudience, type StaffNotice } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import {
@@ -16,6 +16,7 @@ import { type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { type NoticeInput, type NoticeRow, noticeStatus, audienceClasses, mayAddressAll, mayAddressNotice } from './audience';
 import { readStaffNotice } from './listing';
+import { dropTargets, writeTargets } from './targets';
 
 /* Writing a notice: create, update (publish, schedule) and withdraw (staff.md §5). */
 
@@ -38,38 +39,6 @@ const releaseInstant = (input: NoticeInput, now: Date) =>
     : input.release === 'draft' && input.release_at
       ? new Date(input.release_at)
       : now;
-
-/** The enrolments a published notice addresses: enrolled at its facility today or from its release day on. */
-async function writeTargets(db: Db, notice: NoticeRow, audience: NoticeAudience, today: string) {
-  const releaseDay = tokyoDate(notice.releasedAt);
-  const firstDay = releaseDay > today ? releaseDay : today;
-  const enrolled = and(
-    eq(noteChildren.facilityId, notice.facilityId),
-    sql`${noteChildren.admittedOn} <= ${firstDay}`,
-    or(isNull(noteChildren.leftOn), sql`${noteChildren.leftOn} >= ${today}`),
-  );
-  const where =
-    audience.kind === 'facility'
-      ? enrolled
-      : audience.kind === 'classes'
-        ? and(enrolled, inArray(noteChildren.classId, audience.ids))
-        : and(enrolled, inArray(noteChildren.childId, audience.ids));
-  const rows = await db.select({ id: noteChildren.id }).from(noteChildren).where(where);
-  if (rows.length === 0) return 0;
-  await db
-    .insert(noticeTargets)
-    .values(
-      rows.map((r) => ({
-        companyId: notice.companyId,
-        noticeId: notice.id,
-        noteChildId: r.id,
-        releasedAt: notice.releasedAt,
-        facilityId: notice.facilityId,
-      })),
-    )
-    .onConflictDoNothing();
-  return rows.length;
-}
 
 /**
  * The push of a published notice to its guardians (docs/decisions/push-web-push.md): written with its
@@ -134,6 +103,49 @@ const audited = (notice: { title: string; text: string }, input: NoticeInput) =>
   previous: { title: notice.title, text: notice.text },
 });
 
+/**
+ * The one writer of a new notice (the staff's POST, the demo seed and the tests' factory): the
+ * notice, its questionnaire, its targets and pushes when published, the audit entry, in the caller's
+ * transaction. The caller has checked the author's right and the times.
+ */
+export async function composeNotice(
+  db: Db,
+  author: StaffViewer,
+  facility: { companyId: number; facilityId: number },
+  input: NoticeInput,
+  now: Date,
+): Promise<NoticeRow> {
+  const [notice] = await db
+    .insert(notices)
+    .values({
+      companyId: facility.companyId,
+      facilityId: facility.facilityId,
+      title: input.title,
+      text: input.text,
+      releasedAt: releaseInstant(input, now),
+      state: input.release === 'draft' ? 'draft' : 'published',
+      audience: input.audience,
+      createdBy: author.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (input.questionnaire) await writeQuestionnaire(db, facility.companyId, notice!.id, input.questionnaire);
+  if (input.release !== 'draft') {
+    await writeTargets(db, notice!, input.audience, author.today);
+    await enqueueNoticePushes(db, notice!);
+  }
+  await recordAudit(db, author, now, {
+    companyId: facility.companyId,
+    facilityId: facility.facilityId,
+    action: 'notice.create',
+    targetType: 'notice',
+    targetId: notice!.id,
+    details: audited({ title: '', text: '' }, input),
+  });
+  return notice!;
+}
+
 /** POST: a new notice (draft, released now or scheduled). */
 export async function createStaffNotice(
   ctx: AppContext,
@@ -143,41 +155,9 @@ export async function createStaffNotice(
   now: Date,
 ): Promise<StaffNotice> {
   if (!mayAddressAll(grant, await audienceClasses(ctx.db, grant, input.audience, staff.today))) throw forbidden();
-  const releasedAt = releaseInstant(input, now);
-  checkTimes(input, now, releasedAt, true);
-  const id = await ctx.db.transaction(async (tx) => {
-    const t: Db = tx;
-    const [notice] = await t
-      .insert(notices)
-      .values({
-        companyId: grant.companyId,
-        facilityId: grant.facilityId,
-        title: input.title,
-        text: input.text,
-        releasedAt,
-        state: input.release === 'draft' ? 'draft' : 'published',
-        audience: input.audience,
-        createdBy: staff.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (input.questionnaire) await writeQuestionnaire(t, grant.companyId, notice!.id, input.questionnaire);
-    if (input.release !== 'draft') {
-      await writeTargets(t, notice!, input.audience, staff.today);
-      await enqueueNoticePushes(t, notice!);
-    }
-    await recordAudit(t, staff, now, {
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'notice.create',
-      targetType: 'notice',
-      targetId: notice!.id,
-      details: audited({ title: '', text: '' }, input),
-    });
-    return notice!.id;
-  });
-  return readStaffNotice(ctx, ctx.db, grant, id, staff.today, now);
+  checkTimes(input, now, releaseInstant(input, now), true);
+  const notice = await ctx.db.transaction((tx) => composeNotice(tx, staff, grant, input, now));
+  return readStaffNotice(ctx, ctx.db, grant, notice.id, staff.today, now);
 }
 
 /** An audience as compared after release (jsonb keeps keys in its own order). */
@@ -260,7 +240,7 @@ export async function updateStaffNotice(
       })
       .where(eq(notices.id, row.id))
       .returning();
-    await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
+    await dropTargets(t, row.id);
     await t.delete(questionnaires).where(eq(questionnaires.noticeId, row.id));
     if (input.questionnaire) await writeQuestionnaire(t, row.companyId, row.id, input.questionnaire);
     if (input.release !== 'draft') await writeTargets(t, updated!, input.audience, staff.today);
@@ -286,7 +266,7 @@ export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: Fac
   await db.transaction(async (tx) => {
     const t: Db = tx;
     await t.update(notices).set({ state: 'withdrawn', updatedAt: now }).where(eq(notices.id, row.id));
-    await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
+    await dropTargets(t, row.id);
     await dropPendingPushes(t, 'notice', `${row.id}:`);
     await recordAudit(t, staff, now, {
       companyId: row.companyId,
@@ -299,5 +279,3 @@ export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: Fac
   });
   return { message: noticeMessages.withdrawn };
 }
-
-/** What a file's first bytes say it is: JPEG, PNG, PDF, or nothing we attach. */
