@@ -9,7 +9,7 @@ import type { Storage } from '../../lib/files';
 import { storeImage } from '../../lib/images';
 import { isReadablePdf } from '../../lib/documents';
 import { type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { auditNotice } from './notice-audit';
 import { type NoticeRow, NOTICE_FILES_MAX, noticeStatus, mayAddressNotice } from './audience';
 import { presentStaffFile } from './presenter';
 
@@ -66,14 +66,7 @@ export async function attachFile(
         sortOrder: Number(n),
       })
       .returning();
-    await recordAudit(t, author, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.file_add',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { name, released: noticeStatus(row, now) === 'released' },
-    });
+    await auditNotice(t, author, now, row, 'notice.file_add', { name, released: noticeStatus(row, now) === 'released' });
     return created!;
   });
 }
@@ -110,14 +103,7 @@ export async function deleteStaffNoticeFile(
       .where(and(eq(noticeFiles.id, fileId), eq(noticeFiles.noticeId, row.id)))
       .returning({ name: noticeFiles.name });
     if (!gone) throw notFound();
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.file_delete',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { name: gone.name },
-    });
+    await auditNotice(t, staff, now, row, 'notice.file_delete', { name: gone.name });
   });
   return { message: noticeMessages.fileDeleted };
 }

@@ -13,7 +13,7 @@ import {
 import { forbidden, invalid } from '../../lib/errors';
 import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
 import { type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { auditNotice } from './notice-audit';
 import { type NoticeInput, type NoticeRow, noticeStatus, audienceClasses, mayAddressAll, mayAddressNotice } from './audience';
 import { readStaffNotice } from './listing';
 import { dropTargets, writeTargets } from './targets';
@@ -135,14 +135,7 @@ export async function composeNotice(
     await writeTargets(db, notice!, input.audience, author.today);
     await enqueueNoticePushes(db, notice!);
   }
-  await recordAudit(db, author, now, {
-    companyId: facility.companyId,
-    facilityId: facility.facilityId,
-    action: 'notice.create',
-    targetType: 'notice',
-    targetId: notice!.id,
-    details: audited({ title: '', text: '' }, input),
-  });
+  await auditNotice(db, author, now, notice!, 'notice.create', audited({ title: '', text: '' }, input));
   return notice!;
 }
 
@@ -207,18 +200,11 @@ export async function updateStaffNotice(
           .set({ closeAt: new Date(closeAt) })
           .where(eq(questionnaires.id, current.questionnaire.id));
       }
-      await recordAudit(t, staff, now, {
-        companyId: row.companyId,
-        facilityId: row.facilityId,
-        action: 'notice.update_released',
-        targetType: 'notice',
-        targetId: row.id,
-        details: {
-          previous: { title: current.title, text: current.text, close_at: current.questionnaire?.close_at ?? null },
-          title: input.title,
-          text: input.text,
-          close_at: closeAt ?? null,
-        },
+      await auditNotice(t, staff, now, row, 'notice.update_released', {
+        previous: { title: current.title, text: current.text, close_at: current.questionnaire?.close_at ?? null },
+        title: input.title,
+        text: input.text,
+        close_at: closeAt ?? null,
       });
     });
     return readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
@@ -245,14 +231,7 @@ export async function updateStaffNotice(
     if (input.questionnaire) await writeQuestionnaire(t, row.companyId, row.id, input.questionnaire);
     if (input.release !== 'draft') await writeTargets(t, updated!, input.audience, staff.today);
     await enqueueNoticePushes(t, updated!);
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.update',
-      targetType: 'notice',
-      targetId: row.id,
-      details: audited(current, input),
-    });
+    await auditNotice(t, staff, now, row, 'notice.update', audited(current, input));
   });
   return readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
 }
@@ -268,14 +247,7 @@ export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: Fac
     await t.update(notices).set({ state: 'withdrawn', updatedAt: now }).where(eq(notices.id, row.id));
     await dropTargets(t, row.id);
     await dropPendingPushes(t, 'notice', `${row.id}:`);
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.withdraw',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { title: row.title, previous_status: status },
-    });
+    await auditNotice(t, staff, now, row, 'notice.withdraw', { title: row.title, previous_status: status });
   });
   return { message: noticeMessages.withdrawn };
 }

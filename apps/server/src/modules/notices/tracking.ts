@@ -17,7 +17,7 @@ import { invalid } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import { enqueueGuardianPush } from '../../lib/push';
 import { activeLinks, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { auditNotice } from './notice-audit';
 import { type NoticeRow, noticeStatus } from './audience';
 import { questionsOf } from './questions';
 
@@ -210,14 +210,7 @@ export async function remindNotice(ctx: AppContext, staff: StaffViewer, row: Not
       link: '/notices',
       dedupeKey: `${row.id}:${day}`,
     });
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.remind',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { to, people: people.length, mailed, pushed },
-    });
+    await auditNotice(t, staff, now, row, 'notice.remind', { to, people: people.length, mailed, pushed });
   });
   return {
     message: mailed + pushed > 0 || people.length > 0 ? noticeMessages.reminded(mailed) : noticeMessages.nobodyToRemind,
