@@ -2,14 +2,7 @@ import { eq } from 'drizzle-orm';
 import { noticeMessages, type NoticeAudience, type StaffNotice } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import {
-  noteChildren,
-  noticeTargets,
-  notices,
-  questionnaireChoices,
-  questionnaireQuestions,
-  questionnaires,
-} from '../../db/schema';
+import { notices, questionnaireChoices, questionnaireQuestions, questionnaires } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
 import { type FacilityGrant, type StaffViewer } from '../access';
@@ -45,17 +38,12 @@ const releaseInstant = (input: NoticeInput, now: Date) =>
  * targets and held until the release instant (`next_attempt_at`), so a scheduled notice pushes when it
  * becomes visible; a scheduled notice changed or withdrawn drops its pending pushes first.
  */
-async function enqueueNoticePushes(db: Db, notice: NoticeRow) {
-  await dropPendingPushes(db, 'notice', `${notice.id}:`);
-  if (notice.state !== 'published') return;
-  const targets = await db
-    .selectDistinct({ childId: noteChildren.childId })
-    .from(noticeTargets)
-    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
-    .where(eq(noticeTargets.noticeId, notice.id));
-  if (targets.length === 0) return;
+async function enqueueNoticePushes(db: Db, notice: NoticeRow, childIds: number[], fresh = false) {
+  // A new notice has nothing pending yet.
+  if (!fresh) await dropPendingPushes(db, 'notice', `${notice.id}:`);
+  if (notice.state !== 'published' || childIds.length === 0) return;
   await enqueueGuardianPush(db, {
-    childIds: targets.map((t) => t.childId),
+    childIds,
     category: 'notice',
     title: '新しいお知らせがあります',
     body: notice.title,
@@ -132,8 +120,8 @@ export async function composeNotice(
     .returning();
   if (input.questionnaire) await writeQuestionnaire(db, facility.companyId, notice!.id, input.questionnaire);
   if (input.release !== 'draft') {
-    await writeTargets(db, notice!, input.audience, author.today);
-    await enqueueNoticePushes(db, notice!);
+    const childIds = await writeTargets(db, notice!, input.audience, author.today);
+    await enqueueNoticePushes(db, notice!, childIds, true);
   }
   await auditNotice(db, author, now, notice!, 'notice.create', audited({ title: '', text: '' }, input));
   return notice!;
@@ -229,8 +217,8 @@ export async function updateStaffNotice(
     await dropTargets(t, row.id);
     await t.delete(questionnaires).where(eq(questionnaires.noticeId, row.id));
     if (input.questionnaire) await writeQuestionnaire(t, row.companyId, row.id, input.questionnaire);
-    if (input.release !== 'draft') await writeTargets(t, updated!, input.audience, staff.today);
-    await enqueueNoticePushes(t, updated!);
+    const childIds = input.release !== 'draft' ? await writeTargets(t, updated!, input.audience, staff.today) : [];
+    await enqueueNoticePushes(t, updated!, childIds);
     await auditNotice(t, staff, now, row, 'notice.update', audited(current, input));
   });
   return readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);

@@ -12,7 +12,10 @@ import { viewableEnrolments, type Viewer } from '../access';
  * release time and facility, and the release days, are kept by the database (migration 0009).
  */
 
-/** The enrolments a published notice addresses: enrolled at its facility today or from its release day on. */
+/**
+ * The enrolments a published notice addresses: enrolled at its facility today or from its release day
+ * on. Answers the children addressed (their guardians get the push).
+ */
 export async function writeTargets(
   db: Db,
   notice: { id: number; companyId: number; facilityId: number; releasedAt: Date },
@@ -32,8 +35,8 @@ export async function writeTargets(
       : audience.kind === 'classes'
         ? and(enrolled, inArray(noteChildren.classId, audience.ids))
         : and(enrolled, inArray(noteChildren.childId, audience.ids));
-  const rows = await db.select({ id: noteChildren.id }).from(noteChildren).where(where);
-  if (rows.length === 0) return 0;
+  const rows = await db.select({ id: noteChildren.id, childId: noteChildren.childId }).from(noteChildren).where(where);
+  if (rows.length === 0) return [];
   await db
     .insert(noticeTargets)
     .values(
@@ -46,7 +49,7 @@ export async function writeTargets(
       })),
     )
     .onConflictDoNothing();
-  return rows.length;
+  return [...new Set(rows.map((r) => r.childId))];
 }
 
 /** A notice edited before its release, or withdrawn, reaches nobody until it is published again. */
