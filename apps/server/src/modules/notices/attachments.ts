@@ -8,7 +8,7 @@ import { forbidden, invalid, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/files';
 import { storeImage } from '../../lib/images';
 import { isReadablePdf } from '../../lib/documents';
-import { type FacilityGrant, type StaffViewer } from '../access';
+import { inTransaction, type FacilityGrant, type StaffViewer } from '../access';
 import { auditNotice } from './notice-audit';
 import { type NoticeRow, NOTICE_FILES_MAX, noticeStatus, mayAddressNotice } from './audience';
 import { presentStaffFile } from './presenter';
@@ -52,8 +52,8 @@ export async function attachFile(
       .filter((c) => c >= ' ' && c !== '/' && c !== '\\')
       .join('')
       .slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
-  return db.transaction(async (tx) => {
-    const t: Db = tx;
+  // The row and its audit entry together: in the caller's transaction (the seed's) or one of their own.
+  const write = async (t: Db) => {
     const [created] = await t
       .insert(noticeFiles)
       .values({
@@ -68,7 +68,8 @@ export async function attachFile(
       .returning();
     await auditNotice(t, author, now, row, 'notice.file_add', { name, released: noticeStatus(row, now) === 'released' });
     return created!;
-  });
+  };
+  return inTransaction(db) ? write(db) : db.transaction((tx) => write(tx));
 }
 
 /** POST …/files: who may address the notice, not withdrawn; answers the file as the compose screen shows it. */
