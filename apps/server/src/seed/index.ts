@@ -44,17 +44,17 @@ export async function seedDemo(db: Db, config: SeedConfig, now = new Date()): Pr
     const db: Db = tx;
     const ids = await seedAccounts(db, now);
     const seed: SeedContext = { db, ids, now, storage: await createStorage(config), secret: config.sessionSecret };
-    // Each area adds its demo content from the ids above.
+    // Each area adds its demo content from the ids above; the staff first, who write the notices.
+    const staff = await seedStaff(seed);
     await seedFeed(seed);
     await seedCommunications(seed);
-    await seedNotices(seed);
+    await seedNotices(seed, staff);
     await seedEvents(seed);
     await seedSchedules(seed);
     await seedGrowths(seed);
     await seedGuardians(seed);
     await seedPush(seed);
     await seedIdp(seed);
-    const staff = await seedStaff(seed);
     await seedDay(seed, staff);
     await seedKiosk(seed, staff);
     await seedNaps(seed);

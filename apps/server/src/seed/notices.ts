@@ -1,9 +1,20 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { noticeTargets, questionnaireAnswers, questionnaireRespondents } from '../db/schema';
+import { questionnaires } from '../db/schema';
 import { addDays, tokyoDate, tokyoInstant } from '@renraku/contract';
-import { createNotice, type NewNotice } from '../modules/notices/service';
+import type { StaffViewer } from '../modules/access';
+import {
+  answerQuestionnaire,
+  attachFile,
+  composeNotice,
+  markRead,
+  questionsOf,
+  type NoticeInput,
+  type NoticeRow,
+} from '../modules/notices/service';
 import { notInTheFuture, type SeedContext } from './context';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** A small, valid one-page PDF with a line of (ASCII) text. */
 export function demoPdf(title: string): Buffer {
@@ -69,40 +80,102 @@ const LONG_TEXT = [
   '引き続きどうぞよろしくお願いいたします。',
 ].join('\n');
 
-/** Demo content of the notices area (DESIGN §8): 46 notices over three months, files, questionnaires. */
-export async function seedNotices({ db, ids, now, storage }: SeedContext): Promise<void> {
+/** Where the demo's notices go: the facility, its director (the author), the addressed children and who reads them. */
+interface Place {
+  facility: { companyId: number; facilityId: number };
+  author: number;
+  children: number[];
+  /** A guardian of every addressed child: marks them read (a read-only co-guardian may). */
+  reader: number;
+}
+
+interface DemoNotice {
+  title: string;
+  text: string;
+  releasedAt: Date;
+  files?: { name: string; data: Buffer }[];
+  questionnaire?: { closeAt: Date; questions: NonNullable<NoticeInput['questionnaire']>['questions'] };
+  draft?: boolean;
+}
+
+/**
+ * Demo content of the notices area (DESIGN §8): 46 notices over three months, files, questionnaires,
+ * written as the directors write them — through the staff's writers (compose.ts, attachments.ts), at
+ * the time they were released (scheduled or draft: now) — and read and answered by the guardians'
+ * (targets.ts, questionnaires.ts).
+ */
+export async function seedNotices(
+  { db, ids, now, storage }: SeedContext,
+  staff: { director: number; himawariDirector: number },
+): Promise<void> {
   const today = tokyoDate(now);
   const at = (daysAgo: number, time: string) => notInTheFuture(tokyoInstant(addDays(today, -daysAgo), time), now);
-  const sakura = {
-    companyId: ids.companies.sakura,
-    facilityId: ids.facilities.sakura,
-    noteChildIds: [ids.noteChildren.haruto, ids.noteChildren.sota],
-    audience: { kind: 'children' as const, ids: [ids.children.haruto, ids.children.sota] },
+  const sakura: Place = {
+    facility: { companyId: ids.companies.sakura, facilityId: ids.facilities.sakura },
+    author: staff.director,
+    children: [ids.children.haruto, ids.children.sota],
+    reader: ids.users.sub,
   };
-  const himawari = {
-    companyId: ids.companies.himawari,
-    facilityId: ids.facilities.himawari,
-    noteChildIds: [ids.noteChildren.yui],
-    audience: { kind: 'children' as const, ids: [ids.children.yui] },
+  const himawari: Place = {
+    facility: { companyId: ids.companies.himawari, facilityId: ids.facilities.himawari },
+    author: staff.himawariDirector,
+    children: [ids.children.yui],
+    reader: ids.users.main,
   };
   const photos = [
     await demoPhoto('#a5d8ff', '#8ce99a'),
     await demoPhoto('#ffc9c9', '#ffe066'),
     await demoPhoto('#d0bfff', '#96f2d7'),
   ];
-  const add = (input: NewNotice) => createNotice(db, storage, input);
+  const written: { place: Place; notice: NoticeRow }[] = [];
+  const add = async (place: Place, n: DemoNotice) => {
+    const scheduled = !n.draft && n.releasedAt.getTime() > now.getTime();
+    // When the director wrote it: at its release, or (a draft, a scheduled one) now.
+    const when = n.draft || scheduled ? now : n.releasedAt;
+    const author: StaffViewer = { userId: place.author, today: tokyoDate(when), deviceId: null, ip: '127.0.0.1' };
+    const notice = await composeNotice(
+      db,
+      author,
+      place.facility,
+      {
+        title: n.title,
+        text: n.text,
+        audience: { kind: 'children', ids: place.children },
+        release: n.draft ? 'draft' : scheduled ? 'scheduled' : 'now',
+        release_at: scheduled ? n.releasedAt.toISOString() : null,
+        questionnaire: n.questionnaire
+          ? { close_at: n.questionnaire.closeAt.toISOString(), questions: n.questionnaire.questions }
+          : null,
+      },
+      when,
+    );
+    for (const file of n.files ?? []) await attachFile(db, storage, author, notice, { name: file.name, bytes: file.data }, when);
+    written.push({ place, notice });
+    return notice;
+  };
+  const choice = (text: string, required: boolean, format: 'single_choice' | 'multi_choice', choices: string[]) => ({
+    text,
+    is_required: required,
+    answer_format: format,
+    choices,
+  });
+  const free = (text: string, required: boolean) => ({
+    text,
+    is_required: required,
+    answer_format: 'free_text' as const,
+    choices: [],
+  });
 
   // The everyday notices: two facilities, every ~4 days over three months.
   for (let i = 0; i < 40; i++) {
     const topic = TOPICS[i % TOPICS.length]!;
-    const facility = i % 2 === 0 ? sakura : himawari;
+    const place = i % 2 === 0 ? sakura : himawari;
     const daysAgo = 2 + Math.floor(i * 2.2);
-    const files: NewNotice['files'] = [];
-    if (i % 10 === 0) files.push({ name: '献立表.pdf', data: demoPdf('Lunch menu'), document: true });
-    if (i % 10 === 4) files.push({ name: '園だより.pdf', data: demoPdf('Newsletter'), document: true });
+    const files: DemoNotice['files'] = [];
+    if (i % 10 === 0) files.push({ name: '献立表.pdf', data: demoPdf('Lunch menu') });
+    if (i % 10 === 4) files.push({ name: '園だより.pdf', data: demoPdf('Newsletter') });
     if (i % 10 === 7) files.push(...photos.map((data, n) => ({ name: `お散歩${n + 1}.jpg`, data })));
-    await add({
-      ...facility,
+    await add(place, {
       title: topic.title,
       text: topic.text,
       releasedAt: at(daysAgo, i % 3 === 0 ? '08:30' : '16:45'),
@@ -111,15 +184,13 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
   }
 
   // Today's and yesterday's unread ones: a long text with links, a PDF, a photo.
-  await add({
-    ...sakura,
+  await add(sakura, {
     title: '登降園時のQRコード受付について',
     text: LONG_TEXT,
     releasedAt: at(0, '07:30'),
-    files: [{ name: '受付方法のご案内.pdf', data: demoPdf('How to check in with the QR code'), document: true }],
+    files: [{ name: '受付方法のご案内.pdf', data: demoPdf('How to check in with the QR code') }],
   });
-  await add({
-    ...himawari,
+  await add(himawari, {
     title: '芋ほり遠足の写真',
     text: '芋ほり遠足の写真です。大きなお芋がたくさん採れました！',
     releasedAt: at(1, '15:00'),
@@ -127,148 +198,90 @@ export async function seedNotices({ db, ids, now, storage }: SeedContext): Promi
   });
 
   // Questionnaires: open and unanswered, answered, closed; every answer format; required and optional.
-  await add({
-    ...sakura,
+  await add(sakura, {
     title: '運動会の参加確認',
     text: '運動会の参加について、アンケートにご回答ください。雨天の場合は翌週に延期します。',
     releasedAt: at(0, '08:00'),
     questionnaire: {
       closeAt: tokyoInstant(addDays(today, 7), '18:00'),
       questions: [
-        {
-          text: '運動会に参加されますか',
-          isRequired: true,
-          answerFormat: 'single_choice',
-          choices: ['参加する', '参加しない', '未定'],
-        },
-        {
-          text: '参加される方をお選びください',
-          isRequired: false,
-          answerFormat: 'multi_choice',
-          choices: ['父', '母', '祖父母', 'きょうだい'],
-        },
-        { text: '園へのご要望があればご記入ください', isRequired: false, answerFormat: 'free_text' },
+        choice('運動会に参加されますか', true, 'single_choice', ['参加する', '参加しない', '未定']),
+        choice('参加される方をお選びください', false, 'multi_choice', ['父', '母', '祖父母', 'きょうだい']),
+        free('園へのご要望があればご記入ください', false),
       ],
     },
   });
-  const answered = await add({
-    ...sakura,
+  const answered = await add(sakura, {
     title: '保護者会の日程アンケート',
     text: '保護者会の日程を決めるため、ご都合のよい日をお知らせください。',
     releasedAt: at(3, '12:00'),
     questionnaire: {
       closeAt: tokyoInstant(addDays(today, 10), '18:00'),
       questions: [
-        {
-          text: 'ご都合のよい曜日（複数選択可）',
-          isRequired: true,
-          answerFormat: 'multi_choice',
-          choices: ['月曜日', '水曜日', '金曜日', '土曜日'],
-        },
-        { text: 'ご希望の時間帯', isRequired: true, answerFormat: 'single_choice', choices: ['午前', '午後', '夕方'] },
-        { text: 'その他ご意見', isRequired: false, answerFormat: 'free_text' },
+        choice('ご都合のよい曜日（複数選択可）', true, 'multi_choice', ['月曜日', '水曜日', '金曜日', '土曜日']),
+        choice('ご希望の時間帯', true, 'single_choice', ['午前', '午後', '夕方']),
+        free('その他ご意見', false),
       ],
     },
   });
-  await add({
-    ...sakura,
+  await add(sakura, {
     title: '夏祭りアンケート',
     text: '夏祭りへのご意見をお聞かせください。（回答は締め切りました）',
     releasedAt: at(40, '09:00'),
     questionnaire: {
       closeAt: tokyoInstant(addDays(today, -30), '18:00'),
       questions: [
-        {
-          text: '夏祭りはいかがでしたか',
-          isRequired: true,
-          answerFormat: 'single_choice',
-          choices: ['とても良かった', '良かった', 'ふつう'],
-        },
-        { text: 'ご感想', isRequired: false, answerFormat: 'free_text' },
+        choice('夏祭りはいかがでしたか', true, 'single_choice', ['とても良かった', '良かった', 'ふつう']),
+        free('ご感想', false),
       ],
     },
   });
-  await add({
-    ...himawari,
+  await add(himawari, {
     title: '卒園アルバム制作アンケート',
     text: '卒園アルバムの制作にあたり、ご家庭の思い出を教えてください。',
     releasedAt: at(2, '10:00'),
     questionnaire: {
       closeAt: tokyoInstant(addDays(today, 14), '18:00'),
       questions: [
-        { text: 'お子さまの好きな遊びを教えてください', isRequired: true, answerFormat: 'free_text' },
-        {
-          text: '掲載してよい写真',
-          isRequired: true,
-          answerFormat: 'multi_choice',
-          choices: ['個人写真', 'クラス写真', '行事の写真'],
-        },
+        free('お子さまの好きな遊びを教えてください', true),
+        choice('掲載してよい写真', true, 'multi_choice', ['個人写真', 'クラス写真', '行事の写真']),
       ],
     },
   });
   // Scheduled, not released yet: nobody sees it before its time.
-  await add({
-    ...sakura,
+  await add(sakura, {
     title: '冬休みのお知らせ',
     text: '冬休みの期間についてお知らせします。',
     releasedAt: tokyoInstant(addDays(today, 3), '09:00'),
   });
 
   // A draft the director is still writing: the staff list shows it, no guardian does.
-  await add({
-    ...sakura,
+  await add(sakura, {
     title: '生活発表会のご案内（下書き）',
     text: '生活発表会の日程と持ち物をお知らせします。',
     releasedAt: now,
     draft: true,
   });
 
-  // 陽翔's answer to the date survey (answered by the main guardian).
-  const q = answered.questionnaire!;
-  const [respondent] = await db
-    .insert(questionnaireRespondents)
-    .values({
-      companyId: ids.companies.sakura,
-      questionnaireId: q.id,
-      childId: ids.children.haruto,
-      answeredBy: ids.users.main,
-      answeredAt: at(2, '20:00'),
-    })
-    .returning({ id: questionnaireRespondents.id });
-  await db.insert(questionnaireAnswers).values([
-    {
-      companyId: ids.companies.sakura,
-      respondentId: respondent!.id,
-      questionId: q.questions[0]!.id,
-      choiceId: q.questions[0]!.choiceIds[1]!,
-    },
-    {
-      companyId: ids.companies.sakura,
-      respondentId: respondent!.id,
-      questionId: q.questions[0]!.id,
-      choiceId: q.questions[0]!.choiceIds[3]!,
-    },
-    {
-      companyId: ids.companies.sakura,
-      respondentId: respondent!.id,
-      questionId: q.questions[1]!.id,
-      choiceId: q.questions[1]!.choiceIds[0]!,
-    },
-    {
-      companyId: ids.companies.sakura,
-      respondentId: respondent!.id,
-      questionId: q.questions[2]!.id,
-      text: '土曜日だと両親とも参加できます。',
-    },
-  ]);
+  // Everything older than a week has been read, three hours after its release.
+  for (const { place, notice } of written) {
+    if (notice.state !== 'published' || notice.releasedAt.getTime() >= at(7, '00:00').getTime()) continue;
+    const readAt = new Date(notice.releasedAt.getTime() + 3 * HOUR_MS);
+    await markRead(db, { userId: place.reader, today: tokyoDate(readAt) }, readAt, notice.id, place.children);
+  }
 
-  // Everything older than a week has been read; 陽翔's copy of the survey too.
-  await db
-    .update(noticeTargets)
-    .set({ readAt: sql`${noticeTargets.releasedAt} + interval '3 hours'` })
-    .where(lt(noticeTargets.releasedAt, at(7, '00:00')));
-  await db
-    .update(noticeTargets)
-    .set({ readAt: at(2, '19:00') })
-    .where(and(eq(noticeTargets.noticeId, answered.notice.id), eq(noticeTargets.noteChildId, ids.noteChildren.haruto)));
+  // 陽翔's copy of the date survey, read and answered by the main guardian.
+  const readAt = at(2, '19:00');
+  await markRead(db, { userId: ids.users.main, today: tokyoDate(readAt) }, readAt, answered.id, [ids.children.haruto]);
+  const [q] = await db.select().from(questionnaires).where(eq(questionnaires.noticeId, answered.id));
+  const [days, time, other] = await questionsOf(db, q!.id);
+  const answeredAt = at(2, '20:00');
+  await answerQuestionnaire(db, { userId: ids.users.main, today: tokyoDate(answeredAt) }, answeredAt, answered.id, q!.id, {
+    childId: ids.children.haruto,
+    answers: [
+      { questionId: days!.id, text: [days!.choices[1]!.id, days!.choices[3]!.id] },
+      { questionId: time!.id, text: time!.choices[0]!.id },
+      { questionId: other!.id, text: '土曜日だと両親とも参加できます。' },
+    ],
+  });
 }

@@ -19,6 +19,8 @@ export const DEMO_STAFF_EMAILS = {
   admin: 'houjin@example.com',
   director: 'enchou@example.com',
   classStaff: 'hoikushi@example.com',
+  /** ひまわりこども園's director: the other company's notices are hers (seed/notices.ts). */
+  himawariDirector: 'himawari-enchou@example.com',
 } as const;
 /** The demo staff's tablet PIN (README). */
 export const DEMO_STAFF_PIN = '1234';
@@ -40,12 +42,13 @@ export async function seedStaff({ db, ids, now, storage }: SeedContext) {
   const pinHash = await hashPassword(DEMO_STAFF_PIN);
   // Since the April of the previous fiscal year: they have worked here for a while.
   const since = `${fiscalYearOf(tokyoDate(now)) - 1}-04-01`;
-  const [admin, director, classStaff] = await db
+  const [admin, director, classStaff, himawariDirector] = await db
     .insert(users)
     .values([
       { email: DEMO_STAFF_EMAILS.admin, passwordHash, name: '桜井 法子', agreedAt: now, emailVerifiedAt: now },
       { email: DEMO_STAFF_EMAILS.director, passwordHash, name: '佐藤 園子', agreedAt: now, emailVerifiedAt: now },
       { email: DEMO_STAFF_EMAILS.classStaff, passwordHash, name: '田中 保美', agreedAt: now, emailVerifiedAt: now },
+      { email: DEMO_STAFF_EMAILS.himawariDirector, passwordHash, name: '日向 葵', agreedAt: now, emailVerifiedAt: now },
     ])
     .returning({ id: users.id });
   const company = ids.companies.sakura;
@@ -56,6 +59,13 @@ export async function seedStaff({ db, ids, now, storage }: SeedContext) {
       { companyId: company, facilityId: null, userId: admin!.id, role: 'company_admin', validFrom: since },
       { companyId: company, facilityId: facility, userId: director!.id, role: 'director', validFrom: since },
       { companyId: company, facilityId: facility, userId: classStaff!.id, role: 'class_staff', validFrom: since },
+      {
+        companyId: ids.companies.himawari,
+        facilityId: ids.facilities.himawari,
+        userId: himawariDirector!.id,
+        role: 'director',
+        validFrom: since,
+      },
     ])
     .returning({ id: staffMemberships.id });
   await db.insert(staffMembershipClasses).values({ membershipId: staffMembership!.id, classId: ids.classes.sakuraHiyoko });
@@ -134,5 +144,11 @@ export async function seedStaff({ db, ids, now, storage }: SeedContext) {
       createdBy: ids.users.main,
     },
   ]);
-  return { admin: admin!.id, director: director!.id, classStaff: classStaff!.id, kioskDevice: kiosk!.id };
+  return {
+    admin: admin!.id,
+    director: director!.id,
+    classStaff: classStaff!.id,
+    himawariDirector: himawariDirector!.id,
+    kioskDevice: kiosk!.id,
+  };
 }

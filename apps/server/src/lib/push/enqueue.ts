@@ -8,17 +8,16 @@ async function reachableUsers(db: Db, userIds: number[], category: PushCategory)
   if (userIds.length === 0) return new Set();
   // One after the other: `db` is often the caller's transaction, whose one connection takes one
   // query at a time (pg deprecates queueing them with Promise.all, and they would not run in parallel).
-  const withSubscription = await db
-    .selectDistinct({ userId: webPushSubscriptions.userId })
+  const withDevice = await db
+    .select({ userId: webPushSubscriptions.userId })
     .from(webPushSubscriptions)
-    .where(inArray(webPushSubscriptions.userId, userIds));
-  const withToken = await db
-    .selectDistinct({ userId: pushTokens.userId })
-    .from(pushTokens)
-    .where(inArray(pushTokens.userId, userIds));
+    .where(inArray(webPushSubscriptions.userId, userIds))
+    .union(db.select({ userId: pushTokens.userId }).from(pushTokens).where(inArray(pushTokens.userId, userIds)));
+  // Nobody with a device (often: families who have not allowed pushes): no settings to read.
+  if (withDevice.length === 0) return new Set();
   const settings = await readPushSettings(db, userIds);
-  const withDevice = new Set([...withSubscription, ...withToken].map((r) => r.userId));
-  return new Set(userIds.filter((id) => withDevice.has(id) && settings.get(id)![category]));
+  const reachable = new Set(withDevice.map((r) => r.userId));
+  return new Set(userIds.filter((id) => reachable.has(id) && settings.get(id)![category]));
 }
 
 /**

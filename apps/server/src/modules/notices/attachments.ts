@@ -5,11 +5,13 @@ import type { Db } from '../../db/client';
 import { noticeFiles } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { forbidden, invalid, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/files';
 import { storeImage } from '../../lib/images';
 import { isReadablePdf } from '../../lib/documents';
-import { type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { inTransaction, type FacilityGrant, type StaffViewer } from '../access';
+import { auditNotice } from './notice-audit';
 import { type NoticeRow, NOTICE_FILES_MAX, noticeStatus, mayAddressNotice } from './audience';
+import { presentStaffFile } from './presenter';
 
 /* A notice's files: images and readable PDFs, at most NOTICE_FILES_MAX (staff.md §5). */
 
@@ -21,38 +23,38 @@ export function sniffFile(bytes: Buffer): 'image' | 'pdf' | null {
   return null;
 }
 
-/** Attaches a file (the contents decide: JPEG/PNG stored with variants, PDF as is); audited. */
-export async function addStaffNoticeFile(
-  ctx: AppContext,
-  staff: StaffViewer,
-  grant: FacilityGrant,
+/**
+ * The one writer of a notice's new file (the staff's upload, the demo seed and the tests' factory):
+ * the contents decide (JPEG/PNG stored with variants, a readable PDF as is; anything else 422), at
+ * most NOTICE_FILES_MAX, audited. The caller has checked the author's right.
+ */
+export async function attachFile(
+  db: Db,
+  storage: Storage,
+  author: StaffViewer,
   row: NoticeRow,
   file: { name: string; bytes: Buffer },
   now: Date,
 ) {
-  if (!(await mayAddressNotice(ctx.db, grant, row, staff.today))) throw forbidden();
-  if (row.state === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
   const kind = sniffFile(file.bytes);
   if (!kind || (kind === 'pdf' && !(await isReadablePdf(file.bytes)))) throw invalid('upload_file', noticeMessages.fileType);
-  const [{ n }] = (await ctx.db.select({ n: count() }).from(noticeFiles).where(eq(noticeFiles.noticeId, row.id))) as [
-    { n: number },
-  ];
+  const [{ n }] = (await db.select({ n: count() }).from(noticeFiles).where(eq(noticeFiles.noticeId, row.id))) as [{ n: number }];
   if (n >= NOTICE_FILES_MAX) throw invalid('upload_file', noticeMessages.tooManyFiles);
   let key: string;
   if (kind === 'pdf') {
     key = `notices/${randomToken(16)}.pdf`;
-    await ctx.storage.put(key, file.bytes);
+    await storage.put(key, file.bytes);
   } else {
-    key = await storeImage(ctx.storage, 'notices', file.bytes);
+    key = await storeImage(storage, 'notices', file.bytes);
   }
   const name =
     [...file.name]
       .filter((c) => c >= ' ' && c !== '/' && c !== '\\')
       .join('')
       .slice(0, 200) || (kind === 'pdf' ? 'file.pdf' : 'image.jpg');
-  const [created] = await ctx.db.transaction(async (tx) => {
-    const t: Db = tx;
-    const inserted = await t
+  // The row and its audit entry together: in the caller's transaction (the seed's) or one of their own.
+  const write = async (t: Db) => {
+    const [created] = await t
       .insert(noticeFiles)
       .values({
         companyId: row.companyId,
@@ -64,23 +66,25 @@ export async function addStaffNoticeFile(
         sortOrder: Number(n),
       })
       .returning();
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.file_add',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { name, released: noticeStatus(row, now) === 'released' },
-    });
-    return inserted;
-  });
-  return {
-    id: created!.id,
-    name: created!.name,
-    is_document: created!.isDocument,
-    byte_size: created!.byteSize,
-    url: ctx.files.url(key, kind === 'pdf' ? { ttlSec: 300 } : { variant: 'medium' }) ?? null,
+    await auditNotice(t, author, now, row, 'notice.file_add', { name, released: noticeStatus(row, now) === 'released' });
+    return created!;
   };
+  return inTransaction(db) ? write(db) : db.transaction((tx) => write(tx));
+}
+
+/** POST …/files: who may address the notice, not withdrawn; answers the file as the compose screen shows it. */
+export async function addStaffNoticeFile(
+  ctx: AppContext,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  row: NoticeRow,
+  file: { name: string; bytes: Buffer },
+  now: Date,
+) {
+  if (!(await mayAddressNotice(ctx.db, grant, row, staff.today))) throw forbidden();
+  if (row.state === 'withdrawn') throw invalid('status', noticeMessages.withdrawnLocked);
+  const created = await attachFile(ctx.db, ctx.storage, staff, row, file, now);
+  return presentStaffFile(ctx, created);
 }
 
 export async function deleteStaffNoticeFile(
@@ -100,14 +104,7 @@ export async function deleteStaffNoticeFile(
       .where(and(eq(noticeFiles.id, fileId), eq(noticeFiles.noticeId, row.id)))
       .returning({ name: noticeFiles.name });
     if (!gone) throw notFound();
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.file_delete',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { name: gone.name },
-    });
+    await auditNotice(t, staff, now, row, 'notice.file_delete', { name: gone.name });
   });
   return { message: noticeMessages.fileDeleted };
 }

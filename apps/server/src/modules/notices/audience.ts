@@ -35,6 +35,15 @@ export async function loadNotice(db: Db, noticeId: number): Promise<NoticeRow> {
   return row;
 }
 
+/** The children's enrolments at the facility covering the day, with their class (the audience's classes). */
+const enrolledClasses = (db: Db, facilityId: number, childIds: number[], today: string) =>
+  db
+    .select({ childId: noteChildren.childId, classId: noteChildren.classId })
+    .from(noteChildren)
+    .where(
+      and(inArray(noteChildren.childId, childIds), eq(noteChildren.facilityId, facilityId), enrolmentCovers(noteChildren, today)),
+    );
+
 /**
  * The classes an audience reaches, checked against the facility (422 for a class or child not of it):
  * null stands for the whole facility. Children count by the class of their enrolment covering today.
@@ -50,16 +59,7 @@ export async function audienceClasses(db: Db, grant: FacilityGrant, audience: No
     if (found.length !== ids.length) throw invalid('audience', noticeMessages.classNotOfFacility);
     return ids;
   }
-  const found = await db
-    .select({ childId: noteChildren.childId, classId: noteChildren.classId })
-    .from(noteChildren)
-    .where(
-      and(
-        inArray(noteChildren.childId, ids),
-        eq(noteChildren.facilityId, grant.facilityId),
-        enrolmentCovers(noteChildren, today),
-      ),
-    );
+  const found = await enrolledClasses(db, grant.facilityId, ids, today);
   if (new Set(found.map((f) => f.childId)).size !== ids.length) throw invalid('audience', noticeMessages.childNotOfFacility);
   return [...new Set(found.map((f) => f.classId))];
 }
@@ -111,20 +111,7 @@ export async function editableOf(db: Db, grant: FacilityGrant, rows: NoticeRow[]
   if (mayAddressAudience(grant, null)) return new Map(rows.map((r) => [r.id, true]));
   const childIds = [...new Set(rows.flatMap((r) => (r.audience?.kind === 'children' ? r.audience.ids : [])))];
   const classOf = new Map(
-    childIds.length
-      ? (
-          await db
-            .select({ childId: noteChildren.childId, classId: noteChildren.classId })
-            .from(noteChildren)
-            .where(
-              and(
-                inArray(noteChildren.childId, childIds),
-                eq(noteChildren.facilityId, grant.facilityId),
-                enrolmentCovers(noteChildren, today),
-              ),
-            )
-        ).map((c) => [c.childId, c.classId])
-      : [],
+    childIds.length ? (await enrolledClasses(db, grant.facilityId, childIds, today)).map((c) => [c.childId, c.classId]) : [],
   );
   const mine = (classId: number | null | undefined) => classId != null && mayAddressAudience(grant, classId);
   return new Map(
@@ -138,5 +125,3 @@ export async function editableOf(db: Db, grant: FacilityGrant, rows: NoticeRow[]
     ]),
   );
 }
-
-/** The facility's notices, newest first, with counts (five statements, whatever the number of notices). */

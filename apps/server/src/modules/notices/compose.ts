@@ -1,21 +1,15 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { noticeMessages, tokyoDate, type NoticeAudience, type StaffNotice } from '@renraku/contract';
+import { eq } from 'drizzle-orm';
+import { noticeMessages, type NoticeAudience, type StaffNotice } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import {
-  noteChildren,
-  noticeTargets,
-  notices,
-  questionnaireChoices,
-  questionnaireQuestions,
-  questionnaires,
-} from '../../db/schema';
+import { notices, questionnaireChoices, questionnaireQuestions, questionnaires } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import { dropPendingPushes, enqueueGuardianPush } from '../../lib/push';
 import { activeGuardiansOf, type FacilityGrant, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { auditNotice } from './notice-audit';
 import { type NoticeInput, type NoticeRow, noticeStatus, audienceClasses, mayAddressAll, mayAddressNotice } from './audience';
 import { readStaffNotice } from './listing';
+import { dropTargets, writeTargets } from './targets';
 
 /* Writing a notice: create, update (publish, schedule) and withdraw (staff.md §5). */
 
@@ -39,56 +33,16 @@ const releaseInstant = (input: NoticeInput, now: Date) =>
       ? new Date(input.release_at)
       : now;
 
-/** The enrolments a published notice addresses: enrolled at its facility today or from its release day on. */
-async function writeTargets(db: Db, notice: NoticeRow, audience: NoticeAudience, today: string) {
-  const releaseDay = tokyoDate(notice.releasedAt);
-  const firstDay = releaseDay > today ? releaseDay : today;
-  const enrolled = and(
-    eq(noteChildren.facilityId, notice.facilityId),
-    sql`${noteChildren.admittedOn} <= ${firstDay}`,
-    or(isNull(noteChildren.leftOn), sql`${noteChildren.leftOn} >= ${today}`),
-  );
-  const where =
-    audience.kind === 'facility'
-      ? enrolled
-      : audience.kind === 'classes'
-        ? and(enrolled, inArray(noteChildren.classId, audience.ids))
-        : and(enrolled, inArray(noteChildren.childId, audience.ids));
-  const rows = await db.select({ id: noteChildren.id }).from(noteChildren).where(where);
-  if (rows.length === 0) return 0;
-  await db
-    .insert(noticeTargets)
-    .values(
-      rows.map((r) => ({
-        companyId: notice.companyId,
-        noticeId: notice.id,
-        noteChildId: r.id,
-        releasedAt: notice.releasedAt,
-        facilityId: notice.facilityId,
-      })),
-    )
-    .onConflictDoNothing();
-  return rows.length;
-}
-
 /**
  * The push of a published notice to its guardians (docs/decisions/push-web-push.md): written with its
  * targets and held until the release instant (`next_attempt_at`), so a scheduled notice pushes when it
  * becomes visible; a scheduled notice changed or withdrawn drops its pending pushes first.
  */
-async function enqueueNoticePushes(db: Db, notice: NoticeRow) {
-  await dropPendingPushes(db, 'notice', `${notice.id}:`);
-  if (notice.state !== 'published') return;
-  const targets = await db
-    .selectDistinct({ childId: noteChildren.childId })
-    .from(noticeTargets)
-    .innerJoin(noteChildren, eq(noteChildren.id, noticeTargets.noteChildId))
-    .where(eq(noticeTargets.noticeId, notice.id));
-  if (targets.length === 0) return;
-  const guardians = await activeGuardiansOf(
-    db,
-    targets.map((t) => t.childId),
-  );
+async function enqueueNoticePushes(db: Db, notice: NoticeRow, childIds: number[], fresh = false) {
+  // A new notice has nothing pending yet.
+  if (!fresh) await dropPendingPushes(db, 'notice', `${notice.id}:`);
+  if (notice.state !== 'published' || childIds.length === 0) return;
+  const guardians = await activeGuardiansOf(db, childIds);
   await enqueueGuardianPush(db, {
     userIds: guardians.map((g) => g.userId),
     category: 'notice',
@@ -138,6 +92,42 @@ const audited = (notice: { title: string; text: string }, input: NoticeInput) =>
   previous: { title: notice.title, text: notice.text },
 });
 
+/**
+ * The one writer of a new notice (the staff's POST, the demo seed and the tests' factory): the
+ * notice, its questionnaire, its targets and pushes when published, the audit entry, in the caller's
+ * transaction. The caller has checked the author's right and the times.
+ */
+export async function composeNotice(
+  db: Db,
+  author: StaffViewer,
+  facility: { companyId: number; facilityId: number },
+  input: NoticeInput,
+  now: Date,
+): Promise<NoticeRow> {
+  const [notice] = await db
+    .insert(notices)
+    .values({
+      companyId: facility.companyId,
+      facilityId: facility.facilityId,
+      title: input.title,
+      text: input.text,
+      releasedAt: releaseInstant(input, now),
+      state: input.release === 'draft' ? 'draft' : 'published',
+      audience: input.audience,
+      createdBy: author.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (input.questionnaire) await writeQuestionnaire(db, facility.companyId, notice!.id, input.questionnaire);
+  if (input.release !== 'draft') {
+    const childIds = await writeTargets(db, notice!, input.audience, author.today);
+    await enqueueNoticePushes(db, notice!, childIds, true);
+  }
+  await auditNotice(db, author, now, notice!, 'notice.create', audited({ title: '', text: '' }, input));
+  return notice!;
+}
+
 /** POST: a new notice (draft, released now or scheduled). */
 export async function createStaffNotice(
   ctx: AppContext,
@@ -147,41 +137,9 @@ export async function createStaffNotice(
   now: Date,
 ): Promise<StaffNotice> {
   if (!mayAddressAll(grant, await audienceClasses(ctx.db, grant, input.audience, staff.today))) throw forbidden();
-  const releasedAt = releaseInstant(input, now);
-  checkTimes(input, now, releasedAt, true);
-  const id = await ctx.db.transaction(async (tx) => {
-    const t: Db = tx;
-    const [notice] = await t
-      .insert(notices)
-      .values({
-        companyId: grant.companyId,
-        facilityId: grant.facilityId,
-        title: input.title,
-        text: input.text,
-        releasedAt,
-        state: input.release === 'draft' ? 'draft' : 'published',
-        audience: input.audience,
-        createdBy: staff.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (input.questionnaire) await writeQuestionnaire(t, grant.companyId, notice!.id, input.questionnaire);
-    if (input.release !== 'draft') {
-      await writeTargets(t, notice!, input.audience, staff.today);
-      await enqueueNoticePushes(t, notice!);
-    }
-    await recordAudit(t, staff, now, {
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'notice.create',
-      targetType: 'notice',
-      targetId: notice!.id,
-      details: audited({ title: '', text: '' }, input),
-    });
-    return notice!.id;
-  });
-  return readStaffNotice(ctx, ctx.db, grant, id, staff.today, now);
+  checkTimes(input, now, releaseInstant(input, now), true);
+  const notice = await ctx.db.transaction((tx) => composeNotice(tx, staff, grant, input, now));
+  return readStaffNotice(ctx, ctx.db, grant, notice.id, staff.today, now);
 }
 
 /** An audience as compared after release (jsonb keeps keys in its own order). */
@@ -231,18 +189,11 @@ export async function updateStaffNotice(
           .set({ closeAt: new Date(closeAt) })
           .where(eq(questionnaires.id, current.questionnaire.id));
       }
-      await recordAudit(t, staff, now, {
-        companyId: row.companyId,
-        facilityId: row.facilityId,
-        action: 'notice.update_released',
-        targetType: 'notice',
-        targetId: row.id,
-        details: {
-          previous: { title: current.title, text: current.text, close_at: current.questionnaire?.close_at ?? null },
-          title: input.title,
-          text: input.text,
-          close_at: closeAt ?? null,
-        },
+      await auditNotice(t, staff, now, row, 'notice.update_released', {
+        previous: { title: current.title, text: current.text, close_at: current.questionnaire?.close_at ?? null },
+        title: input.title,
+        text: input.text,
+        close_at: closeAt ?? null,
       });
     });
     return readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
@@ -264,19 +215,12 @@ export async function updateStaffNotice(
       })
       .where(eq(notices.id, row.id))
       .returning();
-    await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
+    await dropTargets(t, row.id);
     await t.delete(questionnaires).where(eq(questionnaires.noticeId, row.id));
     if (input.questionnaire) await writeQuestionnaire(t, row.companyId, row.id, input.questionnaire);
-    if (input.release !== 'draft') await writeTargets(t, updated!, input.audience, staff.today);
-    await enqueueNoticePushes(t, updated!);
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.update',
-      targetType: 'notice',
-      targetId: row.id,
-      details: audited(current, input),
-    });
+    const childIds = input.release !== 'draft' ? await writeTargets(t, updated!, input.audience, staff.today) : [];
+    await enqueueNoticePushes(t, updated!, childIds);
+    await auditNotice(t, staff, now, row, 'notice.update', audited(current, input));
   });
   return readStaffNotice(ctx, ctx.db, grant, row.id, staff.today, now);
 }
@@ -290,18 +234,9 @@ export async function withdrawStaffNotice(db: Db, staff: StaffViewer, grant: Fac
   await db.transaction(async (tx) => {
     const t: Db = tx;
     await t.update(notices).set({ state: 'withdrawn', updatedAt: now }).where(eq(notices.id, row.id));
-    await t.delete(noticeTargets).where(eq(noticeTargets.noticeId, row.id));
+    await dropTargets(t, row.id);
     await dropPendingPushes(t, 'notice', `${row.id}:`);
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.withdraw',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { title: row.title, previous_status: status },
-    });
+    await auditNotice(t, staff, now, row, 'notice.withdraw', { title: row.title, previous_status: status });
   });
   return { message: noticeMessages.withdrawn };
 }
-
-/** What a file's first bytes say it is: JPEG, PNG, PDF, or nothing we attach. */

@@ -2,18 +2,11 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type StaffNotice, type StaffNoticeSummary } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import {
-  noteChildren,
-  noticeFiles,
-  noticeTargets,
-  notices,
-  questionnaireChoices,
-  questionnaireQuestions,
-  questionnaireRespondents,
-  questionnaires,
-} from '../../db/schema';
+import { noteChildren, noticeFiles, noticeTargets, notices, questionnaireRespondents, questionnaires } from '../../db/schema';
 import { type FacilityGrant } from '../access';
 import { noticeStatus, loadNotice, audienceLabels, mayAddressNotice, editableOf } from './audience';
+import { presentStaffFile } from './presenter';
+import { questionsOf } from './questions';
 
 /* The staff's list of notices and one notice with its editability (staff.md §5). */
 
@@ -87,37 +80,19 @@ export async function readStaffNotice(ctx: AppContext, db: Db, grant: FacilityGr
     .where(eq(noticeFiles.noticeId, noticeId))
     .orderBy(asc(noticeFiles.sortOrder), asc(noticeFiles.id));
   const [q] = await db.select().from(questionnaires).where(eq(questionnaires.noticeId, noticeId));
-  let questionnaire: StaffNotice['questionnaire'] = null;
-  if (q) {
-    const questions = await db
-      .select()
-      .from(questionnaireQuestions)
-      .where(eq(questionnaireQuestions.questionnaireId, q.id))
-      .orderBy(asc(questionnaireQuestions.sortOrder), asc(questionnaireQuestions.id));
-    const choices = questions.length
-      ? await db
-          .select()
-          .from(questionnaireChoices)
-          .where(
-            inArray(
-              questionnaireChoices.questionId,
-              questions.map((x) => x.id),
-            ),
-          )
-          .orderBy(asc(questionnaireChoices.sortOrder), asc(questionnaireChoices.id))
-      : [];
-    questionnaire = {
-      id: q.id,
-      close_at: q.closeAt.toISOString(),
-      questions: questions.map((x) => ({
-        id: x.id,
-        text: x.text,
-        answer_format: x.answerFormat as 'single_choice' | 'multi_choice' | 'free_text',
-        is_required: x.isRequired,
-        choices: choices.filter((c) => c.questionId === x.id).map((c) => ({ id: c.id, text: c.text })),
-      })),
-    };
-  }
+  const questionnaire: StaffNotice['questionnaire'] = q
+    ? {
+        id: q.id,
+        close_at: q.closeAt.toISOString(),
+        questions: (await questionsOf(db, q.id)).map((x) => ({
+          id: x.id,
+          text: x.text,
+          answer_format: x.type,
+          is_required: x.isRequired,
+          choices: x.choices,
+        })),
+      }
+    : null;
   const labels = await audienceLabels(db, [row]);
   return {
     id: row.id,
@@ -128,17 +103,9 @@ export async function readStaffNotice(ctx: AppContext, db: Db, grant: FacilityGr
     released_at: row.state === 'draft' ? null : row.releasedAt.toISOString(),
     audience: row.audience ?? null,
     audience_label: labels.get(row.id) ?? '',
-    files: files.map((f) => ({
-      id: f.id,
-      name: f.name,
-      is_document: f.isDocument,
-      byte_size: f.byteSize,
-      url: ctx.files.url(f.storageKey, f.isDocument ? { ttlSec: 300 } : { variant: 'medium' }) ?? null,
-    })),
+    files: files.map((f) => presentStaffFile(ctx, f)),
     questionnaire,
     editable: await mayAddressNotice(db, grant, row, today),
     version: row.version,
   } satisfies StaffNotice;
 }
-
-/** Checks of the input against the clock (422 in Japanese, before anything is written). */

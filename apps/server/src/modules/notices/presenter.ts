@@ -50,3 +50,15 @@ export function presentNotice(ctx: AppContext, body: NoticeBody, nurseryName: st
     questionnaire: body.questionnaire ? { id: body.questionnaire.id, closeAt: isoInstant(body.questionnaire.closeAt) } : null,
   };
 }
+
+/** A notice's file as the staff's compose screen shows it: images at the medium size, a PDF's short-lived URL. */
+export const presentStaffFile = (
+  ctx: AppContext,
+  f: { id: number; name: string; isDocument: boolean; byteSize: number; storageKey: string },
+) => ({
+  id: f.id,
+  name: f.name,
+  is_document: f.isDocument,
+  byte_size: f.byteSize,
+  url: ctx.files.url(f.storageKey, f.isDocument ? { ttlSec: 300 } : { variant: 'medium' }) ?? null,
+});

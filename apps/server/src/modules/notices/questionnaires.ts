@@ -1,14 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
   noticeTexts,
-  type AnswerFormatType,
   type AnswerValue,
   type BodyOf,
   type Question,
   type QuestionnaireRespondent,
   type putQuestionnaireAnswers,
 } from '@renraku/contract';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import {
   children,
@@ -17,28 +15,20 @@ import {
   noticeTargets,
   notices,
   questionnaireAnswers,
-  questionnaireChoices,
-  questionnaireQuestions,
   questionnaireRespondents,
   questionnaires,
 } from '../../db/schema';
 import { invalid, invalidMany, notFound } from '../../lib/errors';
 import { authorizeLink, isMainGuardianOf, viewableEnrolments, type Viewer } from '../access';
+import { questionsOf } from './questions';
 import { visibleTarget } from './targets';
 
 /** The child's link and the questionnaire as that child's guardian may see it, or 404. */
-async function loadQuestionnaire(
-  ctx: AppContext,
-  viewer: Viewer,
-  now: Date,
-  noticeId: number,
-  questionnaireId: number,
-  childId: number,
-) {
-  const enrolments = await viewableEnrolments(ctx.db, viewer, [childId]);
+async function loadQuestionnaire(db: Db, viewer: Viewer, now: Date, noticeId: number, questionnaireId: number, childId: number) {
+  const enrolments = await viewableEnrolments(db, viewer, [childId]);
   const link = enrolments[0]?.link;
   if (!link) throw notFound();
-  const [row] = await ctx.db
+  const [row] = await db
     .select({
       notice: notices,
       questionnaire: questionnaires,
@@ -66,42 +56,9 @@ async function loadQuestionnaire(
   return { link, ...row };
 }
 
-async function loadQuestions(db: Db, questionnaireId: number) {
-  const rows = await db
-    .select({ question: questionnaireQuestions, choice: { id: questionnaireChoices.id, text: questionnaireChoices.text } })
-    .from(questionnaireQuestions)
-    .leftJoin(questionnaireChoices, eq(questionnaireChoices.questionId, questionnaireQuestions.id))
-    .where(eq(questionnaireQuestions.questionnaireId, questionnaireId))
-    .orderBy(
-      asc(questionnaireQuestions.sortOrder),
-      asc(questionnaireQuestions.id),
-      asc(questionnaireChoices.sortOrder),
-      asc(questionnaireChoices.id),
-    );
-  const questions = new Map<
-    number,
-    { id: number; text: string; isRequired: boolean; type: AnswerFormatType; choices: { id: number; text: string }[] }
-  >();
-  for (const { question, choice } of rows) {
-    let q = questions.get(question.id);
-    if (!q) {
-      q = {
-        id: question.id,
-        text: question.text,
-        isRequired: question.isRequired,
-        type: question.answerFormat as AnswerFormatType,
-        choices: [],
-      };
-      questions.set(q.id, q);
-    }
-    if (choice) q.choices.push(choice);
-  }
-  return [...questions.values()];
-}
-
 /** GET …/respondents/{childId} (4 queries). */
 export async function getRespondent(
-  ctx: AppContext,
+  db: Db,
   viewer: Viewer,
   now: Date,
   noticeId: number,
@@ -109,15 +66,15 @@ export async function getRespondent(
   childId: number,
 ): Promise<QuestionnaireRespondent> {
   const { link, notice, questionnaire, facilityName, child } = await loadQuestionnaire(
-    ctx,
+    db,
     viewer,
     now,
     noticeId,
     questionnaireId,
     childId,
   );
-  const questions = await loadQuestions(ctx.db, questionnaire.id);
-  const answers = await ctx.db
+  const questions = await questionsOf(db, questionnaire.id);
+  const answers = await db
     .select({
       questionId: questionnaireAnswers.questionId,
       choiceId: questionnaireAnswers.choiceId,
@@ -169,7 +126,7 @@ const isEmpty = (value: AnswerValue | undefined) =>
  * transaction.
  */
 export async function answerQuestionnaire(
-  ctx: AppContext,
+  db: Db,
   viewer: Viewer,
   now: Date,
   noticeId: number,
@@ -177,12 +134,12 @@ export async function answerQuestionnaire(
   body: BodyOf<typeof putQuestionnaireAnswers>,
 ): Promise<void> {
   const { userId } = viewer;
-  const { link, questionnaire } = await loadQuestionnaire(ctx, viewer, now, noticeId, questionnaireId, body.childId);
+  const { link, questionnaire } = await loadQuestionnaire(db, viewer, now, noticeId, questionnaireId, body.childId);
   // Answering is the main guardian's (F §6); read-only and writable co-guardians read only.
   authorizeLink(link, 'manage', noticeTexts.noPermission);
   if (now >= questionnaire.closeAt) throw invalid('questionnaire', noticeTexts.closed);
 
-  const questions = await loadQuestions(ctx.db, questionnaire.id);
+  const questions = await questionsOf(db, questionnaire.id);
   const known = new Map(questions.map((q) => [q.id, q]));
   const errors: Record<string, string[]> = {};
   const given = new Map<number, AnswerValue>();
@@ -216,7 +173,7 @@ export async function answerQuestionnaire(
   }
   if (Object.keys(errors).length > 0) throw invalidMany(errors);
 
-  await ctx.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // The upsert takes the row lock, so two answers for one child apply one after the other.
     const [respondent] = await tx
       .insert(questionnaireRespondents)

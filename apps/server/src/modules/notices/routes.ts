@@ -17,7 +17,7 @@ export function noticesRoutes(app: App, ctx: AppContext) {
   hotRoute(app, getNotices, async ({ caller, query }) => listNotices(ctx, caller, query.date));
 
   route(app, putNoticesRead, {}, async ({ viewer, now, body }) => {
-    await markRead(ctx, viewer, now, body.noticeId, body.childIds);
+    await markRead(ctx.db, viewer, now, body.noticeId, body.childIds);
     return { message: noticeTexts.markedRead };
   });
 
@@ -26,11 +26,11 @@ export function noticesRoutes(app: App, ctx: AppContext) {
   }));
 
   route(app, getQuestionnaireRespondent, {}, async ({ viewer, now, params }) =>
-    getRespondent(ctx, viewer, now, params.noticeId, params.questionnaireId, params.childId),
+    getRespondent(ctx.db, viewer, now, params.noticeId, params.questionnaireId, params.childId),
   );
 
   route(app, putQuestionnaireAnswers, {}, async ({ viewer, now, params, body }) => {
-    await answerQuestionnaire(ctx, viewer, now, params.id, params.questionnaireId, body);
+    await answerQuestionnaire(ctx.db, viewer, now, params.id, params.questionnaireId, body);
     return { message: noticeTexts.answered };
   });
 }

@@ -19,7 +19,6 @@ import type { AppContext } from '../../context';
 import { forbidden, invalid, invalidMany, unauthenticated } from '../../lib/errors';
 import { fastifyPath, type App } from '../../lib/route';
 import { staffCallerOf, staffRoute, type StaffCaller } from '../../lib/staff-route';
-import { recordTrackingRead } from './tracking-audit';
 import { loadStaffSession } from '../../lib/staff-sessions';
 import { withMultipart } from '../../lib/upload';
 import { authorizeFacility } from '../access';
@@ -29,6 +28,7 @@ import { createStaffNotice, updateStaffNotice, withdrawStaffNotice } from './com
 import { listStaffNotices, readStaffNotice } from './listing';
 import { noticeTracking, remindNotice, trackingCsv } from './tracking';
 import { noticesVersion } from './staff-version';
+import { auditNotice } from './notice-audit';
 
 /** The notice and the caller's grant at its facility (404: no notice, or not theirs). */
 async function authorizeNotice(ctx: AppContext, staff: StaffCaller, noticeId: number) {
@@ -106,9 +106,9 @@ export function noticesStaffRoutes(app: App, ctx: AppContext) {
   });
 
   staffRoute(app, getStaffNoticeTracking, {}, async ({ staff, params, now }) => {
-    const { row, grant } = await authorizeTracking(ctx, staff, params.noticeId);
+    const { row } = await authorizeTracking(ctx, staff, params.noticeId);
     const { tracking } = await noticeTracking(ctx.db, row, now);
-    await recordTrackingRead(ctx.db, staff, grant, row.id, 'notice.tracking.read', now);
+    await auditNotice(ctx.db, staff, now, row, 'notice.tracking.read');
     return tracking;
   });
 
@@ -124,9 +124,9 @@ export function noticesStaffRoutes(app: App, ctx: AppContext) {
     const noticeId = idParam.safeParse(req.params.noticeId);
     if (!noticeId.success) throw invalidMany({ _: [messages.invalidInput] });
     const staff = staffCallerOf(session, req);
-    const { row, grant } = await authorizeTracking(ctx, staff, noticeId.data);
+    const { row } = await authorizeTracking(ctx, staff, noticeId.data);
     const body = await trackingCsv(ctx.db, row, req.now);
-    await recordTrackingRead(ctx.db, staff, grant, row.id, 'notice.tracking.csv', req.now);
+    await auditNotice(ctx.db, staff, req.now, row, 'notice.tracking.csv');
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="notice-${row.id}-${req.today}.csv"`)

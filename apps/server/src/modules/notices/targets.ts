@@ -1,9 +1,61 @@
-import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { AppContext } from '../../context';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { tokyoDate, type NoticeAudience } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { noteChildren, noticeTargets, notices } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { viewableEnrolments, type Viewer } from '../access';
+
+/*
+ * notice_targets, written here only (one writer per table, DESIGN §3.2): a published notice's
+ * targets, written when it is published (`writeTargets`) and dropped when it is edited before release
+ * or withdrawn (`dropTargets`), and the families' read marks (`markRead`). The copies of the notice's
+ * release time and facility, and the release days, are kept by the database (migration 0009).
+ */
+
+/**
+ * The enrolments a published notice addresses: enrolled at its facility today or from its release day
+ * on. Answers the children addressed (their guardians get the push).
+ */
+export async function writeTargets(
+  db: Db,
+  notice: { id: number; companyId: number; facilityId: number; releasedAt: Date },
+  audience: NoticeAudience,
+  today: string,
+) {
+  const releaseDay = tokyoDate(notice.releasedAt);
+  const firstDay = releaseDay > today ? releaseDay : today;
+  const enrolled = and(
+    eq(noteChildren.facilityId, notice.facilityId),
+    sql`${noteChildren.admittedOn} <= ${firstDay}`,
+    or(isNull(noteChildren.leftOn), sql`${noteChildren.leftOn} >= ${today}`),
+  );
+  const where =
+    audience.kind === 'facility'
+      ? enrolled
+      : audience.kind === 'classes'
+        ? and(enrolled, inArray(noteChildren.classId, audience.ids))
+        : and(enrolled, inArray(noteChildren.childId, audience.ids));
+  const rows = await db.select({ id: noteChildren.id, childId: noteChildren.childId }).from(noteChildren).where(where);
+  if (rows.length === 0) return [];
+  await db
+    .insert(noticeTargets)
+    .values(
+      rows.map((r) => ({
+        companyId: notice.companyId,
+        noticeId: notice.id,
+        noteChildId: r.id,
+        releasedAt: notice.releasedAt,
+        facilityId: notice.facilityId,
+      })),
+    )
+    .onConflictDoNothing();
+  return [...new Set(rows.map((r) => r.childId))];
+}
+
+/** A notice edited before its release, or withdrawn, reaches nobody until it is published again. */
+export async function dropTargets(db: Db, noticeId: number) {
+  await db.delete(noticeTargets).where(eq(noticeTargets.noticeId, noticeId));
+}
 
 /**
  * A target row is visible when it addresses one of these enrolments, the notice is released and it
@@ -38,12 +90,12 @@ export async function addressedTargets(db: Db, viewer: Viewer, now: Date, notice
 }
 
 /** PUT /api/notices/read: idempotent (the first read time stays). */
-export async function markRead(ctx: AppContext, viewer: Viewer, now: Date, noticeId: number, childIds: number[]): Promise<void> {
-  const targets = await addressedTargets(ctx.db, viewer, now, noticeId, childIds);
+export async function markRead(db: Db, viewer: Viewer, now: Date, noticeId: number, childIds: number[]): Promise<void> {
+  const targets = await addressedTargets(db, viewer, now, noticeId, childIds);
   if (targets.length === 0) throw notFound();
   const unread = targets.filter((t) => t.readAt === null).map((t) => t.id);
   if (unread.length === 0) return;
-  await ctx.db
+  await db
     .update(noticeTargets)
     .set({ readAt: now })
     .where(and(inArray(noticeTargets.id, unread), isNull(noticeTargets.readAt)));

@@ -9,8 +9,6 @@ import {
   noteChildren,
   noticeTargets,
   questionnaireAnswers,
-  questionnaireChoices,
-  questionnaireQuestions,
   questionnaireRespondents,
   questionnaires,
   users,
@@ -19,8 +17,9 @@ import { invalid } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
 import { enqueueGuardianPush } from '../../lib/push';
 import { activeLinks, type StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
+import { auditNotice } from './notice-audit';
 import { type NoticeRow, noticeStatus } from './audience';
+import { questionsOf } from './questions';
 
 /* Who read and answered a notice, its CSV and the reminders (staff.md §5). */
 
@@ -71,23 +70,8 @@ export async function noticeTracking(db: Db, row: NoticeRow, now: Date) {
   const questions: StaffNoticeTracking['questions'] = [];
   const answersByChild = new Map<number, Map<number, string[]>>();
   if (q) {
-    const qs = await db
-      .select()
-      .from(questionnaireQuestions)
-      .where(eq(questionnaireQuestions.questionnaireId, q.id))
-      .orderBy(asc(questionnaireQuestions.sortOrder), asc(questionnaireQuestions.id));
-    const choices = qs.length
-      ? await db
-          .select()
-          .from(questionnaireChoices)
-          .where(
-            inArray(
-              questionnaireChoices.questionId,
-              qs.map((x) => x.id),
-            ),
-          )
-          .orderBy(asc(questionnaireChoices.sortOrder), asc(questionnaireChoices.id))
-      : [];
+    const qs = await questionsOf(db, q.id);
+    const choices = qs.flatMap((x) => x.choices);
     const answers = await db
       .select({
         childId: questionnaireRespondents.childId,
@@ -111,10 +95,8 @@ export async function noticeTracking(db: Db, row: NoticeRow, now: Date) {
       questions.push({
         id: x.id,
         text: x.text,
-        answer_format: x.answerFormat as 'single_choice' | 'multi_choice' | 'free_text',
-        choices: choices
-          .filter((c) => c.questionId === x.id)
-          .map((c) => ({ id: c.id, text: c.text, count: answers.filter((a) => a.choiceId === c.id).length })),
+        answer_format: x.type,
+        choices: x.choices.map((c) => ({ id: c.id, text: c.text, count: answers.filter((a) => a.choiceId === c.id).length })),
         texts: answers
           .filter((a) => a.questionId === x.id && a.choiceId === null && a.text)
           .map((a) => ({ child_name: nameOf.get(a.childId) ?? '', text: a.text! })),
@@ -228,14 +210,7 @@ export async function remindNotice(ctx: AppContext, staff: StaffViewer, row: Not
       link: '/notices',
       dedupeKey: `${row.id}:${day}`,
     });
-    await recordAudit(t, staff, now, {
-      companyId: row.companyId,
-      facilityId: row.facilityId,
-      action: 'notice.remind',
-      targetType: 'notice',
-      targetId: row.id,
-      details: { to, people: people.length, mailed, pushed },
-    });
+    await auditNotice(t, staff, now, row, 'notice.remind', { to, people: people.length, mailed, pushed });
   });
   return {
     message: mailed + pushed > 0 || people.length > 0 ? noticeMessages.reminded(mailed) : noticeMessages.nobodyToRemind,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { addDays, staffMessages, type StaffMember, type StaffRole } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -145,10 +145,26 @@ async function setClasses(db: Db, membershipId: number, role: StaffRole, classId
 }
 
 /**
+ * Before the check, the rows a change of a membership rests on — the target and the caller's own
+ * memberships — are locked in one fixed order (by id). Two directors ending each other's membership
+ * at once then queue instead of deadlocking: the second finds their own membership ended and gets the
+ * kernel's 404 (docs/decisions/access-check-in-transaction.md).
+ */
+async function lockInOrder(db: Db, staff: StaffViewer, membershipId: number) {
+  await db
+    .select({ id: staffMemberships.id })
+    .from(staffMemberships)
+    .where(or(eq(staffMemberships.id, membershipId), eq(staffMemberships.userId, staff.userId)))
+    .orderBy(staffMemberships.id)
+    .for('no key update');
+}
+
+/**
  * A membership the caller may manage: one of a facility where they hold `facility.setup`, not a
  * company admin's (those are the company's), and not their own (no one locks themself out).
  */
 export async function manageableMembership(ctx: AppContext, staff: StaffViewer, membershipId: number, db: Db) {
+  await lockInOrder(db, staff, membershipId);
   const [membership] = await db.select().from(staffMemberships).where(eq(staffMemberships.id, membershipId));
   if (!membership || membership.facilityId === null) throw notFound();
   const grant = await authorizeFacility(ctx, staff, membership.facilityId, 'facility.setup', db);
