@@ -66,24 +66,27 @@ describe('demo data of billing', () => {
     expect(paid.lines.some((l) => l.kind === 'carried_over')).toBe(false);
   });
 
-  it('last month is collected by 口座振替: hogosha’s 振替済 (支払済), sub’s 資金不足 (翌月へ繰越); the request file downloads', async () => {
+  it('last month is collected by 口座振替: hogosha’s and the 渡辺 family’s 振替済 (支払済), sub’s 資金不足 (翌月へ繰越); the request file downloads', async () => {
     const agent = t.agent(clock);
     await call(agent, postStaffLogin, { body: { email: DEMO_STAFF_EMAILS.director, password: 'hoiku-demo-2026' } });
     const res = await call(agent, getStaffCollection, { params: { facilityId: ids.facilities.sakura, month: '2026-10' } });
     expect(res.data).toMatchObject({ closed: true, settings_ready: true });
     const states = res.data.rows.map((r) => [r.payer.id, r.status, r.method, r.result?.code, r.result?.label]);
+    // Two families 振替済 (hogosha's and the 渡辺 siblings'), one 資金不足 carried (sub's).
     expect(states).toEqual([
       [ids.users.main, 'paid', 'debit', '0', '振替済'],
       [ids.users.sub, 'carried', 'debit', '1', '資金不足'],
+      [expect.any(Number), 'paid', 'debit', '0', '振替済'],
     ]);
     expect(res.data.rows.every((r) => /^\*{4}\d{3}$/.test(r.account_number_masked!))).toBe(true);
-    const [paid, failed] = res.data.rows;
+    const [paid, failed, siblings] = res.data.rows;
     expect(paid!.paid).toBe(paid!.total);
+    expect(siblings!.paid).toBe(siblings!.total);
     expect(failed!.paid).toBe(0);
-    expect(res.data.request).toMatchObject({ count: 2, total: paid!.total + failed!.total });
+    expect(res.data.request).toMatchObject({ count: 3, total: paid!.total + failed!.total + siblings!.total });
     const file = await agent.get(`/api/staff/facilities/${ids.facilities.sakura}/billing/months/2026-10/debit-request.txt`);
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.length).toBe((2 + 3) * 122);
+    expect(file.rawPayload.length).toBe((3 + 3) * 122);
   });
 
   it('the guardians see it: hogosha’s October 支払済, sub’s October 翌月へ繰越', async () => {

@@ -129,9 +129,12 @@ test('the 事務 sees last month collected (振替済, 資金不足 carried), do
   await signIn(page, office.email);
   await page.goto(`/staff/f/${office.facilityId}/billing/collection?month=2026-05`);
   await expect(page.getByRole('heading', { level: 1, name: '集金・口座振替' })).toBeVisible();
-  await expect(page.getByTestId('debit-request')).toContainText(/口座振替依頼：2件/);
-  // The seed's answer from the bank: hogosha's family 振替済, 佐藤 蒼太's payer 資金不足 and carried into June.
-  await expect(page.getByTestId('collection-row').filter({ hasText: '0 振替済' })).toContainText('支払済');
+  await expect(page.getByTestId('debit-request')).toContainText(/口座振替依頼：3件/);
+  // The seed's answer from the bank: hogosha's family and the 渡辺 siblings' 振替済, 佐藤 蒼太's payer 資金不足 and
+  // carried into June.
+  const debited = page.getByTestId('collection-row').filter({ hasText: '0 振替済' });
+  await expect(debited).toHaveCount(2);
+  for (const row of await debited.all()) await expect(row).toContainText('支払済');
   await expect(page.getByTestId('collection-row').filter({ hasText: '1 資金不足' })).toContainText('翌月へ繰越');
   await expect(page.getByTestId('collection-row').filter({ hasText: '引落予定' })).toHaveCount(0);
   await expect(page.getByTestId('collection-row').first()).toContainText(/\*{4}\d{3}/);
@@ -145,10 +148,10 @@ test('the 事務 sees last month collected (振替済, 資金不足 carried), do
   expect(download.status()).toBe(200);
   expect(download.headers()['content-disposition']).toMatch(/attachment; filename="kouza-furikae-\d+-202605\.txt"/);
   const file = await download.body();
-  expect(file.length).toBe((2 + 3) * 122);
+  expect(file.length).toBe((3 + 3) * 122);
   expect(file.subarray(0, 4).toString('latin1')).toBe('1910');
-  // The bank's file again (the first family 振替済, the second 資金不足): already imported, nothing changes.
-  const result = resultFileOf(file, (i) => (i === 0 ? '0' : '1'));
+  // The bank's file again (the second family 資金不足, the others 振替済): already imported, nothing changes.
+  const result = resultFileOf(file, (i) => (i === 1 ? '1' : '0'));
   await page.locator('input[type="file"]').setInputFiles({ name: 'result.txt', mimeType: 'text/plain', buffer: result });
   const summary = page.getByTestId('import-summary');
   await expect(summary).toContainText('振替結果を取り込みました');

@@ -14,8 +14,8 @@ const holders = ['ｽｽﾞｷ ﾊﾅｺ', 'ﾀﾅｶ ｹﾝｼﾞ', 'ｻﾄｳ 
  * 集金 demo (spec/billing.md §4; docs/decisions/billing-demo-collection.md) at さくら保育園: the 委託者
  * settings, each payer of last month with a 口座振替 account (hogosha's entered in the guardian app,
  * the others' from the paper form), last month's request made and the bank's answer imported —
- * hogosha's 振替済 (支払済), the others' 資金不足 (引落不能) and carried into this month's draft as a
- * 未収金 line (翌月へ繰越) — so a newcomer sees every state. Accounts need the server's secret (sealed
+ * hogosha's and the 渡辺 family's 振替済 (支払済), sub's 資金不足 (引落不能) carried into this month's
+ * draft as a 未収金 line (翌月へ繰越) — so a newcomer sees every state. Accounts need the server's secret (sealed
  * numbers): without it (unit tests' seeds) only the settings are written and last month stays 未払い.
  */
 export async function seedBillingCollection(
@@ -86,10 +86,10 @@ export async function seedBillingCollection(
     chief: false,
   };
   await createDebitRequest(db, secret, viewer, grant, lastMonth, now);
-  // The bank's answer: hogosha's debited, the others' 資金不足; the 事務 carries those into this month.
+  // The bank's answer: sub's 資金不足, the others' debited; the 事務 carries sub's into this month.
   const request = await debitRequestOf(db, facilityId, lastMonth);
   const file = Buffer.from(request!.fileBase64, 'base64');
-  const failed = issued.filter((s) => s.payer !== ids.users.main).map((s) => s.id);
+  const failed = issued.filter((s) => s.payer === ids.users.sub).map((s) => s.id);
   const result = bankResultOf(file, (statementId) => (failed.includes(statementId) ? '1' : '0'));
   await importDebitResults(db, viewer, grant, lastMonth, result.toString('base64'), now);
   for (const statementId of failed) await carryStatement(db, viewer, grant, statementId, now);

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { fiscalYearOf } from '@renraku/contract';
 import { billingItemConsents, billingSiblingDiscounts, billingTemporaryRates, childUser, children, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { DEMO_PASSWORD } from './accounts';
 import type { SeedContext } from './context';
 
 /**
@@ -23,7 +25,14 @@ export async function seedSiblingFamily({ db, ids, now }: SeedContext): Promise<
   if (kids.length !== 2) return [];
   const [parent] = await db
     .insert(users)
-    .values({ email: 'watanabe@example.com', name: '渡辺 美咲', agreedAt: now, emailVerifiedAt: now })
+    .values({
+      email: 'watanabe@example.com',
+      // A demo guardian like the others: signs in with the demo password (README) to see the discount.
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      name: '渡辺 美咲',
+      agreedAt: now,
+      emailVerifiedAt: now,
+    })
     .returning({ id: users.id });
   await db.insert(childUser).values(
     kids.map((k, i) => ({
