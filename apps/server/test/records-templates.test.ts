@@ -256,3 +256,32 @@ describe('the templates of a facility', () => {
     expect(versions[0]!.n).toBe(1);
   });
 });
+
+describe('a first document and the editor', () => {
+  it('a first 週案 copies the shipped default in; an editor opened on the default (version 0) still saves, once', async () => {
+    const other = await buildStaffWorld(db());
+    const boss = await buildStaff(db(), { role: 'director', facilityId: other.facilityId });
+    const director = await t.signInStaff(boss.user, clock);
+    const listed = await call(director, getStaffRecordTemplates, { params: { facilityId: other.facilityId }, headers: clock });
+    const entry = listed.data.templates.find((e) => e.kind === 'weekly_plan')!;
+    expect(entry.version).toBe(0);
+    const opened = await call(director, postStaffClassRecord, {
+      params: { classId: other.classA.id },
+      body: { kind: 'weekly_plan', period: '2026-11-16' },
+      headers: clock,
+    });
+    expect(opened.statusCode).toBeLessThan(300);
+    const body = { base_version: 0, name: entry.name, sections: entry.sections.slice().reverse() };
+    const put = () =>
+      callRaw(director, putStaffRecordTemplate, {
+        params: { facilityId: other.facilityId, kind: 'weekly_plan' },
+        body,
+        headers: clock,
+      });
+    const saved = await put();
+    expect(saved.statusCode).toBe(200);
+    expect(saved.data.version).toBe(2);
+    // Version 2 is someone's save: from version 0 again, 409.
+    expect((await put()).statusCode).toBe(409);
+  });
+});

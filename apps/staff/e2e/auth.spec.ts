@@ -100,6 +100,7 @@ test.describe('staff sign-in', () => {
     await openMenu(page);
     await expect(menu.getByRole('link')).toHaveText([
       'ホーム',
+      '要録の入所記録',
       '配置・勤怠',
       'わたしの勤務',
       'クラス',

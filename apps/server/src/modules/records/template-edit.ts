@@ -13,7 +13,7 @@ import {
 } from '@renraku/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { recordDocuments, recordTemplates } from '../../db/schema';
+import { auditLog, recordDocuments, recordTemplates } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
@@ -83,6 +83,23 @@ export function checkTemplate(kind: EditableRecordKind, body: RecordTemplateBody
   return sections;
 }
 
+/** Whether a version was saved through the editor (its audit entry), not copied in by a first document. */
+async function savedByEditor(db: Db, facilityId: number, templateId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.facilityId, facilityId),
+        eq(auditLog.action, 'record.template.update'),
+        eq(auditLog.targetType, 'record_template'),
+        eq(auditLog.targetId, templateId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 async function templateRows(db: Db, facilityId: number, kind?: EditableRecordKind): Promise<TemplateRow[]> {
   return db
     .select()
@@ -146,7 +163,10 @@ export async function saveTemplate(
     const grant = await authorize(t);
     const rows = await templateRows(t, grant.facilityId, kind);
     const latest = rows[0]?.version ?? 0;
-    if (body.base_version !== latest) throw conflict(M.stale);
+    // A first document copies the shipped default in as version 1 (templates.ts): the same template
+    // an editor opened as version 0, not someone else's save.
+    const copiedDefault = latest === 1 && body.base_version === 0 && !(await savedByEditor(t, grant.facilityId, rows[0]!.id));
+    if (body.base_version !== latest && !copiedDefault) throw conflict(M.stale);
     const sections = checkTemplate(
       kind,
       body,
