@@ -42,6 +42,38 @@ export async function feeRulesView(db: Db, grant: FacilityGrant): Promise<StaffF
   };
 }
 
+/**
+ * A dated rule saved from a month on (the same month replaced), checked against the closed months
+ * and audited, in one transaction; answers the facility's rules as they now stand.
+ */
+async function saveDatedRule(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  now: Date,
+  rule: {
+    validFrom: string;
+    upsert: (t: Db, key: { companyId: number; facilityId: number; validFrom: string }) => Promise<number>;
+    audit: { action: 'billing.sibling_discount.update' | 'billing.temporary_rates.update'; targetType: string };
+    details: Record<string, unknown>;
+  },
+): Promise<StaffFeeRules> {
+  await db.transaction(async (tx) => {
+    const t: Db = tx;
+    await assertAfterClosed(t, grant.facilityId, rule.validFrom);
+    const key = { companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${rule.validFrom}-01` };
+    const targetId = await rule.upsert(t, key);
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      ...rule.audit,
+      targetId,
+      details: rule.details,
+    });
+  });
+  return feeRulesView(db, grant);
+}
+
 export async function saveSiblingDiscount(
   db: Db,
   staff: StaffViewer,
@@ -56,24 +88,19 @@ export async function saveSiblingDiscount(
     updatedBy: staff.userId,
     updatedAt: now,
   };
-  await db.transaction(async (tx) => {
-    const t: Db = tx;
-    await assertAfterClosed(t, grant.facilityId, body.valid_from);
-    const [row] = await t
-      .insert(billingSiblingDiscounts)
-      .values({ companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${body.valid_from}-01`, ...values })
-      .onConflictDoUpdate({ target: [billingSiblingDiscounts.facilityId, billingSiblingDiscounts.validFrom], set: values })
-      .returning({ id: billingSiblingDiscounts.id });
-    await recordAudit(t, staff, now, {
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'billing.sibling_discount.update',
-      targetType: 'billing_sibling_discount',
-      targetId: row!.id,
-      details: body as unknown as Record<string, unknown>,
-    });
+  return saveDatedRule(db, staff, grant, now, {
+    validFrom: body.valid_from,
+    upsert: async (t, key) =>
+      (
+        await t
+          .insert(billingSiblingDiscounts)
+          .values({ ...key, ...values })
+          .onConflictDoUpdate({ target: [billingSiblingDiscounts.facilityId, billingSiblingDiscounts.validFrom], set: values })
+          .returning({ id: billingSiblingDiscounts.id })
+      )[0]!.id,
+    audit: { action: 'billing.sibling_discount.update', targetType: 'billing_sibling_discount' },
+    details: body as unknown as Record<string, unknown>,
   });
-  return feeRulesView(db, grant);
 }
 
 export async function saveTemporaryRates(
@@ -89,22 +116,17 @@ export async function saveTemporaryRates(
     updatedBy: staff.userId,
     updatedAt: now,
   };
-  await db.transaction(async (tx) => {
-    const t: Db = tx;
-    await assertAfterClosed(t, grant.facilityId, body.valid_from);
-    const [row] = await t
-      .insert(billingTemporaryRates)
-      .values({ companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${body.valid_from}-01`, ...values })
-      .onConflictDoUpdate({ target: [billingTemporaryRates.facilityId, billingTemporaryRates.validFrom], set: values })
-      .returning({ id: billingTemporaryRates.id });
-    await recordAudit(t, staff, now, {
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'billing.temporary_rates.update',
-      targetType: 'billing_temporary_rates',
-      targetId: row!.id,
-      details: body as unknown as Record<string, unknown>,
-    });
+  return saveDatedRule(db, staff, grant, now, {
+    validFrom: body.valid_from,
+    upsert: async (t, key) =>
+      (
+        await t
+          .insert(billingTemporaryRates)
+          .values({ ...key, ...values })
+          .onConflictDoUpdate({ target: [billingTemporaryRates.facilityId, billingTemporaryRates.validFrom], set: values })
+          .returning({ id: billingTemporaryRates.id })
+      )[0]!.id,
+    audit: { action: 'billing.temporary_rates.update', targetType: 'billing_temporary_rates' },
+    details: body as unknown as Record<string, unknown>,
   });
-  return feeRulesView(db, grant);
 }
