@@ -60,13 +60,12 @@ export function SettingsForm({
     setFailure(null);
     if (checked.errors) return setErrors(checked.errors);
     setErrors({});
-    save.mutate(checked.data, {
-      onSuccess: onDone,
-      onError: (error) => {
-        const split = serverFieldErrors(error, Object.keys(f));
-        setErrors(split.fields);
-        setFailure(split.rest);
-      },
+    // mutateAsync, not mutate's callbacks: the saved rule's new id re-keys this form, and a
+    // re-keyed form's mutate callbacks never run (the 保存しました toast went missing).
+    save.mutateAsync(checked.data).then(onDone, (error: unknown) => {
+      const split = serverFieldErrors(error, Object.keys(f));
+      setErrors(split.fields);
+      setFailure(split.rest);
     });
   };
   const yenInput = (key: keyof Fields, label: string, nullable: boolean, description?: string) => (
