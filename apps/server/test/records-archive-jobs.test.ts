@@ -152,9 +152,8 @@ describe('the inspection archive in the background', () => {
     expect((await as.companyAdmin.get(url, { headers: clock })).statusCode).toBe(404);
     expect((await as.director.get(url.replace(/sig=\w/, 'sig=0'), { headers: clock })).statusCode).toBe(404);
     const id = Number(/records-archives\/(\d+)/.exec(url)![1]);
-    const [{ expiresAt }] = (await db().select().from(recordsArchives).where(eq(recordsArchives.id, id))) as [
-      { expiresAt: Date },
-    ];
+    const [row] = await db().select().from(recordsArchives).where(eq(recordsArchives.id, id));
+    const expiresAt = row!.expiresAt;
     await db()
       .update(recordsArchives)
       .set({ expiresAt: new Date(NOW) })
