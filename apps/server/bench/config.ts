@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../../..');
 export const url = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/renraku_bench';
-const runs = ['web', 'soak', 'kiosk', 'records', 'billing'] as const;
+const runs = ['web', 'soak', 'kiosk', 'records', 'records-zip', 'billing'] as const;
 export const only = (process.env.BENCH_ONLY ?? '') as '' | (typeof runs)[number];
 if (only !== '' && !runs.includes(only))
   throw new Error(`BENCH_ONLY=${only}: only ${runs.map((r) => `"${r}"`).join(', ')} are known`);
 export const webOnly = only === 'web';
-export const scale = Number(process.env.BENCH_SCALE ?? (webOnly ? 0.01 : 1));
+export const scale = Number(process.env.BENCH_SCALE ?? (webOnly || only === 'records-zip' ? 0.01 : 1));
 export const lighthouseDir = process.env.BENCH_LIGHTHOUSE_DIR ?? path.join(os.tmpdir(), 'renraku-bench-lighthouse');
 export const duration = Number(process.env.BENCH_DURATION ?? 5);
 export const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));

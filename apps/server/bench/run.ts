@@ -25,7 +25,9 @@
  * stored updates, p99 ≤ 200 ms; the guardians' hot calls alone and beside the typing; every copy checked),
  * BENCH_ONLY=billing (確定 of a month of recorded attendance for every facility through close.ts,
  * BENCH_BILLING_CONCURRENCY (2) at once: time, statements/s; a BENCH_ZENGIN_RECORDS (10,000) record 全銀 file
- * generated and parsed back; the hot calls before and after), BENCH_ONLY=soak (docs/reliability.md).
+ * generated and parsed back; the hot calls before and after), BENCH_ONLY=soak (docs/reliability.md),
+ * BENCH_ONLY=records-zip (scale 0.01 by default: a 年長 class of BENCH_ZIP_CHILDREN (25) children's 要録 ZIP and
+ * inspection archive built on the app server with its archive worker: wall time, RSS every 100 ms; records-zip.ts).
  * The area runs' hot-call ratios are the main run's measurement, short: BENCH_RATIO_ROUNDS (2) rounds of
  * BENCH_RATIO_DURATION (3) s.
  * BENCH_SKIP_LIGHTHOUSE=1, BENCH_LIGHTHOUSE_DIR (where the reports go; the last run's), BENCH_LIGHTHOUSE_RUNS (per
@@ -48,6 +50,7 @@ import { rowCounts, shapeOf } from './dataset';
 import { kioskRush } from './kiosk';
 import { measureLoad } from './load';
 import { recordsRun } from './records';
+import { recordsZipRun } from './records-zip';
 import { billingRun } from './billing';
 import { soak } from './soak';
 import { measureLighthouse } from './web';
@@ -82,6 +85,7 @@ async function main() {
     kiosk: () => kioskRush(database, guardians, today),
     soak: () => soak(guardians),
     records: () => recordsRun(database, guardians, today),
+    'records-zip': () => recordsZipRun(database, today),
     billing: () => billingRun(database, guardians, today),
   };
   if (only && only !== 'web') {

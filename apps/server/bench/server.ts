@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres } from '../src/db/client';
+import { startRecordsArchiveWorker } from '../src/modules/records/archive-worker';
 
 const mode = process.argv[2] ?? 'app';
 const url = process.env.BENCH_DATABASE_URL!;
@@ -38,6 +39,8 @@ if (mode === 'select1') {
   });
   const database = await openPostgres(url, { max: poolMax });
   const app = await buildApp(config, { database });
+  // BENCH_ONLY=records-zip: the records archive worker, as main.ts starts it.
+  if (process.env.BENCH_ARCHIVE_WORKER === '1') startRecordsArchiveWorker(app.ctx);
   await app.listen({ port, host: '127.0.0.1' });
 }
 // Exit on SIGTERM through process.exit, so that a CPU profile (BENCH_CPU_PROF) is written.

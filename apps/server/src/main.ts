@@ -10,6 +10,7 @@ import { startMailWorker } from './lib/mail';
 import { startPushWorker } from './lib/push';
 import { activeGuardiansOf } from './modules/access';
 import { startExportWorker } from './modules/exports/service';
+import { startRecordsArchiveWorker } from './modules/records/archive-worker';
 import { startWishReminderWorker } from './modules/staffing/service';
 
 const config = loadConfig();
@@ -42,6 +43,8 @@ const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, f
 const stopPushWorker = startPushWorker(database.db, { vapid: config.vapid, log: app.log, guardiansOf: activeGuardiansOf });
 // Children's archives (modules/exports): prepared in the background, one at a time per instance.
 const stopExportWorker = startExportWorker(app.ctx);
+// Inspection archives (modules/records/archive-worker.ts): built in the background, one at a time per instance.
+const stopRecordsArchiveWorker = startRecordsArchiveWorker(app.ctx);
 // 希望休の締切のお知らせ (modules/staffing/wish-reminders.ts): mails through the outbox, once per person and month.
 const stopWishReminderWorker = startWishReminderWorker(app.ctx);
 
@@ -49,6 +52,7 @@ const shutdown = async (signal: string) => {
   stopMailWorker();
   stopPushWorker();
   stopExportWorker();
+  stopRecordsArchiveWorker();
   stopWishReminderWorker();
   app.log.info({ signal }, 'shutting down');
   await app.close();

@@ -210,13 +210,19 @@ test('a 保育日誌 opens with the day’s attendance; 提出 → 差し戻し 
   expect(text).toContain('よく眠っていた。');
   expect(text).toContain('試験承認者');
 
-  // The 年度's plans and records as one ZIP for an inspection: the director's, not the 保育士's.
+  // The 年度's plans and records as one ZIP for an inspection: the director's, not the 保育士's; built
+  // in the background, the screen shows 作成中 and then the download without a reload.
   await page.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
   await expect(page.getByRole('heading', { level: 2, name: '保育日誌' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '監査用にまとめてダウンロード（ZIP）' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '監査用ZIPを作成' })).toHaveCount(0);
   await other.goto(`/staff/f/${writer.facilityId}/records/${klass.class_id}`);
-  const archive = other.getByRole('link', { name: '監査用にまとめてダウンロード（ZIP）' });
+  await other.getByRole('button', { name: '監査用ZIPを作成' }).click();
+  await expect(other.getByRole('status').filter({ hasText: '作成中' })).toBeVisible();
+  await expectAccessible(other);
+  const archive = other.getByRole('link', { name: '監査用ZIPをダウンロード' });
+  await expect(archive).toBeVisible({ timeout: 60_000 });
   await expect(archive).toHaveAttribute('download', '');
+  await expectAccessible(other);
   const zip = await other.request.get((await archive.getAttribute('href'))!);
   expect(zip.status()).toBe(200);
   expect(zip.headers()['content-type']).toBe('application/zip');

@@ -16,6 +16,7 @@ export * from './exports';
 export * from './naps';
 export * from './kiosk';
 export * from './records';
+export * from './records-archives';
 export * from './billing';
 export * from './billing-collection';
 export * from './billing-fees';

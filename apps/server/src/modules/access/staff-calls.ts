@@ -59,7 +59,7 @@ export const staffCallActions = {
   },
   'records.export': {
     devices: none,
-    what: 'a class’s 保育所児童保育要録 as one ZIP of PDFs, to send to the 小学校; a class’s 年度 of plans and records as one ZIP for an inspection (園長, 主任)',
+    what: 'a class’s 保育所児童保育要録 as one ZIP of PDFs, to send to the 小学校; a class’s 年度 of plans and records as one ZIP for an inspection, streamed or built in the background and downloaded (園長, 主任)',
   },
   'billing.manage': {
     devices: none,
@@ -274,7 +274,13 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.putStaffClassYorokuFocus,
   ],
   'records.admission': [C.getStaffClassYorokuAdmissions],
-  'records.export': [C.staffClassYorokuZipPath, C.staffClassRecordsArchivePath],
+  'records.export': [
+    C.staffClassYorokuZipPath,
+    C.staffClassRecordsArchivePath,
+    C.getStaffClassRecordsArchive,
+    C.postStaffClassRecordsArchive,
+    C.staffRecordsArchiveDownloadPath,
+  ],
   'records.templates': [C.getStaffRecordTemplates, C.putStaffRecordTemplate, C.getStaffRecordRollover, C.postStaffRecordRollover],
   'records.child': [C.getStaffChildRecord, C.staffChildRecordPdfPath, C.putStaffChildRecord, C.putStaffRecordSettings],
   'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],

@@ -105,6 +105,8 @@ export const auditActionLabels = {
   'record.reopen': '計画・記録の修正版の作成',
   'record.read': '計画・記録の印刷・PDF出力',
   'record.archive': '監査用ZIPの出力（クラスの年度の計画・記録）',
+  'record.archive_request': '監査用ZIPの作成依頼',
+  'record.archive_download': '監査用ZIPのダウンロード',
   'record.view': '園児の記録（経過記録・個別指導計画）の閲覧',
   'record.settings.update': '計画・記録の設定（期）の変更',
   'record.template.update': '計画・記録の様式の変更',

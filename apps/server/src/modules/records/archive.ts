@@ -79,23 +79,15 @@ export async function archiveDocuments(db: Db, classId: number, year: number): P
 /** A file name a ZIP holds safely (no path separators). */
 const safe = (name: string) => name.replace(/[\\/:*?"<>|\s]/g, '_');
 
-/**
- * The inspection archive (records.md §6; records-archive.md): one ZIP, its index PDF first (every
- * document: 種類, 期間, 状態, 承認者 and time), then each document's PDF, made one at a time as the
- * ZIP is read (lazy entries: one PDF in memory at a time; stored, PDFs are compressed already).
- * Logged first in one statement: a read per child's document with the child as subject (view
- * `archive`; 要録 as `yoroku.read`) and one `record.archive` entry for the archive. 422 when empty.
- */
-export async function recordsArchive(
+/** The archive's audit entries (records-archive.md): a read per child's document with the child as subject, one `record.archive`. */
+export async function auditArchive(
   db: Db,
   staff: StaffViewer,
   access: RecordGrant,
   docs: ArchiveDocument[],
   year: number,
   now: Date,
-  flush: (documentId: number) => Promise<void>,
-): Promise<{ filename: string; body: Readable; type: string }> {
-  if (docs.length === 0) throw invalid('year', M.empty);
+): Promise<void> {
   const { grant, klass } = access;
   const where = { companyId: grant.companyId, facilityId: grant.facilityId, targetType: 'record_document' } as const;
   await recordAudits(db, staff, now, [
@@ -117,6 +109,25 @@ export async function recordsArchive(
       details: { year, documents: docs.length, child_ids: [...new Set(docs.flatMap(({ doc }) => doc.childId ?? []))] },
     },
   ]);
+}
+
+/**
+ * The archive's ZIP (records.md §6; records-archive.md): its index PDF first (every document: 種類,
+ * 期間, 状態, 承認者 and time), then each document's PDF, made one at a time as the ZIP is read (lazy
+ * entries: one PDF in memory at a time; stored, PDFs are compressed already). `made` hears each
+ * PDF once it is made (the background build's progress).
+ */
+export async function archiveZip(
+  db: Db,
+  staff: StaffViewer,
+  access: RecordGrant,
+  docs: ArchiveDocument[],
+  year: number,
+  now: Date,
+  flush: (documentId: number) => Promise<void>,
+  made: () => Promise<void> = async () => {},
+): Promise<ZipFile> {
+  const { klass } = access;
   const approvers = await namesOf(db, [...new Set(docs.flatMap(({ doc }) => (doc.approvedBy ? [doc.approvedBy] : [])))]);
   const [facility] = await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, klass.facilityId));
   const width = String(docs.length).length;
@@ -133,12 +144,15 @@ export async function recordsArchive(
     };
   });
   const zip = new ZipFile();
-  // A PDF that fails mid-stream ends the download with an error (an unheard `error` would end the process).
+  // A PDF that fails mid-stream ends the ZIP with an error (an unheard `error` would end the process).
   zip.on('error', (error: Error) => (zip.outputStream as unknown as Readable).destroy(error));
   const lazy = (name: string, make: () => Promise<Buffer>) =>
     zip.addReadStreamLazy(name, { compress: false, mtime: now }, (callback) => {
       make().then(
-        (pdf) => callback(null, Readable.from([pdf])),
+        async (pdf) => {
+          await made();
+          callback(null, Readable.from([pdf]));
+        },
         (error: unknown) => callback(error as Error, undefined as never),
       );
     });
@@ -156,9 +170,30 @@ export async function recordsArchive(
     }),
   );
   zip.end();
+  return zip;
+}
+
+/**
+ * The archive streamed to the caller (records-archive.md): logged first in one statement, then the
+ * ZIP as it is made. 422 when empty.
+ */
+export async function recordsArchive(
+  db: Db,
+  staff: StaffViewer,
+  access: RecordGrant,
+  docs: ArchiveDocument[],
+  year: number,
+  now: Date,
+  flush: (documentId: number) => Promise<void>,
+): Promise<{ filename: string; body: Readable; type: string }> {
+  if (docs.length === 0) throw invalid('year', M.empty);
+  await auditArchive(db, staff, access, docs, year, now);
+  const zip = await archiveZip(db, staff, access, docs, year, now, flush);
   return {
-    filename: `records-archive-${klass.id}-${year}.zip`,
+    filename: archiveFileName(access.klass.id, year),
     body: zip.outputStream as unknown as Readable,
     type: 'application/zip',
   };
 }
+
+export const archiveFileName = (classId: number, year: number) => `records-archive-${classId}-${year}.zip`;

@@ -19,9 +19,7 @@ import {
   postStaffRecordReturn,
   postStaffRecordPhrase,
   postStaffRecordSubmit,
-  recordsArchiveMessages,
   staffChildRecordPdfPath,
-  staffClassRecordsArchivePath,
   staffRecordPdfPath,
 } from '@renraku/contract';
 import { z } from 'zod';
@@ -45,20 +43,13 @@ import { openProgressRecord } from './progress';
 import { authorizeRecordSettings, readRecordSettings, writeRecordSettings } from './settings';
 import { addPhrase, authorizePhrases, listPhrases, removePhrase } from './phrases';
 import { printRecord } from './print';
-import { archiveDocuments, authorizeArchive, recordsArchive } from './archive';
+import { archiveRoutes } from './archive-routes';
 import { previewRollover, rollOver } from './rollover';
 import { recordsSocket } from './socket';
 import { listTemplates, saveTemplate } from './template-edit';
 import { changeStatus, reopenRecord } from './status';
 import { printYoroku } from './yoroku-print';
 import { yorokuRoutes } from './yoroku-routes';
-
-const yearOf = z.coerce
-  .number({ message: recordsArchiveMessages.year })
-  .int(recordsArchiveMessages.year)
-  .min(2000, recordsArchiveMessages.year)
-  .max(2100, recordsArchiveMessages.year);
-const archiveYear = z.object({ year: yearOf.optional() });
 
 /**
  * 保育に関する計画・記録 (records.md): the class's month, opening a document, its status; the text
@@ -68,14 +59,8 @@ export function recordsRoutes(app: App, ctx: AppContext) {
   const socket = recordsSocket(app, ctx);
   yorokuRoutes(app, ctx, socket);
 
-  // The inspection archive (records-archive.md): a class's 年度 as one ZIP of PDFs, streamed.
-  staffCsvRoute(app, staffClassRecordsArchivePath, 'classId', archiveYear, async ({ staff, id, query, now }) => {
-    const access = await authorizeRecordClass(ctx, staff, id, 'read');
-    authorizeArchive(access);
-    const year = query.year ?? access.klass.fiscalYear;
-    const docs = await archiveDocuments(ctx.db, id, year);
-    return recordsArchive(ctx.db, staff, access, docs, year, now, (documentId) => socket.flush(documentId));
-  });
+  // The inspection archive (records-archive.md): a class's 年度 as one ZIP of PDFs.
+  archiveRoutes(app, ctx, socket);
 
   staffRoute(app, getStaffClassRecords, {}, async ({ staff, params, query }) => {
     const access = await authorizeRecordClass(ctx, staff, params.classId, 'read');

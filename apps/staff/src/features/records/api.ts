@@ -10,6 +10,8 @@ import {
   putStaffChildRecord,
   getStaffRecordPhrases,
   getStaffRecord,
+  getStaffClassRecordsArchive,
+  postStaffClassRecordsArchive,
   postStaffClassRecord,
   postStaffRecordApprove,
   postStaffRecordPhrase,
@@ -17,7 +19,6 @@ import {
   postStaffRecordReturn,
   postStaffRecordSubmit,
   staffChildRecordPdfPath,
-  staffClassRecordsArchivePath,
   staffRecordPdfPath,
   type ChildRecordInput,
   type ClassRecordKind,
@@ -77,9 +78,25 @@ export function useRecordSteps(documentId: number) {
 
 /** The document as an A4 PDF to print or keep (records.md §6). */
 export const recordPdfUrl = (documentId: number) => buildPath(staffRecordPdfPath, { documentId });
-/** The class's 年度 of plans and records as one ZIP for an inspection (records-archive.md). */
-export const recordsArchiveUrl = (classId: number, year: number) =>
-  buildPath(staffClassRecordsArchivePath, { classId }, { year });
+/** The caller's inspection archive of the class's 年度 (records-archive-background.md), followed while it is built. */
+const archiveQuery = (classId: number, year: number) =>
+  queryOptions({
+    queryKey: ['staff', 'records', 'archive', classId, year] as const,
+    queryFn: ({ signal }) => api(getStaffClassRecordsArchive, { params: { classId }, query: { year }, signal }),
+    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.archive?.status ?? '') ? 2000 : false),
+    staleTime: 0,
+  });
+export const useRecordsArchive = (classId: number, year: number, enabled: boolean) =>
+  useQuery({ ...archiveQuery(classId, year), enabled });
+
+/** Asks for the archive; the answer (the one under way, or a new one) is shown at once. */
+export function useRequestRecordsArchive(classId: number, year: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(postStaffClassRecordsArchive, { params: { classId }, body: { year } }),
+    onSuccess: (data) => queryClient.setQueryData(archiveQuery(classId, year).queryKey, data),
+  });
+}
 
 type PhraseQuery = { age_band?: number; month?: number; topic?: RecordPhraseTopic; q?: string };
 const phrasesKey = (facilityId: number) => ['staff', 'records', 'phrases', facilityId] as const;

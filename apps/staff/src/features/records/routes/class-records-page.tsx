@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { addMonths, fiscalYearOf, yearMonthLabel } from '@renraku/contract/dates';
-import { recordsArchiveMessages, type ProgressRecordSlot, type RecordDocument, type RecordSlot } from '@renraku/contract/staff';
+import { type ProgressRecordSlot, type RecordDocument, type RecordSlot } from '@renraku/contract/staff';
 import { showFailure } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
@@ -11,7 +11,8 @@ import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { isPairedDevice } from '../../../lib/device-flag';
-import { recordsArchiveUrl, useClassRecords, useOpenClassProgress, useOpenRecord } from '../api';
+import { useClassRecords, useOpenClassProgress, useOpenRecord } from '../api';
+import { ArchiveButton } from '../components/archive-button';
 import { ClassChildren } from '../components/class-children';
 import { StateBadge } from '../components/state-badge';
 
@@ -102,18 +103,8 @@ function ClassMonth({
       title={`${data.class.name}の計画・記録`}
       actions={
         <Group gap="sm">
-          {/* The inspection archive of the shown month's 年度: 園長, 主任 on a desktop (records-archive.md). */}
-          {data.can_approve && !isPairedDevice() && (
-            <Button
-              component="a"
-              href={recordsArchiveUrl(data.class.id, fiscalYearOf(`${month}-01`))}
-              download
-              size="md"
-              variant="default"
-            >
-              {recordsArchiveMessages.button}
-            </Button>
-          )}
+          {/* The inspection archive of the shown month's 年度, built in the background: 園長, 主任 on a desktop (records-archive-background.md). */}
+          {data.can_approve && !isPairedDevice() && <ArchiveButton classId={data.class.id} year={fiscalYearOf(`${month}-01`)} />}
           {/* The 要録 is for the final year (records.md §5): a 5歳児 class, or one of mixed ages. */}
           {(data.class.age_band === 5 || data.class.age_band === null) && (
             <Button
