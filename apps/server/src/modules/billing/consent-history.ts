@@ -1,5 +1,5 @@
 import type { ItemConsent } from '@renraku/contract';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { billingItemConsents, children, users } from '../../db/schema';
@@ -14,8 +14,7 @@ const guardian = alias(users, 'consent_guardian');
 const recorder = alias(users, 'consent_recorder');
 const withdrawer = alias(users, 'consent_withdrawer');
 const withdrawRecorder = alias(users, 'consent_withdraw_recorder');
-const nameOf = (u: { name: typeof users.name; email: typeof users.email }) =>
-  sql<string | null>`coalesce(nullif(${u.name}, ''), ${u.email})`;
+const nameOf = (u: { name: AnyColumn; email: AnyColumn }) => sql<string | null>`coalesce(nullif(${u.name}, ''), ${u.email})`;
 
 export interface ConsentRow {
   itemId: number;

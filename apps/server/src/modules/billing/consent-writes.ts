@@ -86,10 +86,8 @@ export async function writeWithdrawal(
   const [item] = await db.select().from(billingItems).where(eq(billingItems.id, itemId));
   if (!item) throw notFound();
   const earliest = earliestWithdrawal(actor.via, today, await firstOpenMonth(db, item.facilityId), item);
-  if (earliest === null || (item.frequency === 'once' && month > monthOf(item.monthFrom)))
-    throw conflict(IM.onceAfterBilled);
-  if (month < earliest)
-    throw invalid('month_from', actor.via === 'app' ? IM.guardianWithdrawMonth : IM.officeWithdrawMonth);
+  if (earliest === null || (item.frequency === 'once' && month > monthOf(item.monthFrom))) throw conflict(IM.onceAfterBilled);
+  if (month < earliest) throw invalid('month_from', actor.via === 'app' ? IM.guardianWithdrawMonth : IM.officeWithdrawMonth);
   const [row] = await db
     .update(billingItemConsents)
     .set({
