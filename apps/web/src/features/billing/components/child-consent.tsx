@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { billingItemTexts as T, type GuardianBillingItem } from '@renraku/contract/client';
 import { addMonths, slashDate, tokyoDate, yearMonthLabel } from '@renraku/contract/dates';
 import { useState } from 'react';
@@ -67,7 +67,7 @@ export function ChildConsent({
         {c.via === 'paper' ? T.consentedOnPaper(at) : T.consented(c.user_name ?? '', at)}
       </Badge>
       {months.length === 0 ? null : !open ? (
-        <Button variant="subtle" color="red.9" onClick={() => setOpen(true)} aria-label={`${label}の${T.withdraw}`}>
+        <Button variant="default" onClick={() => setOpen(true)} aria-label={`${label}の${T.withdraw}`}>
           {T.withdraw}
         </Button>
       ) : (
