@@ -2,7 +2,7 @@ import { createStaff, expect, expectAccessible, onTablet, signIn, test } from '.
 
 /**
  * 書面の同意・取り下げ (billing-item-consent-withdrawal.md) at the staff room's desktop: the 事務 records
- * a family's paper 取り下げ届 of 教材費 from next month (this month keeps its line, so the month
+ * a family's paper 同意書 and 取り下げ届 of 教材費 from next month (this month keeps its line, so the month
  * billing.spec.ts closes is unchanged), then their paper 同意書 again; the 実費 list shows both, with
  * who recorded them.
  */
@@ -17,6 +17,9 @@ test('the 事務 records a paper withdrawal and a paper consent of a 実費 item
   const child = form.getByLabel('園児');
   await child.selectOption({ index: 1 });
   const name = (await child.locator('option:checked').textContent())!.trim();
+  // The paper 同意書 first (kept as it is when the family consented in the app already).
+  await form.getByRole('button', { name: '記録する' }).click();
+  await expect(page.getByText('書面の同意を記録しました')).toBeVisible();
   await form.getByRole('radio', { name: '取り下げ' }).check();
   const month = form.getByLabel('取り下げる月（この月の分から請求しません）');
   await expect(month).toHaveValue('2026-07');
@@ -32,7 +35,7 @@ test('the 事務 records a paper withdrawal and a paper consent of a 実費 item
 
   await form.getByRole('radio', { name: '書面で同意' }).check();
   await form.getByRole('button', { name: '記録する' }).click();
-  await expect(page.getByText('書面の同意を記録しました')).toBeVisible();
+  await expect(page.getByText('書面の同意を記録しました').last()).toBeVisible();
   await expect(items).toContainText(`${name}：2026年6月分から書面で同意（2026/06/10、記録：${office.name}）`);
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/billing-consent-staff-desktop.png', fullPage: true });
