@@ -356,6 +356,10 @@ describe('実費 consent', () => {
       user_id: w.family.main.id,
       user_name: expect.any(String),
       consented_at: '2026-11-20T03:00:00.000Z',
+      via: 'app',
+      recorded_by_name: null,
+      month_from: null,
+      withdrawal: null,
     });
     expect(res.data.children.find((c) => c.id === sibling.child.id)!.consent).toBeNull();
     const again = await call(guardians.writable, postBillingItemConsent, {
@@ -372,6 +376,10 @@ describe('実費 consent', () => {
         user_id: w.family.main.id,
         user_name: expect.any(String),
         consented_at: '2026-11-20T03:00:00.000Z',
+        via: 'app',
+        recorded_by_name: null,
+        month_from: null,
+        withdrawal: null,
       },
     ]);
   });

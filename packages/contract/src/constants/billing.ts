@@ -41,6 +41,14 @@ export const billingItemTexts = {
   empty: '同意をお願いしている実費はありません',
   consent: '内容を確認し、同意します',
   consented: (by: string, at: string) => `${by}さんが${at}に同意済み`,
+  consentedOnPaper: (at: string) => `${at}に書面で同意済み（園で記録）`,
+  withdraw: '同意を取り下げる',
+  withdrawMonth: '取り下げる月（この月の分から請求しません）',
+  withdrawSubmit: '取り下げる',
+  withdrawNote: '今月分と締めた月の分は請求します。月の途中の取り下げは翌月分からになります。',
+  withdrawn: (month: string, at: string) => `${month}分から取り下げ（${at}）`,
+  reconsent: 'もう一度同意する',
+  onceNotWithdrawable: 'この実費は請求する月の分を締めるため、取り下げられません。園にお問い合わせください。',
   billedOnlyWhenConsented: '同意いただいた実費のみ請求します。',
   frequency: { once: '1回', monthly: '毎月' } as const,
 } as const;
@@ -48,4 +56,8 @@ export const billingItemTexts = {
 export const billingItemMessages = {
   readOnly: '閲覧のみの保護者は実費に同意できません。代表者または編集できる保護者が同意してください',
   notTargeted: 'この園児はこの実費の対象ではありません',
+  notConsented: 'この園児はこの実費に同意していないため、取り下げられません',
+  guardianWithdrawMonth: '取り下げる月は、来月以降の締めていない月を選んでください（今月分は請求します）',
+  officeWithdrawMonth: '取り下げる月は、締めていない月を選んでください',
+  onceAfterBilled: '1回のみの実費は、請求する月より後の月から取り下げることはできません',
 } as const;

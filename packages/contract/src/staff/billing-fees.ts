@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dateString, defineCall, idNumber, idParam, timeString, yearMonthString } from '../common';
+import { withdrawalInput } from '../billing-items';
+import { staffBillingSettingsSchema } from './billing';
 import { billingMessages, discountKinds, discountableKinds, feeMessages, MAX_YEN } from './billing-terms';
 
 /**
@@ -159,4 +161,30 @@ export const deleteStaffBillingTemporaryUse = defineCall({
   summary: 'Removes a mistaken 一時預かり record of an open month; audited',
   params: z.object({ facilityId: idParam, useId: idParam }),
   response: z.array(temporaryUseSchema),
+});
+
+/**
+ * A paper form the office received (docs/decisions/billing-item-consent-withdrawal.md): the 事務
+ * records a family's consent or its withdrawal on the guardian's behalf (audited: who and when).
+ */
+export const postStaffBillingItemConsent = defineCall({
+  method: 'POST',
+  path: '/api/staff/facilities/{facilityId}/billing/items/{itemId}/consents',
+  status: 201,
+  summary:
+    'Records a paper consent to a 実費 item for a child (a standing consent is kept; after a withdrawal it applies from this month or the first open month)',
+  params: z.object({ facilityId: idParam, itemId: idParam }),
+  body: z.object({ child_id: idNumber(billingMessages.itemChildren) }),
+  response: staffBillingSettingsSchema,
+});
+
+export const postStaffBillingItemWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/staff/facilities/{facilityId}/billing/items/{itemId}/withdrawals',
+  status: 201,
+  summary:
+    'Records a paper withdrawal of a child’s consent to a 実費 item from a month on (any month not closed); no standing consent 409',
+  params: z.object({ facilityId: idParam, itemId: idParam }),
+  body: withdrawalInput,
+  response: staffBillingSettingsSchema,
 });

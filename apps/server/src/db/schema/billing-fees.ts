@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { billingItems } from './billing';
 import { children, companies, facilities } from './organisation';
@@ -99,13 +100,25 @@ export const billingItemConsents = pgTable(
     childId: integer('child_id')
       .notNull()
       .references(() => children.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The guardian who consented in the app; null for a paper form the office recorded. */
+    userId: integer('user_id').references(() => users.id),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /** The office member who recorded a paper consent (null: the guardian in the app). */
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The first month this consent covers (null: from the item's first month; docs/decisions/billing-item-consent-withdrawal.md). */
+    monthFrom: date('month_from', { mode: 'string' }),
+    /** The first month no longer billed (null: the consent stands). */
+    withdrawnFrom: date('withdrawn_from', { mode: 'string' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The guardian who withdrew in the app; null when the office recorded a paper withdrawal. */
+    withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnRecordedBy: integer('withdrawn_recorded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('billing_item_consents_item_child_idx').on(t.itemId, t.childId),
+    // One standing consent per item and child; withdrawn ones stay as the history.
+    uniqueIndex('billing_item_consents_item_child_idx')
+      .on(t.itemId, t.childId)
+      .where(sql`withdrawn_from is null`),
     index('billing_item_consents_child_idx').on(t.childId),
     index('billing_item_consents_company_idx').on(t.companyId),
   ],

@@ -63,7 +63,7 @@ export const staffCallActions = {
   },
   'billing.manage': {
     devices: none,
-    what: 'fee rules, children’s billing attributes, the month’s drafts, adjustments, 確定, payments at the office, accounts, 口座振替 files',
+    what: 'fee rules, paper 実費 consents and withdrawals, children’s billing attributes, the month’s drafts, adjustments, 確定, payments at the office, accounts, 口座振替 files',
   },
   'staffing.read': { devices: pin, what: 'the ratio now and the day’s slots, the staffing settings; moving into a room' },
   'staffing.clock': {
@@ -192,6 +192,8 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.getStaffBillingSettings,
     C.putStaffBillingSettings,
     C.postStaffBillingItem,
+    C.postStaffBillingItemConsent,
+    C.postStaffBillingItemWithdrawal,
     C.getStaffBillingChildren,
     C.putStaffBillingChildAttributes,
     C.getStaffBillingMonths,

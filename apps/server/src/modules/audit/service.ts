@@ -127,6 +127,8 @@ export const auditActionLabels = {
   'staffing.shift.generate': 'シフト案の自動作成',
   'billing.settings.update': '料金設定の変更',
   'billing.item.create': '実費品目の追加',
+  'billing.item.consent': '実費の同意の記録（書面）',
+  'billing.item.withdrawal': '実費の同意の取り下げの記録（書面）',
   'billing.child.update': '園児の請求情報の変更',
   'billing.adjustment': '請求の調整の追加',
   'billing.close': '請求の確定・発行',

@@ -2,10 +2,11 @@ import { billingItemMessages as IM, type GuardianBillingItem } from '@renraku/co
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { billingItemConsents, billingItems, childUser, children, facilities, noteChildren, users } from '../../db/schema';
+import { billingItems, childUser, children, facilities, noteChildren } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { authorizeChild, checkedWrite, enrolmentCovers, type Viewer } from '../access';
-import { guardianName } from './inputs';
+import { consentHistory, latestConsents } from './consent-history';
+import { earliestWithdrawal, firstOpenMonth, writeConsent, writeWithdrawal } from './consent-writes';
 
 /**
  * 実費 consent (spec/billing.md §2, docs/decisions/billing-item-consent.md): a guardian reads the
@@ -63,28 +64,15 @@ async function itemsFor(db: Db, viewer: Viewer, only?: number): Promise<Guardian
     }))
     .filter((x) => x.kids.length > 0);
   if (targeted.length === 0) return [];
-  const consents = await db
-    .select({
-      itemId: billingItemConsents.itemId,
-      childId: billingItemConsents.childId,
-      userId: billingItemConsents.userId,
-      userName: guardianName,
-      consentedAt: billingItemConsents.consentedAt,
-    })
-    .from(billingItemConsents)
-    .innerJoin(users, eq(users.id, billingItemConsents.userId))
-    .where(
-      and(
-        inArray(
-          billingItemConsents.itemId,
-          targeted.map((x) => x.item.id),
-        ),
-        inArray(
-          billingItemConsents.childId,
-          kids.map((k) => k.id),
-        ),
-      ),
-    );
+  const latest = latestConsents(
+    await consentHistory(
+      db,
+      targeted.map((x) => x.item.id),
+      kids.map((k) => k.id),
+    ),
+  );
+  const facilityIds = [...new Set(targeted.map((x) => x.item.facilityId))];
+  const open = new Map(await Promise.all(facilityIds.map(async (id) => [id, await firstOpenMonth(db, id)] as const)));
   return targeted.map(({ item, facilityName, kids: its }) => ({
     id: item.id,
     facility_name: facilityName,
@@ -94,34 +82,53 @@ async function itemsFor(db: Db, viewer: Viewer, only?: number): Promise<Guardian
     explanation: item.explanation,
     month_from: item.monthFrom.slice(0, 7),
     month_until: item.monthUntil?.slice(0, 7) ?? null,
-    children: its.map((k) => {
-      const c = consents.find((x) => x.itemId === item.id && x.childId === k.id);
-      return {
-        id: k.id,
-        name: k.name,
-        consent: c ? { user_id: c.userId, user_name: c.userName, consented_at: c.consentedAt.toISOString() } : null,
-      };
-    }),
+    withdrawable_from: earliestWithdrawal('app', viewer.today, open.get(item.facilityId) ?? null, item),
+    children: its.map((k) => ({ id: k.id, name: k.name, consent: latest.get(`${item.id}:${k.id}`) ?? null })),
   }));
 }
 
 export const guardianItems = (db: Db, viewer: Viewer) => itemsFor(db, viewer);
 
-/** Records the caller's consent for a child, once (a second consent keeps the first's who and when). */
-export async function consentToItem(ctx: AppContext, viewer: Viewer, itemId: number, childId: number, now: Date) {
+/** The caller's write for a child of theirs the item targets, then the item as the caller now sees it. */
+async function guardianWrite(
+  ctx: AppContext,
+  viewer: Viewer,
+  itemId: number,
+  childId: number,
+  write: (db: Db, item: { id: number; companyId: number; facilityId: number }) => Promise<unknown>,
+) {
   await checkedWrite(
     ctx,
     (db) => authorizeChild(ctx, viewer, childId, 'write', { db, forbidden: IM.readOnly }),
-    async (db, grant) => {
+    async (db) => {
       const [item] = await itemsFor(db, viewer, itemId);
       if (!item) throw notFound();
       if (!item.children.some((c) => c.id === childId)) throw notFound(IM.notTargeted);
-      await db
-        .insert(billingItemConsents)
-        .values({ companyId: grant.child.companyId, itemId, childId, userId: viewer.userId, consentedAt: now })
-        .onConflictDoNothing({ target: [billingItemConsents.itemId, billingItemConsents.childId] });
+      const [row] = await db
+        .select({ id: billingItems.id, companyId: billingItems.companyId, facilityId: billingItems.facilityId })
+        .from(billingItems)
+        .where(eq(billingItems.id, itemId));
+      await write(db, row!);
     },
   );
   const [item] = await itemsFor(ctx.db, viewer, itemId);
   return item!;
 }
+
+/** Records the caller's consent for a child, once (a second consent keeps the first's who and when). */
+export const consentToItem = (ctx: AppContext, viewer: Viewer, itemId: number, childId: number, now: Date) =>
+  guardianWrite(ctx, viewer, itemId, childId, (db, item) =>
+    writeConsent(db, item, childId, { via: 'app', guardianId: viewer.userId }, viewer.today, now),
+  );
+
+/** Withdraws the child's standing consent from a month on (next month at the earliest). */
+export const withdrawFromItem = (
+  ctx: AppContext,
+  viewer: Viewer,
+  itemId: number,
+  body: { child_id: number; month_from: string },
+  now: Date,
+) =>
+  guardianWrite(ctx, viewer, itemId, body.child_id, (db) =>
+    writeWithdrawal(db, itemId, body.child_id, body.month_from, { via: 'app', guardianId: viewer.userId }, viewer.today, now),
+  );

@@ -1,5 +1,5 @@
 import type { DiscountableKind, DiscountTier } from '@renraku/contract';
-import { and, asc, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   billingItemConsents,
@@ -76,13 +76,24 @@ export async function guardiansOf(db: Db, childIds: number[]) {
   return map;
 }
 
-/** The consents to the given items: `${itemId}:${childId}`. */
-export async function consentKeys(db: Db, itemIds: number[]) {
+/**
+ * The consents covering the month to the given items: `${itemId}:${childId}` (a consent covers the
+ * months from its `month_from`, or from the start, until the month before its withdrawal).
+ */
+export async function consentKeys(db: Db, itemIds: number[], month: string) {
   if (itemIds.length === 0) return new Set<string>();
+  const first = `${month}-01`;
+  const c = billingItemConsents;
   const rows = await db
-    .select({ itemId: billingItemConsents.itemId, childId: billingItemConsents.childId })
-    .from(billingItemConsents)
-    .where(inArray(billingItemConsents.itemId, itemIds));
+    .select({ itemId: c.itemId, childId: c.childId })
+    .from(c)
+    .where(
+      and(
+        inArray(c.itemId, itemIds),
+        or(isNull(c.monthFrom), lte(c.monthFrom, first)),
+        or(isNull(c.withdrawnFrom), gt(c.withdrawnFrom, first)),
+      ),
+    );
   return new Set(rows.map((r) => `${r.itemId}:${r.childId}`));
 }
 
@@ -104,7 +115,7 @@ export async function loadFeeInputs(
       db,
       enrolled.map((c) => c.id),
     ),
-    consentKeys(db, itemIds),
+    consentKeys(db, itemIds, month),
   ]);
   const siblingRule: SiblingRule | null =
     rule && (rule.tiers as DiscountTier[]).length > 0

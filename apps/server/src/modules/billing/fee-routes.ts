@@ -4,6 +4,9 @@ import {
   getStaffBillingFeeRules,
   getStaffBillingTemporaryUses,
   postBillingItemConsent,
+  postBillingItemWithdrawal,
+  postStaffBillingItemConsent,
+  postStaffBillingItemWithdrawal,
   postStaffBillingTemporaryUse,
   putStaffBillingSiblingDiscount,
   putStaffBillingTemporaryRates,
@@ -12,13 +15,15 @@ import type { AppContext } from '../../context';
 import { route, type App } from '../../lib/route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeFacility } from '../access';
-import { consentToItem, guardianItems } from './consents';
+import { recordPaperConsent, recordPaperWithdrawal } from './consent-office';
+import { consentToItem, guardianItems, withdrawFromItem } from './consents';
 import { feeRulesView, saveSiblingDiscount, saveTemporaryRates } from './fee-rules';
 import { deleteTemporaryUse, recordTemporaryUse, temporaryUses } from './temporary-uses';
 
 /**
  * The sibling discount, 一時預かり and 実費 consent (spec/billing.md §2): the office's calls under
- * `billing.manage` (保育士 403, another facility 404), the guardians' 実費 list and consent.
+ * `billing.manage` (保育士 403, another facility 404) including paper consents and withdrawals, the
+ * guardians' 実費 list, consent and withdrawal.
  */
 export function feeRoutes(app: App, ctx: AppContext) {
   const manage = (staff: Parameters<typeof authorizeFacility>[1], facilityId: number) =>
@@ -43,8 +48,18 @@ export function feeRoutes(app: App, ctx: AppContext) {
     deleteTemporaryUse(ctx.db, staff, await manage(staff, params.facilityId), params.useId, now),
   );
 
+  staffRoute(app, postStaffBillingItemConsent, {}, async ({ staff, params, body, now }) =>
+    recordPaperConsent(ctx.db, staff, await manage(staff, params.facilityId), params.itemId, body.child_id, now),
+  );
+  staffRoute(app, postStaffBillingItemWithdrawal, {}, async ({ staff, params, body, now }) =>
+    recordPaperWithdrawal(ctx.db, staff, await manage(staff, params.facilityId), params.itemId, body, now),
+  );
+
   route(app, getBillingItems, {}, async ({ viewer }) => guardianItems(ctx.db, viewer));
   route(app, postBillingItemConsent, {}, async ({ viewer, params, body, now }) =>
     consentToItem(ctx, viewer, params.id, body.child_id, now),
+  );
+  route(app, postBillingItemWithdrawal, {}, async ({ viewer, params, body, now }) =>
+    withdrawFromItem(ctx, viewer, params.id, body, now),
   );
 }

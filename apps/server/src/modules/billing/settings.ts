@@ -6,15 +6,16 @@ import {
   type FacilityType,
   type StaffBillingSettings,
 } from '@renraku/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { billingItemInput } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { billingItemConsents, billingItems, billingSettings, children, classes, users } from '../../db/schema';
+import { billingItems, billingSettings, classes } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { enrolledInMonth, guardianName, lastClosedMonth, monthOf } from './inputs';
+import { consentHistory, type ConsentRow } from './consent-history';
+import { enrolledInMonth, lastClosedMonth, monthOf } from './inputs';
 
 type SettingsRow = typeof billingSettings.$inferSelect;
 type ItemRow = typeof billingItems.$inferSelect;
@@ -41,9 +42,7 @@ export function presentSettings(s: SettingsRow): BillingSettings {
   };
 }
 
-type Consent = BillingItem['consents'][number] & { itemId: number };
-
-const presentItem = (i: ItemRow, consents: Consent[]): BillingItem => ({
+const presentItem = (i: ItemRow, consents: ConsentRow[]): BillingItem => ({
   id: i.id,
   name: i.name,
   amount: i.amount,
@@ -54,11 +53,13 @@ const presentItem = (i: ItemRow, consents: Consent[]): BillingItem => ({
   explanation: i.explanation,
   month_from: monthOf(i.monthFrom),
   month_until: i.monthUntil === null ? null : monthOf(i.monthUntil),
-  consents: consents.filter((c) => c.itemId === i.id).map(({ itemId: _itemId, ...c }) => c),
+  consents: consents
+    .filter((c) => c.itemId === i.id)
+    .map((c) => ({ child_id: c.childId, child_name: c.childName, ...c.consent })),
 });
 
 export async function billingSettingsView(db: Db, grant: FacilityGrant): Promise<StaffBillingSettings> {
-  const [settings, items, consents] = await Promise.all([
+  const [settings, items] = await Promise.all([
     db
       .select()
       .from(billingSettings)
@@ -69,27 +70,15 @@ export async function billingSettingsView(db: Db, grant: FacilityGrant): Promise
       .from(billingItems)
       .where(eq(billingItems.facilityId, grant.facilityId))
       .orderBy(desc(billingItems.monthFrom), asc(billingItems.id)),
-    db
-      .select({
-        itemId: billingItemConsents.itemId,
-        child_id: billingItemConsents.childId,
-        child_name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
-        user_id: billingItemConsents.userId,
-        user_name: guardianName,
-        at: billingItemConsents.consentedAt,
-      })
-      .from(billingItemConsents)
-      .innerJoin(billingItems, eq(billingItems.id, billingItemConsents.itemId))
-      .innerJoin(children, eq(children.id, billingItemConsents.childId))
-      .innerJoin(users, eq(users.id, billingItemConsents.userId))
-      .where(eq(billingItems.facilityId, grant.facilityId))
-      .orderBy(asc(billingItemConsents.consentedAt), asc(billingItemConsents.id)),
   ]);
-  const consentList: Consent[] = consents.map(({ at, ...c }) => ({ ...c, consented_at: at.toISOString() }));
+  const consents = await consentHistory(
+    db,
+    items.map((i) => i.id),
+  );
   return {
     facility: { id: grant.facilityId, name: grant.facilityName },
     settings: settings.map(presentSettings),
-    items: items.map((i) => presentItem(i, consentList)),
+    items: items.map((i) => presentItem(i, consents)),
   };
 }
 

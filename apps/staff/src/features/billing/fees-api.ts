@@ -3,6 +3,8 @@ import {
   deleteStaffBillingTemporaryUse,
   getStaffBillingFeeRules,
   getStaffBillingTemporaryUses,
+  postStaffBillingItemConsent,
+  postStaffBillingItemWithdrawal,
   postStaffBillingTemporaryUse,
   putStaffBillingSiblingDiscount,
   putStaffBillingTemporaryRates,
@@ -56,4 +58,20 @@ export function useTemporaryWrites(facilityId: number) {
       onSuccess,
     }),
   };
+}
+
+/** A paper form received: the office records a child's consent to a 実費 item, or its withdrawal from a month on. */
+export function usePaperConsent(facilityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { itemId: number; childId: number; withdrawFrom: string | null }) =>
+      v.withdrawFrom === null
+        ? api(postStaffBillingItemConsent, { params: { facilityId, itemId: v.itemId }, body: { child_id: v.childId } })
+        : api(postStaffBillingItemWithdrawal, {
+            params: { facilityId, itemId: v.itemId },
+            body: { child_id: v.childId, month_from: v.withdrawFrom },
+          }),
+    // The settings (the consent list) and the drafts change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(facilityId) }),
+  });
 }

@@ -5,6 +5,7 @@ import {
   getBillingStatement,
   getBillingStatements,
   postBillingItemConsent,
+  postBillingItemWithdrawal,
   putBillingAccount,
   type BodyInputOf,
 } from '@renraku/contract/client';
@@ -41,6 +42,16 @@ export function useConsentToItem() {
   return useMutation({
     mutationFn: ({ itemId, childId }: { itemId: number; childId: number }) =>
       api(postBillingItemConsent, { params: { id: itemId }, body: { child_id: childId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingItemsQueryOptions().queryKey }),
+  });
+}
+
+/** Withdraws a child's consent to an item from a month on (next month at the earliest). */
+export function useWithdrawFromItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, childId, month }: { itemId: number; childId: number; month: string }) =>
+      api(postBillingItemWithdrawal, { params: { id: itemId }, body: { child_id: childId, month_from: month } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingItemsQueryOptions().queryKey }),
   });
 }

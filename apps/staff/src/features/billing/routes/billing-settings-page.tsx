@@ -6,7 +6,7 @@ import {
   yenLabel,
   type BillingSettings,
 } from '@renraku/contract/staff';
-import { addMonths, slashDate, tokyoDate, yearMonthLabel } from '@renraku/contract/dates';
+import { addMonths, yearMonthLabel } from '@renraku/contract/dates';
 import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
@@ -17,7 +17,9 @@ import { useFacility } from '../../../lib/facility';
 import { useBillingClasses, useBillingSettings } from '../api';
 import { BillingNav } from '../components/billing-nav';
 import { FeeRulesSection } from '../components/fee-rules-section';
+import { ItemConsents } from '../components/item-consents';
 import { ItemForm } from '../components/item-form';
+import { PaperConsentForm } from '../components/paper-consent-form';
 import { SettingsForm } from '../components/settings-form';
 
 const extensionSummary = (s: BillingSettings) =>
@@ -129,17 +131,26 @@ export function BillingSettingsPage() {
                     </Table.Td>
                     <Table.Td>{i.explanation}</Table.Td>
                     <Table.Td>
-                      {i.consents.length === 0
-                        ? 'まだ同意はありません'
-                        : i.consents
-                            .map((c) => `${c.child_name}：${c.user_name}（${slashDate(tokyoDate(c.consented_at))}）`)
-                            .join('、')}
+                      <ItemConsents consents={i.consents} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </TableScroll>
+        )}
+        {items.length > 0 && (
+          <Paper withBorder p="md" radius="md">
+            <Title order={3} size="h4" mb="sm">
+              書面の同意・取り下げ
+            </Title>
+            <PaperConsentForm
+              facilityId={facility.id}
+              month={addMonths(nextMonth, -1)}
+              items={items}
+              onDone={(kind) => showSuccess(kind === 'consent' ? '書面の同意を記録しました' : '取り下げを記録しました')}
+            />
+          </Paper>
         )}
         <Paper withBorder p="md" radius="md">
           <ItemForm

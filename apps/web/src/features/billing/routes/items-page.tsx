@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { billingItemTexts as T, yenLabel, type GuardianBillingItem } from '@renraku/contract/client';
-import { slashDate, tokyoDate, yearMonthLabel } from '@renraku/contract/dates';
+import { yearMonthLabel } from '@renraku/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading } from '@renraku/ui/loading';
 import { Page } from '../../../components/page';
-import { billingItemsQueryOptions, useConsentToItem } from '../api';
+import { billingItemsQueryOptions } from '../api';
+import { ChildConsent } from '../components/child-consent';
 
 const period = (i: GuardianBillingItem) =>
   i.frequency === 'once'
@@ -14,11 +15,11 @@ const period = (i: GuardianBillingItem) =>
 
 /**
  * /billing/items: the facility's 実費 with the written explanation, and the guardian's consent per
- * child (spec/billing.md §2; billing-item-consent.md). Only consented items are billed.
+ * child, its withdrawal from a month on (spec/billing.md §2; billing-item-consent.md,
+ * billing-item-consent-withdrawal.md). Only consented items are billed.
  */
 export function ItemsPage() {
   const { data, isPending, error } = useQuery(billingItemsQueryOptions());
-  const consent = useConsentToItem();
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <Page title={T.title}>
@@ -51,25 +52,7 @@ export function ItemsPage() {
               {item.children.map((child) => (
                 <Group key={child.id} justify="space-between" wrap="wrap" gap="xs">
                   <Text fw={600}>{child.name}さん</Text>
-                  {child.consent ? (
-                    <Badge variant="light" color="teal" c="dark.9" size="lg">
-                      {T.consented(child.consent.user_name, slashDate(tokyoDate(child.consent.consented_at)))}
-                    </Badge>
-                  ) : (
-                    <Button
-                      size="md"
-                      loading={
-                        consent.isPending && consent.variables?.itemId === item.id && consent.variables.childId === child.id
-                      }
-                      aria-label={`${item.name}（${child.name}さん）の${T.consent}`}
-                      onClick={() => {
-                        setFailure(null);
-                        consent.mutate({ itemId: item.id, childId: child.id }, { onError: (e) => setFailure(e.message) });
-                      }}
-                    >
-                      {T.consent}
-                    </Button>
-                  )}
+                  <ChildConsent item={item} child={child} onError={setFailure} />
                 </Group>
               ))}
             </Stack>

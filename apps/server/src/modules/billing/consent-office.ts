@@ -1,0 +1,93 @@
+import { billingItemMessages as IM } from '@renraku/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingItems, noteChildren } from '../../db/schema';
+import { invalid, notFound } from '../../lib/errors';
+import type { FacilityGrant, StaffViewer } from '../access';
+import { recordAudit } from '../audit/service';
+import { writeConsent, writeWithdrawal } from './consent-writes';
+import { billingSettingsView } from './settings';
+
+/**
+ * A paper form the office received (docs/decisions/billing-item-consent-withdrawal.md): the 事務
+ * records a family's consent to a 実費 item, or its withdrawal, for a child the item targets. The
+ * consent row says 書面 and who recorded it; the audit log says who and when.
+ */
+
+async function targetedItem(db: Db, grant: FacilityGrant, itemId: number, childId: number) {
+  const [item] = await db
+    .select()
+    .from(billingItems)
+    .where(and(eq(billingItems.id, itemId), eq(billingItems.facilityId, grant.facilityId)));
+  if (!item) throw notFound();
+  const enrolments = await db
+    .select({ classId: noteChildren.classId })
+    .from(noteChildren)
+    .where(and(eq(noteChildren.childId, childId), eq(noteChildren.facilityId, grant.facilityId)));
+  const targeted =
+    enrolments.length > 0 &&
+    (item.target === 'facility' ||
+      (item.target === 'class' && enrolments.some((e) => e.classId === item.classId)) ||
+      (item.target === 'children' && item.childIds.includes(childId)));
+  if (!targeted) throw invalid('child_id', IM.notTargeted);
+  return item;
+}
+
+export async function recordPaperConsent(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  itemId: number,
+  childId: number,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const t: Db = tx;
+    const item = await targetedItem(t, grant, itemId, childId);
+    const id = await writeConsent(t, item, childId, { via: 'paper', staffId: staff.userId }, staff.today, now);
+    if (id === null) return;
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action: 'billing.item.consent',
+      targetType: 'billing_item',
+      targetId: item.id,
+      childId,
+      details: { item: item.name, consent_id: id },
+    });
+  });
+  return billingSettingsView(db, grant);
+}
+
+export async function recordPaperWithdrawal(
+  db: Db,
+  staff: StaffViewer,
+  grant: FacilityGrant,
+  itemId: number,
+  body: { child_id: number; month_from: string },
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const t: Db = tx;
+    const item = await targetedItem(t, grant, itemId, body.child_id);
+    const id = await writeWithdrawal(
+      t,
+      item.id,
+      body.child_id,
+      body.month_from,
+      { via: 'paper', staffId: staff.userId },
+      staff.today,
+      now,
+    );
+    await recordAudit(t, staff, now, {
+      companyId: grant.companyId,
+      facilityId: grant.facilityId,
+      action: 'billing.item.withdrawal',
+      targetType: 'billing_item',
+      targetId: item.id,
+      childId: body.child_id,
+      details: { item: item.name, consent_id: id, month_from: body.month_from },
+    });
+  });
+  return billingSettingsView(db, grant);
+}
