@@ -290,7 +290,6 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
 };
 
 const keyOf = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
-
 const routesOf = <A extends string>(catalogue: Record<A, readonly (Call | string)[]>) =>
   (Object.entries(catalogue) as [A, readonly (Call | string)[]][]).flatMap(([action, calls]) =>
     calls.map(
