@@ -73,6 +73,7 @@ export async function billingRun(database: Database, guardians: Guardian[], toda
       role: 'office' as const,
       classIds: [],
       scopeClassId: null,
+      pinSession: false,
       chief: false,
     };
     return closeMonth(closeDatabase.db, viewer, grant, month, new Date(), {

@@ -45,6 +45,7 @@ export async function sendNoticesThroughStaffCalls(
         role: 'director' as const,
         classIds: [],
         scopeClassId: null,
+        pinSession: false,
         chief: false,
       };
       for (let i = 0; i < options.perFacility; i++) {

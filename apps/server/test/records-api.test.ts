@@ -4,9 +4,6 @@ import {
   getStaffClassRecords,
   getStaffRecord,
   postStaffClassRecord,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   postStaffRecordApprove,
   postStaffRecordReopen,
   postStaffRecordReturn,
@@ -14,11 +11,12 @@ import {
   recordsMessages as M,
 } from '@renraku/contract';
 import * as Y from 'yjs';
-import { auditLog, childAttendances, noteChildren, recordDocuments, recordTemplates, staffMemberships } from '../src/db/schema';
+import { auditLog, childAttendances, noteChildren, recordDocuments, recordTemplates } from '../src/db/schema';
 import { loadState, storeState } from '../src/modules/records/service';
-import { buildAbsence, buildChild, buildStaff, buildStaffWorld } from './factories';
+import { buildAbsence, buildChild, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
+import { type StaffWorld, classTablet, signInChief } from './records-world';
 
 /*
  * Plans and records (records.md §4, §7; issue 32): every call × staff.md §7's callers, the 主任
@@ -32,7 +30,7 @@ const db = () => t.db;
 const DAY = '2026-11-20';
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
@@ -50,9 +48,7 @@ beforeAll(async () => {
   w = await buildStaffWorld(db());
   as = await staffAgents(t, w, clock);
   // A 主任: class staff of class B with the flag.
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
+  chief = await signInChief(t, w, clock);
   // The day: the family's child came at 08:25 by the kiosk and left at 16:40; another is absent with a fever.
   await db().insert(childAttendances).values({
     companyId: w.companyId,
@@ -66,16 +62,7 @@ beforeAll(async () => {
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, absent.noteChild.id));
   await buildAbsence(db(), { noteChild: absent.noteChild, targetDate: DAY });
   // Class A's tablet, unlocked by class A's staff member.
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  const unlocked = await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
-  expect(unlocked.statusCode).toBe(200);
+  tabletA = await classTablet(t, w, as.director, clock, '2468');
 }, 120_000);
 
 describe('a class’s month', () => {

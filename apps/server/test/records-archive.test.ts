@@ -4,18 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import {
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
-  recordsArchiveMessages as M,
-  type RecordKind,
-} from '@renraku/contract';
-import { auditLog, noteChildren, recordDocuments, staffMemberships } from '../src/db/schema';
+import { recordsArchiveMessages as M, type RecordKind } from '@renraku/contract';
+import { auditLog, noteChildren, recordDocuments } from '../src/db/schema';
 import { currentTemplate } from '../src/modules/records/service';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild } from './factories';
+import { setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
+import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
 
 /*
  * The inspection archive (records.md §6; issue 33; docs/decisions/records-archive.md): a class's
@@ -30,7 +25,7 @@ const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const dir = mkdtempSync(join(tmpdir(), 'records-archive-'));
 const url = (classId: number, year: unknown = 2026) => `/api/staff/classes/${classId}/records-archive.zip?year=${year}`;
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
@@ -68,20 +63,8 @@ const pdfText = (pdf: Buffer) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, '');
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
+  tabletA = await classTablet(t, w, as.director, clock, '2468');
   const kid = async (firstName: string, leftOn: string | null) => {
     const k = await buildChild(db(), { facilityId: w.facilityId, firstName, leftOn, admittedOn: '2024-04-01' });
     await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, k.noteChild.id));

@@ -5,18 +5,16 @@ import {
   getStaffAudit,
   getStaffChildRecord,
   getStaffRecordSettings,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   putStaffChildRecord,
   putStaffRecordSettings,
   type ChildRecordInput,
 } from '@renraku/contract';
-import { auditLog, childRecords, noteChildren, pickupPersons, recordSettings, staffMemberships } from '../src/db/schema';
-import { buildChild, buildGrowth, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { auditLog, childRecords, noteChildren, pickupPersons, recordSettings } from '../src/db/schema';
+import { buildChild, buildGrowth } from './factories';
+import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { pdfText } from './pdf-text';
 import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-persona-matrix';
+import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
 
 /*
  * The 児童票 (records.md §2, §7; issue 33): every call × staff.md §7's callers, the 主任, a class
@@ -28,7 +26,7 @@ const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
@@ -61,21 +59,9 @@ const audits = async (action: string, childId: number) =>
   )[0]!.n;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   await buildGrowth(db(), { child: w.family.child, measuredOn: '2026-10-05', height: 101.5, weight: 16.1 });
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '1357' });
-  expect((await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '1357' } })).statusCode).toBe(200);
+  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('the 児童票', () => {

@@ -7,6 +7,7 @@ import { COMPACT_AFTER, compactDocument, loadState, loadUpdates, storeState } fr
 import { loadIntoCopy, persistCopy } from '../src/modules/records/socket-store';
 import { buildStaffWorld } from './factories';
 import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { type StaffWorld } from './records-world';
 
 /*
  * The stored state of a co-edited document (docs/decisions/records-co-editing.md): a snapshot and
@@ -17,7 +18,7 @@ import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './ha
 const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let month = 0;
 

@@ -5,16 +5,13 @@ import {
   getStaffClassRecords,
   getStaffRecordSettings,
   postStaffClassRecord,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   putStaffRecordSettings,
   recordsMessages as M,
 } from '@renraku/contract';
-import { auditLog, recordDocuments, recordSettings, staffMemberships } from '../src/db/schema';
-import { buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { auditLog, recordDocuments, recordSettings } from '../src/db/schema';
+import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, readAll, setupOnly, statuses } from './staff-persona-matrix';
+import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
 
 /*
  * 日案 in the lists (records.md §2, §4; docs/decisions/records-daily-plans.md): whether a facility
@@ -28,7 +25,7 @@ const db = () => t.db;
 // Friday 2026-11-20, 13:00 Tokyo.
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
@@ -50,20 +47,8 @@ const dailyPlans = async () =>
 const defaults = { term_start_months: [4, 6, 9, 1], progress_terms_from_age: 3 };
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '8642' });
-  expect((await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '8642' } })).statusCode).toBe(200);
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
+  tabletA = await classTablet(t, w, as.director, clock, '8642');
 }, 120_000);
 
 describe('日案 in the lists', () => {

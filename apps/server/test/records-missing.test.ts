@@ -7,10 +7,11 @@ import {
   postStaffRecordSubmit,
   recordsMessages as M,
 } from '@renraku/contract';
-import { children, noteChildren, recordDocuments } from '../src/db/schema';
-import { buildChild, buildStaffWorld } from './factories';
+import { noteChildren, recordDocuments } from '../src/db/schema';
+import { buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid } from './staff-persona-matrix';
+import { type Kid, type StaffWorld, placeKid } from './records-world';
 
 /*
  * What is missing or waiting (records.md §4; issue 32): a class's month lists a 週案 per week and a
@@ -22,17 +23,11 @@ const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
-type Kid = Awaited<ReturnType<typeof buildChild>>;
 let baby: Kid, turnsThree: Kid, older: Kid, mover: Kid;
 
-async function kid(firstName: string, birth: string, classId: number): Promise<Kid> {
-  const k = await buildChild(db(), { facilityId: w.facilityId, firstName });
-  await db().update(children).set({ birth }).where(eq(children.id, k.child.id));
-  await db().update(noteChildren).set({ classId }).where(eq(noteChildren.id, k.noteChild.id));
-  return k;
-}
+const kid = (firstName: string, birth: string, classId: number) => placeKid(db(), w, firstName, birth, classId);
 const month = (agent: Agent, classId: number, m: string) =>
   call(agent, getStaffClassRecords, { params: { classId }, query: { month: m }, headers: clock });
 const open = (agent: Agent, classId: number, body: Record<string, unknown>) =>

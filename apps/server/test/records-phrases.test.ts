@@ -3,16 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import {
   deleteStaffRecordPhrase,
   getStaffRecordPhrases,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   postStaffRecordPhrase,
   recordPhrasesMessages as P,
 } from '@renraku/contract';
-import { auditLog, recordPhrases, staffMemberships } from '../src/db/schema';
-import { buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { auditLog, recordPhrases } from '../src/db/schema';
+import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
+import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
 
 /*
  * 文例 (records.md §3; issue 32): the shipped phrases by age band, month and topic, the facility's
@@ -23,7 +20,7 @@ const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tablet: Agent;
@@ -36,20 +33,8 @@ const add = (agent: Agent, text: string, extra: Record<string, unknown> = {}) =>
 const rows = async () => (await db().select({ n: count() }).from(recordPhrases))[0]!.n;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
-  const registered = await call(as.director, postStaffDevice, {
-    params: facility(),
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tablet = t.agent(clock);
-  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
+  tablet = await classTablet(t, w, as.director, clock, '2468');
 }, 120_000);
 
 describe('文例', () => {

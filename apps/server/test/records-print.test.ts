@@ -6,21 +6,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   postStaffClassRecord,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   postStaffRecordApprove,
   postStaffRecordSubmit,
   recordKinds,
   type RecordKind,
 } from '@renraku/contract';
 import * as Y from 'yjs';
-import { auditLog, childAttendances, noteChildren, recordDocuments, staffMemberships } from '../src/db/schema';
+import { auditLog, childAttendances, noteChildren, recordDocuments } from '../src/db/schema';
 import { stampBoxes } from '../src/modules/records/pdf';
 import { currentTemplate, storeState } from '../src/modules/records/service';
-import { buildAbsence, buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildAbsence, buildChild } from './factories';
+import { call, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectMatrix, statuses } from './staff-persona-matrix';
+import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
 
 /*
  * Print and PDF (records.md §6; issue 32): every kind as an A4 PDF from its stored text, plans
@@ -34,7 +32,7 @@ const DAY = '2026-11-20';
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const dir = mkdtempSync(join(tmpdir(), 'records-pdf-'));
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
@@ -79,11 +77,7 @@ const open = (agent: Agent, kind: 'monthly_plan' | 'daily_journal', period: stri
 let plan: number;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   await db().insert(childAttendances).values({
     companyId: w.companyId,
     noteChildId: w.family.noteChild.id,
@@ -95,15 +89,7 @@ beforeAll(async () => {
   const absent = await buildChild(db(), { facilityId: w.facilityId, firstName: '欠席' });
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, absent.noteChild.id));
   await buildAbsence(db(), { noteChild: absent.noteChild, targetDate: DAY });
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  tabletA = await classTablet(t, w, as.director, clock, '2468');
   // Class A's 月案, written, submitted by class A's staff and approved by the director.
   plan = (await open(as.classStaffA, 'monthly_plan', '2026-11')).data.document.id;
   await write(

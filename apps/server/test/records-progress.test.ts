@@ -7,17 +7,15 @@ import {
   getStaffRecordMaterial,
   postStaffChildProgressRecord,
   postStaffClassRecord,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   postStaffRecordApprove,
   postStaffRecordReopen,
   postStaffRecordSubmit,
 } from '@renraku/contract';
-import { auditLog, children, noteChildren, recordDocuments, staffMemberships } from '../src/db/schema';
-import { buildChild, buildDailyNote, buildGrowth, buildNoteFile, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { auditLog, noteChildren, recordDocuments } from '../src/db/schema';
+import { buildDailyNote, buildGrowth, buildNoteFile } from './factories';
+import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
+import { type Kid, type StaffWorld, buildRecordsWorld, classTablet, placeKid } from './records-world';
 
 /*
  * 経過記録 (records.md §2, §3, §7; issue 33): opened per child and month (under 3) or 期 (from 3),
@@ -29,11 +27,10 @@ const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
-type Kid = Awaited<ReturnType<typeof buildChild>>;
 let baby: Kid;
 
 const read = statuses(200, { office: 403, classStaff: 200 });
@@ -49,29 +46,13 @@ const childAudits = async (action: string, childId: number) =>
       .where(and(eq(auditLog.action, action), eq(auditLog.childId, childId)))
   )[0]!.n;
 
-async function kid(firstName: string, birth: string, classId: number, leftOn: string | null = null): Promise<Kid> {
-  const k = await buildChild(db(), { facilityId: w.facilityId, firstName, leftOn });
-  await db().update(children).set({ birth }).where(eq(children.id, k.child.id));
-  await db().update(noteChildren).set({ classId }).where(eq(noteChildren.id, k.noteChild.id));
-  return k;
-}
+const kid = (firstName: string, birth: string, classId: number, leftOn: string | null = null) =>
+  placeKid(db(), w, firstName, birth, classId, { leftOn });
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   baby = await kid('あかちゃん', '2025-05-10', w.classA.id);
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '1357' });
-  expect((await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '1357' } })).statusCode).toBe(200);
+  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('opening a child’s 経過記録', () => {

@@ -4,21 +4,19 @@ import * as Y from 'yjs';
 import {
   getStaffRecord,
   getStaffRecordRollover,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   postStaffRecordRollover,
   putStaffRecordSettings,
   putStaffRecordTemplate,
   recordTemplateMessages as M,
   type RecordKind,
 } from '@renraku/contract';
-import { auditLog, classes, recordDocumentEvents, recordDocuments, staffMemberships } from '../src/db/schema';
+import { auditLog, classes, recordDocumentEvents, recordDocuments } from '../src/db/schema';
 import { currentTemplate, storeState } from '../src/modules/records/service';
 import { loadState } from '../src/modules/records/service';
-import { buildClass, buildStaff, buildStaffWorld } from './factories';
+import { buildClass, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
+import { type StaffWorld, classTablet, signInChief } from './records-world';
 
 /*
  * The fiscal-year rollover (records.md §2; issue 32; docs/decisions/records-rollover.md): the next
@@ -32,7 +30,7 @@ const db = () => t.db;
 // March of 年度 2026: the next year's classes are made, the rollover is done before April.
 const clock = { 'x-test-now': '2027-03-20T03:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tablet: Agent;
@@ -100,18 +98,8 @@ beforeAll(async () => {
   as = await staffAgents(t, w, clock);
   await db().update(classes).set({ ageBand: 0 }).where(eq(classes.id, w.classA.id));
   await db().update(classes).set({ ageBand: 1 }).where(eq(classes.id, w.classB.id));
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
-  const registered = await call(as.director, postStaffDevice, {
-    params: facility(),
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tablet = t.agent(clock);
-  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  chief = await signInChief(t, w, clock);
+  tablet = await classTablet(t, w, as.director, clock, '2468');
   // 年度 2027's classes: the same age bands under new names, and a 2歳児 class with no plan to start from.
   const made = {
     hiyoko: await buildClass(db(), { facilityId: w.facilityId, name: 'ひよこ組', fiscalYear: 2027 }),

@@ -9,6 +9,7 @@ import { auditLog, staffMemberships } from '../src/db/schema';
 import { loadState } from '../src/modules/records/document-store';
 import { buildStaffWorld } from './factories';
 import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { type StaffWorld } from './records-world';
 
 /*
  * The co-editing socket (records-co-editing.md): two Node clients converge through the server; the
@@ -20,7 +21,7 @@ import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './ha
 const t = setupApp();
 const db = () => t.db;
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let url: string;
 let documentId: number;

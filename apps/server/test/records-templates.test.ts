@@ -5,9 +5,6 @@ import {
   getStaffRecord,
   getStaffRecordTemplates,
   postStaffClassRecord,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   putStaffRecordTemplate,
   recordReferenceLists,
   recordTemplateMessages as M,
@@ -15,12 +12,13 @@ import {
   type RecordSection,
   type RecordTemplateEntry,
 } from '@renraku/contract';
-import { auditLog, recordTemplates, staffMemberships } from '../src/db/schema';
+import { auditLog, recordTemplates } from '../src/db/schema';
 import { storeState } from '../src/modules/records/service';
 import { buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { pdfText } from './pdf-text';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
+import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
 
 /*
  * The template editor (records.md §2, §7; issue 32; docs/decisions/records-templates.md): the
@@ -33,7 +31,7 @@ const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tablet: Agent;
@@ -49,20 +47,8 @@ const open = (agent: Agent, period: string) =>
   call(agent, postStaffClassRecord, { params: { classId: w.classA.id }, body: { kind: 'monthly_plan', period }, headers: clock });
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
-  const registered = await call(as.director, postStaffDevice, {
-    params: facility(),
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tablet = t.agent(clock);
-  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
+  tablet = await classTablet(t, w, as.director, clock, '2468');
 }, 120_000);
 
 describe('the templates of a facility', () => {

@@ -7,16 +7,13 @@ import {
   getStaffRecord,
   getStaffYorokuContext,
   postStaffChildYoroku,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
 } from '@renraku/contract';
-import { auditLog, children, noteChildren, staffMemberships } from '../src/db/schema';
+import { auditLog, noteChildren } from '../src/db/schema';
 import { storeState } from '../src/modules/records/service';
 import { loadState } from '../src/modules/records/service';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, readAll } from './staff-persona-matrix';
+import { type Kid, type StaffWorld, buildRecordsWorld, classTablet, placeKid } from './records-world';
 
 /*
  * The 要録's 入所に関する記録 for the roster (records.md §7: 事務 "read the 要録's 入所に関する記録"):
@@ -29,22 +26,17 @@ const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const YEAR = 2026;
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
-type Kid = Awaited<ReturnType<typeof buildChild>>;
 let haruto: Kid;
 let mio: Kid;
 let leaver: Kid;
 let yorokuId: number;
 
-async function kid(firstName: string, birth: string, classId: number, leftOn: string | null = null): Promise<Kid> {
-  const k = await buildChild(db(), { facilityId: w.facilityId, firstName, leftOn, admittedOn: '2022-04-01' });
-  await db().update(children).set({ birth, sex: 1 }).where(eq(children.id, k.child.id));
-  await db().update(noteChildren).set({ classId }).where(eq(noteChildren.id, k.noteChild.id));
-  return k;
-}
+const kid = (firstName: string, birth: string, classId: number, leftOn: string | null = null) =>
+  placeKid(db(), w, firstName, birth, classId, { leftOn, admittedOn: '2022-04-01', sex: 1 });
 const list = (agent: Agent, classId = w.classA.id, year: unknown = YEAR) =>
   callRaw(agent, getStaffClassYorokuAdmissions, { params: { classId }, query: { year } as { year: number }, headers: clock });
 const reads = async (childId: number) =>
@@ -56,11 +48,7 @@ const reads = async (childId: number) =>
   )[0]!.n;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
+  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   haruto = await kid('陽翔', '2020-09-15', w.classA.id);
   mio = await kid('澪', '2021-06-10', w.classA.id);
   leaver = await kid('去', '2020-05-05', w.classA.id, '2026-10-31');
@@ -79,15 +67,7 @@ beforeAll(async () => {
   await db().update(noteChildren).set({ leftOn: null }).where(eq(noteChildren.id, leaver.noteChild.id));
   await call(as.director, postStaffChildYoroku, { params: { childId: leaver.child.id }, body: { year: YEAR }, headers: clock });
   await db().update(noteChildren).set({ leftOn: '2026-10-31' }).where(eq(noteChildren.id, leaver.noteChild.id));
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '1357' });
-  expect((await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '1357' } })).statusCode).toBe(200);
+  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('the 要録’s 入所に関する記録 for the roster', () => {

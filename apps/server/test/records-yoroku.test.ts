@@ -11,23 +11,21 @@ import {
   getStaffYorokuContext,
   postStaffChildProgressRecord,
   postStaffChildYoroku,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   postStaffRecordApprove,
   postStaffRecordSubmit,
   putStaffClassYorokuFocus,
   yorokuMessages as M,
   childRecordMessages,
 } from '@renraku/contract';
-import { auditLog, children, facilities, noteChildren, recordDocuments, staffMemberships } from '../src/db/schema';
+import { auditLog, facilities, noteChildren, recordDocuments } from '../src/db/schema';
 import { storeState } from '../src/modules/records/service';
 import { loadState } from '../src/modules/records/document-store';
 import { retainUntil } from '../src/modules/records/yoroku-context';
 import { admissionState } from '../src/modules/records/yoroku-admission';
-import { buildChild, buildClass, buildStaff, buildStaffWorld } from './factories';
+import { buildClass, buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
+import { type Kid, type StaffWorld, classTablet, placeKid, signInChief } from './records-world';
 
 /*
  * 保育所児童保育要録 (records.md §5–7; issue 33): a final-year child's 要録 opened per 年度 with the
@@ -41,11 +39,10 @@ const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const YEAR = 2026;
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
+let w: StaffWorld;
 let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
-type Kid = Awaited<ReturnType<typeof buildChild>>;
 let haruto: Kid;
 
 const read = statuses(200, { office: 403, classStaff: 200 });
@@ -61,12 +58,8 @@ const childAudits = async (childId: number) =>
       .where(and(eq(auditLog.action, 'yoroku.read'), eq(auditLog.childId, childId)))
   )[0]!.n;
 
-async function kid(firstName: string, birth: string, classId: number, leftOn: string | null = null): Promise<Kid> {
-  const k = await buildChild(db(), { facilityId: w.facilityId, firstName, leftOn, admittedOn: '2022-04-01' });
-  await db().update(children).set({ birth, sex: 1 }).where(eq(children.id, k.child.id));
-  await db().update(noteChildren).set({ classId }).where(eq(noteChildren.id, k.noteChild.id));
-  return k;
-}
+const kid = (firstName: string, birth: string, classId: number, leftOn: string | null = null) =>
+  placeKid(db(), w, firstName, birth, classId, { leftOn, admittedOn: '2022-04-01', sex: 1 });
 
 /** The PDF's text as pdftotext reads it, blanks removed. */
 function pdfText(pdf: Buffer): string {
@@ -79,19 +72,9 @@ beforeAll(async () => {
   w = await buildStaffWorld(db());
   as = await staffAgents(t, w, clock);
   await db().update(facilities).set({ address: '東京都世田谷区桜1-2-3' }).where(eq(facilities.id, w.facilityId));
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
+  chief = await signInChief(t, w, clock);
   haruto = await kid('陽翔', '2020-09-15', w.classA.id);
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '1357' });
-  expect((await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '1357' } })).statusCode).toBe(200);
+  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('opening a 要録', () => {

@@ -73,6 +73,7 @@ describe('demo data seeded early in the morning', () => {
       role: 'director' as const,
       classIds: [],
       scopeClassId: null,
+      pinSession: false,
       chief: false,
     };
     const report = await ratioMonth(t.db, grant, '2026-11', '2026-11-23', NOW);

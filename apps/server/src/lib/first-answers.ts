@@ -8,6 +8,7 @@ import {
   getMicrocms,
   getNoticesNotifications,
   addDays,
+  homeFeedChildIds,
 } from '@renraku/contract';
 
 /**
@@ -68,9 +69,9 @@ export async function pageFirstAnswers(
     home ? get<Child[]>(getChildren.path) : null,
   ]);
   if (!check?.user || !children) return answers;
-  // The home's feed for its default choice, every activated child (lib/selected-children.ts): a
-  // phone that chose one child asks for its own feed as before.
-  const ids = children.filter((c) => c.pivot.activated === true).map((c) => c.id);
+  // The home's feed for its default choice (the app's own rule, from the contract): a phone that
+  // chose one child asks for its own feed as before.
+  const ids = homeFeedChildIds(children);
   const above = [getChildrenExistence.path, getNoticesNotifications.path, getMicrocms.path].map((url) => get(url));
   if (ids.length > 0) {
     let date: string | null = null;

@@ -83,6 +83,7 @@ export async function seedBillingCollection(
     role: 'director' as const,
     classIds: [],
     scopeClassId: null,
+    pinSession: false,
     chief: false,
   };
   await createDebitRequest(db, secret, viewer, grant, lastMonth, now);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Child, ResponseOf } from '@renraku/contract/client';
+import { homeFeedChildIds, type Child, type ResponseOf } from '@renraku/contract/client';
 import {
   getChildren,
   type getChildrenContent,
@@ -35,8 +35,7 @@ export function seedQueriesFromPage(client: QueryClient): void {
 
   // The feed of the children the home shows (the same rule as the screen), page after page as
   // the infinite query would have asked for them.
-  const activated = children.filter((c) => c.pivot.activated === true).map((c) => c.id);
-  const ids = homeChildIds(readSelectedChildren(user.id), activated);
+  const ids = homeChildIds(readSelectedChildren(user.id), homeFeedChildIds(children));
   const pages: ContentPage[] = [];
   const pageParams: (string | null)[] = [];
   let date: string | null = null;

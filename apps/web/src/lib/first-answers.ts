@@ -1,4 +1,4 @@
-import type { Child, User } from '@renraku/contract/client';
+import { homeFeedChildIds, type Child, type User } from '@renraku/contract/client';
 import {
   getChildren,
   getChildrenContent,
@@ -105,8 +105,7 @@ export function startFirstAnswers(user: Promise<User | null>, signedOut = false)
   void Promise.all([user, list])
     .then(([signedIn, childList]) => {
       if (!signedIn || !childList || expired) return;
-      const activated = childList.filter((c) => c.pivot.activated === true).map((c) => c.id);
-      const ids = homeChildIds(readSelectedChildren(signedIn.id), activated);
+      const ids = homeChildIds(readSelectedChildren(signedIn.id), homeFeedChildIds(childList));
       if (ids.length === 0) return;
       ask(feedPageUrl(ids));
     })

@@ -13,3 +13,13 @@ export const feedTexts = {
   readMore: '…もっとみる',
   readLess: '小さくする',
 } as const;
+
+/**
+ * The children the home feed shows when the phone has no choice of its own (F §2): those of the
+ * activated links of `GET /api/children`, in its order; a pending invitation none. The guardian app
+ * (its early requests, seeded queries and screen) and the server's first answers written into the
+ * page ask for the same feed with it (docs/decisions/web-first-answers-home-children.md). Access is
+ * the feed call's: the kernel keeps a caller to their activated links whatever ids are asked for.
+ */
+export const homeFeedChildIds = (children: readonly { id: number; pivot: { activated: boolean | null } }[]): number[] =>
+  children.filter((c) => c.pivot.activated === true).map((c) => c.id);

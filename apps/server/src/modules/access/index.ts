@@ -47,13 +47,14 @@ export {
   mayWriteClass,
   membershipCovers,
   staffFacilities,
-  staffMayDo,
+  grantHolds,
+  grantHoldsAt,
   type CompanyGrant,
   type FacilityGrant,
-  type StaffAction,
   type StaffChildGrant,
   type StaffViewer,
 } from './staff';
+export { roleActions, type RoleRule, type StaffAction } from './roles';
 export { checkedWrite, inTransaction } from './transactions';
 export { sessionMayDo, staffCallAction, staffCallActions, staffCallGate, type StaffCallAction } from './staff-calls';
 export { authorizeDevice, deviceCallActions, deviceHolds, deviceMayDo, deviceRefusal, type DeviceCallAction } from './devices';

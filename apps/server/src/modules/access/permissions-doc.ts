@@ -2,7 +2,7 @@ import { staffRoleLabels, staffRoles, type Call } from '@renraku/contract';
 import { deviceKinds, type DeviceKind } from '../../lib/device-kinds';
 import { byDeviceAction, deviceCallActions, type DeviceCallAction } from './devices';
 import { byAction, staffCallActions, type StaffCallAction } from './staff-calls';
-import { staffMay, type StaffAction } from './staff';
+import { roleActions, type RoleRule, type StaffAction } from './roles';
 
 /*
  * docs/permissions.md, written from the catalogues themselves (`npm run permissions:doc`; a test
@@ -10,18 +10,17 @@ import { staffMay, type StaffAction } from './staff';
  * reviewer's.
  */
 
-const roleActions: { action: StaffAction; what: string }[] = [
-  {
-    action: 'facility.read',
-    what: 'the facility, its classes, the roster and children’s records (each read audited), the 要録’s 入所に関する記録',
-  },
-  { action: 'daily.read', what: 'the classes’ daily notes and their 計画・記録 (writing: the class’s own class staff)' },
-  { action: 'roster.write', what: 'children, enrolments, CSV import, registration links, guardians’ links' },
-  { action: 'facility.setup', what: 'profile, functions, classes, devices, staff, the audit log' },
-  { action: 'billing.manage', what: 'fees, children’s billing attributes, the month and its 確定' },
-  { action: 'classes.write', what: 'the day of every class (inbox 確認, board, daily notes); without it, one’s own classes' },
-  { action: 'facility.address', what: 'notices and events to the whole facility and any class; without it, one’s own classes' },
-];
+const roleEntries = Object.entries(roleActions) as [StaffAction, RoleRule][];
+const chiefMark = { any: '✓', facility: '✓ (not on one class’s tablet)' } as const;
+
+/** A row of the role catalogue: each role, the 主任 mark, one's own classes, and whether only a desktop sign-in holds it. */
+const roleRow = ([action, rule]: [StaffAction, RoleRule]) =>
+  `| \`${action}\` | ${rule.what} | ${[
+    ...staffRoles.map((r) => mark(rule.roles.includes(r))),
+    rule.chief ? chiefMark[rule.chief] : '',
+    mark(!!rule.ownClasses),
+    mark(!!rule.desktop),
+  ].join(' | ')} |`;
 
 const callLine = (c: Call | string) => (typeof c === 'string' ? `\`GET ${c}\`` : `\`${c.method} ${c.path}\``);
 
@@ -45,7 +44,7 @@ function permissionsMarkdown(): string {
   const lines = [
     '# Permissions: who may do what',
     '',
-    '<!-- Written by `npm run permissions:doc` from apps/server/src/modules/access (staff.ts, staff-calls.ts, devices.ts); do not edit by hand. -->',
+    '<!-- Written by `npm run permissions:doc` from apps/server/src/modules/access (roles.ts, staff-calls.ts, devices.ts); do not edit by hand. -->',
     '',
     'Two questions decide every staff call (DESIGN §3.2, staff.md §1 and §7):',
     '',
@@ -67,12 +66,15 @@ function permissionsMarkdown(): string {
     '',
     '## Roles',
     '',
-    `| action | what | ${staffRoles.map((r) => staffRoleLabels[r]).join(' | ')} |`,
-    `| --- | --- | ${staffRoles.map(() => ':-:').join(' | ')} |`,
-    ...roleActions.map(
-      ({ action, what }) =>
-        `| \`${action}\` | ${what} | ${staffRoles.map((r) => (staffMay[r].includes(action) ? '✓' : '')).join(' | ')} |`,
-    ),
+    'The role catalogue (apps/server/src/modules/access/roles.ts): the roles holding each action at every',
+    'class of the facility; the 主任 mark (a 保育士 marked so, staff-chief-flag.md), which adds it too; “own',
+    'classes”: every member holds it for the classes of their membership; “desktop only”: a tablet’s PIN',
+    'session never holds it, even in a call it may make (a tablet shows no 承認 button). Elsewhere the',
+    'Devices table says where a PIN session may call; a class tablet’s grant reaches its class alone.',
+    '',
+    `| action | what | ${staffRoles.map((r) => staffRoleLabels[r]).join(' | ')} | 主任 | own classes | desktop only |`,
+    `| --- | --- | ${staffRoles.map(() => ':-:').join(' | ')} | :-: | :-: | :-: |`,
+    ...roleEntries.map(roleRow),
     '',
     '## Calls, by action',
     '',

@@ -16,6 +16,7 @@ import { membershipCovers as coversDay } from '../../lib/membership-period';
 import type { StaffCaller } from '../../lib/staff-route';
 import type { SessionDevice } from '../../lib/staff-sessions';
 import type { Day } from './enrolment';
+import { roleRule, type StaffAction } from './roles';
 import { inTransaction } from './transactions';
 
 /** A staff caller: built once from the session, `staffCallerOf` (lib/staff-route.ts). */
@@ -26,48 +27,23 @@ const deviceBounds = (staff: StaffViewer): SessionDevice | null | undefined =>
   staff.deviceId === null ? undefined : (staff.device ?? null);
 
 /**
- * What staff may do at a facility (staff.md §1's table), the second catalogue beside the guardians'
- * `ChildAction`:
- * - `facility.read`: see the facility, its classes, roster and children's records (every member:
- *   a 保育士 covering another class must see its children's allergies; each read is audited);
- * - `roster.write`: children, enrolments, CSV import, registration links, guardians' links;
- * - `facility.setup`: profile, functions, classes, devices, staff, the audit log;
- * - `daily.read`: the classes' daily notes (office has none: staff.md §1); writing them is further
- *   limited to the class's own class staff by `authorizeClassNotes`;
- * - `billing.manage`: fees, children's billing attributes, the month and its 確定 (spec/billing.md §6:
- *   事務, 園長 and 法人管理者; 保育士 none).
- * - `classes.write`: write the day of every class (inbox 確認 and replies, the board, daily notes):
- *   without it, a member writes their own classes' only (`mayWriteClass`);
- * - `facility.address`: address notices and events to the whole facility and to any class (staff.md
- *   §1: office "notices/events facility-wide"); without it, to one's own classes only (`mayAddressAudience`).
+ * Whether the grant holds the role catalogue's action at its facility (roles.ts): by its role, or by
+ * the 主任 mark where the action takes it; a PIN session's grant never a desktop action.
  */
-export type StaffAction =
-  'facility.read' | 'roster.write' | 'facility.setup' | 'daily.read' | 'billing.manage' | 'classes.write' | 'facility.address';
+export function grantHolds(grant: FacilityGrant, action: StaffAction): boolean {
+  const rule = roleRule(action);
+  if (rule.desktop && grant.pinSession) return false;
+  if (rule.roles.includes(grant.role)) return true;
+  return !!rule.chief && grant.chief && (rule.chief === 'any' || grant.scopeClassId === null);
+}
 
-export const staffMay: Record<StaffRole, readonly StaffAction[]> = {
-  company_admin: [
-    'facility.read',
-    'roster.write',
-    'facility.setup',
-    'daily.read',
-    'billing.manage',
-    'classes.write',
-    'facility.address',
-  ],
-  director: [
-    'facility.read',
-    'roster.write',
-    'facility.setup',
-    'daily.read',
-    'billing.manage',
-    'classes.write',
-    'facility.address',
-  ],
-  office: ['facility.read', 'roster.write', 'billing.manage', 'classes.write', 'facility.address'],
-  class_staff: ['facility.read', 'daily.read'],
-};
-
-export const staffMayDo = (role: StaffRole, action: StaffAction) => staffMay[role].includes(action);
+/**
+ * Whether the grant holds the action at a class (or, null, the whole facility): inside the grant's
+ * class scope (a class tablet's class), and by `grantHolds` or, where the action takes it, as one's own class.
+ */
+export const grantHoldsAt = (grant: FacilityGrant, action: StaffAction, classId: number | null): boolean =>
+  inClassScope(grant, classId) &&
+  (grantHolds(grant, action) || (!!roleRule(action).ownClasses && classId !== null && grant.classIds.includes(classId)));
 
 /**
  * Who may write for an audience (events; notices later): staff.md §1 gives class staff "notices/
@@ -75,11 +51,7 @@ export const staffMayDo = (role: StaffRole, action: StaffAction) => staffMay[rol
  * admins: the whole facility (`classId` null) or any of its classes; class staff: their own classes.
  */
 export const mayAddressAudience = (grant: FacilityGrant, classId: number | null): boolean =>
-  byRoleOrOwnClass(grant, classId, 'facility.address');
-
-/** A class (or, null, the whole facility) in the grant's class scope, and every class by the role's action or one's own. */
-const byRoleOrOwnClass = (grant: FacilityGrant, classId: number | null, action: StaffAction) =>
-  inClassScope(grant, classId) && (staffMayDo(grant.role, action) || (classId !== null && grant.classIds.includes(classId)));
+  grantHoldsAt(grant, 'facility.address', classId);
 
 /** Whether a class (or, null, the whole facility) is inside the grant's class scope (a class tablet's class). */
 const inClassScope = (grant: FacilityGrant, classId: number | null) =>
@@ -90,7 +62,7 @@ const inClassScope = (grant: FacilityGrant, classId: number | null) =>
  * class, class staff their own; on a class tablet only its class.
  */
 export const mayWriteClass = (grant: FacilityGrant, classId: number | null): boolean =>
-  byRoleOrOwnClass(grant, classId, 'classes.write');
+  grantHoldsAt(grant, 'classes.write', classId);
 
 /** 403 unless the grant writes the class's day (`mayWriteClass`): the day's 確認 and replies. */
 export function authorizeClassWrite(grant: FacilityGrant, classId: number | null): void {
@@ -122,6 +94,8 @@ export interface FacilityGrant {
   classIds: number[];
   /** A class tablet's class: the grant reaches that class alone; null on a desktop or a facility-wide tablet. */
   scopeClassId: number | null;
+  /** The grant of a tablet's PIN session (the desktop actions of roles.ts are not its). */
+  pinSession: boolean;
   /** A membership covering today is marked 主任 (`staff_memberships.is_chief`; docs/decisions/staff-chief-flag.md). */
   chief: boolean;
 }
@@ -167,7 +141,7 @@ export async function staffFacilities(db: Db, staff: StaffViewer, facilityId?: n
   const byFacility = new Map<number, FacilityGrant>();
   const scopeClassId = bounds?.classId ?? null;
   for (const row of rows) {
-    const grant = { ...row, role: row.role as StaffRole, classIds: row.classIds.map(Number), scopeClassId };
+    const grant = { ...row, role: row.role as StaffRole, classIds: row.classIds.map(Number), scopeClassId, pinSession: !!bounds };
     const seen = byFacility.get(row.facilityId);
     if (!seen) byFacility.set(row.facilityId, grant);
     else if (roleRank[grant.role] < roleRank[seen.role])
@@ -194,7 +168,7 @@ export async function authorizeFacility(
 ): Promise<FacilityGrant> {
   const [grant] = await staffFacilities(db, staff, facilityId);
   if (!grant) throw notFound();
-  if (!staffMayDo(grant.role, action)) throw forbidden();
+  if (!grantHolds(grant, action)) throw forbidden();
   return grant;
 }
 
@@ -290,6 +264,6 @@ export async function authorizeStaffChild(
   if (!row) throw notFound();
   const [grant] = await staffFacilities(db, staff, row.enrolment.facilityId);
   if (!grant || !inClassScope(grant, row.enrolment.classId)) throw notFound();
-  if (!staffMayDo(grant.role, action)) throw forbidden();
+  if (!grantHolds(grant, action)) throw forbidden();
   return { ...row, grant };
 }

@@ -1,9 +1,8 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { facilities, recordDocuments, staffMemberships } from '../../db/schema';
+import { recordDocuments } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { authorizeClass, mayWriteClass, membershipCovers, type FacilityGrant, type StaffViewer } from '../access';
+import { authorizeClass, grantHolds, grantHoldsAt, type FacilityGrant, type StaffViewer } from '../access';
 
 export type RecordDocumentRow = typeof recordDocuments.$inferSelect;
 
@@ -13,6 +12,7 @@ export type RecordDocumentRow = typeof recordDocuments.$inferSelect;
  * the facility; office none (403); a class tablet its own class's only (404 for another class).
  * Writers: the class's own staff (on its tablet too), the 主任 for the whole facility, directors
  * and company admins. Approvers: directors, company admins and 主任, on a desktop sign-in only.
+ * The rules are the catalogue's `records.*` actions (access/roles.ts), printed in docs/permissions.md.
  */
 export interface RecordGrant {
   klass: Awaited<ReturnType<typeof authorizeClass>>['klass'];
@@ -21,27 +21,7 @@ export interface RecordGrant {
   canApprove: boolean;
 }
 
-/** Whether the caller holds a 主任 membership at the facility covering today. One statement. */
-export async function isChief(db: Db, staff: StaffViewer, facilityId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: staffMemberships.id })
-    .from(staffMemberships)
-    .innerJoin(facilities, eq(facilities.id, facilityId))
-    .where(
-      and(
-        eq(staffMemberships.userId, staff.userId),
-        eq(staffMemberships.isChief, true),
-        membershipCovers(staffMemberships, staff.today),
-        or(
-          eq(staffMemberships.facilityId, facilityId),
-          and(isNull(staffMemberships.facilityId), eq(staffMemberships.companyId, facilities.companyId)),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
+/** A class's documents by the role catalogue (access/roles.ts): `records.read`, then `records.write` and `records.approve`. */
 export async function authorizeRecordClass(
   ctx: AppContext,
   staff: StaffViewer,
@@ -49,11 +29,9 @@ export async function authorizeRecordClass(
   mode: 'read' | 'write' | 'approve',
   db: Db = ctx.db,
 ): Promise<RecordGrant> {
-  const { klass, grant } = await authorizeClass(ctx, staff, classId, 'daily.read', db);
-  const manager = grant.role === 'director' || grant.role === 'company_admin';
-  const chief = !manager && (await isChief(db, staff, klass.facilityId));
-  const canWrite = mayWriteClass(grant, klass.id) || (chief && grant.scopeClassId === null);
-  const canApprove = (manager || chief) && staff.deviceId === null;
+  const { klass, grant } = await authorizeClass(ctx, staff, classId, 'records.read', db);
+  const canWrite = grantHoldsAt(grant, 'records.write', klass.id);
+  const canApprove = grantHolds(grant, 'records.approve');
   if (mode === 'write' && !canWrite) throw forbidden();
   if (mode === 'approve' && !canApprove) throw forbidden();
   return { klass, grant, canWrite, canApprove };

@@ -2,7 +2,7 @@ import { childRecordMessages, yorokuMessages } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import { authorizeStaffChild, type StaffChildGrant, type StaffViewer } from '../access';
+import { authorizeStaffChild, grantHolds, type StaffChildGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { authorizeRecordClass, type RecordDocumentRow, type RecordGrant } from './access';
 
@@ -30,7 +30,7 @@ export async function authorizeRecordChild(
   db: Db = ctx.db,
   fallbackClassId: number | null = null,
 ): Promise<ChildRecordGrant> {
-  const { child, enrolment } = await authorizeStaffChild(ctx, staff, childId, 'daily.read', db);
+  const { child, enrolment } = await authorizeStaffChild(ctx, staff, childId, 'records.read', db);
   const classId = enrolment.classId ?? fallbackClassId;
   if (classId === null) throw notFound();
   const left = enrolment.leftOn !== null && enrolment.leftOn < staff.today;
@@ -62,7 +62,7 @@ export async function authorizeChildDocument(
   );
   if (access.grant.facilityId !== doc.facilityId) throw notFound();
   if (!yoroku) return access;
-  const canApprove = access.canApprove && (access.grant.role === 'director' || access.grant.role === 'company_admin');
+  const canApprove = access.canApprove && grantHolds(access.grant, 'records.approve-yoroku');
   if (mode === 'approve' && !canApprove) throw forbidden(access.left ? childRecordMessages.left : yorokuMessages.directorOnly);
   return { ...access, canApprove };
 }

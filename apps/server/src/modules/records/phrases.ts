@@ -4,9 +4,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { recordPhrases } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import { authorizeFacility, type FacilityGrant, type StaffViewer } from '../access';
+import { authorizeFacility, grantHolds, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { isChief } from './access';
 import { shippedPhrases } from './default-phrases';
 
 /**
@@ -14,9 +13,8 @@ import { shippedPhrases } from './default-phrases';
  * (not office: 403); adding and removing, its 園長, company admins and 主任, on a desktop sign-in.
  */
 export async function authorizePhrases(ctx: AppContext, staff: StaffViewer, facilityId: number, mode: 'read' | 'manage') {
-  const grant = await authorizeFacility(ctx, staff, facilityId, 'daily.read');
-  const manager = grant.role === 'director' || grant.role === 'company_admin';
-  const canAdd = staff.deviceId === null && (manager || (await isChief(ctx.db, staff, facilityId)));
+  const grant = await authorizeFacility(ctx, staff, facilityId, 'records.read');
+  const canAdd = grantHolds(grant, 'records.phrases');
   if (mode === 'manage' && !canAdd) throw forbidden();
   return { grant, canAdd };
 }

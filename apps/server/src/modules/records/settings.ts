@@ -3,12 +3,12 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { recordSettings } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { authorizeFacility, type FacilityGrant, type StaffViewer } from '../access';
+import { authorizeFacility, grantHolds, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { loadRecordSettings, presentSettings } from './terms';
 
 /** Who sets the 期 (records.md §7: templates and the facility's records are the 園長's and 法人管理者's). */
-const mayEdit = (grant: FacilityGrant) => grant.role === 'director' || grant.role === 'company_admin';
+const mayEdit = (grant: FacilityGrant) => grantHolds(grant, 'records.templates');
 
 /**
  * The facility's records settings: read by every member who reads records (office 403, another
@@ -21,7 +21,7 @@ export async function authorizeRecordSettings(
   mode: 'read' | 'write',
   db: Db = ctx.db,
 ): Promise<FacilityGrant> {
-  const grant = await authorizeFacility(ctx, staff, facilityId, 'daily.read', db);
+  const grant = await authorizeFacility(ctx, staff, facilityId, 'records.read', db);
   if (mode === 'write' && !mayEdit(grant)) throw forbidden();
   return grant;
 }

@@ -10,7 +10,8 @@ import type { AppContext } from '../../context';
 import { requestNow } from '../../lib/clock';
 import { loadStaffSession } from '../../lib/staff-sessions';
 import type { App } from '../../lib/route';
-import type { StaffViewer } from '../access';
+import { staffCallerOf } from '../../lib/staff-route';
+import { sessionMayDo, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { isEditable } from './access';
 import { authorizeRecord } from './document-access';
@@ -51,22 +52,18 @@ function cookiesOf(header: string | undefined): Record<string, string> {
 }
 
 /**
- * Who calls, and what they may do with the document: the same session, membership and class rules
- * as the calls (access.ts). A desktop sign-in or a class tablet's PIN session (`records.write` is a
- * device action); the write bit only while the status lets writers type.
+ * Who calls, and what they may do with the document: the same session, caller (`staffCallerOf`, as
+ * every HTTP staff call's), catalogue, membership and class rules as the calls (access.ts). A
+ * desktop sign-in or a class tablet's PIN session (`records.write` is a device action); the write
+ * bit only while the status lets writers type.
  */
 async function authorize(ctx: AppContext, headers: IncomingHttpHeaders, ip: string, documentId: number) {
   const now = requestNow(ctx.config.testClock, headers['x-test-now']);
   const fake = { cookies: cookiesOf(headers.cookie) } as unknown as FastifyRequest;
   const session = await loadStaffSession(ctx.db, fake, now, false);
-  if (!session || session.pending) return null;
-  const staff: StaffViewer = {
-    userId: session.user.id,
-    today: tokyoDate(now),
-    deviceId: session.deviceId,
-    device: session.device,
-    ip,
-  };
+  // The calls' catalogue as for `GET /api/staff/records/:documentId` (staff-calls.ts: `records.read`).
+  if (!session || session.pending || !sessionMayDo('records.read', session)) return null;
+  const staff = staffCallerOf(session, { today: tokyoDate(now), ip });
   try {
     const access = await authorizeRecord(ctx, staff, documentId, 'read');
     return { staff, access, writer: access.canWrite && isEditable(access.doc.status) };

@@ -2,15 +2,14 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-
 import type { ClassYoroku } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { children, noteChildren, recordDocuments, recordYorokuFocuses, users } from '../../db/schema';
-import type { StaffViewer } from '../access';
+import { grantHolds, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import type { RecordGrant } from './access';
 import { childName, namesOf, summaryOf } from './present';
 import { isFinalYear, yorokuPeriod } from './yoroku-open';
 
 /** The 要録 approvers: the 園長 and 法人管理者 on a desktop (not the 主任; records-yoroku.md). */
-export const mayApproveYoroku = (access: RecordGrant) =>
-  access.canApprove && (access.grant.role === 'director' || access.grant.role === 'company_admin');
+export const mayApproveYoroku = (access: RecordGrant) => access.canApprove && grantHolds(access.grant, 'records.approve-yoroku');
 
 /** The class's 最終年度の重点 as the screens show it (blank until written). */
 export async function classFocus(db: Db, classId: number): Promise<ClassYoroku['focus']> {

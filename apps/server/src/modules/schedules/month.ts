@@ -21,7 +21,7 @@ import {
   schedules,
   users,
 } from '../../db/schema';
-import { staffMayDo, writableLinks, type FacilityGrant } from '../access';
+import { grantHolds, writableLinks, type FacilityGrant } from '../access';
 import { isPublicHoliday } from '../facilities/service';
 
 /* The month as the staff see it: its window, each child's registration state (staff.md §5). */
@@ -29,7 +29,7 @@ import { isPublicHoliday } from '../facilities/service';
 export type WindowRow = typeof scheduleWindows.$inferSelect;
 
 /** Who writes windows and reminders: who holds `roster.write`, as the write calls check (staff.md §1 "schedules windows"). */
-export const mayWriteSchedules = (grant: FacilityGrant) => staffMayDo(grant.role, 'roster.write');
+export const mayWriteSchedules = (grant: FacilityGrant) => grantHolds(grant, 'roster.write');
 
 export function presentWindow(row: WindowRow, today: string): StaffScheduleWindow {
   return {

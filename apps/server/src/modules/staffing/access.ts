@@ -1,44 +1,16 @@
-import { staffingMessages, type StaffRole } from '@renraku/contract';
+import { staffingMessages } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/errors';
-import { authorizeFacility, type FacilityGrant, type StaffViewer } from '../access';
+import { authorizeFacility, type StaffViewer } from '../access';
 import { facilityStaff } from './day-data';
 
-/**
- * Who may do what of staffing (staffing.md §5): every member reads the live ratio and the day;
- * 園長 and 法人管理者 everything; the 主任 (a 保育士 marked so) shifts, corrections and the month's
- * report; 事務 the 勤務実績 export and the report; each person their own 打刻
- * (docs/decisions/staffing-roles.md, staffing-report.md).
+/*
+ * Who may do what of staffing (staffing.md §5) is the role catalogue's `staffing.*` actions
+ * (access/roles.ts, docs/permissions.md; docs/decisions/staffing-roles.md, staffing-report.md):
+ * every member reads the live ratio and the day; 園長 and 法人管理者 everything; the 主任 shifts,
+ * corrections and the month's report; 事務 the 勤務実績 export and the report. What stays here is
+ * one's own 打刻, which asks for a membership of the facility itself rather than a role.
  */
-export type StaffingAction = 'read' | 'correct' | 'settings' | 'export' | 'report';
-
-const staffingMay: Record<StaffRole, readonly StaffingAction[]> = {
-  company_admin: ['read', 'correct', 'settings', 'export', 'report'],
-  director: ['read', 'correct', 'settings', 'export', 'report'],
-  office: ['read', 'export', 'report'],
-  class_staff: ['read'],
-};
-
-/** What the 主任 mark adds to a 保育士 (staffing.md §5: shifts and corrections). */
-const chiefMay: readonly StaffingAction[] = ['correct', 'report'];
-
-const may = (grant: FacilityGrant, action: StaffingAction) =>
-  staffingMay[grant.role].includes(action) || (grant.chief && chiefMay.includes(action));
-
-export async function authorizeStaffing(
-  ctx: AppContext,
-  staff: StaffViewer,
-  facilityId: number,
-  action: StaffingAction,
-  db: Db = ctx.db,
-): Promise<FacilityGrant> {
-  const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.read', db);
-  if (!may(grant, action)) throw forbidden();
-  return grant;
-}
-
-export const mayCorrect = (grant: FacilityGrant) => may(grant, 'correct');
 
 /**
  * One's own 打刻 needs a membership of the facility itself on the day (a company admin's company-wide

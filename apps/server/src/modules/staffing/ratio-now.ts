@@ -2,9 +2,8 @@ import { staffingMessages, tokyoTime, type RatioNow } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { staffRoomMoves } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
-import type { FacilityGrant, StaffViewer } from '../access';
+import { grantHolds, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { mayCorrect } from './access';
 import { loadStaffingDay } from './day-data';
 import { loadRatioInputs } from './ratio-inputs';
 import { minuteOf, roomsAt } from './timeline';
@@ -51,7 +50,7 @@ export async function ratioNow(db: Db, grant: FacilityGrant, userId: number, tod
       grant.scopeClassId === null
         ? atWork.filter((s) => !inRooms.has(s.userId)).map((s) => ({ user_id: s.userId, name: s.name }))
         : [],
-    can_move: grant.role !== 'office' && atWork.some((s) => s.userId === userId),
+    can_move: grantHolds(grant, 'staffing.move') && atWork.some((s) => s.userId === userId),
   };
 }
 
@@ -67,7 +66,7 @@ export async function moveToRoom(
   userId: number,
   now: Date,
 ): Promise<RatioNow> {
-  if (userId !== staff.userId ? !mayCorrect(grant) : grant.role === 'office') throw forbidden();
+  if (!grantHolds(grant, userId !== staff.userId ? 'staffing.correct' : 'staffing.move')) throw forbidden();
   const time = tokyoTime(now);
   const minute = minuteOf(time);
   const day = await loadStaffingDay(db, grant.facilityId, staff.today, minute + 1);

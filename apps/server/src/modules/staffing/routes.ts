@@ -31,9 +31,9 @@ import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
 import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
-import { authorizeClass } from '../access';
+import { authorizeClass, authorizeFacility } from '../access';
 import { parseDay } from '../day/service';
-import { authorizeOwnClock, authorizeStaffing } from './access';
+import { authorizeOwnClock } from './access';
 import { clock, myClock } from './clock';
 import { generateDraft } from './generate';
 import { myShifts } from './my-shifts';
@@ -52,12 +52,12 @@ import { workRecordsCsv } from './work-records';
 /** 職員の勤怠と配置基準 (staffing.md): HTTP only; one file per use case beside it. */
 export function staffingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, getStaffStaffingSettings, {}, async ({ staff, params }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.read');
     return settingsOf(ctx.db, grant.facilityId, staff.today);
   });
 
   staffRoute(app, putStaffStaffingSettings, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'settings');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.settings');
     return saveSettings(ctx.db, staff, grant, body, now);
   });
 
@@ -90,93 +90,93 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   });
 
   staffRoute(app, getStaffTimeEntries, {}, async ({ staff, params, query, today }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return timeEntriesDay(ctx.db, grant.facilityId, parseDay(query.date, today));
   });
 
   staffRoute(app, postStaffTimeEntry, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return addTimeEntry(ctx.db, staff, grant, body, now);
   });
 
   staffRoute(app, postStaffTimeEntryVoid, {}, async ({ staff, params, body, now }) => {
     const entry = await entryPlace(ctx.db, params.entryId);
-    const grant = await authorizeStaffing(ctx, staff, entry.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, entry.facilityId, 'staffing.correct');
     return voidTimeEntry(ctx.db, staff, grant, entry, body.reason, now);
   });
 
   // Fetched by the 園長's desktop and the class tablets when ratio-version moves: passive (a tablet still locks).
   staffRoute(app, getStaffRatioNow, { passive: true }, async ({ staff, params, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.read');
     return ratioNow(ctx.db, grant, staff.userId, staff.today, now);
   });
 
   // What the ratio screens poll: one statement; they refetch the ratio when it moves (passive as well).
   staffRoute(app, getStaffRatioVersion, { passive: true }, async ({ staff, params, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.read');
     return { date: staff.today, version: await ratioVersion(ctx.db, grant.facilityId, staff.today, now) };
   });
 
   staffRoute(app, getStaffRatioDay, {}, async ({ staff, params, query, today, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.read');
     return ratioDay(ctx.db, grant, parseDay(query.date, today), today, now);
   });
 
   // The month on paper and its 1歳児配置改善加算 self-check (docs/decisions/staffing-report.md).
   staffRoute(app, getStaffRatioMonth, {}, async ({ staff, params, query, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'report');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.report');
     return ratioMonth(ctx.db, grant, query.month ?? staff.today.slice(0, 7), staff.today, now);
   });
 
   staffCsvRoute(app, staffRatioMonthCsvPath, 'facilityId', ratioMonthQuery, async ({ staff, id, query, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, id, 'report');
+    const grant = await authorizeFacility(ctx, staff, id, 'staffing.report');
     return ratioMonthCsv(ctx.db, staff, grant, query.month ?? staff.today.slice(0, 7), now);
   });
 
   staffRoute(app, putStaffClassRoom, {}, async ({ staff, params, body, now }) => {
-    const { klass, grant } = await authorizeClass(ctx, staff, params.classId, 'facility.read');
+    const { klass, grant } = await authorizeClass(ctx, staff, params.classId, 'staffing.read');
     return moveToRoom(ctx.db, staff, grant, klass, body.user_id, now);
   });
 
   staffRoute(app, getStaffShiftPatterns, {}, async ({ staff, params }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.read');
     return { patterns: await patternsOf(ctx.db, grant.facilityId) };
   });
 
   staffRoute(app, postStaffShiftPattern, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return addPattern(ctx.db, staff, grant, body, now);
   });
 
   staffRoute(app, getStaffShiftMonth, {}, async ({ staff, params, query }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'read');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.read');
     return shiftMonth(ctx.db, grant, staff.userId, query.month ?? staff.today.slice(0, 7));
   });
 
   // シフト表's red slots: the table's planned ratio per day (redrawn after each tap).
   staffRoute(app, getStaffShiftRatio, {}, async ({ staff, params, query }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return shiftRatio(ctx.db, grant, query.month ?? staff.today.slice(0, 7));
   });
 
   staffRoute(app, putStaffShift, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return setShift(ctx.db, staff, grant, body, now);
   });
 
   staffRoute(app, postStaffShiftPublish, {}, async ({ staff, params, body, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return publishMonth(ctx.db, staff, grant, body.month, now);
   });
 
   // 下書きを作成: the generated draft over an unpublished month (docs/decisions/staffing-generator.md).
   staffRoute(app, postStaffShiftGenerate, {}, async ({ staff, params, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, params.facilityId, 'correct');
+    const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return generateDraft(ctx.db, staff, grant, params.month, now);
   });
 
   staffCsvRoute(app, staffWorkRecordsCsvPath, 'facilityId', workRecordsCsvQuery, async ({ staff, id, query, now }) => {
-    const grant = await authorizeStaffing(ctx, staff, id, 'export');
+    const grant = await authorizeFacility(ctx, staff, id, 'staffing.export');
     return workRecordsCsv(ctx.db, staff, grant, query.month ?? staff.today.slice(0, 7), now);
   });
 }

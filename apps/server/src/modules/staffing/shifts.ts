@@ -3,9 +3,8 @@ import { datesOfMonth, monthRange, shiftMessages, type ShiftMonth, type ShiftPat
 import type { Db } from '../../db/client';
 import { shiftMonths, shiftPatterns, shifts } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
-import type { FacilityGrant, StaffViewer } from '../access';
+import { grantHolds, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { mayCorrect } from './access';
 import { wishesOfMonth } from './wishes';
 import { facilityStaff } from './day-data';
 
@@ -67,7 +66,7 @@ export async function addPattern(
 
 export async function shiftMonth(db: Db, grant: FacilityGrant, userId: number, month: string): Promise<ShiftMonth> {
   const { first, last } = monthRange(month);
-  const editable = mayCorrect(grant);
+  const editable = grantHolds(grant, 'staffing.correct');
   const [published] = await db
     .select()
     .from(shiftMonths)

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { postStaffDevice, postStaffDevicePair, postStaffDeviceUnlock } from '@renraku/contract';
+import type { Db } from '../src/db/client';
+import { children, noteChildren, staffMemberships } from '../src/db/schema';
+import { buildChild, buildStaff, buildStaffWorld } from './factories';
+import { call, staffAgents, type Agent, type StaffPersona, type TestAppHandle } from './harness';
+
+/*
+ * The world the records tests share (records.md §7): staff.md §7's callers, the 主任 and class A's
+ * unlocked tablet, and children placed in a class with a birth date.
+ */
+
+export type StaffWorld = Awaited<ReturnType<typeof buildStaffWorld>>;
+export type Kid = Awaited<ReturnType<typeof buildChild>>;
+type Clock = Record<string, string>;
+
+/** The 主任: class staff of class B marked so (staff-chief-flag.md), signed in. */
+export async function signInChief(t: TestAppHandle, w: StaffWorld, clock: Clock): Promise<Agent> {
+  const chief = await buildStaff(t.db, { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
+  await t.db.update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chief.membership.id));
+  return t.signInStaff(chief.user, clock);
+}
+
+/** Class A's tablet: registered by the director, paired, and unlocked with the PIN of a class A staff member. */
+export async function classTablet(t: TestAppHandle, w: StaffWorld, director: Agent, clock: Clock, pin = '2468'): Promise<Agent> {
+  const registered = await call(director, postStaffDevice, {
+    params: { facilityId: w.facilityId },
+    body: { name: 'ひよこ組', class_id: w.classA.id },
+    headers: clock,
+  });
+  const tablet = t.agent(clock);
+  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
+  const pinned = await buildStaff(t.db, { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin });
+  expect((await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin } })).statusCode).toBe(200);
+  return tablet;
+}
+
+export interface RecordsWorld {
+  w: StaffWorld;
+  as: Record<StaffPersona, Agent>;
+  chief: Agent;
+}
+
+/** staff.md §7's callers and the 主任 (`classTablet` adds the tablet where a file wants it). */
+export async function buildRecordsWorld(t: TestAppHandle, clock: Clock): Promise<RecordsWorld> {
+  const w = await buildStaffWorld(t.db);
+  const as = await staffAgents(t, w, clock);
+  return { w, as, chief: await signInChief(t, w, clock) };
+}
+
+export interface KidOptions {
+  leftOn?: string | null;
+  admittedOn?: string;
+  sex?: number;
+}
+
+/** A child of the world's facility placed in a class, born on `birth`. */
+export async function placeKid(
+  db: Db,
+  w: StaffWorld,
+  firstName: string,
+  birth: string,
+  classId: number,
+  { leftOn = null, admittedOn, sex }: KidOptions = {},
+): Promise<Kid> {
+  const k = await buildChild(db, { facilityId: w.facilityId, firstName, leftOn, ...(admittedOn ? { admittedOn } : {}) });
+  await db
+    .update(children)
+    .set(sex === undefined ? { birth } : { birth, sex })
+    .where(eq(children.id, k.child.id));
+  await db.update(noteChildren).set({ classId }).where(eq(noteChildren.id, k.noteChild.id));
+  return k;
+}
