@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { resultFileOf } from './bank';
 import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, onTablet, signIn, test } from './fixtures';
 
 /**
@@ -100,25 +101,6 @@ test('the billing screens at the tablet’s size: last month issued, the fee rul
   await expect(page.getByRole('dialog')).toContainText('認定区分');
   await expectAccessible(page);
 });
-
-/** The bank's side: a 振替結果 file from the request file (each data record's code at 112, the trailer's totals). */
-function resultFileOf(request: Buffer, codes: (index: number) => string): Buffer {
-  const out = Buffer.from(request);
-  const records = out.length / 122;
-  const sums = { paid: { count: 0, amount: 0 }, failed: { count: 0, amount: 0 } };
-  for (let i = 1; i < records - 2; i++) {
-    const code = codes(i - 1);
-    out.write(code, i * 122 + 111, 'latin1');
-    const amount = Number(out.subarray(i * 122 + 80, i * 122 + 90).toString('latin1'));
-    const sum = code === '0' ? sums.paid : sums.failed;
-    sum.count += 1;
-    sum.amount += amount;
-  }
-  const pad = (n: number, w: number) => String(n).padStart(w, '0');
-  const totals = pad(sums.paid.count, 6) + pad(sums.paid.amount, 12) + pad(sums.failed.count, 6) + pad(sums.failed.amount, 12);
-  out.write(totals, (records - 2) * 122 + 19, 'latin1');
-  return out;
-}
 
 test('the 事務 sees last month collected (振替済, 資金不足 carried), downloads the request and re-imports the bank’s result', async ({
   page,
