@@ -1,6 +1,6 @@
 /**
  * The test-mode staff fixture's billing facility (seed/billing-facility.ts;
- * docs/decisions/billing-e2e-facility.md): an end-to-end test's own facility of the first company,
+ * docs/decisions/tests-e2e-billing-facility.md): an end-to-end test's own facility of the first company,
  * where a month can be closed and collected without touching the facility the other specs read.
  */
 import { describe, expect, it } from 'vitest';

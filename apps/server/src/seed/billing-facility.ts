@@ -27,7 +27,7 @@ const families = [
 ] as const;
 
 /**
- * A facility of its own for an end-to-end test that closes a month (docs/decisions/billing-e2e-facility.md):
+ * A facility of its own for an end-to-end test that closes a month (docs/decisions/tests-e2e-billing-facility.md):
  * a new facility of `companyId` with one class of 4歳児 this 年度, two families (each main guardian pays,
  * with a 口座振替 account registered at the bank when the server's secret is given), the demo's fee
  * rules and 委託者 settings, and the gate's times of last month and of this month before today, so
