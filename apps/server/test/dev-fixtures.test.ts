@@ -25,14 +25,12 @@ const countOf = async (table: typeof users | typeof facilities | typeof staffMem
 describe('POST /api/dev/fixtures/staff with billing_facility', () => {
   it('puts the staff member at a new facility of the first company with two families to bill, both months open', async () => {
     const w = await buildStaffWorld(t.db);
-    const res = await t
-      .agent(clock)
-      .post('/api/dev/fixtures/staff', {
-        email: 'jimu-billing@example.com',
-        password: TEST_PASSWORD,
-        role: 'office',
-        billing_facility: true,
-      });
+    const res = await t.agent(clock).post('/api/dev/fixtures/staff', {
+      email: 'jimu-billing@example.com',
+      password: TEST_PASSWORD,
+      role: 'office',
+      billing_facility: true,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as { id: number; facility_id: number; facility_name: string };
     expect(body.facility_id).not.toBe(w.facilityId);
