@@ -23,6 +23,14 @@ const countOf = async (table: typeof users | typeof facilities | typeof staffMem
   (await t.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('POST /api/dev/fixtures/staff with billing_facility', () => {
+  it('answers 404 while there is no facility yet (the file’s first test), writing nothing', async () => {
+    const res = await t
+      .agent(clock)
+      .post('/api/dev/fixtures/staff', { email: 'too-early@example.com', password: TEST_PASSWORD, billing_facility: true });
+    expect(res.statusCode, res.body).toBe(404);
+    expect([await countOf(users), await countOf(facilities), await countOf(staffMemberships)]).toEqual([0, 0, 0]);
+  });
+
   it('puts the staff member at a new facility of the first company with two families to bill, both months open', async () => {
     const w = await buildStaffWorld(t.db);
     const res = await t.agent(clock).post('/api/dev/fixtures/staff', {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
-import { conflict } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { asc, desc, sql } from 'drizzle-orm';
 import { addDays, staffRoles } from '@renraku/contract';
 import { facilities, mailOutbox, staffMemberships, staffPins, users } from '../../db/schema';
@@ -75,21 +75,22 @@ export function devRoutes(app: App, ctx: AppContext) {
     const answer = await ctx.db.transaction(async (tx) => {
       const db: Db = tx;
       const [first] = await db.select().from(facilities).orderBy(asc(facilities.id)).limit(1);
+      if (!first) throw notFound('施設がありません');
       const [user] = await db
         .insert(users)
         .values({ email: input.email, passwordHash, name: input.name, agreedAt: req.now, emailVerifiedAt: req.now })
         .returning({ id: users.id });
       const facility = input.billing_facility
         ? await seedBillingFacility(db, {
-            companyId: first!.companyId,
+            companyId: first.companyId,
             staffUserId: user!.id,
             today: req.today,
             now: req.now,
             secret: ctx.config.sessionSecret,
           })
-        : first!;
+        : first;
       await db.insert(staffMemberships).values({
-        companyId: first!.companyId,
+        companyId: first.companyId,
         facilityId: input.role === 'company_admin' ? null : facility.id,
         userId: user!.id,
         role: input.role,
