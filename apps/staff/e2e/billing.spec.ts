@@ -2,13 +2,15 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { resultFileOf } from './bank';
 import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, onTablet, signIn, test } from './fixtures';
 
 /**
- * 請求 (spec/billing.md §3): a director of さくら保育園 closes this month (the seed left it a draft
+ * 請求 (spec/billing.md §3) at さくら保育園: a director closes this month (the seed left it a draft
  * computed from the gate's times) at the staff room's desktop; on the class tablet's size the same
- * screens are read (last month issued, the fee rules, the children's attributes). One closing per
- * month and facility: the desktop project closes, the tablet project only reads.
+ * screens are read from what the seed wrote (last month issued, the fee rules, the children's
+ * attributes), whichever project runs first. One closing per month and facility: the desktop project
+ * closes this month here; billing-close.spec.ts closes months at facilities of its own.
  */
 test('a director reviews this month’s drafts with per-day 延長 and closes the month', async ({ page, request }) => {
   test.skip(onTablet(), 'one closing per month: the desktop project closes');
@@ -44,7 +46,7 @@ test('a director reviews this month’s drafts with per-day 延長 and closes th
   await page.getByRole('dialog', { name: '請求の確定' }).getByRole('button', { name: '確定して発行する' }).click();
   await expect(page.getByText('2026年6月の請求を確定しました')).toBeVisible();
   await expect(summary).toContainText('確定済');
-  // The seeded family of two keeps its 兄弟姉妹割引 as a line of the issued statement (billing-fees.spec.ts sets the rule).
+  // The seeded family of two keeps its 兄弟姉妹割引 (the seed's rule) as a line of the issued statement.
   await expect(page.getByTestId('statement').filter({ hasText: '小林 紬' })).toContainText('兄弟姉妹割引（第2子）');
   await expect(page.getByTestId('statement').first()).toContainText(/請求番号 \d+-202606-001/);
   const issued = page.getByTestId('statement').first();
@@ -74,7 +76,7 @@ test('a director reviews this month’s drafts with per-day 延長 and closes th
 });
 
 test('the billing screens at the tablet’s size: last month issued, the fee rules, the children', async ({ page, request }) => {
-  test.skip(!onTablet(), 'the desktop project closes the month');
+  test.skip(!onTablet(), 'the desktop reads these screens in the other specs');
   const director = await createStaff(request, 'billing-tablet', { role: 'director' });
   await signIn(page, director.email);
   await page.goto(`/staff/f/${director.facilityId}/billing?month=2026-05`);
@@ -100,25 +102,6 @@ test('the billing screens at the tablet’s size: last month issued, the fee rul
   await expect(page.getByRole('dialog')).toContainText('認定区分');
   await expectAccessible(page);
 });
-
-/** The bank's side: a 振替結果 file from the request file (each data record's code at 112, the trailer's totals). */
-function resultFileOf(request: Buffer, codes: (index: number) => string): Buffer {
-  const out = Buffer.from(request);
-  const records = out.length / 122;
-  const sums = { paid: { count: 0, amount: 0 }, failed: { count: 0, amount: 0 } };
-  for (let i = 1; i < records - 2; i++) {
-    const code = codes(i - 1);
-    out.write(code, i * 122 + 111, 'latin1');
-    const amount = Number(out.subarray(i * 122 + 80, i * 122 + 90).toString('latin1'));
-    const sum = code === '0' ? sums.paid : sums.failed;
-    sum.count += 1;
-    sum.amount += amount;
-  }
-  const pad = (n: number, w: number) => String(n).padStart(w, '0');
-  const totals = pad(sums.paid.count, 6) + pad(sums.paid.amount, 12) + pad(sums.failed.count, 6) + pad(sums.failed.amount, 12);
-  out.write(totals, (records - 2) * 122 + 19, 'latin1');
-  return out;
-}
 
 test('the 事務 sees last month collected (振替済, 資金不足 carried), downloads the request and re-imports the bank’s result', async ({
   page,

@@ -83,17 +83,24 @@ export interface StaffFixture {
 
 /**
  * A staff member of their own at さくら保育園 (test-mode fixture API), so a test that enrols 2FA or
- * sets a PIN leaves the demo staff as the other tests, running in parallel, expect them.
+ * sets a PIN leaves the demo staff as the other tests, running in parallel, expect them. With
+ * `billingFacility`, at a new facility of the demo company of their own (two paying families, both
+ * months open: apps/server/src/seed/billing-facility.ts), for a test that closes a month.
  */
 export async function createStaff(
   request: APIRequestContext,
   prefix: string,
-  options: { role?: 'director' | 'company_admin' | 'office' | 'class_staff'; name?: string; pin?: string } = {},
+  options: {
+    role?: 'director' | 'company_admin' | 'office' | 'class_staff';
+    name?: string;
+    pin?: string;
+    billingFacility?: boolean;
+  } = {},
 ): Promise<StaffFixture> {
   const email = uniqueEmail(prefix);
   const name = options.name ?? `試験 ${prefix}${Math.floor(Math.random() * 1e4)}`;
   const res = await request.post('/api/dev/fixtures/staff', {
-    data: { email, password: PASSWORD, name, role: options.role, pin: options.pin },
+    data: { email, password: PASSWORD, name, role: options.role, pin: options.pin, billing_facility: options.billingFacility },
     headers: await xsrfHeaders(request),
   });
   expect(res.status()).toBe(201);

@@ -25,20 +25,7 @@ export async function seedBillingCollection(
 ): Promise<void> {
   const facilityId = ids.facilities.sakura;
   const companyId = ids.companies.sakura;
-  await db.insert(billingDebitSettings).values({
-    facilityId,
-    companyId,
-    consignorCode: '1234567890',
-    consignorName: 'ｼﾔｶｲﾌｸｼﾎｳｼﾞﾝ ｻｸﾗｶｲ',
-    bankCode: '0009',
-    bankName: 'ｻｸﾗｷﾞﾝｺｳ',
-    branchCode: '101',
-    branchName: 'ｴｷﾏｴ',
-    accountType: 'ordinary',
-    accountNumber: '1234567',
-    updatedBy: staff.director,
-    updatedAt: now,
-  });
+  await db.insert(billingDebitSettings).values(demoDebitSettings(companyId, facilityId, staff.director, now));
   if (!secret) return;
   const lastMonth = addMonths(tokyoDate(now).slice(0, 7), -1);
   const issued = await db
@@ -53,27 +40,18 @@ export async function seedBillingCollection(
   ]);
   const registered = new Date(`${lastMonth}-01T10:00:00+09:00`);
   await db.insert(billingBankAccounts).values(
-    issued.map(({ payer }, i) => {
-      const number = String(1000001 + i * 7919).padStart(7, '0');
-      const own = payer === ids.users.main;
-      return {
+    issued.map(({ payer }, i) =>
+      demoBankAccount(secret, {
         companyId,
         facilityId,
         userId: payer,
-        bankCode: '0001',
-        branchCode: String(100 + i).padStart(3, '0'),
-        accountType: 'ordinary',
-        numberSealed: seal(secret, number),
-        numberLast3: number.slice(-3),
+        index: i,
         holder: holderOf.get(payer) ?? holders[i % holders.length]!,
-        enteredBy: own ? 'guardian' : 'staff',
-        // The bank registered the forms before last month's debit (the 事務's 登録済 mark).
+        own: payer === ids.users.main,
         registeredAt: registered,
         registeredBy: staff.director,
-        updatedBy: own ? payer : staff.director,
-        updatedAt: registered,
-      };
-    }),
+      }),
+    ),
   );
   const viewer = { userId: staff.director, today: tokyoDate(now), deviceId: null, ip: '127.0.0.1' };
   const grant = {
@@ -122,4 +100,59 @@ function bankResultOf(request: Buffer, codeOf: (statementId: number) => '0' | '1
     'latin1',
   );
   return out;
+}
+
+/** The demo 委託者 settings of a facility (consignor 1234567890 at ｻｸﾗｷﾞﾝｺｳ). */
+export function demoDebitSettings(companyId: number, facilityId: number, updatedBy: number, now: Date) {
+  return {
+    facilityId,
+    companyId,
+    consignorCode: '1234567890',
+    consignorName: 'ｼﾔｶｲﾌｸｼﾎｳｼﾞﾝ ｻｸﾗｶｲ',
+    bankCode: '0009',
+    bankName: 'ｻｸﾗｷﾞﾝｺｳ',
+    branchCode: '101',
+    branchName: 'ｴｷﾏｴ',
+    accountType: 'ordinary',
+    accountNumber: '1234567',
+    updatedBy,
+    updatedAt: now,
+  } satisfies typeof billingDebitSettings.$inferInsert;
+}
+
+/**
+ * A payer's demo 口座振替 account (the `index`-th of the facility's), registered at the bank on
+ * `registeredAt`: entered in the guardian app when `own`, else by the 事務 from the paper form.
+ */
+export function demoBankAccount(
+  secret: string,
+  a: {
+    companyId: number;
+    facilityId: number;
+    userId: number;
+    index: number;
+    holder: string;
+    own: boolean;
+    registeredAt: Date;
+    registeredBy: number;
+  },
+) {
+  const number = String(1000001 + a.index * 7919).padStart(7, '0');
+  return {
+    companyId: a.companyId,
+    facilityId: a.facilityId,
+    userId: a.userId,
+    bankCode: '0001',
+    branchCode: String(100 + a.index).padStart(3, '0'),
+    accountType: 'ordinary',
+    numberSealed: seal(secret, number),
+    numberLast3: number.slice(-3),
+    holder: a.holder,
+    enteredBy: a.own ? 'guardian' : 'staff',
+    // The bank registered the forms before last month's debit (the 事務's 登録済 mark).
+    registeredAt: a.registeredAt,
+    registeredBy: a.registeredBy,
+    updatedBy: a.own ? a.userId : a.registeredBy,
+    updatedAt: a.registeredAt,
+  } satisfies typeof billingBankAccounts.$inferInsert;
 }

@@ -29,29 +29,7 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
   const lastMonth = addMonths(thisMonth, -1);
   const facilityId = ids.facilities.sakura;
   const companyId = ids.companies.sakura;
-  await db.insert(billingSettings).values({
-    companyId,
-    facilityId,
-    validFrom: `${fiscalYearOf(`${lastMonth}-01`)}-04-01`,
-    facilityType: 'licensed_nursery',
-    standardStart: '07:00',
-    standardEnd: '18:00',
-    shortStart: '08:30',
-    shortEnd: '16:30',
-    unitMinutes: 30,
-    graceMinutes: 5,
-    pricePerUnit: 200,
-    lateFrom: '18:30',
-    latePricePerUnit: 300,
-    dailyCap: 1000,
-    monthlyCap: null,
-    flatMonthly: 3000,
-    sideDishFee: 4500,
-    stapleFee: 0,
-    // 引落日 the 10th: last month's 口座振替 is done and answered for most of this month.
-    dueDay: 10,
-    updatedBy: staff.director,
-  });
+  await db.insert(billingSettings).values(demoBillingSettings(companyId, facilityId, lastMonth, staff.director));
   const family = await seedSiblingFamily(seed);
   const [materials, outing] = await db
     .insert(billingItems)
@@ -112,10 +90,7 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
   ]);
 
   // Weekdays of last month and of this month before today: arrivals around 8:00, a few late pick-ups.
-  const days = [...datesOfMonth(lastMonth), ...datesOfMonth(thisMonth).filter((d) => d < today)].filter(
-    (d) => weekdayIndexOf(d) > 0 && weekdayIndexOf(d) < 6,
-  );
-  const late = ['18:20', '18:45', '19:10', '17:30'];
+  const days = weekdaysBefore([lastMonth, thisMonth], today);
   // A recorded arrival makes a day of the guardian's feed: a child with the feed seed's daily notes
   // gets times on those days only, so the feed keeps the days it was seeded with.
   const noteDays = new Set(
@@ -127,22 +102,8 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
     ).map((n) => `${n.noteChildId}:${n.date}`),
   );
   const hasNotes = new Set([...noteDays].map((key) => Number(key.split(':')[0])));
-  const rows: (typeof childAttendances.$inferInsert)[] = [];
-  enrolled.forEach((c, k) =>
-    days.forEach((date, i) => {
-      if ((i + k) % 9 === 4) return; // an absence now and then
-      if (hasNotes.has(c.noteChildId) && !noteDays.has(`${c.noteChildId}:${date}`)) return;
-      const early = (i + k) % 11 === 0;
-      rows.push({
-        companyId,
-        noteChildId: c.noteChildId,
-        date,
-        arrivedAt: early ? '06:50' : `08:${String(10 + ((i * 7 + k * 3) % 40)).padStart(2, '0')}`,
-        pickedUpAt:
-          (i + k) % 4 === 1 ? late[Math.floor(i / 4) % late.length]! : `16:${String(20 + ((i * 5) % 35)).padStart(2, '0')}`,
-        source: 'kiosk',
-      });
-    }),
+  const rows = demoAttendance(companyId, enrolled, days).filter(
+    (r) => !hasNotes.has(r.noteChildId) || noteDays.has(`${r.noteChildId}:${r.date}`),
   );
   await db.insert(childAttendances).values(rows).onConflictDoNothing();
 
@@ -171,4 +132,57 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
       issuedBy: staff.director,
     })),
   );
+}
+
+/** The demo's fee rules of the 年度 that holds `month` (延長 200 円 per 30 minutes past the window, 副食費 4,500 円). */
+export function demoBillingSettings(companyId: number, facilityId: number, month: string, updatedBy: number) {
+  return {
+    companyId,
+    facilityId,
+    validFrom: `${fiscalYearOf(`${month}-01`)}-04-01`,
+    facilityType: 'licensed_nursery',
+    standardStart: '07:00',
+    standardEnd: '18:00',
+    shortStart: '08:30',
+    shortEnd: '16:30',
+    unitMinutes: 30,
+    graceMinutes: 5,
+    pricePerUnit: 200,
+    lateFrom: '18:30',
+    latePricePerUnit: 300,
+    dailyCap: 1000,
+    monthlyCap: null,
+    flatMonthly: 3000,
+    sideDishFee: 4500,
+    stapleFee: 0,
+    // 引落日 the 10th: last month's 口座振替 is done and answered for most of this month.
+    dueDay: 10,
+    updatedBy,
+  } satisfies typeof billingSettings.$inferInsert;
+}
+
+/** The weekdays of the months before `today`. */
+export const weekdaysBefore = (months: string[], today: string) =>
+  months.flatMap((m) => datesOfMonth(m)).filter((d) => d < today && weekdayIndexOf(d) > 0 && weekdayIndexOf(d) < 6);
+
+/** The gate's times on `days`: arrivals around 8:00 (now and then 6:50), a few late pick-ups, an absence now and then. */
+export function demoAttendance(companyId: number, enrolled: { noteChildId: number }[], days: string[]) {
+  const late = ['18:20', '18:45', '19:10', '17:30'];
+  const rows: (typeof childAttendances.$inferInsert & { noteChildId: number; date: string })[] = [];
+  enrolled.forEach((c, k) =>
+    days.forEach((date, i) => {
+      if ((i + k) % 9 === 4) return; // an absence now and then
+      const early = (i + k) % 11 === 0;
+      rows.push({
+        companyId,
+        noteChildId: c.noteChildId,
+        date,
+        arrivedAt: early ? '06:50' : `08:${String(10 + ((i * 7 + k * 3) % 40)).padStart(2, '0')}`,
+        pickedUpAt:
+          (i + k) % 4 === 1 ? late[Math.floor(i / 4) % late.length]! : `16:${String(20 + ((i * 5) % 35)).padStart(2, '0')}`,
+        source: 'kiosk',
+      });
+    }),
+  );
+  return rows;
 }

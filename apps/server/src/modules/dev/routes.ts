@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
-import { conflict } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { asc, desc, sql } from 'drizzle-orm';
 import { addDays, staffRoles } from '@renraku/contract';
 import { facilities, mailOutbox, staffMemberships, staffPins, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import type { Db } from '../../db/client';
+import { seedBillingFacility } from '../../seed/billing-facility';
 
 const userFixture = z.object({
   email: z.string().email().max(255),
@@ -23,6 +25,11 @@ const staffFixture = userFixture.extend({
     .string()
     .regex(/^\d{4}$/)
     .optional(),
+  /**
+   * At a new facility of the demo company with its own class, two paying families, fee rules and a
+   * month and a half of the gate's times (seed/billing-facility.ts), for a test that closes a month.
+   */
+  billing_facility: z.boolean().default(false),
 });
 
 const mailsQuery = z.object({ to: z.string().max(255).default('') });
@@ -59,30 +66,40 @@ export function devRoutes(app: App, ctx: AppContext) {
   });
 
   // A staff member of their own at the first facility (さくら保育園; a company admin: its company),
-  // since a month ago, so that a test enrolling 2FA or setting a PIN leaves the demo staff as they are.
+  // since a month ago, so that a test enrolling 2FA or setting a PIN leaves the demo staff as they are;
+  // with `billing_facility`, at a new facility of that company built for closing months.
   api.post('/api/dev/fixtures/staff', { schema: { hide: true, body: staffFixture } }, async (req, reply) => {
     const input = req.body;
     await refuseTakenEmail(ctx, input.email);
-    const [facility] = await ctx.db.select().from(facilities).orderBy(asc(facilities.id)).limit(1);
-    const [user] = await ctx.db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        name: input.name,
-        agreedAt: req.now,
-        emailVerifiedAt: req.now,
-      })
-      .returning({ id: users.id });
-    await ctx.db.insert(staffMemberships).values({
-      companyId: facility!.companyId,
-      facilityId: input.role === 'company_admin' ? null : facility!.id,
-      userId: user!.id,
-      role: input.role,
-      validFrom: addDays(req.today, -30),
+    const passwordHash = await hashPassword(input.password);
+    const answer = await ctx.db.transaction(async (tx) => {
+      const db: Db = tx;
+      const [first] = await db.select().from(facilities).orderBy(asc(facilities.id)).limit(1);
+      if (!first) throw notFound('施設がありません');
+      const [user] = await db
+        .insert(users)
+        .values({ email: input.email, passwordHash, name: input.name, agreedAt: req.now, emailVerifiedAt: req.now })
+        .returning({ id: users.id });
+      const facility = input.billing_facility
+        ? await seedBillingFacility(db, {
+            companyId: first.companyId,
+            staffUserId: user!.id,
+            today: req.today,
+            now: req.now,
+            secret: ctx.config.sessionSecret,
+          })
+        : first;
+      await db.insert(staffMemberships).values({
+        companyId: first.companyId,
+        facilityId: input.role === 'company_admin' ? null : facility.id,
+        userId: user!.id,
+        role: input.role,
+        validFrom: addDays(req.today, -30),
+      });
+      if (input.pin) await db.insert(staffPins).values({ userId: user!.id, pinHash: await hashPassword(input.pin) });
+      return { id: user!.id, facility_id: facility.id, facility_name: facility.name };
     });
-    if (input.pin) await ctx.db.insert(staffPins).values({ userId: user!.id, pinHash: await hashPassword(input.pin) });
-    return reply.status(201).send({ id: user!.id, facility_id: facility!.id, facility_name: facility!.name });
+    return reply.status(201).send(answer);
   });
 
   // The newest mails to one address, so e2e tests can follow links as a guardian would.

@@ -49,12 +49,13 @@ export function BillingPage() {
           </Button>
         ))}
       </Group>
-      <MonthPanel facilityId={facility.id} month={month} />
+      {/* Closing pins the month in the URL: once closed it stays in view (the default moves on to the next open month). */}
+      <MonthPanel facilityId={facility.id} month={month} pin={() => setSearch({ month }, { replace: true })} />
     </Page>
   );
 }
 
-function MonthPanel({ facilityId, month }: { facilityId: number; month: string }) {
+function MonthPanel({ facilityId, month, pin }: { facilityId: number; month: string; pin: () => void }) {
   const data = useBillingMonth(facilityId, month);
   const close = useCloseMonth(facilityId);
   const [adjusting, setAdjusting] = useState<BillingStatement | null>(null);
@@ -70,8 +71,9 @@ function MonthPanel({ facilityId, month }: { facilityId: number; month: string }
       message: `${yearMonthLabel(month)}の請求${m.statements.length}件（合計${yenLabel(m.total)}）を確定し、保護者に発行します。確定後は変更できません（訂正は翌月の調整として登録します）。`,
       confirmLabel: '確定して発行する',
     });
-    if (ok)
-      close.mutate(month, { onSuccess: () => showSuccess(`${yearMonthLabel(month)}の請求を確定しました`), onError: showFailure });
+    if (!ok) return;
+    pin();
+    close.mutate(month, { onSuccess: () => showSuccess(`${yearMonthLabel(month)}の請求を確定しました`), onError: showFailure });
   };
 
   return (
