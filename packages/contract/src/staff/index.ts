@@ -37,3 +37,4 @@ export * from './staffing-generate';
 export * from './staffing-wishes';
 export * from './staffing-report';
 export * from './records-templates';
+export * from './records-plans';

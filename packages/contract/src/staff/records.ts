@@ -178,11 +178,33 @@ export type RecordSlot = z.infer<typeof recordSlotSchema>;
 export const progressRecordSlotSchema = recordSlotSchema.extend({ kind: z.literal('progress_record') });
 export type ProgressRecordSlot = z.infer<typeof progressRecordSlotSchema>;
 
+/** The document a new 年間指導計画 or 全体的な計画 starts from: last 年度's of the same age band (a class's) or the facility's. */
+export const recordPlanSourceSchema = z.object({
+  fiscal_year: z.number().int(),
+  /** The class it was written for (null: the facility's 全体的な計画). */
+  class_name: z.string().nullable(),
+  document_id: z.number().int(),
+});
+export type RecordPlanSource = z.infer<typeof recordPlanSourceSchema>;
+
+/** A class's 年間指導計画 of its 年度 (records-plans-screens.md): the latest version, or what a new one starts from. */
+export const annualPlanSlotSchema = z.object({
+  fiscal_year: z.number().int(),
+  label: z.string(),
+  document: recordDocumentSummarySchema.nullable(),
+  state: recordSlotSchema.shape.state,
+  /** Missing only: last 年度's plan of the same age it copies (records-rollover.md), else null (the template). */
+  source: recordPlanSourceSchema.nullable(),
+});
+export type AnnualPlanSlot = z.infer<typeof annualPlanSlotSchema>;
+
 export const classRecordsSchema = z.object({
   class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }),
   month: z.string(),
   can_write: z.boolean(),
   can_approve: z.boolean(),
+  /** The class's 年間指導計画 of its 年度 (not counted in the month's counts). */
+  annual_plan: annualPlanSlotSchema,
   monthly_plan: recordSlotSchema,
   /** A 週案 for each week whose Monday is in the month. */
   weekly_plans: z.array(recordSlotSchema),

@@ -21,6 +21,12 @@ export interface RecordGrant {
   canApprove: boolean;
 }
 
+/**
+ * The grant a document is read and written under: a class's (or a child's) RecordGrant, or for the
+ * facility's own 全体的な計画 one with no class (overall-plan.ts).
+ */
+export type DocumentGrant = Omit<RecordGrant, 'klass'> & { klass: RecordGrant['klass'] | null };
+
 /** Whether the caller holds a 主任 membership at the facility covering today. One statement. */
 export async function isChief(db: Db, staff: StaffViewer, facilityId: number): Promise<boolean> {
   const [row] = await db
