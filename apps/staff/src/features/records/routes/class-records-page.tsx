@@ -12,6 +12,7 @@ import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
 import { isPairedDevice } from '../../../lib/device-flag';
 import { recordsArchiveUrl, useClassRecords, useOpenClassProgress, useOpenRecord } from '../api';
+import { AnnualPlanRow } from '../components/annual-plan-row';
 import { ClassChildren } from '../components/class-children';
 import { StateBadge } from '../components/state-badge';
 
@@ -142,6 +143,7 @@ function ClassMonth({
       <Alert color={data.counts.missing + data.counts.returned > 0 ? 'orange' : 'teal'} variant="light">
         未作成 {data.counts.missing}件・承認待ち {data.counts.waiting}件・差し戻し {data.counts.returned}件
       </Alert>
+      <AnnualPlanRow facilityId={facility.id} classId={data.class.id} slot={data.annual_plan} canWrite={data.can_write} />
       <Stack gap="xs">
         <Title order={2} size="h4">
           月案

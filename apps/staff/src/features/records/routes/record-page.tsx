@@ -158,6 +158,11 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
                 {d.child.name}さんの児童票へ
               </Anchor>
             )}
+            {d.kind === 'overall_plan' && (
+              <Anchor component={Link} to={facilityPath(facility.id, `records/overall?year=${d.period_start.slice(0, 4)}`)}>
+                全体的な計画の一覧へ
+              </Anchor>
+            )}
             {d.class && d.kind === 'yoroku' ? (
               <Anchor
                 component={Link}
