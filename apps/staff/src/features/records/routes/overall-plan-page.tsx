@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import type { OverallPlan } from '@renraku/contract/staff';
@@ -106,9 +106,15 @@ export function OverallPlanPage() {
         <Alert color="gray" variant="light" title="作成済みの年度">
           <Group gap="md">
             {plan.years.map((y) => (
-              <Anchor key={y} component="button" type="button" onClick={() => go(y)} fw={y === year ? 700 : 400}>
+              <Button
+                key={y}
+                size="md"
+                variant={y === year ? 'light' : 'subtle'}
+                aria-current={y === year ? 'true' : undefined}
+                onClick={() => go(y)}
+              >
                 {y}年度
-              </Anchor>
+              </Button>
             ))}
           </Group>
         </Alert>
