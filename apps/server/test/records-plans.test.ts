@@ -54,7 +54,11 @@ const docsOf = (kind: RecordKind) =>
     .select()
     .from(recordDocuments)
     .where(
-      and(eq(recordDocuments.facilityId, w.facilityId), eq(recordDocuments.kind, kind), eq(recordDocuments.periodStart, '2026-04-01')),
+      and(
+        eq(recordDocuments.facilityId, w.facilityId),
+        eq(recordDocuments.kind, kind),
+        eq(recordDocuments.periodStart, '2026-04-01'),
+      ),
     );
 const creations = () =>
   db()
@@ -112,7 +116,12 @@ beforeAll(async () => {
     overall: await plan('overall_plan', null, { philosophy: '一人ひとりの育ちを大切にする。' }),
     hiyoko: await plan('annual_plan', lastHiyoko.id, { year_goal: '安心できる保育者のもとで過ごす。' }),
   };
-  auditBase = (await db().select({ id: max(auditLog.id) }).from(auditLog))[0]!.id ?? 0;
+  auditBase =
+    (
+      await db()
+        .select({ id: max(auditLog.id) })
+        .from(auditLog)
+    )[0]!.id ?? 0;
 }, 120_000);
 
 describe('the 全体的な計画 of a 年度', () => {
@@ -131,7 +140,11 @@ describe('the 全体的な計画 of a 年度', () => {
     });
     expect((await getOverall(as.classStaffA)).data.can_create).toBe(false);
     expect((await getOverall(chief)).data.can_create).toBe(false);
-    expect((await getOverall(as.director, { year: 2025 })).data).toMatchObject({ state: 'done', can_create: false, source: null });
+    expect((await getOverall(as.director, { year: 2025 })).data).toMatchObject({
+      state: 'done',
+      can_create: false,
+      source: null,
+    });
   });
 
   it('GET: a bad 年度 is a 422 in Japanese', async () => {
@@ -215,7 +228,8 @@ describe('the 全体的な計画 of a 年度', () => {
 
 describe('a class’s first 年間指導計画', () => {
   const slotOf = async (agent: Agent, classId: number) =>
-    (await call(agent, getStaffClassRecords, { params: { classId }, query: { month: '2026-06' }, headers: clock })).data.annual_plan;
+    (await call(agent, getStaffClassRecords, { params: { classId }, query: { month: '2026-06' }, headers: clock })).data
+      .annual_plan;
 
   it('the class’s month shows it missing, with the plan of the same age it would copy', async () => {
     expect(await slotOf(as.classStaffA, w.classA.id)).toEqual({
@@ -249,7 +263,11 @@ describe('a class’s first 年間指導計画', () => {
     const entries = (await creations()).filter((e) => (e.details as { kind: string }).kind === 'annual_plan');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.details).toMatchObject({ class_id: w.classA.id, from_document_id: last.hiyoko });
-    expect(await slotOf(as.classStaffB, w.classA.id)).toMatchObject({ state: 'writing', source: null, document: { id: made.data.document.id } });
+    expect(await slotOf(as.classStaffB, w.classA.id)).toMatchObject({
+      state: 'writing',
+      source: null,
+      document: { id: made.data.document.id },
+    });
   });
 
   it('POST: the 主任 creates another class’s from the template (no 1歳児 plan last 年度)', async () => {
@@ -259,7 +277,9 @@ describe('a class’s first 年間指導計画', () => {
     const [row] = await db()
       .select()
       .from(recordDocuments)
-      .where(and(eq(recordDocuments.classId, w.classB.id), eq(recordDocuments.kind, 'annual_plan'), isNull(recordDocuments.childId)));
+      .where(
+        and(eq(recordDocuments.classId, w.classB.id), eq(recordDocuments.kind, 'annual_plan'), isNull(recordDocuments.childId)),
+      );
     expect(row).toMatchObject({ periodStart: '2026-04-01', version: 1 });
   });
 });

@@ -1,6 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createStaff, expect, expectAccessible, expectTouchTargets, goToMenu, onTablet, signIn, test, xsrfHeaders } from './fixtures';
+import {
+  createStaff,
+  expect,
+  expectAccessible,
+  expectTouchTargets,
+  goToMenu,
+  onTablet,
+  signIn,
+  test,
+  xsrfHeaders,
+} from './fixtures';
 
 /**
  * The plans of a 年度 (records.md §2, §7; issue 32; records-plans-screens.md): a 保育士 reads

@@ -47,9 +47,7 @@ export function OverallPlanPage() {
   const plan = query.data;
   return (
     <Page title="全体的な計画">
-      <Text>
-        保育所保育指針にもとづく、園の保育の全体像です。園長・法人管理者が作成し、職員はいつでも読めます。
-      </Text>
+      <Text>保育所保育指針にもとづく、園の保育の全体像です。園長・法人管理者が作成し、職員はいつでも読めます。</Text>
       <Group justify="space-between">
         <Button variant="default" size="md" onClick={() => go(year - 1)}>
           前の年度
