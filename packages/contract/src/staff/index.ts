@@ -22,6 +22,7 @@ export * from './nap-status';
 export * from './kiosk';
 export * from './kiosk-staff-clock';
 export * from './records';
+export * from './records-references';
 export * from './records-phrases';
 export * from './records-children';
 export * from './records-yoroku';
