@@ -4,7 +4,14 @@ import { count, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { postStaffClassRecord, postStaffRecordSubmit, recordRoom, staffRecordsSocketPath } from '@renraku/contract';
+import {
+  fiscalYearOf,
+  postStaffClassRecord,
+  postStaffOverallPlan,
+  postStaffRecordSubmit,
+  recordRoom,
+  staffRecordsSocketPath,
+} from '@renraku/contract';
 import { auditLog, staffMemberships } from '../src/db/schema';
 import { loadState } from '../src/modules/records/document-store';
 import { buildStaffWorld } from './factories';
@@ -15,7 +22,8 @@ import { type StaffWorld } from './records-world';
  * The co-editing socket (records-co-editing.md): two Node clients converge through the server; the
  * state lands in PostgreSQL; the rules of the calls hold on the socket (no session, another
  * facility, office refused; a reader's edits never reach the others; a submitted document turns
- * read-only; an ended membership loses the document within the recheck).
+ * read-only; an ended membership loses the document within the recheck; the facility's 全体的な計画
+ * is written by the 園長 only).
  */
 
 const t = setupApp();
@@ -162,6 +170,29 @@ describe('co-editing socket', () => {
     await waitFor(() => reader.doc.getText('health').toString() === '手洗いうがい');
     await new Promise((r) => setTimeout(r, 300));
     expect(writer.doc.getText('food').toString()).toBe('');
+  });
+
+  it('the facility’s 全体的な計画: the 園長 writes, a 保育士 reads live only, office and another facility are refused', async () => {
+    const year = fiscalYearOf(new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10));
+    const made = await call(as.director, postStaffOverallPlan, {
+      params: { facilityId: w.facilityId },
+      body: { fiscal_year: year },
+    });
+    const room = recordRoom(made.data.document.id);
+    const director = client(as.director, room);
+    const reader = client(as.classStaffA, room);
+    await Promise.all([director.synced(), reader.synced()]);
+    expect(director.scope()).toBe('read-write');
+    expect(reader.scope()).toBe('readonly');
+    director.doc.getText('philosophy').insert(0, '子どもの最善の利益を考える。');
+    reader.doc.getText('policy').insert(0, '保育士の書き込み');
+    await waitFor(() => reader.doc.getText('philosophy').toString() === '子どもの最善の利益を考える。');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(director.doc.getText('policy').toString()).toBe('');
+    for (const agent of [as.office, as.otherFacility]) {
+      const c = client(agent, room);
+      await waitFor(() => c.failed() !== '');
+    }
   });
 
   it('a cross-site page may not open the socket with the staff cookie (403 before the upgrade)', async () => {

@@ -5,7 +5,7 @@ import { createStaff, expect, signIn, test, xsrfHeaders } from './fixtures';
 /**
  * Issue 32's "a 保育日誌 of 20 children filled and submitted by finger" (records.md §3): on the class
  * tablet's size with touch, a 保育日誌 of a class of 20 (18 came, as the class board recorded them)
- * is filled with taps only — 天候, each text section from the 文例, 提出 — and the taps and the time
+ * is filled with taps only — 天候, each text section from its own 文例 button, 提出 — and the taps and the time
  * are counted and written to the test's output (docs/performance.md). Attendance and naps are read
  * from the day's records: no tap.
  */
@@ -46,8 +46,8 @@ test('a 保育日誌 of 20 children filled and submitted by finger: taps counted
   const sections = ['今日のねらい', '活動内容', 'クラス全体', '個別の様子', '保育者の援助', '反省・評価', '連絡事項'];
   for (const label of sections) {
     const field = page.getByRole('textbox', { name: label, exact: true });
-    await tap(field);
-    await tap(page.getByRole('button', { name: '文例', exact: true }));
+    // The field's own 文例 button aims the drawer at it: no tap on the field first (was 4 taps a section).
+    await tap(page.getByRole('button', { name: `${label}に文例を入れる` }));
     const drawer = page.getByRole('dialog', { name: '文例' });
     await expect(drawer.getByText(`入れる欄：${label}`)).toBeVisible();
     await tap(drawer.getByRole('list', { name: '文例の一覧' }).getByRole('button').first());
@@ -55,12 +55,14 @@ test('a 保育日誌 of 20 children filled and submitted by finger: taps counted
     await expect(field).not.toHaveValue('');
   }
   await expect(page.getByText('オンライン・保存済み')).toBeVisible();
+  await page.screenshot({ path: '/tmp/staff-records-journal-phrases.png', fullPage: true });
   await tap(page.getByRole('button', { name: '提出する' }));
   await tap(page.getByRole('dialog').getByRole('button', { name: '提出する' }));
   await expect(page.getByText('提出済み（第1版）')).toBeVisible();
   const seconds = (Date.now() - started) / 1000;
-  const line = `journal by finger: ${taps} taps for a 保育日誌 of 20 children (7 text sections from the 文例, 天候, 提出), ${seconds.toFixed(1)} s as driven by the test`;
+  const line = `journal by finger: ${taps} taps for a 保育日誌 of 20 children (7 text sections from their 文例 buttons, 天候, 提出), ${seconds.toFixed(1)} s as driven by the test`;
   console.log(line);
   test.info().annotations.push({ type: 'measure', description: line });
-  expect(taps).toBeLessThanOrEqual(40);
+  // 32 before the fields' own 文例 buttons (docs/performance.md); 25 with them.
+  expect(taps).toBeLessThanOrEqual(25);
 });

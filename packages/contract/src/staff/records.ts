@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateString, defineCall, idParam } from '../common';
+import { recordReferences, type RecordReference } from './records-references';
 
 /**
  * 保育に関する計画・記録 (spec records.md): every plan and record is a document of a kind, made from a
@@ -46,33 +47,6 @@ export const recordKindPeriods: Record<RecordKind, 'facility' | 'fiscal_year' | 
 /** The kinds a class's screens create in this version (the rest are templates and data only). 日案 only where the facility writes them. */
 export const classRecordKinds = ['monthly_plan', 'weekly_plan', 'daily_plan', 'individual_plan', 'daily_journal'] as const;
 export type ClassRecordKind = (typeof classRecordKinds)[number];
-
-/** The content references a template offers as tick lists (records.md §2, the exact names). */
-export const recordReferenceLists = {
-  three_viewpoints: {
-    name: '乳児保育の3つの視点',
-    items: ['健やかに伸び伸びと育つ', '身近な人と気持ちが通じ合う', '身近なものと関わり感性が育つ'],
-  },
-  five_domains: { name: '5領域', items: ['健康', '人間関係', '環境', '言葉', '表現'] },
-  nursing: { name: '養護', items: ['生命の保持', '情緒の安定'] },
-  ten_figures: {
-    name: '幼児期の終わりまでに育ってほしい姿（10の姿）',
-    items: [
-      '健康な心と体',
-      '自立心',
-      '協同性',
-      '道徳性・規範意識の芽生え',
-      '社会生活との関わり',
-      '思考力の芽生え',
-      '自然との関わり・生命尊重',
-      '数量や図形、標識や文字などへの関心・感覚',
-      '言葉による伝え合い',
-      '豊かな感性と表現',
-    ],
-  },
-} as const;
-export type RecordReference = keyof typeof recordReferenceLists;
-export const recordReferences = Object.keys(recordReferenceLists) as RecordReference[];
 
 export const recordFieldTypes = ['text', 'short_text', 'choice', 'date', 'grid', 'ticks', 'attendance', 'naps'] as const;
 export type RecordFieldType = (typeof recordFieldTypes)[number];
@@ -178,11 +152,33 @@ export type RecordSlot = z.infer<typeof recordSlotSchema>;
 export const progressRecordSlotSchema = recordSlotSchema.extend({ kind: z.literal('progress_record') });
 export type ProgressRecordSlot = z.infer<typeof progressRecordSlotSchema>;
 
+/** The document a new 年間指導計画 or 全体的な計画 starts from: last 年度's of the same age band (a class's) or the facility's. */
+export const recordPlanSourceSchema = z.object({
+  fiscal_year: z.number().int(),
+  /** The class it was written for (null: the facility's 全体的な計画). */
+  class_name: z.string().nullable(),
+  document_id: z.number().int(),
+});
+export type RecordPlanSource = z.infer<typeof recordPlanSourceSchema>;
+
+/** A class's 年間指導計画 of its 年度 (records-plans-screens.md): the latest version, or what a new one starts from. */
+export const annualPlanSlotSchema = z.object({
+  fiscal_year: z.number().int(),
+  label: z.string(),
+  document: recordDocumentSummarySchema.nullable(),
+  state: recordSlotSchema.shape.state,
+  /** Missing only: last 年度's plan of the same age it copies (records-rollover.md), else null (the template). */
+  source: recordPlanSourceSchema.nullable(),
+});
+export type AnnualPlanSlot = z.infer<typeof annualPlanSlotSchema>;
+
 export const classRecordsSchema = z.object({
   class: z.object({ id: z.number().int(), name: z.string(), age_band: z.number().int().nullable() }),
   month: z.string(),
   can_write: z.boolean(),
   can_approve: z.boolean(),
+  /** The class's 年間指導計画 of its 年度 (not counted in the month's counts). */
+  annual_plan: annualPlanSlotSchema,
   monthly_plan: recordSlotSchema,
   /** A 週案 for each week whose Monday is in the month. */
   weekly_plans: z.array(recordSlotSchema),

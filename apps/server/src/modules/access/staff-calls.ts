@@ -40,9 +40,12 @@ export const staffCallActions = {
   // Plans and records (records.md §7): 保育士 write on the class tablet too; approving is the desktop's.
   'records.read': {
     devices: pin,
-    what: 'a class’s plans and diaries of a month, a document, its PDF, the co-editing socket (reading)',
+    what: 'a class’s plans and diaries of a month, the facility’s 全体的な計画 of a 年度, a document, its PDF, the co-editing socket (reading)',
   },
-  'records.write': { devices: pin, what: 'opening a new 月案 or 日誌, typing on the socket, 提出, a corrected version' },
+  'records.write': {
+    devices: pin,
+    what: 'opening a new 月案 or 日誌, a class’s 年間指導計画 or (園長, 法人管理者) the 全体的な計画, typing on the socket, 提出, a corrected version',
+  },
   'records.approve': { devices: none, what: '承認 and 差し戻し of plans and diaries (園長, 主任)' },
   'records.phrases': { devices: none, what: 'adding and removing a facility’s 文例 (園長, 主任)' },
   'records.child': {
@@ -266,6 +269,7 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.getStaffRecordSettings,
     C.getStaffClassYoroku,
     C.getStaffYorokuContext,
+    C.getStaffOverallPlan,
   ],
   'records.write': [
     C.postStaffClassRecord,
@@ -274,6 +278,8 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.postStaffChildProgressRecord,
     C.postStaffChildYoroku,
     C.putStaffClassYorokuFocus,
+    C.postStaffClassAnnualPlan,
+    C.postStaffOverallPlan,
   ],
   'records.admission': [C.getStaffClassYorokuAdmissions],
   'records.export': [

@@ -21,6 +21,12 @@ export interface RecordGrant {
   canApprove: boolean;
 }
 
+/**
+ * The grant a document is read and written under: a class's (or a child's) RecordGrant, or for the
+ * facility's own 全体的な計画 one with no class (overall-plan.ts).
+ */
+export type DocumentGrant = Omit<RecordGrant, 'klass'> & { klass: RecordGrant['klass'] | null };
+
 /** A class's documents by the role catalogue (access/roles.ts): `records.read`, then `records.write` and `records.approve`. */
 export async function authorizeRecordClass(
   ctx: AppContext,

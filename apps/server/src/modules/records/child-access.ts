@@ -74,7 +74,7 @@ export async function authorizeChildDocument(
 export async function auditChildDocumentRead(
   db: Db,
   staff: StaffViewer,
-  access: RecordGrant,
+  access: Pick<RecordGrant, 'grant'>,
   doc: Pick<RecordDocumentRow, 'id' | 'kind' | 'periodStart' | 'version' | 'childId'>,
   now: Date,
   view: 'screen' | 'open',

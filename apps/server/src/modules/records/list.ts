@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { children, facilityClosedDays, noteChildren, recordDocuments } from '../../db/schema';
 import { fiscalAge } from '../billing/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
+import { annualPlanSlot } from './annual-plan';
 import { dailyPlanDays, journalDays, periodLabel, weeksOfMonth } from './periods';
 import { childName, namesOf, summaryOf } from './present';
 import { loadRecordSettings, progressPeriodLabel, progressPeriodOf } from './terms';
@@ -161,6 +162,7 @@ export async function classRecords(db: Db, access: RecordGrant, month: string, t
     month,
     can_write: access.canWrite,
     can_approve: access.canApprove,
+    annual_plan: await annualPlanSlot(db, klass),
     monthly_plan,
     weekly_plans,
     daily_plans,

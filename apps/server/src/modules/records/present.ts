@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   fiscalYearOf,
+  recordKindLabels,
   recordRoom,
   type ClassRecordKind,
   type RecordDocument,
@@ -11,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { children, recordDocumentEvents, recordDocuments, users } from '../../db/schema';
 import type { StaffViewer } from '../access';
-import { isEditable, type RecordDocumentRow, type RecordGrant } from './access';
+import { isEditable, type DocumentGrant, type RecordDocumentRow } from './access';
 import { dayFacts } from './day-facts';
 import { periodLabel } from './periods';
 import { presentTemplate, templateById } from './templates';
@@ -51,10 +52,11 @@ export function summaryOf(doc: RecordDocumentRow, names: Map<number, string>): R
 export async function presentDocument(
   db: Db,
   staff: StaffViewer,
-  access: RecordGrant,
+  access: DocumentGrant,
   doc: RecordDocumentRow,
   now: Date,
 ): Promise<RecordDocument> {
+  const { klass } = access;
   const template = presentTemplate(await templateById(db, doc.templateId));
   const events = await db
     .select({
@@ -73,7 +75,12 @@ export async function presentDocument(
     .from(recordDocuments)
     .where(
       and(
-        doc.childId === null ? eq(recordDocuments.classId, doc.classId!) : eq(recordDocuments.childId, doc.childId),
+        // A child's versions follow the child; a class's its class; the facility's 全体的な計画 the facility's.
+        doc.childId !== null
+          ? eq(recordDocuments.childId, doc.childId)
+          : doc.classId !== null
+            ? eq(recordDocuments.classId, doc.classId)
+            : and(eq(recordDocuments.facilityId, doc.facilityId), isNull(recordDocuments.classId)),
         doc.childId === null ? isNull(recordDocuments.childId) : undefined,
         eq(recordDocuments.kind, doc.kind),
         eq(recordDocuments.periodStart, doc.periodStart),
@@ -90,14 +97,14 @@ export async function presentDocument(
       ? `${child?.name ?? ''}さんの${doc.periodStart.slice(0, 4)}年度 保育所児童保育要録`
       : doc.kind === 'progress_record'
         ? `${child?.name ?? ''}さんの${progressPeriodLabel(doc.periodStart, doc.periodEnd)}の経過記録`
-        : doc.kind === 'annual_plan'
-          ? `${fiscalYearOf(doc.periodStart)}年度 年間指導計画`
+        : doc.kind === 'annual_plan' || doc.kind === 'overall_plan'
+          ? `${fiscalYearOf(doc.periodStart)}年度 ${recordKindLabels[doc.kind]}`
           : periodLabel(doc.kind as ClassRecordKind, doc.periodStart, child?.name);
   return {
     document: {
       ...summaryOf(doc, names),
-      title: `${access.klass.name} ${label}`,
-      class: { id: access.klass.id, name: access.klass.name, age_band: access.klass.ageBand },
+      title: `${klass?.name ?? access.grant.facilityName} ${label}`,
+      class: klass ? { id: klass.id, name: klass.name, age_band: klass.ageBand } : null,
       child: child ? { id: child.id, name: child.name } : null,
       return_comment: doc.status === 'returned' ? doc.returnComment : null,
       room: recordRoom(doc.id),
@@ -107,7 +114,7 @@ export async function presentDocument(
     can_submit: access.canWrite && isEditable(doc.status),
     can_approve: access.canApprove && doc.status === 'submitted',
     can_reopen: access.canWrite && doc.status === 'approved' && latest,
-    day_facts: doc.kind === 'daily_journal' ? await dayFacts(db, access.klass, doc.periodStart, staff.today, now) : null,
+    day_facts: doc.kind === 'daily_journal' && klass ? await dayFacts(db, klass, doc.periodStart, staff.today, now) : null,
     events: events.map((e) => ({
       action: e.action as RecordDocument['events'][number]['action'],
       by: { id: e.byId ?? 0, name: e.byName ?? '（退職した職員）' },

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { children, facilities, recordDocumentEvents, staffMemberships } from '../../db/schema';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import type { RecordDocumentRow, RecordGrant } from './access';
+import type { DocumentGrant, RecordDocumentRow } from './access';
 import { documentContent } from './content';
 import { dayFacts } from './day-facts';
 import { renderPdf, type Stamp } from './pdf';
@@ -31,8 +31,8 @@ const SP = '\u3000';
 export function printLabel(kind: RecordKind, start: string, end: string): string {
   const name = recordKindLabels[kind];
   switch (recordKindPeriods[kind]) {
+    // The facility's 全体的な計画 is kept per 年度 (records-rollover.md), as the 年間指導計画.
     case 'facility':
-      return name;
     case 'fiscal_year':
       return `${fiscalYearOf(start)}年度 ${name}`;
     case 'month':
@@ -107,19 +107,20 @@ async function stampsOf(db: Db, doc: RecordDocumentRow): Promise<Stamp[]> {
 export async function renderRecord(
   db: Db,
   staff: StaffViewer,
-  access: RecordGrant & { doc: RecordDocumentRow },
+  access: DocumentGrant & { doc: RecordDocumentRow },
   now: Date,
 ): Promise<Buffer> {
-  const { doc, klass } = access;
+  const { doc, klass, grant } = access;
   const kind = doc.kind as RecordKind;
   const template = presentTemplate(await templateById(db, doc.templateId));
   const [facility] = await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, doc.facilityId));
   const state = await loadState(db, doc.id);
   const [child] = doc.childId ? await db.select({ name: childName }).from(children).where(eq(children.id, doc.childId)) : [];
-  const facts = kind === 'daily_journal' ? await dayFacts(db, klass, doc.periodStart, staff.today, now) : null;
+  const facts = kind === 'daily_journal' && klass ? await dayFacts(db, klass, doc.periodStart, staff.today, now) : null;
   const status = `${recordStatusLabels[doc.status as RecordStatus]}（第${doc.version}版）`;
   return renderPdf({
-    title: recordTitle(klass.name, child?.name ?? null, kind, doc.periodStart, doc.periodEnd),
+    // The facility's own document is titled by the facility.
+    title: recordTitle(klass?.name ?? grant.facilityName, child?.name ?? null, kind, doc.periodStart, doc.periodEnd),
     subtitle: `${facility?.name ?? ''}${SP}${template.name}${SP}${status}`,
     landscape: kind !== 'daily_journal' && kind !== 'progress_record',
     stamps: await stampsOf(db, doc),
@@ -137,7 +138,7 @@ export const recordTitle = (className: string, child: string | null, kind: Recor
 export async function printRecord(
   db: Db,
   staff: StaffViewer,
-  access: RecordGrant & { doc: RecordDocumentRow },
+  access: DocumentGrant & { doc: RecordDocumentRow },
   now: Date,
 ): Promise<{ filename: string; body: Buffer; type: string }> {
   const { doc, grant } = access;

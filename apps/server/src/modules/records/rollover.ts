@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/service';
 import { currentTemplate } from './templates';
 import { loadRecordSettings, termsOf } from './terms';
 
-type ClassRow = Pick<typeof classes.$inferSelect, 'id' | 'name' | 'ageBand'>;
+export type ClassRow = Pick<typeof classes.$inferSelect, 'id' | 'name' | 'ageBand'>;
 type DocRow = typeof recordDocuments.$inferSelect;
 
 const yearStart = (year: number) => `${year}-04-01`;
@@ -24,7 +24,7 @@ interface Planned {
   existing: DocRow | null;
 }
 
-const classesOf = (db: Db, facilityId: number, year: number) =>
+export const classesOf = (db: Db, facilityId: number, year: number) =>
   db
     .select({ id: classes.id, name: classes.name, ageBand: classes.ageBand })
     .from(classes)
@@ -32,7 +32,7 @@ const classesOf = (db: Db, facilityId: number, year: number) =>
     .orderBy(asc(classes.sortOrder), asc(classes.id));
 
 /** The latest version of each 全体的な計画 and 年間指導計画 of a 年度, by class (`''` for the facility's). */
-async function plansOf(db: Db, facilityId: number, year: number): Promise<Map<string, DocRow>> {
+export async function plansOf(db: Db, facilityId: number, year: number): Promise<Map<string, DocRow>> {
   const rows = await db
     .select()
     .from(recordDocuments)
@@ -59,7 +59,7 @@ async function plansOf(db: Db, facilityId: number, year: number): Promise<Map<st
  * the same age band (mixed ages: mixed ages) that has one, the one of the same name first, else the
  * one in the same place among its band, else the first.
  */
-function sourceClass(target: ClassRow, index: number, withPlans: ClassRow[]): ClassRow | null {
+export function sourceClass(target: ClassRow, index: number, withPlans: ClassRow[]): ClassRow | null {
   const band = withPlans.filter((c) => c.ageBand === target.ageBand);
   return band.find((c) => c.name === target.name) ?? band[index] ?? band[0] ?? null;
 }

@@ -1,5 +1,6 @@
 import {
   deleteStaffRecordPhrase,
+  fiscalYearOf,
   getStaffChildRecord,
   getStaffRecordMaterial,
   getStaffRecordRollover,
@@ -11,6 +12,9 @@ import {
   putStaffChildRecord,
   putStaffRecordSettings,
   getStaffClassRecords,
+  getStaffOverallPlan,
+  postStaffClassAnnualPlan,
+  postStaffOverallPlan,
   getStaffRecordPhrases,
   getStaffRecord,
   postStaffClassRecord,
@@ -38,6 +42,8 @@ import { writeChildRecord } from './child-record-write';
 import { classRecords } from './list';
 import { progressMaterial } from './material';
 import { openClassRecord } from './open';
+import { openAnnualPlan } from './annual-plan';
+import { authorizeOverallPlan, openOverallPlan, overallPlan } from './overall-plan';
 import { presentDocument } from './present';
 import { openProgressRecord } from './progress';
 import { authorizeRecordSettings, readRecordSettings, writeRecordSettings } from './settings';
@@ -77,6 +83,22 @@ export function recordsRoutes(app: App, ctx: AppContext) {
       await auditChildDocumentRead(ctx.db, staff, access, doc, now, 'open');
     }
     return document;
+  });
+
+  // The plans of a 年度 (records-plans-screens.md): a class's 年間指導計画, the facility's 全体的な計画.
+  staffRoute(app, postStaffClassAnnualPlan, {}, async ({ staff, params, now }) => {
+    const access = await authorizeRecordClass(ctx, staff, params.classId, 'read');
+    return openAnnualPlan(ctx, staff, access, now, (id) => socket.flush(id));
+  });
+
+  staffRoute(app, getStaffOverallPlan, {}, async ({ staff, params, query }) => {
+    const access = await authorizeOverallPlan(ctx, staff, params.facilityId, 'read');
+    return overallPlan(ctx.db, staff, access, query.year ?? fiscalYearOf(staff.today));
+  });
+
+  staffRoute(app, postStaffOverallPlan, {}, async ({ staff, params, body, now }) => {
+    const access = await authorizeOverallPlan(ctx, staff, params.facilityId, 'read');
+    return openOverallPlan(ctx, staff, access, body.fiscal_year, now, (id) => socket.flush(id));
   });
 
   staffRoute(app, getStaffRecord, {}, async ({ staff, params, now }) => {
@@ -148,7 +170,7 @@ export function recordsRoutes(app: App, ctx: AppContext) {
     const access = await authorizeRecord(ctx, staff, id, 'read');
     await socket.flush(access.doc.id);
     // A 要録 prints as its two-page 様式 (yoroku-print.ts).
-    if (access.doc.kind === 'yoroku') return printYoroku(ctx.db, staff, access, now);
+    if (access.doc.kind === 'yoroku' && access.klass) return printYoroku(ctx.db, staff, { ...access, klass: access.klass }, now);
     return printRecord(ctx.db, staff, access, now);
   });
 

@@ -5,7 +5,7 @@ import { recordDocumentEvents, recordDocuments } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { isEditable, type RecordDocumentRow, type RecordGrant } from './access';
+import { isEditable, type DocumentGrant, type RecordDocumentRow } from './access';
 import { copyState } from './document-store';
 import { presentDocument } from './present';
 
@@ -26,7 +26,7 @@ const rules: Record<Exclude<Step, 'reopen'>, { from: (s: string) => boolean; to:
 export async function changeStatus(
   db: Db,
   staff: StaffViewer,
-  access: RecordGrant,
+  access: DocumentGrant,
   doc: RecordDocumentRow,
   step: Exclude<Step, 'reopen'>,
   comment: string | null,
@@ -69,7 +69,7 @@ export async function changeStatus(
 export async function reopenRecord(
   db: Db,
   staff: StaffViewer,
-  access: RecordGrant,
+  access: DocumentGrant,
   doc: RecordDocumentRow,
   now: Date,
 ): Promise<RecordDocument> {

@@ -63,6 +63,7 @@ export function useRecordSteps(documentId: number) {
   const done = (doc: RecordDocument) => {
     queryClient.setQueryData(documentKey(doc.document.id), doc);
     void queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'class'] });
+    void queryClient.invalidateQueries({ queryKey: ['staff', 'records', 'overall'] });
   };
   const params = { documentId };
   return {

@@ -1,10 +1,11 @@
-import { Badge, Checkbox, Chip, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Chip, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type * as Y from 'yjs';
 import { recordReferenceLists, type RecordDayFacts, type RecordField as Field } from '@renraku/contract/staff';
 import { TableScroll } from '../../../components/table-scroll';
 import type { Editor } from '../use-collab';
 import { CollabText } from './collab-text';
 import { AttendanceFacts, NapFacts } from './day-facts';
+import { useOpenPhrases } from './phrase-target';
 import { useYMapValue } from './y-map-value';
 
 interface Props {
@@ -142,20 +143,36 @@ function Grid({ doc, field, readOnly, onFocusField }: Props) {
 /** A template's field, bound to its part of the shared document. */
 export function RecordField(props: Props) {
   const { doc, field, readOnly, editors, facts, onFocusField } = props;
+  const openPhrases = useOpenPhrases();
   const body = (() => {
     switch (field.type) {
       case 'text':
       case 'short_text':
         return (
-          <CollabText
-            doc={doc}
-            name={field.key}
-            label={field.label}
-            description={field.hint}
-            readOnly={readOnly}
-            short={field.type === 'short_text'}
-            onFocusChange={(on) => onFocusField(on ? field.key : null)}
-          />
+          <>
+            <CollabText
+              doc={doc}
+              name={field.key}
+              label={field.label}
+              description={field.hint}
+              readOnly={readOnly}
+              short={field.type === 'short_text'}
+              onFocusChange={(on) => onFocusField(on ? field.key : null)}
+            />
+            {/* The field's own 文例: one tap opens them aimed at this field (no tap on the field first). */}
+            {field.type === 'text' && !readOnly && openPhrases && (
+              <Group justify="flex-end">
+                <Button
+                  size="md"
+                  variant="subtle"
+                  aria-label={`${field.label}に文例を入れる`}
+                  onClick={() => openPhrases({ name: field.key, index: doc.getText(field.key).length })}
+                >
+                  文例
+                </Button>
+              </Group>
+            )}
+          </>
         );
       case 'choice':
         return <Choice {...props} />;

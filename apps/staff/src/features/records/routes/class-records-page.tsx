@@ -13,6 +13,7 @@ import { idFrom } from '@renraku/ui';
 import { isPairedDevice } from '../../../lib/device-flag';
 import { useClassRecords, useOpenClassProgress, useOpenRecord } from '../api';
 import { ArchiveButton } from '../components/archive-button';
+import { AnnualPlanRow } from '../components/annual-plan-row';
 import { ClassChildren } from '../components/class-children';
 import { StateBadge } from '../components/state-badge';
 
@@ -133,6 +134,7 @@ function ClassMonth({
       <Alert color={data.counts.missing + data.counts.returned > 0 ? 'orange' : 'teal'} variant="light">
         未作成 {data.counts.missing}件・承認待ち {data.counts.waiting}件・差し戻し {data.counts.returned}件
       </Alert>
+      <AnnualPlanRow facilityId={facility.id} classId={data.class.id} slot={data.annual_plan} canWrite={data.can_write} />
       <Stack gap="xs">
         <Title order={2} size="h4">
           月案

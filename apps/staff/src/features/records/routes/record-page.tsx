@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Grid, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { HocuspocusProvider } from '@hocuspocus/provider';
@@ -19,7 +19,7 @@ import { recordPdfUrl, useRecord, useRecordSteps } from '../api';
 import { MaterialPanel } from '../components/material-panel';
 import { YorokuFocusNote, YorokuPanel } from '../components/yoroku-panel';
 import { PhraseDrawer } from '../components/phrase-drawer';
-import { PhraseTargetContext, type PhraseTarget } from '../components/phrase-target';
+import { PhraseOpenContext, PhraseTargetContext, type PhraseTarget } from '../components/phrase-target';
 import { CaretContext, caretAt, type CaretChannel } from '../components/remote-carets';
 import { RecordField } from '../components/record-field';
 import { focusField, useCollab, useCollabStatus, useEditors, type CollabStatus } from '../use-collab';
@@ -82,6 +82,11 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
   const [comment, setComment] = useState('');
   const [target, setTarget] = useState<PhraseTarget | null>(null);
   const [phrasesOpen, setPhrasesOpen] = useState(false);
+  // A field's own 文例 button: the caret it left there, else the end of its text.
+  const openPhrasesAt = useCallback((at: PhraseTarget) => {
+    setTarget((was) => (was?.name === at.name ? was : at));
+    setPhrasesOpen(true);
+  }, []);
   const { document: d } = record;
   // Typing only while the server lets this editor write (the socket refuses the rest anyway).
   const readOnly = !record.can_edit || scope === 'readonly' || status === 'denied';
@@ -156,6 +161,11 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
             {d.child && (
               <Anchor component={Link} to={facilityPath(facility.id, `records/child/${d.child.id}`)}>
                 {d.child.name}さんの児童票へ
+              </Anchor>
+            )}
+            {d.kind === 'overall_plan' && (
+              <Anchor component={Link} to={facilityPath(facility.id, `records/overall?year=${d.period_start.slice(0, 4)}`)}>
+                全体的な計画の一覧へ
               </Anchor>
             )}
             {d.class && d.kind === 'yoroku' ? (
@@ -235,39 +245,41 @@ function Editor({ record, doc, provider }: { record: RecordDocument; doc: Y.Doc;
       )}
       <CaretContext.Provider value={caretChannel}>
         <PhraseTargetContext.Provider value={setTarget}>
-          {d.kind === 'progress_record' ? (
-            <Grid>
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <Stack>{sections}</Stack>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <MaterialPanel
-                  documentId={d.id}
-                  facilityId={facility.id}
-                  childId={d.child?.id ?? null}
-                  doc={doc}
-                  readOnly={readOnly}
-                  target={target}
-                  targetLabel={target ? labelOf(record, target.name) : null}
-                  onInserted={setTarget}
-                />
-              </Grid.Col>
-            </Grid>
-          ) : d.kind === 'yoroku' ? (
-            <Grid>
-              <Grid.Col span={{ base: 12, md: 8 }}>
-                <Stack>
-                  <YorokuFocusNote documentId={d.id} facilityId={facility.id} classId={d.class?.id ?? null} />
-                  {sections}
-                </Stack>
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 4 }}>
-                <YorokuPanel documentId={d.id} />
-              </Grid.Col>
-            </Grid>
-          ) : (
-            sections
-          )}
+          <PhraseOpenContext.Provider value={openPhrasesAt}>
+            {d.kind === 'progress_record' ? (
+              <Grid>
+                <Grid.Col span={{ base: 12, md: 8 }}>
+                  <Stack>{sections}</Stack>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <MaterialPanel
+                    documentId={d.id}
+                    facilityId={facility.id}
+                    childId={d.child?.id ?? null}
+                    doc={doc}
+                    readOnly={readOnly}
+                    target={target}
+                    targetLabel={target ? labelOf(record, target.name) : null}
+                    onInserted={setTarget}
+                  />
+                </Grid.Col>
+              </Grid>
+            ) : d.kind === 'yoroku' ? (
+              <Grid>
+                <Grid.Col span={{ base: 12, md: 8 }}>
+                  <Stack>
+                    <YorokuFocusNote documentId={d.id} facilityId={facility.id} classId={d.class?.id ?? null} />
+                    {sections}
+                  </Stack>
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, md: 4 }}>
+                  <YorokuPanel documentId={d.id} />
+                </Grid.Col>
+              </Grid>
+            ) : (
+              sections
+            )}
+          </PhraseOpenContext.Provider>
         </PhraseTargetContext.Provider>
       </CaretContext.Provider>
       <PhraseDrawer

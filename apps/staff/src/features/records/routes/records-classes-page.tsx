@@ -1,4 +1,4 @@
-import { Anchor, Button, List, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import { todayInTokyo } from '@renraku/ui/dates';
@@ -30,7 +30,7 @@ function OfficeAdmissions() {
 
 /**
  * `/f/:facilityId/records`: the classes of this 年度, the caller's own first, each opening its month of plans and diaries;
- * the 園長's and 法人管理者's way to the records settings on a desktop.
+ * the way to the facility's 全体的な計画 and (園長, 法人管理者) to the records settings on a desktop.
  */
 export function RecordsClassesPage() {
   const facility = useFacility();
@@ -42,11 +42,19 @@ export function RecordsClassesPage() {
       officeText="事務の方は指導計画・保育日誌を閲覧できません。"
       office={<OfficeAdmissions />}
       actions={
-        director && !isPairedDevice() ? (
-          <Button component={Link} to={facilityPath(facility.id, 'records/settings')} size="md" variant="default">
-            計画・記録の設定
-          </Button>
-        ) : undefined
+        // The facility's 全体的な計画 (every member reads it; not on a class tablet, which works in its class).
+        isPairedDevice() ? undefined : (
+          <Group gap="sm">
+            <Button component={Link} to={facilityPath(facility.id, 'records/overall')} size="md" variant="default">
+              全体的な計画
+            </Button>
+            {director && (
+              <Button component={Link} to={facilityPath(facility.id, 'records/settings')} size="md" variant="default">
+                計画・記録の設定
+              </Button>
+            )}
+          </Group>
+        )
       }
     />
   );
