@@ -10,6 +10,7 @@ import { startMailWorker } from './lib/mail';
 import { startPushWorker } from './lib/push';
 import { activeGuardiansOf } from './modules/access';
 import { startExportWorker } from './modules/exports/service';
+import { startFileCleanupWorker } from './modules/files/cleanup';
 import { startRecordsArchiveWorker } from './modules/records/archive-worker';
 import { startWishReminderWorker } from './modules/staffing/service';
 
@@ -45,6 +46,8 @@ const stopPushWorker = startPushWorker(database.db, { vapid: config.vapid, log: 
 const stopExportWorker = startExportWorker(app.ctx);
 // Inspection archives (modules/records/archive-worker.ts): built in the background, one at a time per instance.
 const stopRecordsArchiveWorker = startRecordsArchiveWorker(app.ctx);
+// Expired generated files (modules/files/cleanup.ts): removed from storage, one instance at a time (an advisory lock).
+const stopFileCleanupWorker = startFileCleanupWorker(app.ctx);
 // 希望休の締切のお知らせ (modules/staffing/wish-reminders.ts): mails through the outbox, once per person and month.
 const stopWishReminderWorker = startWishReminderWorker(app.ctx);
 
@@ -53,6 +56,7 @@ const shutdown = async (signal: string) => {
   stopPushWorker();
   stopExportWorker();
   stopRecordsArchiveWorker();
+  stopFileCleanupWorker();
   stopWishReminderWorker();
   app.log.info({ signal }, 'shutting down');
   await app.close();

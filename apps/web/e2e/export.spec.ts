@@ -61,3 +61,47 @@ test('the main guardian prepares a child’s archive and downloads it; a read-on
   await expect(sub.getByRole('button', { name: 'データを準備する' })).toHaveCount(0);
   await other.close();
 });
+
+/*
+ * Past its 72 hours (docs/decisions/files-expired-cleanup.md) the page shows 期限切れ with the time
+ * it was valid until and もう一度準備する. The run's pinned clock cannot pass an archive's real 72
+ * hours, so the latest archive is answered expired here; the cleanup itself (the file removed from
+ * storage, the row and the answer expired, the old link 410) is tested in
+ * apps/server/test/files-cleanup.test.ts.
+ */
+test('an expired archive reads 期限切れ, and もう一度準備する asks for a new one', async ({ page }) => {
+  test.setTimeout(120_000);
+  const latest = '**/api/children/*/exports/latest';
+  await page.route(latest, (route) =>
+    route.fulfill({
+      json: {
+        export: {
+          id: 1_000_000,
+          status: 'expired',
+          done: 5,
+          total: 5,
+          createdAt: '2026-06-06T01:00:00.000Z',
+          expiresAt: '2026-06-09T01:00:00.000Z',
+          sizeBytes: 123_456,
+          downloadUrl: null,
+        },
+      },
+    }),
+  );
+  await signIn(page);
+  const children = (await (await page.request.get('/api/children')).json()) as { id: number; first_name: string }[];
+  const haruto = children.find((c) => c.first_name === '陽翔')!;
+  await page.goto(`/children/${haruto.id}/export`);
+  const expired = page.locator('[data-qa="export-expired"]');
+  await expect(expired).toContainText('期限切れ（6/9 10:00まで）');
+  await expect(expired).toContainText('ダウンロードの有効期限が切れました。もう一度準備してください');
+  await expect(page.getByRole('link', { name: 'ダウンロード' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/export-expired.png', fullPage: true });
+
+  // Asked again: the server's own answers from here on, the new one under way.
+  await page.unroute(latest);
+  await expired.getByRole('button', { name: 'もう一度準備する' }).click();
+  await expect(page.locator('[data-qa="export-progress"], [data-qa="export-ready"]')).toBeVisible({ timeout: 60_000 });
+  await expect(expired).toHaveCount(0);
+});

@@ -18,7 +18,7 @@ export const childExportSchema = z.object({
   done: z.number().int(),
   total: z.number().int(),
   createdAt: z.string(),
-  /** When the download link stops working (ready only). */
+  /** When the download link stops (or stopped) working (ready and expired only). */
   expiresAt: z.string().nullable(),
   sizeBytes: z.number().int().nullable(),
   /** The signed download URL (ready and not expired only). */

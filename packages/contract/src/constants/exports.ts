@@ -5,6 +5,7 @@ export const exportMessages = {
   tooMany: 'データの準備は1日3回までです。明日以降にお試しください',
   notReady: 'データはまだ準備中です',
   expired: 'ダウンロードの有効期限が切れました。もう一度準備してください',
+  expiredLabel: '期限切れ',
   mailSubject: '【れんらくノート】データのダウンロードの準備ができました',
 } as const;
 
@@ -15,7 +16,8 @@ export const exportLimits = {
   validHours: 72,
 } as const;
 
-export const exportStatusValues = ['queued', 'running', 'ready', 'failed'] as const;
+/** `expired`: past `expiresAt` (its file removed from storage by the cleanup, docs/decisions/files-expired-cleanup.md). */
+export const exportStatusValues = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
 
 /** Not a JSON call: the ZIP itself, behind the session, the main-guardian check and the signature. */
 export const childExportDownloadPath = '/api/children/{childId}/exports/{exportId}/download';

@@ -18,6 +18,7 @@ export const recordsArchiveMessages = {
   download: '監査用ZIPをダウンロード',
   failed: '監査用ZIPを作成できませんでした。もう一度お試しください',
   again: 'もう一度作成',
+  expiredLabel: '期限切れ',
   notReady: '監査用ZIPはまだ作成中です',
   expired: 'ダウンロードの有効期限が切れました。もう一度作成してください',
 } as const;
@@ -25,7 +26,8 @@ export const recordsArchiveMessages = {
 /** How long a built archive can be downloaded (the signed URL's lifetime). */
 export const recordsArchiveValidHours = 24;
 
-export const recordsArchiveStatuses = ['queued', 'running', 'ready', 'failed'] as const;
+/** `expired`: past `expires_at` (its file removed from storage by the cleanup, docs/decisions/files-expired-cleanup.md). */
+export const recordsArchiveStatuses = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
 
 /**
  * The background build (docs/decisions/records-archive-background.md): the screen asks for the
@@ -39,7 +41,7 @@ export const recordsArchiveJobSchema = z.object({
   done: z.number().int(),
   total: z.number().int(),
   created_at: z.string(),
-  /** When the download URL stops working (ready only). */
+  /** When the download URL stops (or stopped) working (ready and expired only). */
   expires_at: z.string().nullable(),
   size_bytes: z.number().int().nullable(),
   /** The signed download URL (ready and not expired only). */

@@ -37,14 +37,19 @@ function downloadUrlOf(ctx: AppContext, row: Row, now: Date): string | null {
   return `${base}?exp=${exp}&sig=${signatureOf(ctx.config.sessionSecret, row, exp)}`;
 }
 
+/** A ready archive past its expiry reads as expired at once, before the cleanup removed its file. */
+const statusOf = (row: Row, now: Date) =>
+  (row.status === 'ready' && (!row.expiresAt || row.expiresAt <= now) ? 'expired' : row.status) as ChildExport['status'];
+
 function present(ctx: AppContext, row: Row, now: Date): ChildExport {
+  const status = statusOf(row, now);
   return {
     id: row.id,
-    status: row.status as ChildExport['status'],
+    status,
     done: row.done,
     total: row.total,
     createdAt: row.createdAt.toISOString(),
-    expiresAt: row.status === 'ready' ? (row.expiresAt?.toISOString() ?? null) : null,
+    expiresAt: status === 'ready' || status === 'expired' ? (row.expiresAt?.toISOString() ?? null) : null,
     sizeBytes: row.sizeBytes,
     downloadUrl: downloadUrlOf(ctx, row, now),
   };
@@ -109,6 +114,7 @@ export async function openDownload(
   if (!query.sig || !Number.isInteger(exp) || !safeEqual(query.sig, signatureOf(ctx.config.sessionSecret, row, exp))) {
     throw notFound();
   }
+  if (row.status === 'expired') throw new HttpError(410, M.expired);
   if (row.status !== 'ready' || !row.storageKey) throw new HttpError(409, M.notReady);
   if (!row.expiresAt || row.expiresAt <= now || exp * 1000 <= now.getTime()) throw new HttpError(410, M.expired);
   const stream = await ctx.storage.get(row.storageKey);

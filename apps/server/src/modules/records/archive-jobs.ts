@@ -28,15 +28,20 @@ function downloadUrlOf(ctx: AppContext, row: ArchiveJobRow, now: Date): string |
   return `${base}?exp=${exp}&sig=${signatureOf(ctx.config.sessionSecret, row, exp)}`;
 }
 
+/** A ready archive past its expiry reads as expired at once, before the cleanup removed its file. */
+const statusOf = (row: ArchiveJobRow, now: Date) =>
+  (row.status === 'ready' && (!row.expiresAt || row.expiresAt <= now) ? 'expired' : row.status) as RecordsArchiveJob['status'];
+
 function present(ctx: AppContext, row: ArchiveJobRow, now: Date): RecordsArchiveJob {
+  const status = statusOf(row, now);
   return {
     id: row.id,
     year: row.year,
-    status: row.status as RecordsArchiveJob['status'],
+    status,
     done: row.done,
     total: row.total,
     created_at: row.createdAt.toISOString(),
-    expires_at: row.status === 'ready' ? (row.expiresAt?.toISOString() ?? null) : null,
+    expires_at: status === 'ready' || status === 'expired' ? (row.expiresAt?.toISOString() ?? null) : null,
     size_bytes: row.sizeBytes,
     download_url: downloadUrlOf(ctx, row, now),
   };
@@ -135,6 +140,7 @@ export async function openArchiveDownload(
   if (!query.sig || !Number.isInteger(exp) || !safeEqual(query.sig, signatureOf(ctx.config.sessionSecret, row, exp))) {
     throw notFound();
   }
+  if (row.status === 'expired') throw new HttpError(410, M.expired);
   if (row.status !== 'ready' || !row.storageKey) throw new HttpError(409, M.notReady);
   if (!row.expiresAt || row.expiresAt <= now || exp * 1000 <= now.getTime()) throw new HttpError(410, M.expired);
   const stream = await ctx.storage.get(row.storageKey);

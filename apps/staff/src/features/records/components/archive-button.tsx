@@ -1,12 +1,14 @@
 import { Button, Group, Text } from '@mantine/core';
 import { recordsArchiveMessages as M } from '@renraku/contract/staff';
+import { dateTimeLabel } from '@renraku/ui/dates';
 import { showFailure } from '../../../components/alerts';
 import { useRecordsArchive, useRequestRecordsArchive } from '../api';
 
 /**
  * The inspection archive of the class's 年度 (records-archive-background.md): 作成 asks for it, the
  * server builds it in the background, this follows it (作成中, n/m件) and turns into the download
- * link when it is ready, without a reload. 園長, 法人管理者, 主任 on a desktop.
+ * link when it is ready, without a reload; past its 24 hours it reads 期限切れ with もう一度作成.
+ * 園長, 法人管理者, 主任 on a desktop.
  */
 export function ArchiveButton({ classId, year }: { classId: number; year: number }) {
   const current = useRecordsArchive(classId, year, true);
@@ -31,6 +33,17 @@ export function ArchiveButton({ classId, year }: { classId: number; year: number
           {item.total > 0 ? `（${item.done}/${item.total}件）` : '…'}
         </span>
       </Button>
+    );
+  }
+  if (item?.status === 'expired') {
+    // Its file is removed from storage after the 24 hours (docs/decisions/files-expired-cleanup.md).
+    return (
+      <Group gap="xs" data-qa="archive-expired">
+        <Text size="sm" fw={700}>
+          {item.expires_at ? `${M.expiredLabel}（${dateTimeLabel(item.expires_at)}まで）` : M.expiredLabel}
+        </Text>
+        {ask(M.again, 'default')}
+      </Group>
     );
   }
   if (item?.status === 'ready' && item.download_url) {

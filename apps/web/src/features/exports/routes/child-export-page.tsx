@@ -98,10 +98,22 @@ function ExportStatus({ childId }: { childId: number }) {
       </Stack>
     );
   }
+  if (item.status === 'failed') {
+    return (
+      <Stack gap="sm">
+        <Text size="sm">データを準備できませんでした。もう一度お試しください。</Text>
+        {askButton('データを準備する')}
+      </Stack>
+    );
+  }
+  // Expired: its file is removed from storage after the 72 hours (docs/decisions/files-expired-cleanup.md).
   return (
-    <Stack gap="sm">
-      <Text size="sm">{item.status === 'failed' ? 'データを準備できませんでした。もう一度お試しください。' : M.expired}</Text>
-      {askButton('データを準備する')}
+    <Stack gap="sm" data-qa="export-expired">
+      <Text size="sm" fw={700}>
+        {item.expiresAt ? `${M.expiredLabel}（${untilLabel(item.expiresAt)}まで）` : M.expiredLabel}
+      </Text>
+      <Text size="sm">{M.expired}</Text>
+      {askButton('もう一度準備する')}
     </Stack>
   );
 }
