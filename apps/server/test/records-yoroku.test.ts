@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
+  putStaffRecordSettings,
   getStaffAudit,
   getStaffClassYoroku,
   getStaffRecord,
@@ -202,6 +203,22 @@ describe('the class, its 重点, the context, approval', () => {
     expect(ctx.data.progress[0]).toMatchObject({ label: expect.stringContaining('経過記録') });
     expect(ctx.data.progress[0]!.sections[0]!.text).toContain('自分の思いを言葉で伝える');
     expect(ctx.data.retain_until).toBe('2033-03-31');
+    // The facility keeps its 要録 longer (records-yoroku-retention.md): only the 園長 and 法人管理者 set it.
+    const keep = (agent: Agent, years: unknown) =>
+      callRaw(agent, putStaffRecordSettings, {
+        params: { facilityId: w.facilityId },
+        body: { term_start_months: [4, 6, 9, 1], progress_terms_from_age: 3, yoroku_retention_extra_years: years as number },
+        headers: clock,
+      });
+    for (const bad of [-1, 21, 1.5, '5', null]) {
+      expectInvalid(await keep(as.director, bad), 'yoroku_retention_extra_years', childRecordMessages.retention);
+    }
+    expect((await keep(chief, 5)).statusCode).toBe(403);
+    expect((await keep(as.classStaffA, 5)).statusCode).toBe(403);
+    expect((await keep(as.director, 5)).json()).toMatchObject({ yoroku_retention_extra_years: 5 });
+    const longer = await call(as.classStaffA, getStaffYorokuContext, { params: { documentId: doc }, headers: clock });
+    expect(longer.data.retain_until).toBe('2038-03-31');
+    expect((await keep(as.director, 0)).json()).toMatchObject({ yoroku_retention_extra_years: 0 });
     // A 経過記録 has no 要録 context.
     expect(
       (await callRaw(as.director, getStaffYorokuContext, { params: { documentId: progress.data.document.id }, headers: clock }))

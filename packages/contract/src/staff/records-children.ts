@@ -18,6 +18,7 @@ export const childRecordMessages = {
   termStarts: '期の始まりの月を、4月から年度の順に1〜6個選んでください（最初は4月）',
   termsFromAge: '経過記録を期ごとに書く年齢は0〜6で指定してください',
   dailyPlans: '日案を書くかどうかを選んでください',
+  retention: '要録の保存の延長は0〜20年の整数で入れてください',
   contacts: '緊急連絡先は5件まで、お名前を入れて登録してください',
 } as const;
 
@@ -28,6 +29,8 @@ export const recordSettingsSchema = z.object({
   progress_terms_from_age: z.number().int(),
   /** Whether the facility writes 日案 (default no: many write only 週案); when yes, the class lists show the missing ones. */
   writes_daily_plans: z.boolean(),
+  /** Years a 要録 is kept past the 31 March of the 年度 the child would finish 小学校 (0: that day). */
+  yoroku_retention_extra_years: z.number().int(),
   /** The 期 as ranges of months (e.g. 4–5, 6–8, 9–12, 1–3), for the screens. */
   terms: z.array(z.object({ label: z.string(), start_month: z.number().int(), end_month: z.number().int() })),
   can_edit: z.boolean(),
@@ -54,6 +57,13 @@ export const recordSettingsBody = z.object({
     .max(6, childRecordMessages.termsFromAge),
   /** Omitted: unchanged. */
   writes_daily_plans: z.boolean({ message: childRecordMessages.dailyPlans }).optional(),
+  /** Omitted: unchanged. */
+  yoroku_retention_extra_years: z
+    .number({ message: childRecordMessages.retention })
+    .int(childRecordMessages.retention)
+    .min(0, childRecordMessages.retention)
+    .max(20, childRecordMessages.retention)
+    .optional(),
 });
 
 const facilityParams = z.object({ facilityId: idParam });

@@ -180,6 +180,8 @@ export const recordSettings = pgTable('record_settings', {
   progressTermsFromAge: smallint('progress_terms_from_age').notNull().default(3),
   /** Whether the facility writes 日案 (records-daily-plans.md): off by default, many write only 週案. */
   writesDailyPlans: boolean('writes_daily_plans').notNull().default(false),
+  /** Years a 要録 is kept past the legal minimum (records-yoroku-retention.md): 0 = until the child would finish 小学校. */
+  yorokuRetentionExtraYears: smallint('yoroku_retention_extra_years').notNull().default(0),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

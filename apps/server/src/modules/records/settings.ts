@@ -31,20 +31,27 @@ export async function readRecordSettings(db: Db, grant: FacilityGrant): Promise<
 }
 
 /**
- * Sets the 期, the age of per-期 経過記録 and whether the facility writes 日案 (omitted: unchanged);
+ * Sets the 期, the age of per-期 経過記録, whether the facility writes 日案 and how many years past
+ * the minimum a 要録 is kept (the last two omitted: unchanged);
  * documents already made keep their periods, 日案 already written stay. Audited.
  */
 export async function writeRecordSettings(
   db: Db,
   staff: StaffViewer,
   grant: FacilityGrant,
-  body: { term_start_months: number[]; progress_terms_from_age: number; writes_daily_plans?: boolean | undefined },
+  body: {
+    term_start_months: number[];
+    progress_terms_from_age: number;
+    writes_daily_plans?: boolean | undefined;
+    yoroku_retention_extra_years?: number | undefined;
+  },
   now: Date,
 ): Promise<RecordSettings> {
   const values = {
     termStartMonths: body.term_start_months,
     progressTermsFromAge: body.progress_terms_from_age,
     ...(body.writes_daily_plans === undefined ? {} : { writesDailyPlans: body.writes_daily_plans }),
+    ...(body.yoroku_retention_extra_years === undefined ? {} : { yorokuRetentionExtraYears: body.yoroku_retention_extra_years }),
     updatedBy: staff.userId,
     updatedAt: now,
   };

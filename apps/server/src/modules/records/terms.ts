@@ -17,6 +17,7 @@ export interface FacilityRecordSettings {
   termStartMonths: number[];
   progressTermsFromAge: number;
   writesDailyPlans: boolean;
+  yorokuRetentionExtraYears: number;
 }
 
 export async function loadRecordSettings(db: Db, facilityId: number): Promise<FacilityRecordSettings> {
@@ -25,6 +26,7 @@ export async function loadRecordSettings(db: Db, facilityId: number): Promise<Fa
     termStartMonths: row?.termStartMonths.map(Number) ?? DEFAULT_TERM_STARTS,
     progressTermsFromAge: row?.progressTermsFromAge ?? DEFAULT_TERMS_FROM_AGE,
     writesDailyPlans: row?.writesDailyPlans ?? false,
+    yorokuRetentionExtraYears: row?.yorokuRetentionExtraYears ?? 0,
   };
 }
 
@@ -44,6 +46,7 @@ export function presentSettings(settings: FacilityRecordSettings, canEdit: boole
     term_start_months: settings.termStartMonths,
     progress_terms_from_age: settings.progressTermsFromAge,
     writes_daily_plans: settings.writesDailyPlans,
+    yoroku_retention_extra_years: settings.yorokuRetentionExtraYears,
     terms: termsOf(settings.termStartMonths),
     can_edit: canEdit,
   };

@@ -7,20 +7,21 @@ import type { RecordDocumentRow } from './access';
 import { documentContent, type FieldContent } from './content';
 import { loadState } from './document-store';
 import { presentTemplate, templateById } from './templates';
-import { progressPeriodLabel } from './terms';
+import { loadRecordSettings, progressPeriodLabel } from './terms';
 import { classFocus } from './yoroku-class';
 
 /**
  * How long a 要録 is kept (records.md §5; docs/decisions/records-yoroku.md): at least until the
  * child would finish 小学校, the 31 March of the 年度 six years after the one the child enters at 6
- * (満年齢 on 1 April). Nothing in the product deletes a child's records; this is the day shown.
+ * (満年齢 on 1 April), plus the years the facility keeps them longer (record_settings). Nothing in the
+ * product deletes a child's records; this is the day shown.
  */
-export function retainUntil(birth: string): string {
+export function retainUntil(birth: string, extraYears = 0): string {
   const by = Number(birth.slice(0, 4));
   let entry = by + 6;
   while (fiscalAge(birth, `${entry}-04`) < 6) entry += 1;
   while (fiscalAge(birth, `${entry}-04`) > 6) entry -= 1;
-  return `${entry + 6}-03-31`;
+  return `${entry + 6 + extraYears}-03-31`;
 }
 
 const fieldText = (f: FieldContent): string => {
@@ -66,7 +67,7 @@ export async function yorokuContext(db: Db, doc: RecordDocumentRow, left: boolea
   return {
     focus: await classFocus(db, doc.classId!),
     progress: items,
-    retain_until: retainUntil(child!.birth),
+    retain_until: retainUntil(child!.birth, (await loadRecordSettings(db, doc.facilityId)).yorokuRetentionExtraYears),
     left,
   };
 }

@@ -14,8 +14,12 @@ export const useRecordSettings = (facilityId: number) => useQuery(recordSettings
 export function useSaveRecordSettings(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Pick<RecordSettings, 'term_start_months' | 'progress_terms_from_age' | 'writes_daily_plans'>) =>
-      api(putStaffRecordSettings, { params: { facilityId }, body }),
+    mutationFn: (
+      body: Pick<
+        RecordSettings,
+        'term_start_months' | 'progress_terms_from_age' | 'writes_daily_plans' | 'yoroku_retention_extra_years'
+      >,
+    ) => api(putStaffRecordSettings, { params: { facilityId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(recordSettingsQueryOptions(facilityId).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: ['staff', 'records'] });

@@ -54,7 +54,7 @@ export function YorokuFocusNote({
               </Anchor>
             )}
             <Text size="sm" c="dark.6">
-              保存期限：{dayOf(c.retain_until)}まで（小学校を卒業する年度の末日）
+              保存期限：{dayOf(c.retain_until)}まで（小学校を卒業する年度の末日と、計画・記録の設定の延長）
               {c.left ? '・退所済みのため読み取り専用' : ''}
             </Text>
           </>

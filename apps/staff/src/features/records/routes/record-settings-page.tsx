@@ -48,17 +48,24 @@ export function RecordSettingsPage() {
   );
 }
 
+const retentionText = (extra: number) =>
+  extra === 0
+    ? '要録は小学校を卒業する年度の末日まで保存します。'
+    : `要録は小学校を卒業する年度の末日から${extra}年後まで保存します。`;
+
 function SettingsForm({ facilityId, settings }: { facilityId: number; settings: RecordSettings }) {
   const save = useSaveRecordSettings(facilityId);
   const [starts, setStarts] = useState(settings.term_start_months);
   const [age, setAge] = useState(settings.progress_terms_from_age);
   const [dailyPlans, setDailyPlans] = useState(settings.writes_daily_plans);
+  const [retention, setRetention] = useState(settings.yoroku_retention_extra_years);
   const problem = termsProblem(starts);
   const ranges = termRanges(starts);
   const changed =
     starts.join(',') !== settings.term_start_months.join(',') ||
     age !== settings.progress_terms_from_age ||
-    dailyPlans !== settings.writes_daily_plans;
+    dailyPlans !== settings.writes_daily_plans ||
+    retention !== settings.yoroku_retention_extra_years;
   const setStart = (i: number, month: number) => setStarts(starts.map((m, k) => (k === i ? month : m)));
   const addTerm = () => {
     const last = starts[starts.length - 1]!;
@@ -78,6 +85,7 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
             ))}
           </List>
           <Text>経過記録は{settings.progress_terms_from_age}歳児から期ごと、それより下は毎月書きます。</Text>
+          <Text>{retentionText(settings.yoroku_retention_extra_years)}</Text>
           <Text size="sm" c="dark.6">
             設定を変えられるのは園長・法人管理者です（パソコンから）。
           </Text>
@@ -90,7 +98,12 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
         e.preventDefault();
         if (problem) return;
         save.mutate(
-          { term_start_months: starts, progress_terms_from_age: age, writes_daily_plans: dailyPlans },
+          {
+            term_start_months: starts,
+            progress_terms_from_age: age,
+            writes_daily_plans: dailyPlans,
+            yoroku_retention_extra_years: retention,
+          },
           { onSuccess: () => showSuccess(childRecordMessages.settingsSaved) },
         );
       }}
@@ -162,6 +175,25 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
               w={260}
               size="md"
             />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="retention-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="retention-title">
+              要録の保存期間
+            </Title>
+            <Text size="sm" c="dark.6">
+              保育所児童保育要録は、子どもが小学校を卒業する年度の末日まで保存します（法定）。園の方針でさらに長く保存する場合は、延ばす年数を選んでください。記録を消すことはありません。
+            </Text>
+            <NativeSelect
+              label="小学校卒業後に延ばす年数"
+              value={String(retention)}
+              onChange={(e) => setRetention(Number(e.currentTarget.value))}
+              data={Array.from({ length: 21 }, (_, n) => ({ value: String(n), label: n === 0 ? '延ばさない' : `${n}年` }))}
+              w={260}
+              size="md"
+            />
+            <Text data-qa="retention-summary">{retentionText(retention)}</Text>
           </Stack>
         </Paper>
         <FormError error={save.error} />

@@ -1,0 +1,1 @@
+ALTER TABLE "record_settings" ADD COLUMN "yoroku_retention_extra_years" smallint DEFAULT 0 NOT NULL;
