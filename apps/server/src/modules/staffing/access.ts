@@ -41,6 +41,24 @@ export async function authorizeStaffing(
 export const mayCorrect = (grant: FacilityGrant) => may(grant, 'correct');
 
 /**
+ * 勤務条件 (docs/decisions/staffing-working-conditions.md): 園長 and 法人管理者 read and save anyone's;
+ * the 主任 reads anyone's (she does the shifts); a 保育士 reads her own; 事務 none (403).
+ */
+export async function authorizeConditions(
+  ctx: AppContext,
+  staff: StaffViewer,
+  facilityId: number,
+  userId: number,
+  action: 'read' | 'write',
+): Promise<{ grant: FacilityGrant; editable: boolean }> {
+  const grant = await authorizeFacility(ctx, staff, facilityId, 'facility.read');
+  const editable = may(grant, 'settings');
+  const reads = editable || may(grant, 'correct') || (grant.role === 'class_staff' && userId === staff.userId);
+  if (action === 'write' ? !editable : !reads) throw forbidden();
+  return { grant, editable };
+}
+
+/**
  * One's own 打刻 needs a membership of the facility itself on the day (a company admin's company-wide
  * membership has none: 403); returns the person's row (name, default class).
  */
