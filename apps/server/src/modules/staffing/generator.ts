@@ -50,7 +50,7 @@ export interface GeneratorInput {
 }
 
 /**
- * Why nobody more could be placed: the room has no staff; none of its patterns covers the slot; all
+ * Why nobody more could be placed: the room has no staff; no pattern its staff may work covers the slot; all
  * its staff who could are already working (too few); or someone who could is off by a wish or a limit.
  */
 export type UnmetReason = 'no_staff_in_room' | 'no_pattern_covers' | 'too_few_staff' | 'off_or_limit';

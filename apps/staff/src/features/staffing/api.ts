@@ -21,7 +21,10 @@ import {
   getStaffRatioMonth,
   getStaffShiftRatio,
   staffRatioMonthCsvPath,
+  getStaffWorkingConditions,
+  putStaffWorkingConditions,
   type ShiftMonth,
+  type WorkingConditionsBody,
   type ClockKind,
   type RatioFacilityType,
 } from '@renraku/contract/staff';
@@ -194,4 +197,21 @@ export function useShiftEdits(facilityId: number, month: string) {
       onSuccess: (draft) => set(draft.table),
     }),
   };
+}
+
+/** 勤務条件 of one person (the シフト表's dialog; the draft keeps them). */
+export const workingConditionsQueryOptions = (facilityId: number, userId: number) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'conditions', userId],
+    queryFn: ({ signal }) => api(getStaffWorkingConditions, { params: { facilityId, userId }, signal }),
+  });
+export const useWorkingConditions = (facilityId: number, userId: number) =>
+  useQuery(workingConditionsQueryOptions(facilityId, userId));
+
+export function useSaveWorkingConditions(facilityId: number, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WorkingConditionsBody) => api(putStaffWorkingConditions, { params: { facilityId, userId }, body }),
+    onSuccess: (data) => queryClient.setQueryData(workingConditionsQueryOptions(facilityId, userId).queryKey, data),
+  });
 }
