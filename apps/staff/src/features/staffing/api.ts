@@ -22,6 +22,7 @@ import {
   getStaffShiftRatio,
   staffRatioMonthCsvPath,
   getStaffWorkingConditions,
+  getStaffShiftPatterns,
   putStaffWorkingConditions,
   type ShiftMonth,
   type WorkingConditionsBody,
@@ -215,3 +216,11 @@ export function useSaveWorkingConditions(facilityId: number, userId: number) {
     onSuccess: (data) => queryClient.setQueryData(workingConditionsQueryOptions(facilityId, userId).queryKey, data),
   });
 }
+
+/** The facility's patterns (わたしの勤務条件 names the ones one may work). */
+export const useShiftPatterns = (facilityId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...root(facilityId), 'patterns'],
+    queryFn: ({ signal }) => api(getStaffShiftPatterns, { params: { facilityId }, signal }),
+    enabled,
+  });

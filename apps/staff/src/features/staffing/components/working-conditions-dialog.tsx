@@ -133,9 +133,9 @@ function ConditionsForm({
           error={errors.pattern_ids}
           readOnly={readOnly}
         >
-          <Group gap="sm" mt="xs">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" mt="xs">
             {patterns.map((p) => (
-              <Checkbox.Card key={p.id} value={String(p.id)} radius="md" p="sm" miw={140} disabled={readOnly}>
+              <Checkbox.Card key={p.id} value={String(p.id)} radius="md" p="sm" disabled={readOnly}>
                 <Group gap="xs" wrap="nowrap">
                   <Checkbox.Indicator size="md" />
                   <Text size="sm">
@@ -144,7 +144,7 @@ function ConditionsForm({
                 </Group>
               </Checkbox.Card>
             ))}
-          </Group>
+          </SimpleGrid>
         </Checkbox.Group>
         {readOnly && <Text size="sm">勤務条件を変えられるのは園長と法人管理者です。</Text>}
         <Group justify="flex-end">
