@@ -34,9 +34,7 @@ export function MyConditions({ facilityId, userId }: { facilityId: number; userI
             勤務できるシフト：
             {c.pattern_ids === null ? 'すべて' : c.pattern_ids.map((id) => codes.get(id) ?? '').join('・')}
           </Text>
-          <Text size="sm">
-            シフトの下書きはこの条件を守って作られます。変えたいときは園長に相談してください。
-          </Text>
+          <Text size="sm">シフトの下書きはこの条件を守って作られます。変えたいときは園長に相談してください。</Text>
         </>
       )}
     </Paper>
