@@ -59,6 +59,16 @@ describe('demo data seeded early in the morning', () => {
       on w.user_id = s.user_id and w.date = s.date and w.facility_id = s.facility_id where s.date >= '2026-12-01'`;
     expect(await count(wishedAndWorking)).toBe(0);
     expect(await count(`select count(*)::int as n from shift_months where month = '2026-12'`)).toBe(0);
+    // The part-timer's 勤務条件 (3 days a week, F only) hold in the draft, and she is placed.
+    const partTimer = `from shifts s join users u on u.id = s.user_id join shift_patterns p on p.id = s.pattern_id
+      where u.email = 'paato@example.com' and s.date between '2026-12-01' and '2026-12-31'`;
+    expect(await count(`select count(*)::int as n ${partTimer}`)).toBeGreaterThan(0);
+    expect(await count(`select count(*)::int as n ${partTimer} and p.code <> 'F'`)).toBe(0);
+    expect(
+      await count(
+        `select coalesce(max(n), 0)::int as n from (select count(*) as n ${partTimer} group by date_trunc('week', s.date)) w`,
+      ),
+    ).toBeLessThanOrEqual(3);
   });
 
   it('this month’s report shows short slots on the days already past (staffing.md §4)', async () => {

@@ -1,114 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { generateShifts, unmetRanges, type GeneratorInput, type GeneratorResult } from '../src/modules/staffing/generator';
+import { generateShifts, unmetRanges, type GeneratorInput } from '../src/modules/staffing/generator';
+import { addDays, check } from './staffing-generator-oracle';
 import { ratioRules } from '../src/modules/staffing/ratio';
 import type { AgeBand } from '../src/modules/staffing/ratio-table';
 
 /*
  * The shift draft generator (staffing.md §3) checked slot by slot, minute by minute, against a small
- * oracle written here from spec §1 (保育所 ratios, at least 2 with a child): every slot is met or
+ * oracle written from spec §1 (staffing-generator-oracle.ts) (保育所 ratios, at least 2 with a child): every slot is met or
  * listed as unmet, and an unmet slot could not take one more person of its room without breaking a
- * wish or a limit. Plus the spec's timing: 25 staff × 120 children × a month well under 10 s.
+ * wish or a limit (勤務条件: days, runs, hours a month, allowed patterns). Plus the spec's timing:
+ * 25 staff × 120 children × a month well under 10 s.
  */
-
-const RATIOS = [3, 6, 6, 15, 25];
-/** Spec §1, per room: the smallest n with n ≥ Σ children ÷ ratio (over the product), never below 2 with a child. */
-function oracleRequired(counts: number[]): number {
-  if (counts.every((c) => c === 0)) return 0;
-  const product = RATIOS.reduce((a, b) => a * b, 1);
-  const need = counts.reduce((sum, c, i) => sum + c * (product / RATIOS[i]!), 0);
-  let n = 0;
-  while (n * product < need) n++;
-  return Math.max(2, n);
-}
-
-const addDays = (date: string, n: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
-
-/** Checks a draft against the input; returns the first problem found, or null. */
-function check(input: GeneratorInput, result: GeneratorResult): string | null {
-  const pattern = new Map(input.patterns.map((p) => [p.id, p]));
-  const works = (staffId: number, date: string) => (result.assignments.get(staffId)?.get(date) ?? null) !== null;
-  for (const s of input.staff) {
-    const days = input.days.map((d) => d.date);
-    for (const date of days) {
-      const id = result.assignments.get(s.id)?.get(date);
-      if (id === undefined) return `no cell for ${s.id} on ${date}`;
-      if (id === null) continue;
-      if (s.wishes.includes(date)) return `${s.id} works on a wished day off ${date}`;
-      if (!s.patternIds.includes(id)) return `${s.id} works a pattern not theirs`;
-    }
-    const worked = days.filter((d) => works(s.id, d));
-    if (worked.length > s.maxDaysPerMonth) return `${s.id} over the month's limit`;
-    for (const d of worked)
-      if (worked.filter((w) => mondayOf(w) === mondayOf(d)).length > s.maxDaysPerWeek) return `${s.id} over a week's limit`;
-    let run = 0;
-    for (const d of days) {
-      run = works(s.id, d) ? run + 1 : 0;
-      if (run > s.maxConsecutiveDays) return `${s.id} over the consecutive days`;
-    }
-  }
-  const unmetKeys = new Set(result.unmet.map((u) => `${u.date}|${u.classId}|${u.start}`));
-  const seenShort = new Set<string>();
-  for (const day of input.days) {
-    for (const room of input.rooms) {
-      const staffed = input.staff.filter((s) => s.classId === room);
-      for (let minute = 0; minute < 24 * 60; minute++) {
-        const counts = [0, 0, 0, 0, 0];
-        for (const c of day.children) if (c.classId === room && c.from <= minute && minute < c.to) counts[c.band]! += 1;
-        const required = day.closed ? 0 : oracleRequired(counts);
-        if (required === 0) continue;
-        const present = staffed.filter((s) => {
-          const id = result.assignments.get(s.id)!.get(day.date);
-          const p = id == null ? undefined : pattern.get(id);
-          return p !== undefined && p.start <= minute && minute < p.end;
-        }).length;
-        const slot = minute - (minute % 15);
-        const key = `${day.date}|${room}|${slot}`;
-        if (present < required) {
-          if (!unmetKeys.has(key)) return `short and not listed: ${key} (${present} < ${required})`;
-          seenShort.add(key);
-        }
-      }
-    }
-  }
-  for (const u of result.unmet) {
-    const key = `${u.date}|${u.classId}|${u.start}`;
-    if (!seenShort.has(key)) return `listed but met: ${key}`;
-    const covering = (s: GeneratorInput['staff'][number]) =>
-      s.patternIds.some((id) => pattern.get(id)!.start <= u.start && u.start + 15 <= pattern.get(id)!.end);
-    const room = input.staff.filter((x) => x.classId === u.classId);
-    const expected =
-      room.length === 0
-        ? 'no_staff_in_room'
-        : !room.some(covering)
-          ? 'no_pattern_covers'
-          : room.filter(covering).every((s) => works(s.id, u.date))
-            ? 'too_few_staff'
-            : 'off_or_limit';
-    if (u.reason !== expected) return `unmet ${key} says ${u.reason}, not ${expected}`;
-    // Nobody of the room able to cover the slot was left free: each is working, wished off, or at a limit.
-    for (const s of room) {
-      const covers = covering(s);
-      if (!covers || works(s.id, u.date) || s.wishes.includes(u.date)) continue;
-      const days = input.days.map((d) => d.date);
-      const worked = days.filter((d) => works(s.id, d));
-      const inWeek = worked.filter((d) => mondayOf(d) === mondayOf(u.date)).length;
-      let before = 0;
-      while (works(s.id, addDays(u.date, -(before + 1)))) before++;
-      let after = 0;
-      while (works(s.id, addDays(u.date, after + 1))) after++;
-      const blocked =
-        worked.length >= s.maxDaysPerMonth || inWeek >= s.maxDaysPerWeek || before + 1 + after > s.maxConsecutiveDays;
-      if (!blocked) return `unmet ${key} while ${s.id} was free`;
-    }
-  }
-  return null;
-}
 
 const rules = ratioRules('2026-12-01', 'nursery', false);
 const START = '2026-12-01';
@@ -116,10 +19,17 @@ const START = '2026-12-01';
 const smallInput = fc
   .record({
     rooms: fc.integer({ min: 1, max: 3 }),
-    patterns: fc.array(fc.record({ start: fc.integer({ min: 28, max: 48 }), quarters: fc.integer({ min: 8, max: 40 }) }), {
-      minLength: 1,
-      maxLength: 4,
-    }),
+    patterns: fc.array(
+      fc.record({
+        start: fc.integer({ min: 28, max: 48 }),
+        quarters: fc.integer({ min: 8, max: 40 }),
+        break: fc.constantFrom(0, 45, 60),
+      }),
+      {
+        minLength: 1,
+        maxLength: 4,
+      },
+    ),
     days: fc.array(fc.boolean(), { minLength: 1, maxLength: 10 }),
     staff: fc.array(
       fc.record({
@@ -129,6 +39,7 @@ const smallInput = fc
         week: fc.integer({ min: 1, max: 6 }),
         month: fc.integer({ min: 1, max: 10 }),
         run: fc.integer({ min: 1, max: 6 }),
+        hours: fc.option(fc.integer({ min: 1, max: 60 })),
       }),
       { maxLength: 8 },
     ),
@@ -147,7 +58,12 @@ const smallInput = fc
     const roomIds = Array.from({ length: rooms }, (_, i) => 100 + i);
     return {
       rooms: roomIds,
-      patterns: patterns.map((p, i) => ({ id: i + 1, start: p.start * 15, end: p.start * 15 + p.quarters * 15 })),
+      patterns: patterns.map((p, i) => ({
+        id: i + 1,
+        start: p.start * 15,
+        end: p.start * 15 + p.quarters * 15,
+        breakMinutes: p.break,
+      })),
       staff: staff.map((s, i) => ({
         id: i + 1,
         classId: roomIds[s.room % rooms]!,
@@ -156,6 +72,7 @@ const smallInput = fc
         maxDaysPerWeek: s.week,
         maxDaysPerMonth: s.month,
         maxConsecutiveDays: s.run,
+        ...(s.hours === null ? {} : { maxMinutesPerMonth: s.hours * 60 }),
       })),
       days: days.map((closed, d) => ({
         date: addDays(START, d),
@@ -242,6 +159,53 @@ describe('generateShifts', () => {
       { date: '2026-12-01', classId: 1, start: 8 * 60, end: 10 * 60, short: 1, reason: 'too_few_staff' },
       { date: '2026-12-01', classId: 1, start: 16 * 60, end: 18 * 60, short: 1, reason: 'too_few_staff' },
     ]);
+  });
+
+  it('keeps 勤務条件: a part-timer 3 days a week on F only, someone never early, an hours cap; the rest is off_or_limit', () => {
+    const [A, F, H] = [
+      { id: 1, start: 7 * 60 + 30, end: 16 * 60 + 15, breakMinutes: 60 },
+      { id: 2, start: 9 * 60 + 30, end: 18 * 60 + 15, breakMinutes: 60 },
+      { id: 3, start: 10 * 60 + 45, end: 19 * 60, breakMinutes: 60 },
+    ];
+    const person = (id: number, patternIds: number[], extra: Partial<GeneratorInput['staff'][number]> = {}) => ({
+      id,
+      classId: 1,
+      patternIds,
+      wishes: [],
+      maxDaysPerWeek: 5,
+      maxDaysPerMonth: 23,
+      maxConsecutiveDays: 5,
+      ...extra,
+    });
+    // Mon 7 – Sat 12 December 2026: 4 babies 08:00–18:00 every day need 2 all day.
+    const days = Array.from({ length: 6 }, (_, d) => ({
+      date: addDays('2026-12-07', d),
+      closed: false,
+      rules,
+      children: Array.from({ length: 4 }, () => ({ classId: 1, band: 0 as AgeBand, from: 8 * 60, to: 18 * 60 })),
+    }));
+    const input: GeneratorInput = {
+      rooms: [1],
+      patterns: [A, F, H],
+      days,
+      staff: [
+        person(1, [2], { maxDaysPerWeek: 3 }),
+        person(2, [2, 3]),
+        // 30 hours: four 7.75-hour A days would be 31.
+        person(3, [1, 2, 3], { maxMinutesPerMonth: 30 * 60 }),
+        person(4, [1, 2, 3]),
+      ],
+    };
+    const result = generateShifts(input);
+    expect(check(input, result)).toBeNull();
+    const worked = (id: number) => [...result.assignments.get(id)!.values()].filter((p) => p !== null);
+    expect(worked(1).length).toBeLessThanOrEqual(3);
+    expect(new Set(worked(1))).toEqual(new Set([F.id]));
+    expect(worked(2)).not.toContain(A.id);
+    expect(worked(3).length * (8 * 60 + 45 - 60)).toBeLessThanOrEqual(30 * 60);
+    // Someone could cover the short slots had their 勤務条件 allowed it.
+    expect(result.unmet.length).toBeGreaterThan(0);
+    expect(new Set(result.unmet.map((u) => u.reason))).toEqual(new Set(['off_or_limit']));
   });
 
   it('drafts a month for 25 staff and 120 children well under 10 s', () => {

@@ -1,12 +1,15 @@
 import { inArray, sql } from 'drizzle-orm';
-import { addDays, addMonths, tokyoDate, tokyoInstant, weekdayIndexOf } from '@renraku/contract';
+import { addDays, addMonths, fiscalYearOf, tokyoDate, tokyoInstant, weekdayIndexOf } from '@renraku/contract';
 import {
   shiftMonths,
   shiftPatterns,
   shiftWishes,
   shifts,
+  staffMembershipClasses,
+  staffMemberships,
   staffRoomMoves,
   staffTimeEntries,
+  staffWorkingConditions,
   staffingSettings,
   users,
 } from '../db/schema';
@@ -20,8 +23,9 @@ import { DEMO_STAFF_EMAILS } from './staff';
  * month's weekdays carry the 園長's and ひよこ組's 保育士's 打刻 (the 勤務実績 CSV has content); this
  * morning 田中 clocked in at 07:30, the first child came through the gate at 07:41 and the 園長
  * joined ひよこ組 only at 07:56, so the room was short for a quarter of an hour (a red slot in the
- * day's chart). Patterns A/B/C/F/H, this month's published table and next month's generated draft. Only 打刻 already past when
- * seeding are written.
+ * day's chart). Patterns A/B/C/F/H, this month's published table and next month's generated draft,
+ * which keeps the ひよこ組 part-timer 鈴木's 勤務条件 (3 days a week, F only). Only 打刻 already past
+ * when seeding are written.
  */
 export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void> {
   const today = tokyoDate(now);
@@ -118,7 +122,8 @@ export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void>
   await db
     .insert(shiftWishes)
     .values([`${next}-08`, `${next}-22`].map((date) => ({ facilityId: facility, companyId: company, userId: hoikushi, date })));
-  // Next month's draft (not published), generated from the seeded planned times and those wishes.
+  await seedPartTimer(db, company, facility, ids.classes.sakuraHiyoko, patternId('F'), director, now);
+  // Next month's draft (not published), generated from the seeded planned times, those wishes and 勤務条件.
   const { assignments } = generateShifts(await loadGeneratorInput(db, facility, next));
   const draft = [...assignments].flatMap(([userId, days]) =>
     [...days].flatMap(([date, patternId]) =>
@@ -137,4 +142,38 @@ export async function seedStaffing({ db, ids, now }: SeedContext): Promise<void>
       classId: ids.classes.sakuraHiyoko,
       movedBy: director,
     });
+}
+
+/**
+ * 鈴木 春美, a part-timer of ひよこ組 from the start of this 年度 (no sign-in: she has no password),
+ * whose 勤務条件 are 3 days a week on F only (docs/decisions/staffing-working-conditions.md).
+ */
+async function seedPartTimer(
+  db: SeedContext['db'],
+  companyId: number,
+  facilityId: number,
+  classId: number,
+  patternF: number,
+  director: number,
+  now: Date,
+) {
+  const [partTimer] = await db
+    .insert(users)
+    .values({ email: 'paato@example.com', name: '鈴木 春美', agreedAt: now })
+    .returning({ id: users.id });
+  const validFrom = `${fiscalYearOf(tokyoDate(now))}-04-01`;
+  const [membership] = await db
+    .insert(staffMemberships)
+    .values({ companyId, facilityId, userId: partTimer!.id, role: 'class_staff', validFrom })
+    .returning({ id: staffMemberships.id });
+  await db.insert(staffMembershipClasses).values({ membershipId: membership!.id, classId });
+  await db.insert(staffWorkingConditions).values({
+    facilityId,
+    companyId,
+    userId: partTimer!.id,
+    maxDaysPerWeek: 3,
+    patternIds: [patternF],
+    updatedBy: director,
+    updatedAt: now,
+  });
 }

@@ -37,5 +37,6 @@ export * from './staffing-shifts';
 export * from './staffing-generate';
 export * from './staffing-wishes';
 export * from './staffing-report';
+export * from './staffing-conditions';
 export * from './records-templates';
 export * from './records-plans';

@@ -17,9 +17,9 @@ export const generateMessages = {
 /** Why a slot stays short (the screen's wording). */
 export const unmetReasonLabels = {
   no_staff_in_room: 'このクラスの職員がいません',
-  no_pattern_covers: 'この時間を含むシフトパターンがありません',
+  no_pattern_covers: 'この時間を含み、勤務条件で入れるシフトパターンがありません',
   too_few_staff: 'クラスの職員が全員勤務しても足りません',
-  off_or_limit: '希望休・勤務日数の上限で入れる職員がいません',
+  off_or_limit: '希望休・勤務条件の上限で入れる職員がいません',
 } as const;
 export const unmetReasons = ['no_staff_in_room', 'no_pattern_covers', 'too_few_staff', 'off_or_limit'] as const;
 

@@ -188,3 +188,34 @@ export const shiftWishes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.userId, t.date] })],
 );
+
+/**
+ * 勤務条件 (docs/decisions/staffing-working-conditions.md): a staff member's own limits at the facility
+ * for the shift draft (a part-timer 3 days a week, only pattern F). A null limit is the facility's
+ * default (5 a week, 23 a month, 5 in a row; hours unlimited); null patterns = every pattern.
+ * No row: every default.
+ */
+export const staffWorkingConditions = pgTable(
+  'staff_working_conditions',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    maxDaysPerWeek: integer('max_days_per_week'),
+    maxDaysPerMonth: integer('max_days_per_month'),
+    maxConsecutiveDays: integer('max_consecutive_days'),
+    /** Working hours (a pattern's span less its break) a month. */
+    maxHoursPerMonth: integer('max_hours_per_month'),
+    /** The shift patterns (ids of the facility's) this person may work; null = all. */
+    patternIds: integer('pattern_ids').array(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.userId] })],
+);

@@ -78,6 +78,7 @@ export const staffCallActions = {
     what: 'the day’s 打刻 of every staff member, corrections with a reason, the settings, shift patterns, the month’s table and its generated draft',
   },
   'staffing.export': { devices: none, what: 'the month’s 勤務実績 CSV' },
+  'staffing.conditions': { devices: none, what: 'a member’s 勤務条件: 園長, 法人管理者 save; 主任 reads; 保育士 her own' },
   'staffing.report': {
     devices: none,
     what: 'the month’s report: short slots, the FAQ headcount, the 1歳児配置改善加算 self-check, its CSV (園長, 法人管理者, 主任, 事務)',
@@ -258,6 +259,7 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.getStaffShiftRatio,
   ],
   'staffing.export': [C.staffWorkRecordsCsvPath],
+  'staffing.conditions': [C.getStaffWorkingConditions, C.putStaffWorkingConditions],
   'staffing.report': [C.getStaffRatioMonth, C.staffRatioMonthCsvPath],
   'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
   'records.read': [

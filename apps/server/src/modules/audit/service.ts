@@ -68,6 +68,7 @@ export const auditActionLabels = {
   'staffing.shift.set': 'シフトの入力',
   'staffing.shift.publish': 'シフトの公開',
   'staffing.wishes.update': '希望休の送信',
+  'staffing.conditions.update': '勤務条件の変更',
   'staffing.work_records.export': '勤務実績CSVの出力',
   'staffing.report.export': '配置の月次報告CSVの出力',
   'event.create': '行事の追加',

@@ -12,7 +12,7 @@ import { END_OF_DAY, workSpans } from './timeline';
 /*
  * The 園長's corrections (staffing.md §2): a missing 打刻 is added with a reason, a wrong one voided
  * with a reason (kept and shown struck through); each audited with the reason. Who: directors and
- * company admins (authorizeStaffing 'correct').
+ * company admins (`staffing.correct` of the role catalogue).
  */
 
 const staffDayOf = (person: { userId: number; name: string }, rows: EntryRow[]): StaffDay => ({

@@ -7,6 +7,7 @@ import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { facilityPresence } from '../day/service';
 import { isPublicHoliday } from '../facilities/service';
+import { conditionsOfFacility, draftConditionsOf } from './conditions';
 import { facilityRooms, facilityStaff, loadSettings } from './day-data';
 import { generateShifts, unmetRanges, type GeneratorInput } from './generator';
 import { bandOf, ratioRules } from './ratio';
@@ -16,12 +17,9 @@ import { wishesOfMonth } from './wishes';
 
 /*
  * 下書きを作成 (staffing.md §3; docs/decisions/staffing-generator.md): the generator's input from the
- * DB (the month's planned times, the staff with a class, patterns, 希望休, closed days), its draft
+ * DB (the month's planned times, the staff with a class, their 勤務条件, patterns, 希望休, closed days), its draft
  * written over the month's unpublished table in one transaction, audited.
  */
-
-/** Limits the product has no per-person data for yet: the same for everyone (the decision record). */
-export const DRAFT_LIMITS = { maxDaysPerWeek: 5, maxDaysPerMonth: 23, maxConsecutiveDays: 5 } as const;
 
 /** Roles placed in a room by the draft: class staff and the 園長 with a class; not 事務. */
 const PLACED_ROLES = new Set(['class_staff', 'director']);
@@ -29,12 +27,13 @@ const PLACED_ROLES = new Set(['class_staff', 'director']);
 export async function loadGeneratorInput(db: Db, facilityId: number, month: string): Promise<GeneratorInput> {
   const { first, last } = monthRange(month);
   const dates = datesOfMonth(month);
-  const [settings, rooms, members, patterns, wishes, closedRows, presence] = await Promise.all([
+  const [settings, rooms, members, patterns, wishes, conditions, closedRows, presence] = await Promise.all([
     loadSettings(db, facilityId, first),
     facilityRooms(db, facilityId, first),
     facilityStaff(db, facilityId, first),
     patternsOf(db, facilityId),
     wishesOfMonth(db, facilityId, month),
+    conditionsOfFacility(db, facilityId),
     db
       .select({ date: facilityClosedDays.date })
       .from(facilityClosedDays)
@@ -46,17 +45,21 @@ export async function loadGeneratorInput(db: Db, facilityId: number, month: stri
   const staff = members
     .filter((m) => !seen.has(m.userId) && seen.add(m.userId))
     .filter((m) => PLACED_ROLES.has(m.role) && m.defaultClassId !== null)
-    .map((m) => ({
-      id: m.userId,
-      classId: Number(m.defaultClassId),
-      patternIds: patterns.map((p) => p.id),
-      wishes: wishes.get(m.userId) ?? [],
-      ...DRAFT_LIMITS,
-    }));
+    .map((m) => {
+      // 勤務条件: the person's limits over the defaults, their patterns or all (staffing-working-conditions.md).
+      const { patternIds, ...limits } = draftConditionsOf(conditions.get(m.userId));
+      return {
+        id: m.userId,
+        classId: Number(m.defaultClassId),
+        patternIds: patternIds ?? patterns.map((p) => p.id),
+        wishes: wishes.get(m.userId) ?? [],
+        ...limits,
+      };
+    });
   return {
     rooms: rooms.map((r) => r.id),
     staff,
-    patterns: patterns.map((p) => ({ id: p.id, start: minuteOf(p.start), end: minuteOf(p.end) })),
+    patterns: patterns.map((p) => ({ id: p.id, start: minuteOf(p.start), end: minuteOf(p.end), breakMinutes: p.break_minutes })),
     days: dates.map((date, i) => {
       const isClosed = closed.has(date) || isPublicHoliday(date) || new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
       return {

@@ -7,7 +7,8 @@ import { SLOT_MINUTES, type ChildSpan } from './timeline';
  * Per day, greedily: take the room's slot with the largest shortfall, give it the free staff member
  * of that room whose pattern covers it and covers the most other short slots (fewest days so far
  * first), until every slot is met or nobody who may work that day can cover it. A staff member works
- * only in their own room; wishes (希望休), days per week, days per month and consecutive days hold.
+ * only in their own room; their patterns, wishes (希望休), days per week and per month, consecutive
+ * days and working hours per month hold (docs/decisions/staffing-working-conditions.md).
  */
 
 export interface GeneratorPattern {
@@ -15,6 +16,8 @@ export interface GeneratorPattern {
   /** Minutes of the day, [start, end). */
   start: number;
   end: number;
+  /** Its break in minutes (working time = end − start − break, for an hours limit); none if absent. */
+  breakMinutes?: number;
 }
 
 export interface GeneratorStaff {
@@ -27,6 +30,8 @@ export interface GeneratorStaff {
   maxDaysPerWeek: number;
   maxDaysPerMonth: number;
   maxConsecutiveDays: number;
+  /** Working minutes a month (patterns less their breaks); no limit if absent. */
+  maxMinutesPerMonth?: number;
 }
 
 export interface GeneratorDay {
@@ -45,7 +50,7 @@ export interface GeneratorInput {
 }
 
 /**
- * Why nobody more could be placed: the room has no staff; none of its patterns covers the slot; all
+ * Why nobody more could be placed: the room has no staff; no pattern its staff may work covers the slot; all
  * its staff who could are already working (too few); or someone who could is off by a wish or a limit.
  */
 export type UnmetReason = 'no_staff_in_room' | 'no_pattern_covers' | 'too_few_staff' | 'off_or_limit';
@@ -101,10 +106,16 @@ export const weekOf = (date: string) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A pattern's working minutes: its span less its break. */
+export const workMinutes = (p: GeneratorPattern) => p.end - p.start - (p.breakMinutes ?? 0);
+
 export function generateShifts(input: GeneratorInput): GeneratorResult {
   const patterns = new Map(input.patterns.map((p) => [p.id, p]));
   const assignments = new Map<number, Map<string, number | null>>(input.staff.map((s) => [s.id, new Map()]));
   const monthDays = new Map<number, number>(input.staff.map((s) => [s.id, 0]));
+  const monthMinutes = new Map<number, number>(input.staff.map((s) => [s.id, 0]));
+  const fits = (s: GeneratorStaff, p: GeneratorPattern) =>
+    monthMinutes.get(s.id)! + workMinutes(p) <= (s.maxMinutesPerMonth ?? Number.POSITIVE_INFINITY);
   const weekDays = new Map<string, number>();
   const run = new Map<number, number>(input.staff.map((s) => [s.id, 0]));
   const wishes = new Map(input.staff.map((s) => [s.id, new Set(s.wishes)]));
@@ -141,7 +152,7 @@ export function generateShifts(input: GeneratorInput): GeneratorResult {
             if (working.has(s.id) || !mayWork(s)) continue;
             for (const id of s.patternIds) {
               const p = patterns.get(id);
-              if (!p) continue;
+              if (!p || !fits(s, p)) continue;
               const [a, b] = slotRange(p);
               if (worst < a || worst >= b) continue;
               let gain = 0;
@@ -162,6 +173,7 @@ export function generateShifts(input: GeneratorInput): GeneratorResult {
           }
           working.add(best.staff.id);
           assignments.get(best.staff.id)!.set(day.date, best.pattern.id);
+          monthMinutes.set(best.staff.id, monthMinutes.get(best.staff.id)! + workMinutes(best.pattern));
           const [a, b] = slotRange(best.pattern);
           for (let i = a; i < b; i++) covered[i]! += 1;
         }

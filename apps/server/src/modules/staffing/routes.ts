@@ -26,6 +26,8 @@ import {
   putStaffStaffingSettings,
   staffWorkRecordsCsvPath,
   workRecordsCsvQuery,
+  getStaffWorkingConditions,
+  putStaffWorkingConditions,
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
@@ -33,8 +35,9 @@ import { staffCsvRoute } from '../../lib/staff-csv-route';
 import { staffRoute } from '../../lib/staff-route';
 import { authorizeClass, authorizeFacility } from '../access';
 import { parseDay } from '../day/service';
-import { authorizeOwnClock } from './access';
+import { authorizeConditions, authorizeOwnClock } from './access';
 import { clock, myClock } from './clock';
+import { saveWorkingConditions, workingConditions } from './conditions';
 import { generateDraft } from './generate';
 import { myShifts } from './my-shifts';
 import { myWishes, saveMyWishes } from './wishes';
@@ -173,6 +176,17 @@ export function staffingRoutes(app: App, ctx: AppContext) {
   staffRoute(app, postStaffShiftGenerate, {}, async ({ staff, params, now }) => {
     const grant = await authorizeFacility(ctx, staff, params.facilityId, 'staffing.correct');
     return generateDraft(ctx.db, staff, grant, params.month, now);
+  });
+
+  // 勤務条件: a person's limits and patterns that the draft keeps (docs/decisions/staffing-working-conditions.md).
+  staffRoute(app, getStaffWorkingConditions, {}, async ({ staff, params }) => {
+    const { grant, editable } = await authorizeConditions(ctx, staff, params.facilityId, params.userId, 'read');
+    return workingConditions(ctx.db, grant, params.userId, staff.today, editable);
+  });
+
+  staffRoute(app, putStaffWorkingConditions, {}, async ({ staff, params, body, now }) => {
+    const { grant } = await authorizeConditions(ctx, staff, params.facilityId, params.userId, 'write');
+    return saveWorkingConditions(ctx.db, staff, grant, params.userId, body, now);
   });
 
   staffCsvRoute(app, staffWorkRecordsCsvPath, 'facilityId', workRecordsCsvQuery, async ({ staff, id, query, now }) => {

@@ -21,7 +21,11 @@ import {
   getStaffRatioMonth,
   getStaffShiftRatio,
   staffRatioMonthCsvPath,
+  getStaffWorkingConditions,
+  getStaffShiftPatterns,
+  putStaffWorkingConditions,
   type ShiftMonth,
+  type WorkingConditionsBody,
   type ClockKind,
   type RatioFacilityType,
 } from '@renraku/contract/staff';
@@ -195,3 +199,28 @@ export function useShiftEdits(facilityId: number, month: string) {
     }),
   };
 }
+
+/** 勤務条件 of one person (the シフト表's dialog; the draft keeps them). */
+export const workingConditionsQueryOptions = (facilityId: number, userId: number) =>
+  queryOptions({
+    queryKey: [...root(facilityId), 'conditions', userId],
+    queryFn: ({ signal }) => api(getStaffWorkingConditions, { params: { facilityId, userId }, signal }),
+  });
+export const useWorkingConditions = (facilityId: number, userId: number) =>
+  useQuery(workingConditionsQueryOptions(facilityId, userId));
+
+export function useSaveWorkingConditions(facilityId: number, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WorkingConditionsBody) => api(putStaffWorkingConditions, { params: { facilityId, userId }, body }),
+    onSuccess: (data) => queryClient.setQueryData(workingConditionsQueryOptions(facilityId, userId).queryKey, data),
+  });
+}
+
+/** The facility's patterns (わたしの勤務条件 names the ones one may work). */
+export const useShiftPatterns = (facilityId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...root(facilityId), 'patterns'],
+    queryFn: ({ signal }) => api(getStaffShiftPatterns, { params: { facilityId }, signal }),
+    enabled,
+  });

@@ -8,6 +8,7 @@ import { todayInTokyo } from '@renraku/ui/dates';
 import { useFacility } from '../../../lib/facility';
 import { useStaffMe } from '../../../lib/staff-session';
 import { useMyClock, useMyShifts } from '../api';
+import { MyConditions } from '../components/my-conditions';
 import { MyGateQr } from '../components/my-gate-qr';
 import { MyWishesSection } from '../components/my-wishes';
 
@@ -68,6 +69,8 @@ export function MyWorkPage() {
           </Paper>
           <ShiftList shifts={thisMonth.data} error={thisMonth.error} month={month} today={today} />
           <MyWishesSection facilityId={facility.id} month={addMonths(month, 1)} />
+          {/* 事務 are not placed in shifts: no 勤務条件 (staffing-working-conditions.md). */}
+          {me && facility.role !== 'office' && <MyConditions facilityId={facility.id} userId={me.user.id} />}
           {nextMonth.data?.published_at && (
             <ShiftList shifts={nextMonth.data} error={null} month={nextMonth.data.month} today={today} />
           )}

@@ -12,6 +12,7 @@ import { useFacility } from '../../../lib/facility';
 import { useShiftEdits, useShiftMonth, useShiftRatio } from '../api';
 import { DraftUnmet } from '../components/draft-unmet';
 import { ShiftRatioRow, ShiftShortList } from '../components/shift-ratio';
+import { WorkingConditionsDialog } from '../components/working-conditions-dialog';
 
 /**
  * `/f/:facilityId/staffing/shifts`: the month's shift table (staffing.md §3). The 園長 picks a pattern
@@ -53,6 +54,8 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
   const [brush, setBrush] = useState<number | null>(data.patterns[0]?.id ?? null);
   const codeOf = new Map(data.patterns.map((p) => [p.id, p.code]));
   const [unmet, setUnmet] = useState<ShiftDraft['unmet'] | null>(null);
+  // 勤務条件 of the row whose 「条件」 was tapped (staffing-working-conditions.md).
+  const [conditionsOf, setConditionsOf] = useState<{ userId: number; name: string } | null>(null);
   const generate = async () => {
     const ok = await confirm({
       title: '下書きを作成',
@@ -75,7 +78,8 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
         {data.published_at ? `公開済み（${dateTimeLabel(data.published_at)}）` : '下書き（職員にはまだ見えません）'}
         {data.patterns.length > 0 &&
           `・${data.patterns.map((p) => `${p.code} ${p.start}〜${p.end}（休憩${p.break_minutes}分）`).join('・')}`}
-        {data.editable && '・黄色の「希」は職員の希望休・最下行が赤い日は保育士が足りない時間帯あり（保育士/必要）'}
+        {data.editable &&
+          '・黄色の「希」は職員の希望休・最下行が赤い日は保育士が足りない時間帯あり（保育士/必要）・「条件」で職員ごとの勤務条件（下書きが守る上限とパターン）'}
       </Text>
       {data.editable && (
         <Group gap="xs" aria-label="入力するパターン" role="group">
@@ -139,6 +143,19 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
                 <Table.Tr key={person.user_id}>
                   <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                     {person.name}
+                    {data.editable && (
+                      <Button
+                        variant="subtle"
+                        size="sm"
+                        h={44}
+                        px={6}
+                        ml={4}
+                        aria-label={`${person.name}さんの勤務条件`}
+                        onClick={() => setConditionsOf({ userId: person.user_id, name: person.name })}
+                      >
+                        条件
+                      </Button>
+                    )}
                   </Table.Th>
                   {data.dates.map((d) => {
                     const code = person.days[d] ? codeOf.get(person.days[d]!) : undefined;
@@ -176,6 +193,14 @@ function ShiftTable({ data }: { data: ShiftMonth }) {
             )}
           </Table>
         </Paper>
+      )}
+      {conditionsOf && (
+        <WorkingConditionsDialog
+          userId={conditionsOf.userId}
+          name={conditionsOf.name}
+          patterns={data.patterns}
+          onClose={() => setConditionsOf(null)}
+        />
       )}
       {data.editable && ratio.data && <ShiftShortList ratio={ratio.data} />}
       {data.editable && (
