@@ -6,9 +6,13 @@ const HOUR = 60 * 60 * 1000;
 
 /** The page's 〜まで label (child-export-page.tsx). */
 const untilLabel = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 
 /*
  * Take your data along (issue 20; docs/decisions/exports-child-archive.md): the demo main guardian

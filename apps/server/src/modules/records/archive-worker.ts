@@ -111,11 +111,7 @@ export async function runArchiveJobs(ctx: AppContext, now: () => Date = () => ne
 }
 
 /** Starts the worker in the server process: every 2 s, one job at a time; answers the stop function. */
-export function startRecordsArchiveWorker(
-  ctx: AppContext,
-  intervalMs = 2000,
-  now: () => Date = () => new Date(),
-): () => void {
+export function startRecordsArchiveWorker(ctx: AppContext, intervalMs = 2000, now: () => Date = () => new Date()): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
