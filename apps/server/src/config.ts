@@ -35,6 +35,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** Test mode only: the e2e run's pinned instant, where the background workers' clock starts (lib/clock.ts). */
+  E2E_NOW: z.string().datetime({ offset: true }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   STAFF_DIST: z.string().optional(),
@@ -102,6 +104,8 @@ export interface AppConfig {
   devMailbox: boolean;
   /** Test mode: the X-Test-Now header may set the clock. Never in production. */
   testClock: boolean;
+  /** Test mode with E2E_NOW: the instant the background workers' clock starts at (lib/clock.ts `workerClock`). */
+  workerClockStart?: Date;
   seedDemo: boolean;
   webDist: string;
   messageMinimizeThresholdLength: number;
@@ -186,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     embedded: !env.DATABASE_URL,
     devMailbox: !production && (!env.DATABASE_URL || env.NODE_ENV === 'test'),
     testClock: env.NODE_ENV === 'test',
+    workerClockStart: env.NODE_ENV === 'test' && env.E2E_NOW ? new Date(env.E2E_NOW) : undefined,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : !env.DATABASE_URL && !production,
     allowedRedirectOrigins: env.ID_ALLOWED_REDIRECT_ORIGINS.split(',')
       .map((o) => o.trim())

@@ -8,6 +8,7 @@ import { seedDemoIfEmpty } from './seed';
 import { databaseCounter, redisCounter } from './lib/rate-limit';
 import { startMailWorker } from './lib/mail';
 import { startPushWorker } from './lib/push';
+import { workerClock } from './lib/clock';
 import { activeGuardiansOf } from './modules/access';
 import { startExportWorker } from './modules/exports/service';
 import { startFileCleanupWorker } from './modules/files/cleanup';
@@ -42,12 +43,14 @@ const app = await buildApp(config, { database, counter });
 const stopMailWorker = startMailWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 // Pushes (lib/push.ts): web push with the VAPID keys, which always exist (VAPID_* or generated into DATA_DIR).
 const stopPushWorker = startPushWorker(database.db, { vapid: config.vapid, log: app.log, guardiansOf: activeGuardiansOf });
+// The generated files' workers: the real time, or the e2e run's flowing from its pinned instant (lib/clock.ts).
+const filesClock = workerClock(config.workerClockStart);
 // Children's archives (modules/exports): prepared in the background, one at a time per instance.
-const stopExportWorker = startExportWorker(app.ctx);
+const stopExportWorker = startExportWorker(app.ctx, 5000, filesClock);
 // Inspection archives (modules/records/archive-worker.ts): built in the background, one at a time per instance.
-const stopRecordsArchiveWorker = startRecordsArchiveWorker(app.ctx);
+const stopRecordsArchiveWorker = startRecordsArchiveWorker(app.ctx, 2000, filesClock);
 // Expired generated files (modules/files/cleanup.ts): removed from storage, one instance at a time (an advisory lock).
-const stopFileCleanupWorker = startFileCleanupWorker(app.ctx);
+const stopFileCleanupWorker = startFileCleanupWorker(app.ctx, 10 * 60_000, filesClock);
 // 希望休の締切のお知らせ (modules/staffing/wish-reminders.ts): mails through the outbox, once per person and month.
 const stopWishReminderWorker = startWishReminderWorker(app.ctx);
 

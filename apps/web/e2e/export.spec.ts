@@ -1,4 +1,18 @@
-import { DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+import { exportLimits } from '@renraku/contract';
+import { NOW } from './clock';
+import { createEnrolledChild, createGuardian, DEMO, expect, expectAccessible, signIn, test } from './fixtures';
+
+const HOUR = 60 * 60 * 1000;
+
+/** The page's 〜まで label (child-export-page.tsx). */
+const untilLabel = (iso: string) =>
+  new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 
 /*
  * Take your data along (issue 20; docs/decisions/exports-child-archive.md): the demo main guardian
@@ -63,44 +77,47 @@ test('the main guardian prepares a child’s archive and downloads it; a read-on
 });
 
 /*
- * Past its 72 hours (docs/decisions/files-expired-cleanup.md) the page shows 期限切れ with the time
- * it was valid until and もう一度準備する. The run's pinned clock cannot pass an archive's real 72
- * hours, so the latest archive is answered expired here; the cleanup itself (the file removed from
- * storage, the row and the answer expired, the old link 410) is tested in
- * apps/server/test/files-cleanup.test.ts.
+ * Past its 72 hours (docs/decisions/files-expired-cleanup.md), all real: a family of its own (so the
+ * latest archive is theirs alone; a child without photos keeps it short) prepares the archive and
+ * waits for the worker; three days later (the server's clock moved past the 72 hours by X-Test-Now,
+ * the browser's with it; the worker's clock runs from the pinned instant:
+ * docs/decisions/tests-e2e-worker-clock.md) the page shows 期限切れ with the time it was valid until
+ * and もう一度準備する asks the server for a new one. The cleanup itself (the file removed from
+ * storage, the row expired, the old link 410) is tested in apps/server/test/files-cleanup.test.ts.
  */
-test('an expired archive reads 期限切れ, and もう一度準備する asks for a new one', async ({ page }) => {
-  test.setTimeout(120_000);
-  const latest = '**/api/children/*/exports/latest';
-  await page.route(latest, (route) =>
-    route.fulfill({
-      json: {
-        export: {
-          id: 1_000_000,
-          status: 'expired',
-          done: 5,
-          total: 5,
-          createdAt: '2026-06-06T01:00:00.000Z',
-          expiresAt: '2026-06-09T01:00:00.000Z',
-          sizeBytes: 123_456,
-          downloadUrl: null,
-        },
-      },
-    }),
-  );
-  await signIn(page);
-  const children = (await (await page.request.get('/api/children')).json()) as { id: number; first_name: string }[];
-  const haruto = children.find((c) => c.first_name === '陽翔')!;
-  await page.goto(`/children/${haruto.id}/export`);
+test('an expired archive reads 期限切れ, and もう一度準備する asks for a new one', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = await createGuardian(request, 'export-expired', { name: '試験 保護者' });
+  const child = await createEnrolledChild(request, email, '期限', 'きげん');
+  await signIn(page, email);
+  await page.goto(`/children/${child.child_id}`);
+  await page.getByRole('link', { name: '写真と連絡帳の記録をダウンロード' }).click();
+  await page.getByRole('button', { name: 'データを準備する' }).click();
+  await expect(page.locator('[data-qa="export-ready"]')).toBeVisible({ timeout: 90_000 });
+  const latest = await page.request.get(`/api/children/${child.child_id}/exports/latest`);
+  const { export: prepared } = (await latest.json()) as { export: { status: string; expiresAt: string } };
+  expect(prepared.status).toBe('ready');
+  // Prepared at the run's pinned instant (plus the minutes the run has taken), valid for 72 hours.
+  const expiresAt = Date.parse(prepared.expiresAt);
+  const validFor = expiresAt - Date.parse(NOW);
+  expect(validFor).toBeGreaterThan(exportLimits.validHours * HOUR);
+  expect(validFor).toBeLessThan((exportLimits.validHours + 6) * HOUR);
+
+  // Three days later, a minute past the expiry (NOW + 72 h and the build's minutes): the browser
+  // session's day without use has ended too, so the guardian signs in again.
+  const later = new Date(Math.max(expiresAt + 60_000, Date.parse(NOW) + 73 * HOUR));
+  await page.setExtraHTTPHeaders({ 'x-test-now': later.toISOString() });
+  await page.clock.setSystemTime(later);
+  await signIn(page, email);
+  await page.goto(`/children/${child.child_id}/export`);
   const expired = page.locator('[data-qa="export-expired"]');
-  await expect(expired).toContainText('期限切れ（6/9 10:00まで）');
+  await expect(expired).toContainText(`期限切れ（${untilLabel(prepared.expiresAt)}まで）`);
   await expect(expired).toContainText('ダウンロードの有効期限が切れました。もう一度準備してください');
   await expect(page.getByRole('link', { name: 'ダウンロード' })).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/export-expired.png', fullPage: true });
 
-  // Asked again: the server's own answers from here on, the new one under way.
-  await page.unroute(latest);
+  // Asked again: a new archive at the server, under way (or already ready).
   await expired.getByRole('button', { name: 'もう一度準備する' }).click();
   await expect(page.locator('[data-qa="export-progress"], [data-qa="export-ready"]')).toBeVisible({ timeout: 60_000 });
   await expect(expired).toHaveCount(0);

@@ -10,3 +10,16 @@ export function requestNow(testClock: boolean, header: string | string[] | undef
   }
   return new Date();
 }
+
+/**
+ * The background workers' clock (the records archives, the children's archives, the expired
+ * files' cleanup): the real time, or in test mode from `start` (the e2e run's E2E_NOW) on, the real
+ * time passing from the server's start. So a file a worker finishes expires as the requests'
+ * X-Test-Now sees it, and an e2e test moves past its expiry with that header alone
+ * (docs/decisions/tests-e2e-worker-clock.md).
+ */
+export function workerClock(start: Date | undefined): () => Date {
+  if (!start) return () => new Date();
+  const offset = start.getTime() - Date.now();
+  return () => new Date(Date.now() + offset);
+}

@@ -308,12 +308,12 @@ function exportMailText(ctx: AppContext, childName: string, childId: number, exp
 }
 
 /** Starts the worker in the server process: every 5 s, one job at a time; answers the stop function. */
-export function startExportWorker(ctx: AppContext, intervalMs = 5000): () => void {
+export function startExportWorker(ctx: AppContext, intervalMs = 5000, now: () => Date = () => new Date()): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runExportJobs(ctx)
+    runExportJobs(ctx, now)
       .catch((error: unknown) => ctx.log.error({ err: error }, 'export worker'))
       .finally(() => {
         running = false;

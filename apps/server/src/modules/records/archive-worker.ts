@@ -111,12 +111,12 @@ export async function runArchiveJobs(ctx: AppContext, now: () => Date = () => ne
 }
 
 /** Starts the worker in the server process: every 2 s, one job at a time; answers the stop function. */
-export function startRecordsArchiveWorker(ctx: AppContext, intervalMs = 2000): () => void {
+export function startRecordsArchiveWorker(ctx: AppContext, intervalMs = 2000, now: () => Date = () => new Date()): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runArchiveJobs(ctx)
+    runArchiveJobs(ctx, now)
       .catch((error: unknown) => ctx.log.error({ err: error }, 'records archive worker'))
       .finally(() => {
         running = false;
