@@ -110,6 +110,10 @@ const recordsCalls = [
   'postStaffChildProgressRecord',
   'postStaffChildYoroku',
   'putStaffClassYorokuFocus',
+  // The 全体的な計画 (a tablet: 404, not its class's) and a class's first 年間指導計画: records-plans.test.ts.
+  'getStaffOverallPlan',
+  'postStaffOverallPlan',
+  'postStaffClassAnnualPlan',
 ];
 
 /** The staffing calls a PIN session holds (`staffing.read`: the ratio, its room): tested in staffing-calls.test.ts and staffing-ratio-version.test.ts. */

@@ -1,4 +1,3 @@
-import * as C from '@renraku/contract';
 import { staffMessages, type Call } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
@@ -6,6 +5,9 @@ import { fastifyPath, type App } from '../../lib/route';
 import { deviceKindOf, deviceKinds, type DeviceKind } from '../../lib/device-kinds';
 import { loadStaffSession, STAFF_SESSION_COOKIE } from '../../lib/staff-sessions';
 import { byDeviceAction, type DeviceCallAction } from './devices';
+import { byAction } from './staff-call-list';
+
+export { byAction };
 
 /**
  * The staff calls' catalogue (DESIGN §3.2, docs/decisions/access-device-sessions.md): every staff
@@ -87,216 +89,6 @@ export const staffCallActions = {
 
 export type StaffCallAction = keyof typeof staffCallActions;
 
-/** Every staff call with its action; the CSV downloads by their paths. */
-export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
-  session: [
-    C.postStaffLogin,
-    C.postStaffLoginTotp,
-    C.postStaffLogout,
-    C.getStaffMe,
-    // Pairing: a tablet with no credential yet sends the code its director issued.
-    C.postStaffDevicePair,
-    // The staff XSRF token (auth-xsrf-bound-to-session.md): the staff cookie reaches /api/staff only.
-    '/api/staff/csrf-cookie',
-  ],
-  'facility.read': [C.getStaffFacility, C.getStaffClasses, C.getStaffFacilityBanners, C.getStaffManualBanner],
-  'day.read': [
-    C.getStaffFacilityInbox,
-    C.getStaffFacilityDayVersion,
-    C.getStaffClassBoard,
-    C.getStaffClassDailyNotes,
-    C.getStaffClassPhotos,
-    C.getStaffClassGrowths,
-    C.getStaffClassNaps,
-    C.staffNapsCsvPath,
-  ],
-  'day.write': [
-    C.postStaffAttendanceReportConfirm,
-    C.postStaffContactBookConfirm,
-    C.putStaffContactBookReply,
-    C.putStaffChildAttendance,
-    C.putStaffClassDailyNoteDrafts,
-    C.postStaffClassDailyNotesPublish,
-    C.postStaffClassDailyNotesApply,
-    C.postStaffClassDailyNotesPublishClass,
-    C.postStaffClassPhoto,
-    C.deleteStaffPhotoFile,
-    C.putStaffClassGrowths,
-    C.putStaffClassNapSettings,
-    C.postStaffClassNapStart,
-    C.postStaffClassNapEnd,
-    C.postStaffNapCheck,
-  ],
-  'roster.read': [C.getStaffChildren, C.getStaffChild, C.getStaffChildGuardians, C.getStaffPickupPersons],
-  'roster.write': [
-    C.postStaffChild,
-    C.putStaffChild,
-    C.postStaffChildrenImportPreview,
-    C.postStaffChildrenImport,
-    C.postStaffChildRegistration,
-    C.postStaffChildImage,
-    C.deleteStaffChildImage,
-    C.deleteStaffChildGuardian,
-    C.postStaffPickupPerson,
-    C.putStaffPickupPerson,
-    C.deleteStaffPickupPerson,
-    C.postStaffPickupPersonImage,
-    C.deleteStaffPickupPersonImage,
-  ],
-  'notice.compose': [
-    C.getStaffFacilityNotices,
-    C.getStaffNoticesVersion,
-    C.postStaffFacilityNotice,
-    C.getStaffNotice,
-    C.putStaffNotice,
-    C.postStaffNoticeWithdraw,
-    C.postStaffNoticeFile,
-    C.deleteStaffNoticeFile,
-    C.getStaffNoticeTracking,
-    C.postStaffNoticeReminder,
-    C.staffNoticeCsvPath,
-  ],
-  'event.compose': [C.getStaffFacilityEvents, C.postStaffFacilityEvent, C.putStaffEvent, C.deleteStaffEvent],
-  'schedule.manage': [
-    C.getStaffScheduleMonth,
-    C.getStaffSchedulesVersion,
-    C.postStaffScheduleWindow,
-    C.putStaffScheduleWindow,
-    C.postStaffScheduleWindowClose,
-    C.postStaffScheduleReminders,
-    C.getStaffSchedulePlan,
-    C.staffSchedulePlanCsvPath,
-  ],
-  'facility.setup': [
-    C.putStaffFacility,
-    C.postStaffClosedDay,
-    C.deleteStaffClosedDay,
-    C.putStaffFacilityFunctions,
-    C.postStaffFacilityBanner,
-    C.deleteStaffBanner,
-    C.putStaffManualBanner,
-    C.deleteStaffManualBanner,
-    C.postStaffClass,
-    C.putStaffClass,
-    C.postStaffPromotionPreview,
-    C.postStaffPromotion,
-  ],
-  'staff.manage': [
-    C.getStaffMembers,
-    C.postStaffMember,
-    C.putStaffMember,
-    C.putStaffMemberChief,
-    C.deleteStaffMember,
-    C.deleteStaffUserPin,
-  ],
-  'device.manage': [C.getStaffDevices, C.postStaffDevice, C.deleteStaffDevice],
-  'audit.read': [C.getStaffAudit, C.getStaffAuditSubjects, C.staffAuditCsvPath],
-  'company.manage': [C.postStaffCompanyFacility, C.getStaffCompanyRollup],
-  'billing.manage': [
-    C.getStaffBillingSettings,
-    C.putStaffBillingSettings,
-    C.postStaffBillingItem,
-    C.postStaffBillingItemConsent,
-    C.postStaffBillingItemWithdrawal,
-    C.getStaffBillingChildren,
-    C.putStaffBillingChildAttributes,
-    C.getStaffBillingMonths,
-    C.getStaffBillingMonth,
-    C.postStaffBillingAdjustment,
-    C.postStaffBillingMonthClose,
-    C.postStaffBillingPayment,
-    C.postStaffBillingStatementCarry,
-    C.staffBillingReceiptPdfPath,
-    C.getStaffBillingAccounts,
-    C.putStaffBillingAccount,
-    C.putStaffBillingAccountRegistered,
-    C.staffBillingDebitFormPdfPath,
-    C.getStaffDebitSettings,
-    C.putStaffDebitSettings,
-    C.getStaffCollection,
-    C.postStaffDebitRequest,
-    C.postStaffDebitRequestWithdraw,
-    C.postStaffDebitResults,
-    C.staffDebitRequestFilePath,
-    C.getStaffBillingTransfers,
-    C.postStaffBillingTransfersImport,
-    C.postStaffBillingTransferAssign,
-    C.postStaffBillingTransferDismiss,
-    C.staffBillingBooksCsvPath,
-    C.staffBillingJournalCsvPath,
-    C.getStaffBillingFeeRules,
-    C.putStaffBillingSiblingDiscount,
-    C.putStaffBillingTemporaryRates,
-    C.getStaffBillingTemporaryUses,
-    C.postStaffBillingTemporaryUse,
-    C.deleteStaffBillingTemporaryUse,
-  ],
-  'staffing.read': [
-    C.getStaffStaffingSettings,
-    C.getStaffRatioNow,
-    C.getStaffRatioVersion,
-    C.getStaffRatioDay,
-    C.putStaffClassRoom,
-  ],
-  'staffing.clock': [
-    C.getStaffMyClock,
-    C.postStaffClock,
-    C.getStaffMyShifts,
-    C.getStaffMyWishes,
-    C.putStaffMyWishes,
-    C.getStaffShiftPatterns,
-    C.getStaffShiftMonth,
-  ],
-  'staffing.correct': [
-    C.getStaffTimeEntries,
-    C.postStaffTimeEntry,
-    C.postStaffTimeEntryVoid,
-    C.putStaffStaffingSettings,
-    C.postStaffShiftPattern,
-    C.putStaffShift,
-    C.postStaffShiftPublish,
-    C.postStaffShiftGenerate,
-    C.getStaffShiftRatio,
-  ],
-  'staffing.export': [C.staffWorkRecordsCsvPath],
-  'staffing.conditions': [C.getStaffWorkingConditions, C.putStaffWorkingConditions],
-  'staffing.report': [C.getStaffRatioMonth, C.staffRatioMonthCsvPath],
-  'account.secure': [C.putStaffPin, C.postStaffTotpSetup, C.postStaffTotpEnable, C.getStaffQr, C.postStaffQr, C.deleteStaffQr],
-  'records.read': [
-    C.getStaffClassRecords,
-    C.getStaffRecord,
-    C.staffRecordPdfPath,
-    C.getStaffRecordPhrases,
-    C.getStaffRecordMaterial,
-    C.getStaffRecordSettings,
-    C.getStaffClassYoroku,
-    C.getStaffYorokuContext,
-    C.getStaffOverallPlan,
-  ],
-  'records.write': [
-    C.postStaffClassRecord,
-    C.postStaffRecordSubmit,
-    C.postStaffRecordReopen,
-    C.postStaffChildProgressRecord,
-    C.postStaffChildYoroku,
-    C.putStaffClassYorokuFocus,
-    C.postStaffClassAnnualPlan,
-    C.postStaffOverallPlan,
-  ],
-  'records.admission': [C.getStaffClassYorokuAdmissions],
-  'records.export': [
-    C.staffClassYorokuZipPath,
-    C.staffClassRecordsArchivePath,
-    C.getStaffClassRecordsArchive,
-    C.postStaffClassRecordsArchive,
-    C.staffRecordsArchiveDownloadPath,
-  ],
-  'records.templates': [C.getStaffRecordTemplates, C.putStaffRecordTemplate, C.getStaffRecordRollover, C.postStaffRecordRollover],
-  'records.child': [C.getStaffChildRecord, C.staffChildRecordPdfPath, C.putStaffChildRecord, C.putStaffRecordSettings],
-  'records.approve': [C.postStaffRecordApprove, C.postStaffRecordReturn],
-  'records.phrases': [C.postStaffRecordPhrase, C.deleteStaffRecordPhrase],
-};
-
 const keyOf = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 const routesOf = <A extends string>(catalogue: Record<A, readonly (Call | string)[]>) =>
   (Object.entries(catalogue) as [A, readonly (Call | string)[]][]).flatMap(([action, calls]) =>
@@ -342,7 +134,7 @@ export function staffCallGate(app: App, ctx: AppContext) {
     if (!route.url.startsWith('/api/staff/')) return;
     for (const method of [route.method].flat()) {
       if (!staffCallAction(method, route.url))
-        throw new Error(`staff call without an action in access/staff-calls.ts: ${method} ${route.url}`);
+        throw new Error(`staff call without an action in access/staff-call-list.ts: ${method} ${route.url}`);
     }
   });
   app.addHook('preValidation', async (req) => {
