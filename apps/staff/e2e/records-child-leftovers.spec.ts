@@ -51,7 +51,7 @@ test('the 事務 reads a class’s 要録 入所に関する記録, not the 保�
   await expectAccessible(page);
 });
 
-test('the 園長 sets the facility’s 期 on a desktop', async ({ page }) => {
+test('the 園長 sets the facility’s 期 and how long 要録 are kept, on a desktop', async ({ page }) => {
   test.skip(onTablet(), 'a desktop screen (records.child is not a tablet action)');
   test.setTimeout(120_000);
   await signIn(page, DEMO_STAFF.director);
@@ -70,13 +70,21 @@ test('the 園長 sets the facility’s 期 on a desktop', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: '期の始まりの月を' })).toBeVisible();
   await expect(page.getByRole('button', { name: '設定を保存する' })).toBeDisabled();
   await page.getByLabel('III期の始まり', { exact: true }).selectOption('10');
+  // The 要録 kept 5 years past the legal minimum (records-yoroku-retention.md).
+  const retention = page.locator('[data-qa="retention-summary"]');
+  await expect(retention).toHaveText('要録は小学校を卒業する年度の末日まで保存します。');
+  await page.getByLabel('小学校卒業後に延ばす年数').selectOption('5');
+  await expect(retention).toHaveText('要録は小学校を卒業する年度の末日から5年後まで保存します。');
   await page.getByRole('button', { name: '設定を保存する' }).click();
   await expect(page.getByText('計画・記録の設定を保存しました')).toBeVisible();
   await page.reload();
   await expect(ranges).toHaveText(['I期：4月〜6月', 'II期：7月〜9月', 'III期：10月〜12月', 'IV期：1月〜3月']);
-  // Back to the demo's 期 for the other specs.
+  await expect(retention).toHaveText('要録は小学校を卒業する年度の末日から5年後まで保存します。');
+  await expectAccessible(page);
+  // Back to the demo's 期 and retention for the other specs.
   await page.getByLabel('II期の始まり', { exact: true }).selectOption('6');
   await page.getByLabel('III期の始まり', { exact: true }).selectOption('9');
+  await page.getByLabel('小学校卒業後に延ばす年数').selectOption('0');
   await page.getByRole('button', { name: '設定を保存する' }).click();
   await expect(page.getByText('計画・記録の設定を保存しました')).toBeVisible();
 });
