@@ -84,7 +84,6 @@ export async function saveAttributes(
   if (body.childcare_fee !== null && settings && !billsChildcareFee(settings.facilityType as FacilityType)) {
     throw invalid('childcare_fee', M.childcareFee);
   }
-  await assertAfterClosed(db, grant.facilityId, month);
   const values = {
     certification: body.certification,
     need: body.need,
@@ -99,6 +98,7 @@ export async function saveAttributes(
   };
   await db.transaction(async (tx) => {
     const t: Db = tx;
+    await assertAfterClosed(t, grant.facilityId, month);
     const [row] = await t
       .insert(billingChildAttributes)
       .values({ companyId: grant.companyId, facilityId: grant.facilityId, childId, validFrom: `${month}-01`, ...values })

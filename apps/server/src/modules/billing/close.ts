@@ -6,7 +6,7 @@ import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { computeMonth } from './compute';
-import { loadMonthInputs, monthOf } from './inputs';
+import { loadMonthInputs, lockBillingMonths, monthOf } from './inputs';
 import { announceStatements, type IssueMailConfig } from './issue-notice';
 import { billingMonth } from './month';
 
@@ -31,6 +31,8 @@ export async function closeMonth(
   if (month > monthOf(staff.today)) throw invalid('month', M.futureMonth);
   await db.transaction(async (tx) => {
     const t: Db = tx;
+    // Writes that check "not a closed month" take the same lock (lockBillingMonths): none lands mid-close.
+    await lockBillingMonths(t, grant.facilityId);
     const [claimed] = await t
       .insert(billingMonths)
       .values({

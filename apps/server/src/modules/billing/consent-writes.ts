@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingItemConsents, billingItems } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../lib/errors';
-import { addMonths, lastClosedMonth, monthOf } from './inputs';
+import { addMonths, lastClosedMonth, lockBillingMonths, monthOf } from './inputs';
 
 /**
  * The one writer of `billing_item_consents` (docs/decisions/billing-item-consent-withdrawal.md): a
@@ -48,6 +48,8 @@ export async function writeConsent(
   today: string,
   now: Date,
 ): Promise<number | null> {
+  // In the caller's transaction: a consent and 確定 never pass each other (lockBillingMonths).
+  await lockBillingMonths(db, item.facilityId);
   const earlier = await db
     .select({ withdrawnFrom: billingItemConsents.withdrawnFrom })
     .from(billingItemConsents)
@@ -85,6 +87,7 @@ export async function writeWithdrawal(
 ): Promise<number> {
   const [item] = await db.select().from(billingItems).where(eq(billingItems.id, itemId));
   if (!item) throw notFound();
+  await lockBillingMonths(db, item.facilityId);
   const earliest = earliestWithdrawal(actor.via, today, await firstOpenMonth(db, item.facilityId), item);
   if (earliest === null || (item.frequency === 'once' && month > monthOf(item.monthFrom))) throw conflict(IM.onceAfterBilled);
   if (month < earliest) throw invalid('month_from', actor.via === 'app' ? IM.guardianWithdrawMonth : IM.officeWithdrawMonth);

@@ -105,6 +105,18 @@ export async function monthRow(db: Db, facilityId: number, month: string) {
   return row;
 }
 
+/** Namespace of the facility's billing-months lock (pg_advisory_xact_lock(namespace, facility id)). */
+const BILLING_MONTHS_LOCK = 5040;
+
+/**
+ * Serialises 確定 with every write that first checks "not a closed month" (docs/decisions/
+ * billing-closed-month-lock.md): both take this lock inside their transaction, so a rule, an
+ * attribute or a consent saved at the moment a month closes either lands before the close reads it
+ * or is refused with the closed message after; never written into a month already issued.
+ */
+export async function lockBillingMonths(t: Db, facilityId: number): Promise<void> {
+  await t.execute(sql`select pg_advisory_xact_lock(${BILLING_MONTHS_LOCK}, ${facilityId})`);
+}
 /** The latest closed month of the facility ('YYYY-MM'), or null. */
 export async function lastClosedMonth(db: Db, facilityId: number): Promise<string | null> {
   const [row] = await db

@@ -15,7 +15,7 @@ import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { consentHistory, type ConsentRow } from './consent-history';
-import { enrolledInMonth, lastClosedMonth, monthOf } from './inputs';
+import { enrolledInMonth, lastClosedMonth, lockBillingMonths, monthOf } from './inputs';
 
 type SettingsRow = typeof billingSettings.$inferSelect;
 type ItemRow = typeof billingItems.$inferSelect;
@@ -82,15 +82,18 @@ export async function billingSettingsView(db: Db, grant: FacilityGrant): Promise
   };
 }
 
-/** A dated change must start after the last closed month: issued statements never change. */
+/**
+ * A dated change must start after the last closed month: issued statements never change. Call it in
+ * the write's transaction: it takes the billing-months lock that 確定 takes (lockBillingMonths).
+ */
 export async function assertAfterClosed(db: Db, facilityId: number, month: string) {
+  await lockBillingMonths(db, facilityId);
   const closed = await lastClosedMonth(db, facilityId);
   if (closed !== null && month <= closed) throw conflict(M.closed);
 }
 
 /** Sets the rules from a month on: that month's row is replaced, earlier and later rows stay. */
 export async function saveSettings(db: Db, staff: StaffViewer, grant: FacilityGrant, body: BillingSettingsInput, now: Date) {
-  await assertAfterClosed(db, grant.facilityId, body.valid_from);
   const values = {
     facilityType: body.facility_type,
     standardStart: body.standard_window.start,
@@ -114,6 +117,7 @@ export async function saveSettings(db: Db, staff: StaffViewer, grant: FacilityGr
   };
   await db.transaction(async (tx) => {
     const t: Db = tx;
+    await assertAfterClosed(t, grant.facilityId, body.valid_from);
     const [row] = await t
       .insert(billingSettings)
       .values({ companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${body.valid_from}-01`, ...values })
@@ -139,7 +143,6 @@ export async function addItem(
   body: z.infer<typeof billingItemInput>,
   now: Date,
 ) {
-  await assertAfterClosed(db, grant.facilityId, body.month_from);
   if (body.target === 'class') {
     const [klass] = await db
       .select({ id: classes.id })
@@ -154,6 +157,7 @@ export async function addItem(
   }
   await db.transaction(async (tx) => {
     const t: Db = tx;
+    await assertAfterClosed(t, grant.facilityId, body.month_from);
     const [row] = await t
       .insert(billingItems)
       .values({
