@@ -257,6 +257,9 @@ describe('a first document and the editor', () => {
       headers: clock,
     });
     expect(opened.statusCode).toBeLessThan(300);
+    // The copy is still the default nobody changed: listed as version 0 (the editor says 初期の様式).
+    const relisted = await call(director, getStaffRecordTemplates, { params: { facilityId: other.facilityId }, headers: clock });
+    expect(relisted.data.templates.find((e) => e.kind === 'weekly_plan')).toMatchObject({ version: 0, updated_by: null });
     const body = { base_version: 0, name: entry.name, sections: entry.sections.slice().reverse() };
     const put = () =>
       callRaw(director, putStaffRecordTemplate, {

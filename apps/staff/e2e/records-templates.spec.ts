@@ -74,8 +74,7 @@ test('年度更新: a new 2027 class starts from this year’s plan of the same 
 
   await page.goto(`/staff/f/${director.facilityId}/records/setup`);
   const panel = page.getByRole('region', { name: '年度更新（全体的な計画・年間指導計画）' });
-  await panel.getByRole('combobox', { name: '更新する年度' }).click();
-  await page.getByRole('option', { name: '2026年度 → 2027年度' }).click();
+  await panel.getByRole('combobox', { name: '更新する年度' }).selectOption('2026');
   const row = panel.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(`${name}（1歳児）の年間指導計画`);
   await expect(row).toContainText('ひよこ組の年間指導計画');
@@ -101,7 +100,6 @@ test('年度更新: a new 2027 class starts from this year’s plan of the same 
 
   // Once only: the preview now finds it made.
   await page.reload();
-  await panel.getByRole('combobox', { name: '更新する年度' }).click();
-  await page.getByRole('option', { name: '2026年度 → 2027年度' }).click();
+  await panel.getByRole('combobox', { name: '更新する年度' }).selectOption('2026');
   await expect(panel.getByRole('row', { name: new RegExp(name) })).toContainText('作成済み');
 });

@@ -148,9 +148,16 @@ export async function deleteDeviceSessions(db: Db, deviceId: number): Promise<vo
   await db.delete(staffSessions).where(eq(staffSessions.deviceId, deviceId));
 }
 
-/** Expired staff sessions go (called on sign-in: no job needed for a table this small). */
+/** How long an expired staff session's row is kept before a sign-in prunes it. */
+const PRUNE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Expired staff sessions go (called on sign-in: no job needed for a table this small). Only those
+ * expired a week ago: an expired row is refused on use anyway, and a sign-in whose clock runs ahead
+ * (a test run's X-Test-Now moved past an archive's expiry) must not end everyone else's sessions.
+ */
 export async function pruneStaffSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(staffSessions).where(sql`${staffSessions.expiresAt} < ${now}`);
+  await db.delete(staffSessions).where(sql`${staffSessions.expiresAt} < ${new Date(now.getTime() - PRUNE_AFTER_MS)}`);
 }
 
 const cookieOptions = (req: FastifyRequest) => ({

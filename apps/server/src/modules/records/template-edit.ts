@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import {
   editableRecordKinds,
   recordKindLabels,
@@ -84,6 +84,25 @@ export function checkTemplate(kind: EditableRecordKind, body: RecordTemplateBody
 }
 
 /** Whether a version was saved through the editor (its audit entry), not copied in by a first document. */
+/** The version-1 rows no editor saved: copies of the shipped default made by a first document. One statement. */
+async function defaultCopies(db: Db, facilityId: number, rows: { id: number; version: number }[]): Promise<Set<number>> {
+  const firsts = rows.filter((r) => r.version === 1).map((r) => r.id);
+  if (firsts.length === 0) return new Set();
+  const saved = await db
+    .select({ id: auditLog.targetId })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.facilityId, facilityId),
+        eq(auditLog.action, 'record.template.update'),
+        eq(auditLog.targetType, 'record_template'),
+        inArray(auditLog.targetId, firsts),
+      ),
+    );
+  const savedIds = new Set(saved.map((r) => r.id));
+  return new Set(firsts.filter((id) => !savedIds.has(id)));
+}
+
 async function savedByEditor(db: Db, facilityId: number, templateId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: auditLog.id })
@@ -117,14 +136,26 @@ async function entries(db: Db, facilityId: number, kinds: readonly EditableRecor
     .groupBy(recordDocuments.templateId);
   const docsOn = new Map(perTemplate.map((r) => [r.templateId, Number(r.n)]));
   const names = await namesOf(db, [...new Set(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])))]);
+  const copies = await defaultCopies(db, facilityId, rows);
   return kinds.map((kind) => {
     const mine = rows.filter((r) => r.kind === kind);
     const latest = mine[0];
     const older = mine.slice(1).reduce((n, r) => n + (docsOn.get(r.id) ?? 0), 0);
-    if (!latest) {
-      const shipped = defaultTemplates[kind];
-      const base = { name: shipped.name, version: 0, sections: shipped.sections, updated_at: null, updated_by: null };
-      return { kind, label: recordKindLabels[kind], ...base, documents_on_older: 0 };
+    // Untouched: no row yet, or only the shipped default a first document copied in (nobody saved it).
+    if (!latest || copies.has(latest.id)) {
+      const { name, sections } = latest
+        ? { name: latest.name, sections: sectionsSchema.parse(latest.sections) }
+        : defaultTemplates[kind];
+      return {
+        kind,
+        label: recordKindLabels[kind],
+        name,
+        version: 0,
+        sections,
+        updated_at: null,
+        updated_by: null,
+        documents_on_older: 0,
+      };
     }
     return {
       kind,

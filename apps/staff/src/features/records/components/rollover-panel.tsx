@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import type { RecordRollover } from '@renraku/contract/staff';
@@ -55,12 +55,13 @@ export function RolloverPanel({ facilityId }: { facilityId: number }) {
       <Text size="sm" c="dark.6">
         新しい年度のクラスごとに、同じ年齢のクラスの年間指導計画を写して下書きを作ります。期の区切りは施設の設定をそのまま引き継ぎます。
       </Text>
-      <Select
+      {/* A native select: two choices, no floating dropdown on a page as long as the template editor's. */}
+      <NativeSelect
         label="更新する年度"
         data={options}
         value={String(from)}
-        allowDeselect={false}
-        onChange={(v) => v && setFrom(Number(v))}
+        onChange={(e) => setFrom(Number(e.currentTarget.value))}
+        size="md"
         maw={280}
       />
       {preview.isPending ? (
