@@ -15,10 +15,8 @@ export function useSaveRecordSettings(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (
-      body: Pick<
-        RecordSettings,
-        'term_start_months' | 'progress_terms_from_age' | 'writes_daily_plans' | 'yoroku_retention_extra_years'
-      >,
+      body: Pick<RecordSettings, 'term_start_months' | 'progress_terms_from_age'> &
+        Partial<Pick<RecordSettings, 'writes_daily_plans' | 'yoroku_retention_extra_years'>>,
     ) => api(putStaffRecordSettings, { params: { facilityId }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(recordSettingsQueryOptions(facilityId).queryKey, saved);

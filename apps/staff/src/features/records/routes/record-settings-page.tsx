@@ -101,8 +101,9 @@ function SettingsForm({ facilityId, settings }: { facilityId: number; settings: 
           {
             term_start_months: starts,
             progress_terms_from_age: age,
-            writes_daily_plans: dailyPlans,
-            yoroku_retention_extra_years: retention,
+            // Only what this form changed: another director's change to the other setting stays.
+            ...(dailyPlans === settings.writes_daily_plans ? {} : { writes_daily_plans: dailyPlans }),
+            ...(retention === settings.yoroku_retention_extra_years ? {} : { yoroku_retention_extra_years: retention }),
           },
           { onSuccess: () => showSuccess(childRecordMessages.settingsSaved) },
         );
