@@ -107,16 +107,15 @@ export async function loadFeeInputs(
   olderOutside: Map<number, number>,
   itemIds: number[],
 ) {
-  const [rule, rates, uses, guardians, consents] = await Promise.all([
-    siblingRuleRow(db, facilityId, month),
-    temporaryRatesRow(db, facilityId, month),
-    temporaryUsesIn(db, facilityId, range.start, range.end),
-    guardiansOf(
-      db,
-      enrolled.map((c) => c.id),
-    ),
-    consentKeys(db, itemIds, month),
-  ]);
+  // One after the other: 確定 passes its transaction, whose one connection pg would queue (and deprecates).
+  const rule = await siblingRuleRow(db, facilityId, month);
+  const rates = await temporaryRatesRow(db, facilityId, month);
+  const uses = await temporaryUsesIn(db, facilityId, range.start, range.end);
+  const guardians = await guardiansOf(
+    db,
+    enrolled.map((c) => c.id),
+  );
+  const consents = await consentKeys(db, itemIds, month);
   const siblingRule: SiblingRule | null =
     rule && (rule.tiers as DiscountTier[]).length > 0
       ? {
