@@ -239,6 +239,69 @@ describe('the office records a paper consent or withdrawal', () => {
     expect(JSON.stringify(log.data)).toContain('実費の同意の取り下げの記録（書面）');
   });
 
+  it('a paper form names the guardian who signed it: one who may consent for the child, else 422 and nothing written', async () => {
+    const fam = world.w.family;
+    const items = (
+      await call(as.office, postStaffBillingItem, {
+        params: { facilityId: facilityId() },
+        body: {
+          name: '行事費',
+          amount: 300,
+          frequency: 'monthly',
+          target: 'facility',
+          explanation: '発表会の衣装代です',
+          month_from: '2026-11',
+        },
+      })
+    ).data.items;
+    const eventId = items.find((i) => i.name === '行事費')!.id;
+    const rowsOf = () => db().select().from(billingItemConsents).where(eq(billingItemConsents.itemId, eventId));
+    // A read-only co-guardian cannot consent, another family's guardian is not the child's, a bad id is bad input.
+    for (const signed_by of [fam.readOnly.id, world.second.id, fam.unrelated.id, 999999])
+      expectInvalid(await paperConsent(as.office, { child_id: childId(), signed_by }, eventId), 'signed_by', IM.signer);
+    expectInvalid(await paperConsent(as.office, { child_id: childId(), signed_by: 'x' }, eventId), 'signed_by');
+    expect(await rowsOf()).toHaveLength(0);
+
+    const res = await call(as.office, postStaffBillingItemConsent, {
+      params: { facilityId: facilityId(), itemId: eventId },
+      body: { child_id: childId(), signed_by: fam.writable.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await rowsOf())[0]).toMatchObject({ userId: fam.writable.id, recordedBy: expect.any(Number) });
+    const shown = res.data.items.find((i) => i.id === eventId)!.consents.find((c) => c.child_id === childId())!;
+    expect(shown).toMatchObject({
+      via: 'paper',
+      user_id: fam.writable.id,
+      user_name: expect.any(String),
+      recorded_by_name: expect.any(String),
+    });
+    // The guardian app still says the form was recorded by the facility.
+    const mine = (await call(guardians.main, getBillingItems)).data.find((i) => i.id === eventId)!;
+    expect(mine.children[0]!.consent).toMatchObject({ via: 'paper', user_id: fam.writable.id });
+
+    // A withdrawal form signed by the main guardian; a signer who may not consent writes nothing.
+    const body = { child_id: childId(), month_from: '2026-11' };
+    expectInvalid(await paperWithdraw(as.office, { ...body, signed_by: fam.readOnly.id }, eventId), 'signed_by', IM.signer);
+    expect((await rowsOf())[0]!.withdrawnFrom).toBeNull();
+    const out = await call(as.office, postStaffBillingItemWithdrawal, {
+      params: { facilityId: facilityId(), itemId: eventId },
+      body: { ...body, signed_by: fam.main.id },
+    });
+    expect(out.statusCode).toBe(201);
+    expect((await rowsOf())[0]).toMatchObject({ withdrawnBy: fam.main.id, withdrawnRecordedBy: expect.any(Number) });
+    expect(out.data.items.find((i) => i.id === eventId)!.consents[0]!.withdrawal).toMatchObject({
+      via: 'paper',
+      user_name: expect.any(String),
+      recorded_by_name: expect.any(String),
+    });
+    const logged = (await db().select().from(auditLog).where(eq(auditLog.targetId, eventId))).filter((l) =>
+      ['billing.item.consent', 'billing.item.withdrawal'].includes(l.action),
+    );
+    expect(logged.map((l) => (l.details as { signed_by?: number }).signed_by).sort()).toEqual(
+      [fam.main.id, fam.writable.id].sort(),
+    );
+  });
+
   it('確定 issues November with the consented lines; a withdrawal from November is then refused and the statement keeps them', async () => {
     const draft = await itemLines('2026-11');
     expect(

@@ -17,7 +17,7 @@ export const consentVias = ['app', 'paper'] as const;
  * first month) until the month before `withdrawal.month_from`.
  */
 export const itemConsentSchema = z.object({
-  /** The guardian who consented in the app; null for a paper form. */
+  /** The guardian who consented: in the app, or who signed the paper form (null: a form the office recorded without naming them). */
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   consented_at: z.string(),

@@ -60,4 +60,5 @@ export const billingItemMessages = {
   guardianWithdrawMonth: '取り下げる月は、来月以降の締めていない月を選んでください（今月分は請求します）',
   officeWithdrawMonth: '取り下げる月は、締めていない月を選んでください',
   onceAfterBilled: '1回のみの実費は、請求する月より後の月から取り下げることはできません',
+  signer: '署名した保護者は、この園児の保護者（同意できる方）から選んでください',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateString, defineCall, idNumber, idParam, timeString, yearMonthString } from '../common';
 import { withdrawalInput } from '../billing-items';
+import { billingItemMessages } from '../constants/billing';
 import { staffBillingSettingsSchema } from './billing';
 import { billingMessages, discountKinds, discountableKinds, feeMessages, MAX_YEN } from './billing-terms';
 
@@ -163,6 +164,9 @@ export const deleteStaffBillingTemporaryUse = defineCall({
   response: z.array(temporaryUseSchema),
 });
 
+/** The guardian who signed the form: one of the child's guardians who may consent (omitted or null: not named). */
+const signedBy = idNumber(billingItemMessages.signer).nullable().optional();
+
 /**
  * A paper form the office received (docs/decisions/billing-item-consent-withdrawal.md): the 事務
  * records a family's consent or its withdrawal on the guardian's behalf (audited: who and when).
@@ -174,7 +178,7 @@ export const postStaffBillingItemConsent = defineCall({
   summary:
     'Records a paper consent to a 実費 item for a child (a standing consent is kept; after a withdrawal it applies from this month or the first open month)',
   params: z.object({ facilityId: idParam, itemId: idParam }),
-  body: z.object({ child_id: idNumber(billingMessages.itemChildren) }),
+  body: z.object({ child_id: idNumber(billingMessages.itemChildren), signed_by: signedBy }),
   response: staffBillingSettingsSchema,
 });
 
@@ -185,6 +189,6 @@ export const postStaffBillingItemWithdrawal = defineCall({
   summary:
     'Records a paper withdrawal of a child’s consent to a 実費 item from a month on (any month not closed); no standing consent 409',
   params: z.object({ facilityId: idParam, itemId: idParam }),
-  body: withdrawalInput,
+  body: withdrawalInput.extend({ signed_by: signedBy }),
   response: staffBillingSettingsSchema,
 });

@@ -36,6 +36,7 @@ export async function consentHistory(db: Db, itemIds: number[], childIds?: numbe
       childId: c.childId,
       childName: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
       userId: c.userId,
+      recordedBy: c.recordedBy,
       userName: nameOf(guardian),
       recordedByName: nameOf(recorder),
       consentedAt: c.consentedAt,
@@ -62,8 +63,9 @@ export async function consentHistory(db: Db, itemIds: number[], childIds?: numbe
       user_id: r.userId,
       user_name: r.userId === null ? null : r.userName,
       consented_at: r.consentedAt.toISOString(),
-      via: r.userId === null ? 'paper' : 'app',
-      recorded_by_name: r.userId === null ? r.recordedByName : null,
+      // A paper form has its recorder; its user (when named) is the guardian who signed it.
+      via: r.recordedBy === null ? 'app' : 'paper',
+      recorded_by_name: r.recordedBy === null ? null : r.recordedByName,
       month_from: r.monthFrom === null ? null : monthOf(r.monthFrom),
       withdrawal:
         r.withdrawnFrom === null || r.withdrawnAt === null
@@ -72,7 +74,7 @@ export async function consentHistory(db: Db, itemIds: number[], childIds?: numbe
               month_from: monthOf(r.withdrawnFrom),
               at: r.withdrawnAt.toISOString(),
               via: r.withdrawnRecordedBy === null ? 'app' : 'paper',
-              user_name: r.withdrawnRecordedBy === null ? r.withdrawnByName : null,
+              user_name: r.withdrawnByName,
               recorded_by_name: r.withdrawnRecordedBy === null ? null : r.withdrawnRecordedByName,
             },
     },

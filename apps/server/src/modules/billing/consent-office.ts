@@ -1,9 +1,9 @@
 import { billingItemMessages as IM } from '@renraku/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingItems, noteChildren } from '../../db/schema';
+import { billingItems, childUser, noteChildren } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
-import type { FacilityGrant, StaffViewer } from '../access';
+import { payerLinks, type FacilityGrant, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { writeConsent, writeWithdrawal } from './consent-writes';
 import { billingSettingsView } from './settings';
@@ -11,8 +11,22 @@ import { billingSettingsView } from './settings';
 /**
  * A paper form the office received (docs/decisions/billing-item-consent-withdrawal.md): the 事務
  * records a family's consent to a 実費 item, or its withdrawal, for a child the item targets. The
- * consent row says 書面 and who recorded it; the audit log says who and when.
+ * consent row says 書面 and who recorded it (and which guardian signed, when the office names one
+ * of the child's guardians who may consent); the audit log says who and when.
  */
+
+type PaperForm = { child_id: number; signed_by?: number | null | undefined };
+
+/** The guardian named as the form's signer: one who could consent in the app (a payer link of the child). */
+async function signerOf(db: Db, childId: number, signedBy: number | null | undefined): Promise<number | null> {
+  if (signedBy === undefined || signedBy === null) return null;
+  const [link] = await db
+    .select({ userId: childUser.userId })
+    .from(childUser)
+    .where(and(eq(childUser.childId, childId), eq(childUser.userId, signedBy), payerLinks(childUser)));
+  if (!link) throw invalid('signed_by', IM.signer);
+  return link.userId;
+}
 
 async function targetedItem(db: Db, grant: FacilityGrant, itemId: number, childId: number) {
   const [item] = await db
@@ -38,13 +52,16 @@ export async function recordPaperConsent(
   staff: StaffViewer,
   grant: FacilityGrant,
   itemId: number,
-  childId: number,
+  body: PaperForm,
   now: Date,
 ) {
+  const childId = body.child_id;
   await db.transaction(async (tx) => {
     const t: Db = tx;
     const item = await targetedItem(t, grant, itemId, childId);
-    const id = await writeConsent(t, item, childId, { via: 'paper', staffId: staff.userId }, staff.today, now);
+    const signerId = await signerOf(t, childId, body.signed_by);
+    const actor = { via: 'paper', staffId: staff.userId, signerId } as const;
+    const id = await writeConsent(t, item, childId, actor, staff.today, now);
     if (id === null) return;
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
@@ -53,7 +70,7 @@ export async function recordPaperConsent(
       targetType: 'billing_item',
       targetId: item.id,
       childId,
-      details: { item: item.name, consent_id: id },
+      details: { item: item.name, consent_id: id, signed_by: signerId },
     });
   });
   return billingSettingsView(db, grant);
@@ -64,21 +81,15 @@ export async function recordPaperWithdrawal(
   staff: StaffViewer,
   grant: FacilityGrant,
   itemId: number,
-  body: { child_id: number; month_from: string },
+  body: PaperForm & { month_from: string },
   now: Date,
 ) {
   await db.transaction(async (tx) => {
     const t: Db = tx;
     const item = await targetedItem(t, grant, itemId, body.child_id);
-    const id = await writeWithdrawal(
-      t,
-      item.id,
-      body.child_id,
-      body.month_from,
-      { via: 'paper', staffId: staff.userId },
-      staff.today,
-      now,
-    );
+    const signerId = await signerOf(t, body.child_id, body.signed_by);
+    const actor = { via: 'paper', staffId: staff.userId, signerId } as const;
+    const id = await writeWithdrawal(t, item.id, body.child_id, body.month_from, actor, staff.today, now);
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
@@ -86,7 +97,7 @@ export async function recordPaperWithdrawal(
       targetType: 'billing_item',
       targetId: item.id,
       childId: body.child_id,
-      details: { item: item.name, consent_id: id, month_from: body.month_from },
+      details: { item: item.name, consent_id: id, month_from: body.month_from, signed_by: signerId },
     });
   });
   return billingSettingsView(db, grant);

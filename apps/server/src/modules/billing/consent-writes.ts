@@ -12,8 +12,13 @@ import { addMonths, lastClosedMonth, lockBillingMonths, monthOf } from './inputs
  * withdrawn row stays as the history and a new consent starts a new row.
  */
 
-/** Who writes: the guardian in the app, or the office member who received the paper form. */
-export type ConsentActor = { via: 'app'; guardianId: number } | { via: 'paper'; staffId: number };
+/**
+ * Who writes: the guardian in the app, or the office member who received the paper form (and the
+ * guardian who signed it, when the office names them: kept in the same guardian columns).
+ */
+export type ConsentActor = { via: 'app'; guardianId: number } | { via: 'paper'; staffId: number; signerId: number | null };
+
+const guardianOf = (actor: ConsentActor) => (actor.via === 'app' ? actor.guardianId : actor.signerId);
 
 const later = (a: string, b: string | null) => (b !== null && b > a ? b : a);
 
@@ -62,7 +67,7 @@ export async function writeConsent(
       companyId: item.companyId,
       itemId: item.id,
       childId,
-      userId: actor.via === 'app' ? actor.guardianId : null,
+      userId: guardianOf(actor),
       recordedBy: actor.via === 'paper' ? actor.staffId : null,
       consentedAt: now,
       monthFrom: from === null ? null : `${from}-01`,
@@ -96,7 +101,7 @@ export async function writeWithdrawal(
     .set({
       withdrawnFrom: `${month}-01`,
       withdrawnAt: now,
-      withdrawnBy: actor.via === 'app' ? actor.guardianId : null,
+      withdrawnBy: guardianOf(actor),
       withdrawnRecordedBy: actor.via === 'paper' ? actor.staffId : null,
     })
     .where(

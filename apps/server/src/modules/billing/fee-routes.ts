@@ -49,7 +49,7 @@ export function feeRoutes(app: App, ctx: AppContext) {
   );
 
   staffRoute(app, postStaffBillingItemConsent, {}, async ({ staff, params, body, now }) =>
-    recordPaperConsent(ctx.db, staff, await manage(staff, params.facilityId), params.itemId, body.child_id, now),
+    recordPaperConsent(ctx.db, staff, await manage(staff, params.facilityId), params.itemId, body, now),
   );
   staffRoute(app, postStaffBillingItemWithdrawal, {}, async ({ staff, params, body, now }) =>
     recordPaperWithdrawal(ctx.db, staff, await manage(staff, params.facilityId), params.itemId, body, now),

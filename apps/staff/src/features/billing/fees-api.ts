@@ -64,12 +64,15 @@ export function useTemporaryWrites(facilityId: number) {
 export function usePaperConsent(facilityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { itemId: number; childId: number; withdrawFrom: string | null }) =>
+    mutationFn: (v: { itemId: number; childId: number; signedBy: number | null; withdrawFrom: string | null }) =>
       v.withdrawFrom === null
-        ? api(postStaffBillingItemConsent, { params: { facilityId, itemId: v.itemId }, body: { child_id: v.childId } })
+        ? api(postStaffBillingItemConsent, {
+            params: { facilityId, itemId: v.itemId },
+            body: { child_id: v.childId, signed_by: v.signedBy },
+          })
         : api(postStaffBillingItemWithdrawal, {
             params: { facilityId, itemId: v.itemId },
-            body: { child_id: v.childId, month_from: v.withdrawFrom },
+            body: { child_id: v.childId, month_from: v.withdrawFrom, signed_by: v.signedBy },
           }),
     // The settings (the consent list) and the drafts change.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(facilityId) }),

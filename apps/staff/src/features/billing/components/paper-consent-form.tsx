@@ -24,17 +24,24 @@ export function PaperConsentForm({
   const children = useBillingChildren(facilityId, month);
   const [itemId, setItemId] = useState(items[0] ? String(items[0].id) : '');
   const [childId, setChildId] = useState('');
+  const [signedBy, setSignedBy] = useState('');
   const [kind, setKind] = useState<'consent' | 'withdrawal'>('consent');
   const [withdrawFrom, setWithdrawFrom] = useState(addMonths(month, 1));
   const [failure, setFailure] = useState<string | null>(null);
   const write = usePaperConsent(facilityId);
+  const childList = children.data?.children ?? [];
   const months = Array.from({ length: 13 }, (_, i) => addMonths(month, i));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
     if (!itemId || !childId) return setFailure('品目と園児を選んでください');
     write.mutate(
-      { itemId: Number(itemId), childId: Number(childId), withdrawFrom: kind === 'withdrawal' ? withdrawFrom : null },
+      {
+        itemId: Number(itemId),
+        childId: Number(childId),
+        signedBy: signedBy ? Number(signedBy) : null,
+        withdrawFrom: kind === 'withdrawal' ? withdrawFrom : null,
+      },
       { onSuccess: () => onDone(kind), onError: (error) => setFailure(error.message) },
     );
   };
@@ -59,10 +66,23 @@ export function PaperConsentForm({
             label="園児"
             size="md"
             value={childId}
-            onChange={(e) => setChildId(e.currentTarget.value)}
+            onChange={(e) => {
+              setChildId(e.currentTarget.value);
+              setSignedBy('');
+            }}
+            data={[{ value: '', label: '選んでください' }, ...childList.map((c) => ({ value: String(c.id), label: c.name }))]}
+          />
+          <NativeSelect
+            label="署名した保護者"
+            size="md"
+            value={signedBy}
+            onChange={(e) => setSignedBy(e.currentTarget.value)}
             data={[
-              { value: '', label: '選んでください' },
-              ...(children.data?.children ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+              { value: '', label: '記載なし・アプリ未登録の保護者' },
+              ...(childList.find((c) => String(c.id) === childId)?.payers ?? []).map((p) => ({
+                value: String(p.id),
+                label: p.name,
+              })),
             ]}
           />
         </SimpleGrid>
