@@ -139,11 +139,39 @@ export async function billingRun(database: Database, guardians: Guardian[], toda
   );
   if (check.statements !== check.payers || Number(check.total) !== Number(check.lines))
     throw new Error('billing: statements and payers or totals and lines differ');
+  await checkAnnouncements(db, month);
   log();
 
   await zengin(db, month);
   const after = await ratiosOnApp(guardians, 'after the close (a month of attendance and its statements stored)');
   compareRatios(before, after, ['before', 'after the close']);
+}
+
+/**
+ * "A push or mail when a statement is issued" at scale: each issued statement's payer is told once,
+ * by a push (queued in push_outbox, keyed by the statement) or else a mail (mail_outbox), in the
+ * 確定's transaction; a verified payer told neither (their mail switch off) is counted.
+ */
+async function checkAnnouncements(db: Database['db'], month: string) {
+  const [row] = rowsOf<{ statements: number; pushed: number; mailed: number; both: number; twice: number; unreachable: number }>(
+    await db.execute(sql`with s as (select id, payer_user_id from billing_statements where month = ${`${month}-01`}),
+      p as (select split_part(dedupe_key, ':', 2)::int as id, count(*)::int as n from push_outbox
+        where kind = 'billing_statement' group by 1),
+      m as (select dedupe_key::int as id, count(*)::int as n from mail_outbox where kind = 'billing_statement' group by 1)
+      select count(*)::int as statements,
+        count(p.id)::int as pushed,
+        count(m.id)::int as mailed,
+        count(*) filter (where p.id is not null and m.id is not null)::int as both,
+        count(*) filter (where p.n > 1 or m.n > 1)::int as twice,
+        count(*) filter (where p.id is null and m.id is null and exists (
+          select 1 from users u where u.id = s.payer_user_id and u.email_verified_at is not null))::int as unreachable
+      from s left join p on p.id = s.id left join m on m.id = s.id`),
+  );
+  const r = row!;
+  log(
+    `announce: ${r.statements.toLocaleString('en')} statements issued: ${r.pushed.toLocaleString('en')} pushes and ${r.mailed.toLocaleString('en')} mails queued in the 確定's transactions (both ${r.both}, twice ${r.twice}; a verified payer told neither ${r.unreachable})`,
+  );
+  if (r.both > 0 || r.twice > 0) throw new Error('billing: a payer told twice');
 }
 
 /** The 全銀 request file of ZENGIN_RECORDS statements (cycled when fewer), and the bank's result file parsed back. */
