@@ -9,6 +9,7 @@ import {
 } from '@renraku/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/reads';
 import {
   billingBankAccounts,
   billingDebitItems,
@@ -41,17 +42,20 @@ export async function debitRequestOf(db: Db, facilityId: number, month: string) 
 
 /** The month's collection as the 事務 follows it: per family the amount, the way, the status, the bank's answer. */
 export async function collectionOf(db: Db, grant: FacilityGrant, month: string): Promise<StaffCollection> {
-  const [closed, settings, request, statements] = await Promise.all([
-    monthRow(db, grant.facilityId, month),
-    db
-      .select({ id: billingDebitSettings.facilityId })
-      .from(billingDebitSettings)
-      .where(eq(billingDebitSettings.facilityId, grant.facilityId)),
-    debitRequestOf(db, grant.facilityId, month),
-    statementsWithBalance(db)
-      .where(and(eq(billingStatements.facilityId, grant.facilityId), eq(billingStatements.month, `${month}-01`)))
-      .orderBy(asc(billingStatements.number)),
-  ]);
+  const [closed, settings, request, statements] = await readTogether(
+    db,
+    () => monthRow(db, grant.facilityId, month),
+    () =>
+      db
+        .select({ id: billingDebitSettings.facilityId })
+        .from(billingDebitSettings)
+        .where(eq(billingDebitSettings.facilityId, grant.facilityId)),
+    () => debitRequestOf(db, grant.facilityId, month),
+    () =>
+      statementsWithBalance(db)
+        .where(and(eq(billingStatements.facilityId, grant.facilityId), eq(billingStatements.month, `${month}-01`)))
+        .orderBy(asc(billingStatements.number)),
+  );
   const ids = statements.map((r) => r.s.id);
   const items = ids.length ? await db.select().from(billingDebitItems).where(inArray(billingDebitItems.statementId, ids)) : [];
   return {

@@ -1,6 +1,7 @@
 import type { DiscountableKind, DiscountTier } from '@renraku/contract';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/reads';
 import {
   billingItemConsents,
   billingSiblingDiscounts,
@@ -107,15 +108,19 @@ export async function loadFeeInputs(
   olderOutside: Map<number, number>,
   itemIds: number[],
 ) {
-  // One after the other: 確定 passes its transaction, whose one connection pg would queue (and deprecates).
-  const rule = await siblingRuleRow(db, facilityId, month);
-  const rates = await temporaryRatesRow(db, facilityId, month);
-  const uses = await temporaryUsesIn(db, facilityId, range.start, range.end);
-  const guardians = await guardiansOf(
+  // 確定 passes its transaction: there, one after the other (db/reads.ts).
+  const [rule, rates, uses, guardians, consents] = await readTogether(
     db,
-    enrolled.map((c) => c.id),
+    () => siblingRuleRow(db, facilityId, month),
+    () => temporaryRatesRow(db, facilityId, month),
+    () => temporaryUsesIn(db, facilityId, range.start, range.end),
+    () =>
+      guardiansOf(
+        db,
+        enrolled.map((c) => c.id),
+      ),
+    () => consentKeys(db, itemIds, month),
   );
-  const consents = await consentKeys(db, itemIds, month);
   const siblingRule: SiblingRule | null =
     rule && (rule.tiers as DiscountTier[]).length > 0
       ? {

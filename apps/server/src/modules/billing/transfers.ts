@@ -1,6 +1,7 @@
 import { transferMessages as T, type StaffTransfers, type Transfer } from '@renraku/contract';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readTogether } from '../../db/reads';
 import { billingStatements, billingTransfers } from '../../db/schema';
 import { conflict, HttpError, invalid, notFound } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
@@ -38,20 +39,23 @@ async function present(db: Db, rows: TransferRow[]): Promise<Transfer[]> {
 
 export async function transfersOf(db: Db, grant: FacilityGrant): Promise<StaffTransfers> {
   const mine = eq(billingTransfers.facilityId, grant.facilityId);
-  const [waiting, recent, open] = await Promise.all([
-    db
-      .select()
-      .from(billingTransfers)
-      .where(and(mine, eq(billingTransfers.status, 'waiting')))
-      .orderBy(billingTransfers.receivedOn, billingTransfers.id),
-    db
-      .select()
-      .from(billingTransfers)
-      .where(and(mine, ne(billingTransfers.status, 'waiting')))
-      .orderBy(desc(billingTransfers.receivedOn), desc(billingTransfers.id))
-      .limit(RECENT),
-    openStatements(db, grant.facilityId),
-  ]);
+  const [waiting, recent, open] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(billingTransfers)
+        .where(and(mine, eq(billingTransfers.status, 'waiting')))
+        .orderBy(billingTransfers.receivedOn, billingTransfers.id),
+    () =>
+      db
+        .select()
+        .from(billingTransfers)
+        .where(and(mine, ne(billingTransfers.status, 'waiting')))
+        .orderBy(desc(billingTransfers.receivedOn), desc(billingTransfers.id))
+        .limit(RECENT),
+    () => openStatements(db, grant.facilityId),
+  );
   return {
     waiting: await present(db, waiting),
     recent: await present(db, recent),

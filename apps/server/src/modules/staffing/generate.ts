@@ -1,6 +1,7 @@
 import { and, between, eq, inArray } from 'drizzle-orm';
 import { datesOfMonth, generateMessages, monthRange, type ShiftDraft } from '@renraku/contract';
 import type { Db } from '../../db/client';
+import { readEach, readTogether } from '../../db/reads';
 import { facilityClosedDays, shiftMonths, shifts } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
@@ -27,19 +28,22 @@ const PLACED_ROLES = new Set(['class_staff', 'director']);
 export async function loadGeneratorInput(db: Db, facilityId: number, month: string): Promise<GeneratorInput> {
   const { first, last } = monthRange(month);
   const dates = datesOfMonth(month);
-  const [settings, rooms, members, patterns, wishes, conditions, closedRows, presence] = await Promise.all([
-    loadSettings(db, facilityId, first),
-    facilityRooms(db, facilityId, first),
-    facilityStaff(db, facilityId, first),
-    patternsOf(db, facilityId),
-    wishesOfMonth(db, facilityId, month),
-    conditionsOfFacility(db, facilityId),
-    db
-      .select({ date: facilityClosedDays.date })
-      .from(facilityClosedDays)
-      .where(and(eq(facilityClosedDays.facilityId, facilityId), between(facilityClosedDays.date, first, last))),
-    Promise.all(dates.map((date) => facilityPresence(db, facilityId, date))),
-  ]);
+  // The demo seed generates a draft in its transaction: there, one read after the other (db/reads.ts).
+  const [settings, rooms, members, patterns, wishes, conditions, closedRows, presence] = await readTogether(
+    db,
+    () => loadSettings(db, facilityId, first),
+    () => facilityRooms(db, facilityId, first),
+    () => facilityStaff(db, facilityId, first),
+    () => patternsOf(db, facilityId),
+    () => wishesOfMonth(db, facilityId, month),
+    () => conditionsOfFacility(db, facilityId),
+    () =>
+      db
+        .select({ date: facilityClosedDays.date })
+        .from(facilityClosedDays)
+        .where(and(eq(facilityClosedDays.facilityId, facilityId), between(facilityClosedDays.date, first, last))),
+    () => readEach(db, dates, (date) => facilityPresence(db, facilityId, date)),
+  );
   const closed = new Set(closedRows.map((r) => r.date));
   const seen = new Set<number>();
   const staff = members
