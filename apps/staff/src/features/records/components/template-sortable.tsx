@@ -52,6 +52,7 @@ function fieldName(sections: readonly DraftSection[], key: string): string {
 function announcementsOf(
   current: { readonly current: readonly DraftSection[] },
   refused: { current: string | null },
+  pickedUp: { current: boolean },
 ): Announcements {
   const where = (active: Active) => {
     const sections = current.current;
@@ -78,7 +79,13 @@ function announcementsOf(
       const { name, place } = where(active);
       return `${name}を持ち上げました（${place}）。矢印キーで動かし、スペースキーで置きます。Escキーで取り消します。`;
     },
-    onDragOver: ({ active, over }) => refused.current ?? `${where(active).name}を${target(active, over)}に移動しました。`,
+    onDragOver: ({ active, over }) => {
+      // The pick-up's own step (over its own place) keeps the pick-up's words.
+      const first = pickedUp.current;
+      pickedUp.current = false;
+      if (first && over?.id === active.id) return undefined;
+      return refused.current ?? `${where(active).name}を${target(active, over)}に移動しました。`;
+    },
     onDragEnd: ({ active }) => `${where(active).name}を${where(active).place}に置きました。`,
     onDragCancel: ({ active }) => `並べ替えを取り消しました。${where(active).name}は元の場所に戻りました。`,
   };
@@ -104,11 +111,12 @@ export function TemplateSortable({
   current.current = sections;
   const before = useRef<DraftSection[] | null>(null);
   const refused = useRef<string | null>(null);
+  const pickedUp = useRef(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: limits.dragActivationDistancePx } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const announcements = useMemo(() => announcementsOf(current, refused), []);
+  const announcements = useMemo(() => announcementsOf(current, refused, pickedUp), []);
   const apply = (next: DraftSection[]) => {
     current.current = next;
     onChange(next);
@@ -117,6 +125,7 @@ export function TemplateSortable({
   const onDragStart = ({ active }: DragStartEvent) => {
     before.current = current.current;
     refused.current = null;
+    pickedUp.current = true;
     setDragging(parse(active.id));
   };
   const onDragOver = ({ active, over }: DragOverEvent) => {
@@ -136,8 +145,11 @@ export function TemplateSortable({
       refused.current = `${fieldName(sections, a.key)}は${sectionName(sections, to.section)}に移せません（${why}）。`;
       return;
     }
-    // Into a section below: before the item it is over; into one above: after it (its lower end).
-    apply(moveFieldTo(sections, a.key, to.section, to.section > from.section ? to.index : to.index + 1));
+    // It joins that section just after the item it is over: the sortable list then shows it in that
+    // item's place, which is where a drop puts it (arrayMove). Just after, not in its place: the item
+    // stays the nearest to the dragged one (a keyboard step puts it on the item's top edge), so what is
+    // shown, said and dropped stays the same from one measure to the next.
+    apply(moveFieldTo(sections, a.key, to.section, to.index + 1));
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
