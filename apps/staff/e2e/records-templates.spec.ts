@@ -1,10 +1,12 @@
+import type { Locator, Page } from '@playwright/test';
 import { createStaff, expect, expectAccessible, goToMenu, onTablet, signIn, test, xsrfHeaders } from './fixtures';
 
 /**
  * 計画・記録の様式と年度更新 (records.md §2, §7; issue 32): the 園長 edits the facility's 日案
  * template on the desktop (rename, a tick list of the 10の姿, reorder, remove) and saves it as a new
  * version; then starts next 年度's 年間指導計画 of a new class from this year's plan of the class of
- * the same age, after a confirm. A desktop screen: the tablet projects skip it.
+ * the same age, after a confirm; drags fields and sections of the 週案 by their handles with the
+ * mouse and the keyboard. A desktop screen: the tablet projects skip it.
  */
 test.beforeEach(() => {
   test.skip(onTablet(), 'the templates and the 年度更新 are the desktop’s work (園長, 法人管理者)');
@@ -57,6 +59,116 @@ test('the 園長 edits the 日案 template and saves a new version', async ({ pa
   await expect(page.getByRole('textbox', { name: '項目名' }).first()).toHaveValue('育ってほしい姿');
   // A saved field keeps its type.
   await expect(page.getByRole('combobox', { name: '種類', exact: true }).first()).toBeDisabled();
+});
+
+/** The fields' names section by section, as the editor shows them (each field's first input: 項目名). */
+const layoutOf = (page: Page) =>
+  page
+    .locator('[data-testid^="section-"]')
+    .evaluateAll((sections) =>
+      sections.map((s) => [...s.querySelectorAll('[data-testid^="field-"]')].map((f) => f.querySelector('input')!.value)),
+    );
+
+/** Drags a handle with the mouse to the middle of `target`, in small steps (the pointer sensor starts after 5 px). */
+async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
+  const from = (await handle.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 25 });
+  // Where it lands once the lists made room: the target's middle again.
+  const settled = (await target.boundingBox())!;
+  await page.mouse.move(settled.x + settled.width / 2, settled.y + settled.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+/**
+ * Presses `key` during a keyboard drag until the live region says something else than the pick-up:
+ * the keyboard sensor listens from a moment after the pick-up, a key pressed before is lost (pressed
+ * again after 3 s; a step that arrived is never pressed twice within that time).
+ */
+async function stepWithKeyboard(page: Page, key: 'ArrowUp' | 'ArrowDown') {
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(announced).not.toContainText('を持ち上げました', { timeout: 3000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Moves by keyboard: Space on the handle picks it up, `key` once, Space drops; each step once the live region says it. */
+async function moveWithKeyboard(page: Page, handle: Locator, name: string, key: 'ArrowUp' | 'ArrowDown', place: string) {
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(announced).toContainText(`${name}を持ち上げました`);
+  await stepWithKeyboard(page, key);
+  await expect(announced).toHaveText(`${name}を${place}に移動しました。`);
+  await page.keyboard.press('Space');
+  await expect(announced).toHaveText(`${name}を${place}に置きました。`);
+}
+
+test('the 園長 drags the 週案’s fields and sections by mouse and keyboard; the new version keeps the order', async ({
+  page,
+  request,
+}) => {
+  const director = await createStaff(request, 'templates-dnd', { role: 'director' });
+  await signIn(page, director.email);
+  await page.goto(`/staff/f/${director.facilityId}/records/setup`);
+  const choose = async (first: string) => {
+    await page.getByRole('combobox', { name: '様式の種類' }).click();
+    await page.getByRole('option', { name: '週案', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: '欄の見出し' }).first()).toHaveValue(first);
+  };
+  await choose('今週のねらい');
+  await page.getByRole('button', { name: '欄「今週のねらい」に項目を追加' }).click();
+  await page.getByRole('textbox', { name: '項目名' }).nth(1).fill('行事');
+  expect(await layoutOf(page)).toEqual([['ねらい', '行事'], ['曜日ごとの計画'], ['評価・反省']]);
+
+  // The mouse: 行事 down past the 表 into 評価・反省, in its place (the first).
+  const handle = page.getByRole('button', { name: '項目「行事」を並べ替える' });
+  await expect(handle).toHaveAttribute('aria-roledescription', '並べ替えできる項目');
+  await dragWithMouse(page, handle, page.getByTestId('field-evaluation'));
+  await expect.poll(() => layoutOf(page)).toEqual([['ねらい'], ['曜日ごとの計画'], ['行事', '評価・反省']]);
+
+  // The only field of 今週のねらい may not leave it: said so; Esc puts everything back.
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('button', { name: '項目「ねらい」を並べ替える' }).focus();
+  await page.keyboard.press('Space');
+  await expect(announced).toContainText('項目「ねらい」を持ち上げました（欄「今週のねらい」の1番目）');
+  await stepWithKeyboard(page, 'ArrowDown');
+  await expect(announced).toHaveText('項目「ねらい」は欄「曜日ごとの計画」に移せません（欄には項目が1つ以上必要です）。');
+  await page.keyboard.press('Escape');
+  await expect(announced).toHaveText('並べ替えを取り消しました。項目「ねらい」は元の場所に戻りました。');
+  expect(await layoutOf(page)).toEqual([['ねらい'], ['曜日ごとの計画'], ['行事', '評価・反省']]);
+
+  // The keyboard: 行事 up into 曜日ごとの計画, in the 表's place (the 表 keeps its rows and columns).
+  await moveWithKeyboard(page, handle, '項目「行事」', 'ArrowUp', '欄「曜日ごとの計画」の1番目');
+  expect(await layoutOf(page)).toEqual([['ねらい'], ['行事', '曜日ごとの計画'], ['評価・反省']]);
+  await expect(page.getByTestId('field-days').getByRole('textbox', { name: '列（1行に1つ）' })).toHaveValue(
+    '活動\n環境構成\n援助',
+  );
+  // A section by keyboard: 評価・反省 first.
+  const evaluation = page.getByRole('button', { name: '欄「評価・反省」を並べ替える' });
+  await moveWithKeyboard(page, evaluation, '欄「評価・反省」', 'ArrowUp', '2番目');
+  await moveWithKeyboard(page, evaluation, '欄「評価・反省」', 'ArrowUp', '1番目');
+  const order = [['評価・反省'], ['ねらい'], ['行事', '曜日ごとの計画']];
+  expect(await layoutOf(page)).toEqual(order);
+  // The 上へ/下へ buttons stay, named as before (fingers and the keyboard).
+  await expect(page.getByRole('button', { name: '「行事」を下へ' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: '欄「評価・反省」を下へ' })).toBeEnabled();
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/staff-records-templates-dnd.png', fullPage: true });
+
+  await page.getByRole('button', { name: '様式を保存' }).click();
+  await expect(page.getByText('様式を保存しました（新しい版）')).toBeVisible();
+  await expect(page.getByText(/第[12]版（/)).toBeVisible();
+  expect(await layoutOf(page)).toEqual(order);
+  await page.reload();
+  await choose('評価・反省');
+  await expect(page.getByText(/第[12]版（/)).toBeVisible();
+  expect(await layoutOf(page)).toEqual(order);
+  await expectAccessible(page);
 });
 
 test('年度更新: a new 2027 class starts from this year’s plan of the same age, after a confirm', async ({ page, request }) => {

@@ -6,9 +6,13 @@ import {
   bodyOf,
   draftOf,
   linesOf,
+  mayMoveField,
   move,
   moveField,
+  moveFieldTo,
+  moveTo,
   newKey,
+  placeOf,
   removeField,
   updateField,
   updateSection,
@@ -65,6 +69,69 @@ describe('template draft', () => {
     expect(next[0]!.title).toBe('今月のねらい');
     expect(shipped[0]!.title).toBe('ねらい');
     expect(shipped[1]!.fields).toHaveLength(2);
+  });
+
+  it('moveTo (a drop): the item put at another place, the others in their order', () => {
+    expect(moveTo(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveTo(['a', 'b', 'c', 'd'], 3, 1)).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], 1, 3)).toEqual(['a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], -1, 0)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a field dropped within its section and across sections: as it is, the original left as it was', () => {
+    const draft = draftOf(shipped);
+    expect(placeOf(draft, 'content_education')).toEqual({ section: 1, index: 1 });
+    expect(placeOf(draft, 'nothing')).toBeNull();
+    // Within its section.
+    let next = moveFieldTo(draft, 'content_education', 1, 0);
+    expect(next[1]!.fields.map((f) => f.key)).toEqual(['content_education', 'content_nursing']);
+    // The tick list up into the first section, after its field: its list goes with it.
+    next = moveFieldTo(draft, 'content_nursing', 0, 1);
+    expect(next.map((s) => s.fields.map((f) => f.key))).toEqual([['aims', 'content_nursing'], ['content_education']]);
+    expect(next[0]!.fields[1]).toEqual({ key: 'content_nursing', label: '養護', type: 'ticks', reference: 'nursing' });
+    // An index past the end is the end; the sections' own keys and titles stay.
+    next = moveFieldTo(next, 'aims', 1, 99);
+    expect(next.map((s) => s.fields.map((f) => f.key))).toEqual([['content_nursing'], ['content_education', 'aims']]);
+    expect(next.map((s) => [s.key, s.title])).toEqual([
+      ['aims', 'ねらい'],
+      ['content', '内容'],
+    ]);
+    expect(shipped[1]!.fields.map((f) => f.key)).toEqual(['content_nursing', 'content_education']);
+  });
+
+  it('a grid keeps its rows and columns, a fresh field its freshness, when it moves to another section', () => {
+    let draft = addSection(draftOf(shipped), () => 0.25);
+    draft = addField(draft, 2, () => 0.5);
+    const fresh = draft[2]!.fields[1]!;
+    draft = updateField(draft, 2, 1, withType(fresh, 'grid'));
+    const next = moveFieldTo(draft, fresh.key, 0, 0);
+    expect(next[0]!.fields[0]).toEqual({ ...withType(fresh, 'grid'), fresh: true });
+    expect(next[2]!.fields).toHaveLength(1);
+    expect(bodyOf('月案', 1, next).sections[0]!.fields[0]).toEqual({
+      key: fresh.key,
+      label: '新しい項目',
+      type: 'grid',
+      rows: ['1行目', '2行目'],
+      columns: ['内容'],
+    });
+  });
+
+  it('the rules: a section keeps a field, holds at most 40; a refused move changes nothing', () => {
+    const draft = draftOf(shipped);
+    // The first section's only field may not leave it; within it, it may stay.
+    expect(mayMoveField(draft, 'aims', 1)).toBe(false);
+    expect(mayMoveField(draft, 'aims', 0)).toBe(true);
+    expect(moveFieldTo(draft, 'aims', 1, 0)).toEqual(draft);
+    expect(mayMoveField(draft, 'content_nursing', 0)).toBe(true);
+    expect(mayMoveField(draft, 'content_nursing', 5)).toBe(false);
+    expect(mayMoveField(draft, 'nothing', 0)).toBe(false);
+    let full = draftOf(shipped);
+    for (let i = 1; i < 40; i += 1) full = addField(full, 0);
+    expect(full[0]!.fields).toHaveLength(40);
+    expect(mayMoveField(full, 'content_nursing', 0)).toBe(false);
+    expect(moveFieldTo(full, 'content_nursing', 0, 0)).toEqual(full);
+    expect(mayMoveField(full, 'aims', 1)).toBe(true);
   });
 
   it('a new field’s type: each type’s parts started, the others dropped', () => {

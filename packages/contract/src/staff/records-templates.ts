@@ -44,6 +44,9 @@ export const recordTemplateMessages = {
   noNextClasses: '次の年度のクラスがありません。先にクラスを作成してください',
 } as const;
 
+/** A template's bounds: sections per template, fields per section (each section keeps at least one). */
+export const recordTemplateLimits = { sections: 30, fieldsPerSection: 40 } as const;
+
 const label = (message: string) => z.string({ message }).trim().min(1, message).max(60, message);
 const key = z
   .string({ message: recordTemplateMessages.key })
@@ -71,7 +74,7 @@ export const recordTemplateSectionInput = z.object({
   fields: z
     .array(recordTemplateFieldInput, { message: recordTemplateMessages.fields })
     .min(1, recordTemplateMessages.fields)
-    .max(40, recordTemplateMessages.fields),
+    .max(recordTemplateLimits.fieldsPerSection, recordTemplateMessages.fields),
 });
 
 export const recordTemplateBody = z.object({
@@ -81,7 +84,7 @@ export const recordTemplateBody = z.object({
   sections: z
     .array(recordTemplateSectionInput, { message: recordTemplateMessages.sections })
     .min(1, recordTemplateMessages.sections)
-    .max(30, recordTemplateMessages.sections),
+    .max(recordTemplateLimits.sections, recordTemplateMessages.sections),
 });
 export type RecordTemplateBody = z.infer<typeof recordTemplateBody>;
 

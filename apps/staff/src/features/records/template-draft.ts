@@ -1,4 +1,10 @@
-import type { RecordField, RecordFieldType, RecordSection, RecordTemplateBody } from '@renraku/contract/staff';
+import {
+  recordTemplateLimits,
+  type RecordField,
+  type RecordFieldType,
+  type RecordSection,
+  type RecordTemplateBody,
+} from '@renraku/contract/staff';
 
 /**
  * The template editor's working copy (docs/decisions/records-templates.md): sections and fields
@@ -62,6 +68,50 @@ export function updateField(sections: DraftSection[], si: number, fi: number, pa
 
 export const moveField = (sections: DraftSection[], si: number, fi: number, by: -1 | 1): DraftSection[] =>
   sections.map((s, i) => (i === si ? { ...s, fields: move(s.fields, fi, by) } : s));
+
+/** Where a field is: its section's index and its index there (null: no such field). */
+export function placeOf(sections: readonly DraftSection[], key: string): { section: number; index: number } | null {
+  for (const [section, s] of sections.entries()) {
+    const index = s.fields.findIndex((f) => f.key === key);
+    if (index >= 0) return { section, index };
+  }
+  return null;
+}
+
+/**
+ * Whether a field may go to section `to` (drag and drop): within its own section always; to another
+ * one only if its section keeps a field and the other has room (the contract's bounds).
+ */
+export function mayMoveField(sections: readonly DraftSection[], key: string, to: number): boolean {
+  const from = placeOf(sections, key);
+  const target = sections[to];
+  if (!from || !target) return false;
+  if (from.section === to) return true;
+  return sections[from.section]!.fields.length > 1 && target.fields.length < recordTemplateLimits.fieldsPerSection;
+}
+
+/**
+ * The field `key` moved to section `to` at `index` (an index in that section's list without it,
+ * clamped to its ends); a copy of the sections unchanged where `mayMoveField` refuses. The field goes
+ * as it is: its key (the text written under it), a grid's rows and columns, a tick list's list.
+ */
+export function moveFieldTo(sections: readonly DraftSection[], key: string, to: number, index: number): DraftSection[] {
+  const from = placeOf(sections, key);
+  if (!from || !mayMoveField(sections, key, to)) return [...sections];
+  const field = sections[from.section]!.fields[from.index]!;
+  const without = sections.map((s, i) => (i === from.section ? { ...s, fields: s.fields.filter((f) => f.key !== key) } : s));
+  const fields = [...without[to]!.fields];
+  fields.splice(Math.max(0, Math.min(index, fields.length)), 0, field);
+  return without.map((s, i) => (i === to ? { ...s, fields } : s));
+}
+
+/** The list with the item at `from` put at `to` (the others keep their order); unchanged if either is out of range. */
+export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  next.splice(to, 0, ...next.splice(from, 1));
+  return next;
+}
 
 export const removeField = (sections: DraftSection[], si: number, fi: number): DraftSection[] =>
   sections.map((s, i) => (i === si ? { ...s, fields: s.fields.filter((_, j) => j !== fi) } : s));

@@ -1,26 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { recordTemplateMessages, type EditableRecordKind, type RecordTemplateEntry } from '@renraku/contract/staff';
 import { fullDateTimeLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { useSaveTemplate } from '../setup-api';
-import {
-  addField,
-  addSection,
-  bodyOf,
-  draftOf,
-  move,
-  moveField,
-  removeField,
-  updateField,
-  updateSection,
-  type DraftSection,
-} from '../template-draft';
-import { TemplateFieldEditor } from './template-field-editor';
+import { addSection, bodyOf, draftOf, type DraftSection } from '../template-draft';
+import { TemplateSectionEditor } from './template-section-editor';
+import { TemplateSortable } from './template-sortable';
 
 /**
- * A template's editor (records.md §2; records-templates.md): rename, reorder, add and remove its
- * sections and fields, then save it as the next version. Mounted per kind and version (`key`), so a
+ * A template's editor (records.md §2; records-templates.md): rename, reorder (drag and drop by a
+ * handle, or 上へ/下へ), add and remove its sections and fields, then save it as the next version. Mounted per kind and version (`key`), so a
  * save or another kind starts from what the server holds.
  */
 export function TemplateEditor({ facilityId, entry }: { facilityId: number; entry: RecordTemplateEntry }) {
@@ -50,75 +40,11 @@ export function TemplateEditor({ facilityId, entry }: { facilityId: number; entr
         <Alert color="blue">以前の版で書かれた記録が{entry.documents_on_older}件あります（その版のまま表示されます）。</Alert>
       )}
       <TextInput label="様式の名前" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={60} />
-      {sections.map((section, si) => {
-        const title = section.title || `欄${si + 1}`;
-        return (
-          <Paper key={section.key} withBorder p="md" radius="md" data-testid={`section-${section.key}`}>
-            <Stack gap="sm">
-              <Group align="end" gap="sm" wrap="wrap">
-                <TextInput
-                  label="欄の見出し"
-                  value={section.title}
-                  onChange={(e) => setSections(updateSection(sections, si, { title: e.currentTarget.value }))}
-                  maxLength={60}
-                  style={{ flex: '1 1 16rem' }}
-                />
-                <Group gap={4}>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    onClick={() => setSections(move(sections, si, -1))}
-                    disabled={si === 0}
-                    aria-label={`欄「${title}」を上へ`}
-                  >
-                    ↑
-                  </Button>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    onClick={() => setSections(move(sections, si, 1))}
-                    disabled={si === sections.length - 1}
-                    aria-label={`欄「${title}」を下へ`}
-                  >
-                    ↓
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="xs"
-                    onClick={() => setSections(sections.filter((_, i) => i !== si))}
-                    disabled={sections.length === 1}
-                    aria-label={`欄「${title}」を削除`}
-                  >
-                    欄を削除
-                  </Button>
-                </Group>
-              </Group>
-              {section.fields.map((field, fi) => (
-                <TemplateFieldEditor
-                  key={field.key}
-                  field={field}
-                  position={fi}
-                  count={section.fields.length}
-                  onChange={(next) => setSections(updateField(sections, si, fi, next))}
-                  onMove={(by) => setSections(moveField(sections, si, fi, by))}
-                  onRemove={() => setSections(removeField(sections, si, fi))}
-                />
-              ))}
-              <Group>
-                <Button
-                  variant="light"
-                  size="sm"
-                  onClick={() => setSections(addField(sections, si))}
-                  aria-label={`欄「${title}」に項目を追加`}
-                >
-                  項目を追加
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
-        );
-      })}
+      <TemplateSortable sections={sections} onChange={setSections}>
+        {sections.map((section, si) => (
+          <TemplateSectionEditor key={section.key} sections={sections} index={si} onChange={setSections} />
+        ))}
+      </TemplateSortable>
       <Group justify="space-between">
         <Button variant="light" onClick={() => setSections(addSection(sections))}>
           欄を追加

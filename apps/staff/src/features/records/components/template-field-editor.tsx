@@ -7,6 +7,7 @@ import {
   type RecordReference,
 } from '@renraku/contract/staff';
 import { linesOf, withType, type DraftField } from '../template-draft';
+import { useSortableItem } from './template-sortable';
 
 const typeOptions = Object.entries(editableFieldTypeLabels).map(([value, label]) => ({ value, label }));
 const factsLabels: Partial<Record<RecordFieldType, string>> = {
@@ -17,7 +18,8 @@ const referenceOptions = recordReferences.map((value) => ({ value, label: record
 
 /**
  * One field of a template in the editor: its name, its type (chosen while the field is new), its
- * type's parts (a grid's rows and columns, the tick list, a choice's options), moved and removed.
+ * type's parts (a grid's rows and columns, the tick list, a choice's options), moved (by its handle,
+ * within its section or to another one, or one place up or down) and removed.
  * The textareas are uncontrolled (one line each): `resetKey` remounts them after a reset.
  */
 export function TemplateFieldEditor({
@@ -37,10 +39,12 @@ export function TemplateFieldEditor({
 }) {
   const name = field.label || `項目${position + 1}`;
   const facts = factsLabels[field.type];
+  const sortable = useSortableItem('field', field.key, `項目「${name}」`);
   return (
-    <Paper withBorder p="sm" radius="sm" data-testid={`field-${field.key}`}>
+    <Paper ref={sortable.ref} style={sortable.style} withBorder p="sm" radius="sm" data-testid={`field-${field.key}`}>
       <Stack gap="xs">
         <Group align="end" gap="sm" wrap="wrap">
+          {sortable.handle}
           <TextInput
             label="項目名"
             value={field.label}
