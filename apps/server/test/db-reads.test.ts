@@ -36,9 +36,12 @@ describe('readTogether and readEach', () => {
     expect(log).toEqual(['a start', 'a end', 'b start', 'b end']);
     const each = await database.db.transaction(async (tx) => {
       const t: Db = tx;
-      return readEach(t, [3, 1, 2], async (n) => (await t.execute(sql`select ${n}::int as n`)).rows[0]);
+      return readEach(t, [3, 1, 2], async (n) => {
+        await t.execute(sql`select pg_sleep(${n / 100})`);
+        return n * 10;
+      });
     });
-    expect(each).toEqual([{ n: 3 }, { n: 1 }, { n: 2 }]);
+    expect(each).toEqual([30, 10, 20]);
   });
 
   it.runIf(!!process.env.TEST_DATABASE_URL)(
