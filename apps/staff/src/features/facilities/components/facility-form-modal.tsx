@@ -1,4 +1,5 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import { companyMessages, facilityProfileBody } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
@@ -103,14 +104,7 @@ export function FacilityFormModal({ companyId, opened, onClose }: { companyId: n
               error={errors.closing_time}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" size="md" onClick={close}>
-              キャンセル
-            </Button>
-            <Button type="submit" size="md" loading={create.isPending}>
-              追加する
-            </Button>
-          </Group>
+          <FormActions submit="追加する" pending={create.isPending} onCancel={close} size="md" />
         </Stack>
       </form>
     </Modal>
