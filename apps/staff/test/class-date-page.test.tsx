@@ -6,12 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fullDateLabel } from '@renraku/contract/dates';
 import { ApiRequestError } from '@renraku/ui/api';
 import { todayInTokyo } from '@renraku/ui/dates';
-import {
-  ClassDateFallback,
-  ClassDateInput,
-  ClassDateRoute,
-  type ClassDateProps,
-} from '../src/components/class-date-page';
+import { ClassDateFallback, ClassDateInput, ClassDateRoute, type ClassDateProps } from '../src/components/class-date-page';
 
 /**
  * A class's page of one day (apps/staff/src/components/class-date-page.tsx), as 連絡帳記入, 写真,

@@ -25,12 +25,7 @@ export function ClassDateRoute({ page: ClassDatePage }: { page: ComponentType<Cl
   if (!classId) return <NotFound />;
   return (
     <Fragment key={`${classId}:${date}`}>
-      <ClassDatePage
-        classId={classId}
-        date={date}
-        today={today}
-        onDate={(d) => setSearch(d === today ? {} : { date: d })}
-      />
+      <ClassDatePage classId={classId} date={date} today={today} onDate={(d) => setSearch(d === today ? {} : { date: d })} />
     </Fragment>
   );
 }
