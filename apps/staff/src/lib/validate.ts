@@ -1,5 +1,5 @@
 /** What a zod schema of the contract offers a form (structurally, so the app needs no zod import of its own). */
-interface Schema<T> {
+export interface Schema<T> {
   safeParse(
     value: unknown,
   ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };

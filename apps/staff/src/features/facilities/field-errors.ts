@@ -23,3 +23,7 @@ export function serverFieldErrors(error: unknown): FieldErrors {
   if (!(error instanceof ApiRequestError) || !error.body.errors) return {};
   return Object.fromEntries(Object.entries(error.body.errors).map(([field, list]) => [field, list[0] ?? '']));
 }
+
+/** A failure that names no field (a refusal, a network failure): the form's alert shows it; null while the fields show theirs. */
+export const otherError = (error: unknown): unknown =>
+  error && Object.keys(serverFieldErrors(error)).length === 0 ? error : null;

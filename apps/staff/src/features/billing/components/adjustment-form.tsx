@@ -1,8 +1,10 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { billingAdjustmentInput, type BillingStatement } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useAddAdjustment } from '../api';
 
 /** A signed adjustment of a child's lines with its reason (a credit is negative); audited by the server. */
@@ -22,38 +24,23 @@ export function AdjustmentForm({
   const [childId, setChildId] = useState(String(statement.children[0]?.id ?? ''));
   const [amount, setAmount] = useState<number | string>('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(['child_id', 'amount', 'reason']);
   const add = useAddAdjustment(facilityId, month);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = validate(billingAdjustmentInput, {
+    const data = check(billingAdjustmentInput, {
       child_id: Number(childId),
       amount: typeof amount === 'number' ? amount : Number.NaN,
       reason,
     });
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    add.mutate(checked.data, {
-      onSuccess: onDone,
-      onError: (error) => {
-        const split = serverFieldErrors(error, ['child_id', 'amount', 'reason']);
-        setErrors(split.fields);
-        setFailure(split.rest);
-      },
-    });
+    if (data) add.mutate(data, { onSuccess: onDone, onError: fail });
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label="調整の追加" style={readableErrors}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <Select
           label="園児"
           size="md"
@@ -83,14 +70,7 @@ export function AdjustmentForm({
           error={errors.reason}
           required
         />
-        <Group justify="flex-end">
-          <Button variant="default" size="md" onClick={onCancel}>
-            キャンセル
-          </Button>
-          <Button type="submit" size="md" loading={add.isPending}>
-            追加する
-          </Button>
-        </Group>
+        <FormActions submit="追加する" pending={add.isPending} onCancel={onCancel} size="md" />
       </Stack>
     </form>
   );

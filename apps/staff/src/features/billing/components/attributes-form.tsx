@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   billingChildAttributesInput,
@@ -10,9 +10,12 @@ import {
   sideDishExemptions,
   type StaffBillingChild,
 } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useSaveAttributes } from '../api';
+import { MonthInput, YenInput } from './fields';
 
 /** A child's billing attributes from a month on (spec §1), prefilled with the ones in force. */
 export function AttributesForm({
@@ -42,8 +45,7 @@ export function AttributesForm({
     payer_user_id: String(c?.payer.id ?? child.payers[0]?.id ?? ''),
     older_siblings_outside: (c?.older_siblings_outside ?? 0) as number | string,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(Object.keys(f));
   const save = useSaveAttributes(facilityId);
 
   const submit = (e: FormEvent) => {
@@ -56,40 +58,16 @@ export function AttributesForm({
       payer_user_id: Number(f.payer_user_id),
       older_siblings_outside: f.older_siblings_outside === '' ? 0 : Number(f.older_siblings_outside),
     };
-    const checked = validate(billingChildAttributesInput, body);
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    save.mutate(
-      { childId: child.id, body: checked.data },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          const split = serverFieldErrors(error, Object.keys(f));
-          setErrors(split.fields);
-          setFailure(split.rest);
-        },
-      },
-    );
+    const data = check(billingChildAttributesInput, body);
+    if (data) save.mutate({ childId: child.id, body: data }, { onSuccess: onDone, onError: fail });
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label={`${child.name}の請求情報`} style={readableErrors}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="適用開始月"
-            type="month"
-            size="md"
-            value={f.valid_from}
-            onChange={(e) => setF({ ...f, valid_from: e.currentTarget.value })}
-            error={errors.valid_from}
-          />
+          <MonthInput value={f.valid_from} onChange={(valid_from) => setF({ ...f, valid_from })} error={errors.valid_from} />
           <Select
             label="認定区分"
             size="md"
@@ -135,15 +113,9 @@ export function AttributesForm({
             disabled={!f.side_dish_exemption}
           />
           {billsFee && (
-            <NumberInput
+            <YenInput
               label="保育料（月額）"
               description="市町村の決定通知の金額"
-              size="md"
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
-              suffix="円"
               value={f.childcare_fee}
               onChange={(v) => setF({ ...f, childcare_fee: v })}
               error={errors.childcare_fee}
@@ -172,14 +144,7 @@ export function AttributesForm({
             error={errors.older_siblings_outside}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" size="md" onClick={onCancel}>
-            キャンセル
-          </Button>
-          <Button type="submit" size="md" loading={save.isPending}>
-            保存
-          </Button>
-        </Group>
+        <FormActions submit="保存" pending={save.isPending} onCancel={onCancel} size="md" />
       </Stack>
     </form>
   );

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { billingItemInput, itemFrequencyLabels, itemTargetLabels } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useAddItem } from '../api';
+import { MonthInput, YenInput } from './fields';
 
 /** A 実費 item (教材費, 行事費, …) with the explanation guardians read on the statement. */
 export function ItemForm({
@@ -26,32 +29,17 @@ export function ItemForm({
     explanation: '',
     month_from: month,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(Object.keys(f));
   const add = useAddItem(facilityId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = validate(billingItemInput, { ...f, amount: typeof f.amount === 'number' ? f.amount : Number.NaN });
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    add.mutate(checked.data, {
-      onSuccess: onDone,
-      onError: (error) => {
-        const split = serverFieldErrors(error, Object.keys(f));
-        setErrors(split.fields);
-        setFailure(split.rest);
-      },
-    });
+    const data = check(billingItemInput, { ...f, amount: typeof f.amount === 'number' ? f.amount : Number.NaN });
+    if (data) add.mutate(data, { onSuccess: onDone, onError: fail });
   };
   return (
     <form onSubmit={submit} noValidate aria-label="実費の追加" style={readableErrors}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="品目名"
@@ -61,19 +49,7 @@ export function ItemForm({
             error={errors.name}
             required
           />
-          <NumberInput
-            label="金額"
-            size="md"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            suffix="円"
-            value={f.amount}
-            onChange={(v) => setF({ ...f, amount: v })}
-            error={errors.amount}
-            required
-          />
+          <YenInput label="金額" value={f.amount} onChange={(v) => setF({ ...f, amount: v })} error={errors.amount} required />
           <Select
             label="頻度"
             size="md"
@@ -82,12 +58,10 @@ export function ItemForm({
             onChange={(v) => v && setF({ ...f, frequency: v as 'once' | 'monthly' })}
             allowDeselect={false}
           />
-          <TextInput
+          <MonthInput
             label="請求する月（毎月は開始月）"
-            type="month"
-            size="md"
             value={f.month_from}
-            onChange={(e) => setF({ ...f, month_from: e.currentTarget.value })}
+            onChange={(month_from) => setF({ ...f, month_from })}
             error={errors.month_from}
           />
           <Select
@@ -119,11 +93,7 @@ export function ItemForm({
           error={errors.explanation}
           required
         />
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={add.isPending}>
-            実費を追加
-          </Button>
-        </Group>
+        <FormActions submit="実費を追加" pending={add.isPending} size="md" />
       </Stack>
     </form>
   );

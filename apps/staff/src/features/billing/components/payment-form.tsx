@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   billingPaymentInput,
@@ -7,9 +7,11 @@ import {
   yenLabel,
   type BillingStatement,
 } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
 import { todayInTokyo } from '@renraku/ui/dates';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useRecordPayment } from '../api';
 
 /** A payment at the office: cash (a receipt number is issued) or a transfer seen on the bank statement. */
@@ -27,39 +29,21 @@ export function PaymentForm({
   const [method, setMethod] = useState<(typeof paymentMethods)[number]>('cash');
   const [paidOn, setPaidOn] = useState(todayInTokyo());
   const [amount, setAmount] = useState<number | string>(statement.total);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(['method', 'paid_on', 'amount']);
   const record = useRecordPayment(facilityId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = validate(billingPaymentInput, {
+    const body = check(billingPaymentInput, {
       method,
       paid_on: paidOn,
       amount: typeof amount === 'number' ? amount : Number.NaN,
     });
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    record.mutate(
-      { statementId: statement.id!, body: checked.data },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          const split = serverFieldErrors(error, ['method', 'paid_on', 'amount']);
-          setErrors(split.fields);
-          setFailure(split.rest);
-        },
-      },
-    );
+    if (body) record.mutate({ statementId: statement.id!, body }, { onSuccess: onDone, onError: fail });
   };
   return (
     <form onSubmit={submit} noValidate aria-label="入金の記録" style={readableErrors}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <Select
           label="方法"
           size="md"
@@ -89,14 +73,7 @@ export function PaymentForm({
           onChange={setAmount}
           error={errors.amount}
         />
-        <Group justify="flex-end">
-          <Button variant="default" size="md" onClick={onCancel}>
-            キャンセル
-          </Button>
-          <Button type="submit" size="md" loading={record.isPending}>
-            記録する
-          </Button>
-        </Group>
+        <FormActions submit="記録する" pending={record.isPending} onCancel={onCancel} size="md" />
       </Stack>
     </form>
   );

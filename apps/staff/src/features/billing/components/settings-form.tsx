@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   billingSettingsInput,
@@ -7,9 +7,12 @@ import {
   type BillingSettings,
   type BillingSettingsInput,
 } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useSaveSettings } from '../api';
+import { MonthInput, YenInput } from './fields';
 
 type Fields = Omit<BillingSettingsInput, 'unit_minutes'> & { unit_minutes: number };
 
@@ -49,59 +52,47 @@ export function SettingsForm({
   onDone: () => void;
 }) {
   const [f, setF] = useState<Fields>(latest ? fromSettings(latest, month) : blank(month));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(Object.keys(f));
   const save = useSaveSettings(facilityId);
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setF((x) => ({ ...x, [key]: value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = validate(billingSettingsInput, f);
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
+    const data = check(billingSettingsInput, f);
     // mutateAsync, not mutate's callbacks: the saved rule's new id re-keys this form, and a
     // re-keyed form's mutate callbacks never run (the 保存しました toast went missing).
-    save.mutateAsync(checked.data).then(onDone, (error: unknown) => {
-      const split = serverFieldErrors(error, Object.keys(f));
-      setErrors(split.fields);
-      setFailure(split.rest);
-    });
+    if (data) save.mutateAsync(data).then(onDone, fail);
   };
   const yenInput = (key: keyof Fields, label: string, nullable: boolean, description?: string) => (
-    <NumberInput
+    <YenInput
       label={label}
       description={description}
-      size="md"
-      min={0}
-      allowDecimal={false}
-      allowNegative={false}
-      thousandSeparator=","
-      suffix="円"
       value={(f[key] as number | null) ?? ''}
       onChange={(v) => set(key, (nullable ? orNull(v) : num(v)) as never)}
       error={errors[key]}
     />
   );
 
+  /** A 認定's time window: its start and its end (the window's error under the end). */
+  const windowInputs = (key: 'standard_window' | 'short_window', label: string) =>
+    (['start', 'end'] as const).map((end) => (
+      <TextInput
+        key={end}
+        label={`${label} ${end === 'start' ? '開始' : '終了'}`}
+        type="time"
+        size="md"
+        value={f[key][end]}
+        onChange={(e) => set(key, { ...f[key], [end]: e.currentTarget.value })}
+        error={end === 'end' ? errors[key] : undefined}
+      />
+    ));
+
   return (
     <form onSubmit={submit} noValidate aria-label="料金設定" style={readableErrors}>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="適用開始月"
-            type="month"
-            size="md"
-            value={f.valid_from}
-            onChange={(e) => set('valid_from', e.currentTarget.value)}
-            error={errors.valid_from}
-            required
-          />
+          <MonthInput value={f.valid_from} onChange={(month) => set('valid_from', month)} error={errors.valid_from} required />
           <Select
             label="施設類型"
             description="私立認可保育所は保育料を請求しません（市町村が徴収）"
@@ -117,36 +108,8 @@ export function SettingsForm({
           認定の時間帯
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          <TextInput
-            label="標準時間 開始"
-            type="time"
-            size="md"
-            value={f.standard_window.start}
-            onChange={(e) => set('standard_window', { ...f.standard_window, start: e.currentTarget.value })}
-          />
-          <TextInput
-            label="標準時間 終了"
-            type="time"
-            size="md"
-            value={f.standard_window.end}
-            onChange={(e) => set('standard_window', { ...f.standard_window, end: e.currentTarget.value })}
-            error={errors.standard_window}
-          />
-          <TextInput
-            label="短時間 開始"
-            type="time"
-            size="md"
-            value={f.short_window.start}
-            onChange={(e) => set('short_window', { ...f.short_window, start: e.currentTarget.value })}
-          />
-          <TextInput
-            label="短時間 終了"
-            type="time"
-            size="md"
-            value={f.short_window.end}
-            onChange={(e) => set('short_window', { ...f.short_window, end: e.currentTarget.value })}
-            error={errors.short_window}
-          />
+          {windowInputs('standard_window', '標準時間')}
+          {windowInputs('short_window', '短時間')}
         </SimpleGrid>
         <Title order={3} size="h4">
           延長保育料
@@ -209,11 +172,7 @@ export function SettingsForm({
           checked={f.charge_without_attendance}
           onChange={(e) => set('charge_without_attendance', e.currentTarget.checked)}
         />
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={save.isPending}>
-            この月から適用する
-          </Button>
-        </Group>
+        <FormActions submit="この月から適用する" pending={save.isPending} size="md" />
       </Stack>
     </form>
   );

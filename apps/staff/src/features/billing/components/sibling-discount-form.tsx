@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import {
   discountableKindLabels,
@@ -7,9 +7,12 @@ import {
   type DiscountableKind,
   type SiblingDiscount,
 } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useSaveSiblingDiscount } from '../fees-api';
+import { MonthInput } from './fields';
 
 type Tier = { kind: 'percent' | 'amount'; value: number | string };
 const kindOptions = [
@@ -43,8 +46,7 @@ export function SiblingDiscountForm({
     second: tierOf(2),
     third: tierOf(3),
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(['valid_from', 'applies_to', 'count_declared_older', 'tiers']);
   const save = useSaveSiblingDiscount(facilityId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,17 +59,10 @@ export function SiblingDiscountForm({
       .filter(([, t]) => t.value !== '')
       .map(([from_order, t]) => ({ from_order, kind: t.kind, value: typeof t.value === 'number' ? t.value : Number.NaN }));
     const body = { valid_from: f.valid_from, applies_to: f.applies_to, count_declared_older: f.count_declared_older, tiers };
-    const checked = validate(siblingDiscountInput, body);
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
+    const data = check(siblingDiscountInput, body);
     // mutateAsync, not mutate's callbacks: the saved rule's new id re-keys this form, and a
     // re-keyed form's mutate callbacks never run (the 保存しました toast went missing).
-    save.mutateAsync(checked.data).then(onDone, (error: unknown) => {
-      const split = serverFieldErrors(error, Object.keys(body));
-      setErrors(split.fields);
-      setFailure(split.rest);
-    });
+    if (data) save.mutateAsync(data).then(onDone, fail);
   };
   const tierFields = (key: 'second' | 'third', label: string) => (
     <Group grow align="flex-start">
@@ -95,22 +90,15 @@ export function SiblingDiscountForm({
   return (
     <form onSubmit={submit} noValidate aria-label="兄弟姉妹割引の設定" style={readableErrors}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         {errors.tiers && (
           <Alert color="red" role="alert">
             {errors.tiers}
           </Alert>
         )}
-        <TextInput
-          label="適用開始月"
-          type="month"
-          size="md"
+        <MonthInput
           value={f.valid_from}
-          onChange={(e) => setF({ ...f, valid_from: e.currentTarget.value })}
+          onChange={(valid_from) => setF({ ...f, valid_from })}
           error={errors.valid_from}
           maw={240}
         />
@@ -135,11 +123,7 @@ export function SiblingDiscountForm({
           checked={f.count_declared_older}
           onChange={(e) => setF({ ...f, count_declared_older: e.currentTarget.checked })}
         />
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={save.isPending}>
-            兄弟姉妹割引を保存
-          </Button>
-        </Group>
+        <FormActions submit="兄弟姉妹割引を保存" pending={save.isPending} size="md" />
       </Stack>
     </form>
   );

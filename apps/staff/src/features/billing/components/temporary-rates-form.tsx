@@ -1,9 +1,11 @@
-import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { temporaryRatesInput, type StaffFeeRules } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useTemporaryWrites } from '../fees-api';
+import { MonthInput, YenInput } from './fields';
 
 type Band = { from_age: number | string; half_day: number | string; full_day: number | string };
 const num = (v: number | string) => (typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v));
@@ -28,8 +30,7 @@ export function TemporaryRatesForm({
       { from_age: 3, half_day: '', full_day: '' },
     ]) as Band[],
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(['valid_from', 'half_day_hours', 'bands']);
   const { rates } = useTemporaryWrites(facilityId);
   const setBand = (i: number, patch: Partial<Band>) =>
     setF({ ...f, bands: f.bands.map((b, j) => (j === i ? { ...b, ...patch } : b)) });
@@ -40,35 +41,17 @@ export function TemporaryRatesForm({
       half_day_hours: num(f.half_day_hours),
       bands: f.bands.map((b) => ({ from_age: num(b.from_age), half_day: num(b.half_day), full_day: num(b.full_day) })),
     };
-    const checked = validate(temporaryRatesInput, body);
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
+    const data = check(temporaryRatesInput, body);
     // mutateAsync, not mutate's callbacks: the saved rule's new id re-keys this form, and a
     // re-keyed form's mutate callbacks never run (the 保存しました toast went missing).
-    rates.mutateAsync(checked.data).then(onDone, (error: unknown) => {
-      const split = serverFieldErrors(error, Object.keys(body));
-      setErrors(split.fields);
-      setFailure(split.rest);
-    });
+    if (data) rates.mutateAsync(data).then(onDone, fail);
   };
   return (
     <form onSubmit={submit} noValidate aria-label="一時預かりの料金" style={readableErrors}>
       <Stack gap="sm">
-        {(failure ?? errors.bands) && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure ?? errors.bands}
-          </Alert>
-        )}
+        <FormError error={failure ?? errors.bands} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="適用開始月"
-            type="month"
-            size="md"
-            value={f.valid_from}
-            onChange={(e) => setF({ ...f, valid_from: e.currentTarget.value })}
-            error={errors.valid_from}
-          />
+          <MonthInput value={f.valid_from} onChange={(valid_from) => setF({ ...f, valid_from })} error={errors.valid_from} />
           <NumberInput
             label="半日とする利用時間（時間まで）"
             size="md"
@@ -91,26 +74,8 @@ export function TemporaryRatesForm({
               value={b.from_age}
               onChange={(v) => setBand(i, { from_age: v })}
             />
-            <NumberInput
-              label={`区分${i + 1}：半日`}
-              size="md"
-              min={0}
-              allowDecimal={false}
-              thousandSeparator=","
-              suffix="円"
-              value={b.half_day}
-              onChange={(v) => setBand(i, { half_day: v })}
-            />
-            <NumberInput
-              label={`区分${i + 1}：1日`}
-              size="md"
-              min={0}
-              allowDecimal={false}
-              thousandSeparator=","
-              suffix="円"
-              value={b.full_day}
-              onChange={(v) => setBand(i, { full_day: v })}
-            />
+            <YenInput label={`区分${i + 1}：半日`} value={b.half_day} onChange={(v) => setBand(i, { half_day: v })} />
+            <YenInput label={`区分${i + 1}：1日`} value={b.full_day} onChange={(v) => setBand(i, { full_day: v })} />
           </SimpleGrid>
         ))}
         <Group justify="space-between">

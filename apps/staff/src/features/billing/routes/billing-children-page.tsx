@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Table, Text, Title } from '@mantine/core';
+import { ActionsHeader } from '../../../components/actions-header';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -67,9 +68,7 @@ export function BillingChildrenPage() {
                 <Table.Th scope="col">延長</Table.Th>
                 <Table.Th scope="col">支払者</Table.Th>
                 <Table.Th scope="col">適用開始</Table.Th>
-                <Table.Th scope="col">
-                  <span className="visually-hidden">操作</span>
-                </Table.Th>
+                <ActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { FormActions } from '../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import {
   transferStatusLabels,
@@ -298,14 +299,7 @@ function DismissForm({ facilityId, transfer, onClose }: { facilityId: number; tr
           error={dismiss.error ? errorText(dismiss.error) : undefined}
           maxLength={100}
         />
-        <Group justify="flex-end">
-          <Button variant="default" size="md" onClick={onClose}>
-            キャンセル
-          </Button>
-          <Button type="submit" size="md" loading={dismiss.isPending}>
-            記録する
-          </Button>
-        </Group>
+        <FormActions submit="記録する" pending={dismiss.isPending} onCancel={onClose} size="md" />
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
+import { FormActions } from '../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import { fiscalYearOf } from '@renraku/contract/dates';
 import { messages } from '@renraku/contract/client/messages';
@@ -65,14 +66,7 @@ export function ChildFormModal({
             errors={checkedLocally ? errors : server.fields}
             classes={options}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(null)}>
-              キャンセル
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions submit={submitLabel} pending={mutation.isPending} onCancel={() => onClose(null)} />
         </Stack>
       </form>
     </Modal>

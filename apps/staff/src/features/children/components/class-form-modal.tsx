@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import { classBody, type StaffClass } from '@renraku/contract/staff';
 import { showSuccess } from '../../../components/alerts';
@@ -107,14 +108,7 @@ export function ClassFormModal({
             onChange={setAgeBand}
             error={errors.age_band ?? server.fields.age_band}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              キャンセル
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {editing ? '保存する' : '追加する'}
-            </Button>
-          </Group>
+          <FormActions submit={editing ? '保存する' : '追加する'} pending={mutation.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

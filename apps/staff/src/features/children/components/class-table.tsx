@@ -1,4 +1,5 @@
 import { Button, Table, Text } from '@mantine/core';
+import { ActionsHeader } from '../../../components/actions-header';
 import type { StaffClass } from '@renraku/contract/staff';
 import { ageBandLabel } from '../labels';
 import { TableScroll } from '../../../components/table-scroll';
@@ -16,11 +17,7 @@ export function ClassTable({ classes, onEdit }: { classes: StaffClass[]; onEdit:
             <Table.Th scope="col" ta="right">
               園児数
             </Table.Th>
-            {onEdit && (
-              <Table.Th scope="col">
-                <span className="visually-hidden">操作</span>
-              </Table.Th>
-            )}
+            {onEdit && <ActionsHeader />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

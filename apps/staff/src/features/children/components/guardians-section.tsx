@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionsHeader } from '../../../components/actions-header';
 import { relationTypes } from '@renraku/contract/client';
 import type { ResponseOf } from '@renraku/contract/client';
 import type { getStaffChildGuardians } from '@renraku/contract/staff';
@@ -32,11 +33,7 @@ function LinkedGuardians({
             <Table.Th scope="col">保護者</Table.Th>
             <Table.Th scope="col">続柄</Table.Th>
             <Table.Th scope="col">権限</Table.Th>
-            {onUnlink && (
-              <Table.Th scope="col">
-                <span className="visually-hidden">操作</span>
-              </Table.Th>
-            )}
+            {onUnlink && <ActionsHeader />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

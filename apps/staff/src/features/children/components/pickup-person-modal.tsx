@@ -1,4 +1,5 @@
 import { Button, FileButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { FormActions } from '../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import { pickupPersonBody, type PickupPerson } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
@@ -119,14 +120,11 @@ export function PickupPersonModal({
               </Group>
             </Stack>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(false)}>
-              キャンセル
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {person?.status === 'proposed' ? '承認して保存' : '保存する'}
-            </Button>
-          </Group>
+          <FormActions
+            submit={person?.status === 'proposed' ? '承認して保存' : '保存する'}
+            pending={save.isPending}
+            onCancel={() => onClose(false)}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionsHeader } from '../../../components/actions-header';
 import { useState } from 'react';
 import type { PickupPerson } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
@@ -89,11 +90,7 @@ export function PickupSection({ childId, canWrite }: { childId: number; canWrite
                   <Table.Th scope="col">続柄</Table.Th>
                   <Table.Th scope="col">電話番号</Table.Th>
                   <Table.Th scope="col">状態</Table.Th>
-                  {canWrite && (
-                    <Table.Th scope="col">
-                      <span className="visually-hidden">操作</span>
-                    </Table.Th>
-                  )}
+                  {canWrite && <ActionsHeader />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

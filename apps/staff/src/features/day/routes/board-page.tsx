@@ -1,12 +1,10 @@
-import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { fullDateLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '@renraku/ui/loading';
 import { NotFound } from '../../../components/not-found';
+import { ClassDateFallback, ClassDateInput } from '../../../components/class-date-page';
 import { Page } from '../../../components/page';
-import { statusOf } from '@renraku/ui/api';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { facilityPath, useFacility } from '../../../lib/facility';
 import { idFrom } from '@renraku/ui';
@@ -34,17 +32,8 @@ export function BoardPage() {
   const [bookOf, setBookOf] = useState<number | null>(null);
 
   if (!classId) return <NotFound />;
-  if (board.error) {
-    const status = statusOf(board.error);
-    if (status === 404) return <NotFound />;
-    return (
-      <Page title="クラスボード">
-        <Alert color="red">{status === 403 ? 'このクラスのボードは閲覧できません。' : '読み込めませんでした。'}</Alert>
-      </Page>
-    );
-  }
   const day = board.data;
-  if (!day) return <Loading />;
+  if (board.error || !day) return <ClassDateFallback error={board.error} title="クラスボード" subject="ボード" />;
   const timesChild = day.children.find((c) => c.child_id === timesOf);
   const bookChild = day.children.find((c) => c.child_id === bookOf);
   const confirmReport = (id: number) =>
@@ -68,23 +57,13 @@ export function BoardPage() {
         </Button>
       }
     >
-      <Group gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          aria-label="日付"
-          value={date}
-          max={today}
-          onChange={(e) =>
-            e.currentTarget.value && setSearch(e.currentTarget.value === today ? {} : { date: e.currentTarget.value })
-          }
-        />
-        <Text>{fullDateLabel(date)}</Text>
+      <ClassDateInput date={date} today={today} onDate={(d) => setSearch(d === today ? {} : { date: d })}>
         {!day.can_write && (
           <Badge color="gray.7" variant="outline">
             閲覧のみ
           </Badge>
         )}
-      </Group>
+      </ClassDateInput>
       {day.infection_alerts.length > 0 && (
         <Alert color="red.9" variant="filled" title="感染症の連絡があります" data-testid="infection-alert">
           {day.infection_alerts.map((a) => `${a.child_name}さん（${a.diseases.join('、')}）`).join('／')}

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { NativeSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { staffEventBody, type StaffClass, type StaffEvent } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useSaveEvent } from '../api';
 
 export const WHOLE_FACILITY = '施設全体';
@@ -26,8 +28,7 @@ export function EventForm({ facilityId, event, date, targets, onDone, onCancel }
     details: event?.details ?? '',
     target: String(event?.class?.id ?? targets[0]?.classId ?? ''),
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(['date', 'name', 'details', 'class_id']);
   const save = useSaveEvent(facilityId);
   const set = (key: keyof typeof fields) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
@@ -42,31 +43,18 @@ export function EventForm({ facilityId, event, date, targets, onDone, onCancel }
       details: fields.details,
       class_id: fields.target ? Number(fields.target) : null,
     };
-    const checked = validate(staffEventBody, body);
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
+    const data = check(staffEventBody, body);
+    if (!data) return;
     save.mutate(
-      { id: event?.id ?? null, body: checked.data },
-      {
-        onSuccess: () => onDone(event ? '行事を変更しました' : '行事を追加しました'),
-        onError: (error) => {
-          const split = serverFieldErrors(error, ['date', 'name', 'details', 'class_id']);
-          setErrors(split.fields);
-          setFailure(split.rest);
-        },
-      },
+      { id: event?.id ?? null, body: data },
+      { onSuccess: () => onDone(event ? '行事を変更しました' : '行事を追加しました'), onError: fail },
     );
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label={event ? '行事の変更' : '行事の追加'} style={readableErrors}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <TextInput label="日付" type="date" required size="md" value={fields.date} onChange={set('date')} error={errors.date} />
         <TextInput
           label="行事名"
@@ -96,14 +84,14 @@ export function EventForm({ facilityId, event, date, targets, onDone, onCancel }
           error={errors.details}
           maxLength={1000}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" size="md" onClick={onCancel}>
-            キャンセル
-          </Button>
-          <Button type="submit" size="md" loading={save.isPending}>
-            {event ? '変更する' : '追加する'}
-          </Button>
-        </Group>
+        <FormActions
+          submit={event ? '変更する' : '追加する'}
+          pending={save.isPending}
+          onCancel={onCancel}
+          size="md"
+          gap="sm"
+          mt="xs"
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionsHeader } from '../../../components/actions-header';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { addMonths, monthDayLabel, yearMonthLabel } from '@renraku/contract/dates';
@@ -77,9 +78,7 @@ export function EventsPage() {
               <Table.Th w={120}>日付</Table.Th>
               <Table.Th>行事</Table.Th>
               <Table.Th w={150}>対象</Table.Th>
-              <Table.Th w={170}>
-                <span className="visually-hidden">操作</span>
-              </Table.Th>
+              <ActionsHeader w={170} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -7,7 +7,7 @@ import { showSuccess } from '../../../components/alerts';
 import { FormError } from '../../../components/form-error';
 import { todayInTokyo } from '@renraku/ui/dates';
 import { useAddBanner } from '../api';
-import { serverFieldErrors, validate, type FieldErrors } from '../field-errors';
+import { otherError, serverFieldErrors, validate, type FieldErrors } from '../field-errors';
 
 type Level = (typeof bannerLevels)[number];
 
@@ -122,7 +122,7 @@ export function BannerForm({ facilityId }: { facilityId: number }) {
           <Text size="sm">
             表示開始日の0:00から表示終了日の23:59まで、この施設の園児の保護者のホーム画面に表示されます。表示終了日を空欄にすると、削除するまで表示します。
           </Text>
-          {add.isError && Object.keys(serverFieldErrors(add.error)).length === 0 && <FormError error={add.error} />}
+          <FormError error={otherError(add.error)} />
           <Group>
             <Button type="submit" loading={add.isPending}>
               追加する

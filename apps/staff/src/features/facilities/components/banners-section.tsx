@@ -1,4 +1,5 @@
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionsHeader } from '../../../components/actions-header';
 import { addDays, slashDate, tokyoDate, tokyoTime } from '@renraku/contract/dates';
 import { bannerLevelLabels, type StaffBanner } from '@renraku/contract/staff';
 import { showFailure, showSuccess } from '../../../components/alerts';
@@ -65,9 +66,7 @@ export function BannersSection({ facilityId }: { facilityId: number }) {
                   <Table.Th>本文</Table.Th>
                   <Table.Th w={220}>表示期間</Table.Th>
                   <Table.Th w={90}>状態</Table.Th>
-                  <Table.Th w={100}>
-                    <span className="visually-hidden">操作</span>
-                  </Table.Th>
+                  <ActionsHeader w={100} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

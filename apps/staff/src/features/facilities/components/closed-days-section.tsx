@@ -6,7 +6,7 @@ import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { useAddClosedDay, useDeleteClosedDay } from '../api';
-import { serverFieldErrors, validate, type FieldErrors } from '../field-errors';
+import { otherError, serverFieldErrors, validate, type FieldErrors } from '../field-errors';
 
 /** The year's closed days by month, April first (a 年度). */
 function byMonth(days: ClosedDay[]): [string, ClosedDay[]][] {
@@ -85,7 +85,7 @@ export function ClosedDaysSection({ profile }: { profile: FacilityProfile }) {
               追加する
             </Button>
           </Group>
-          {add.isError && Object.keys(serverFieldErrors(add.error)).length === 0 && <FormError error={add.error} />}
+          <FormError error={otherError(add.error)} />
         </form>
       </Paper>
 

@@ -6,7 +6,7 @@ import { confirm } from '../../../components/confirm';
 import { FormError } from '../../../components/form-error';
 import { Loading } from '@renraku/ui/loading';
 import { useDeleteManualBanner, useManualBanner, useSaveManualBanner } from '../api';
-import { serverFieldErrors, validate, type FieldErrors } from '../field-errors';
+import { otherError, serverFieldErrors, validate, type FieldErrors } from '../field-errors';
 
 /**
  * マニュアルバナー: the link at the top of the guardians' home feed (e.g. the facility's guide for
@@ -94,7 +94,7 @@ function ManualBannerForm({ facilityId, banner }: { facilityId: number; banner: 
           error={errors.url}
           maxLength={500}
         />
-        <FormError error={save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null} />
+        <FormError error={otherError(save.error)} />
         <Group>
           <Button type="submit" size="md" loading={save.isPending}>
             マニュアルバナーを保存

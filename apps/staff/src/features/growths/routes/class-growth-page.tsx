@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
 import {
   getStaffClassGrowths,
   growthFieldLabels,
@@ -16,15 +15,11 @@ import {
   type GrowthSessionChild,
   type GrowthValues,
 } from '@renraku/contract/staff';
-import { fullDateLabel, slashDate } from '@renraku/contract/dates';
+import { slashDate } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../components/alerts';
-import { Loading } from '@renraku/ui/loading';
-import { NotFound } from '../../../components/not-found';
+import { ClassDateFallback, ClassDateInput, ClassDateRoute, type ClassDateProps } from '../../../components/class-date-page';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
-import { statusOf } from '@renraku/ui/api';
-import { todayInTokyo } from '@renraku/ui/dates';
-import { idFrom } from '@renraku/ui';
 
 type Texts = Record<GrowthField, string>;
 
@@ -32,20 +27,7 @@ const sessionKey = (classId: number, date: string) => ['staff', 'growth', classI
 
 /** `/f/:facilityId/growth/:classId?date=`: the class's measurement session of a day (today by default). */
 export function ClassGrowthPage() {
-  const classId = idFrom(useParams().classId);
-  const [search, setSearch] = useSearchParams();
-  const today = todayInTokyo();
-  const date = search.get('date') ?? today;
-  if (!classId) return <NotFound />;
-  return (
-    <Session
-      key={`${classId}:${date}`}
-      classId={classId}
-      date={date}
-      today={today}
-      onDate={(d) => setSearch(d === today ? {} : { date: d })}
-    />
-  );
+  return <ClassDateRoute page={Session} />;
 }
 
 const textsOf = (child: GrowthSessionChild): Texts =>
@@ -63,17 +45,7 @@ function parseField(field: GrowthField, text: string): { value: number | null; e
   return { value, error: null };
 }
 
-function Session({
-  classId,
-  date,
-  today,
-  onDate,
-}: {
-  classId: number;
-  date: string;
-  today: string;
-  onDate: (d: string) => void;
-}) {
+function Session({ classId, date, today, onDate }: ClassDateProps) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: sessionKey(classId, date),
@@ -89,16 +61,7 @@ function Session({
     },
   });
   const session = query.data;
-  if (query.error) {
-    const status = statusOf(query.error);
-    if (status === 404) return <NotFound />;
-    return (
-      <Page title="身体測定">
-        <Alert color="red">{status === 403 ? 'このクラスの身体測定は閲覧できません。' : '読み込めませんでした。'}</Alert>
-      </Page>
-    );
-  }
-  if (!session) return <Loading />;
+  if (query.error || !session) return <ClassDateFallback error={query.error} title="身体測定" subject="身体測定" />;
 
   const changed = session.children.flatMap((child) => {
     const texts = edits[child.child_id];
@@ -136,16 +99,7 @@ function Session({
         )
       }
     >
-      <Group gap="sm">
-        <TextInput
-          type="date"
-          aria-label="測定日"
-          value={date}
-          max={today}
-          onChange={(e) => e.currentTarget.value && onDate(e.currentTarget.value)}
-        />
-        <Text>{fullDateLabel(date)}</Text>
-      </Group>
+      <ClassDateInput date={date} today={today} onDate={onDate} label="測定日" />
       <Text size="sm" c="dimmed">
         前回の値を横に表示します。身長が1cm以上減った・体重が20%以上変わった・基準範囲（3〜97パーセンタイル）の外の値には注意を表示します（保存はできます）。保存すると保護者の成長記録にすぐ表示されます。
       </Text>

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Text } from '@mantine/core';
+import { KioskDialog } from './kiosk-dialog';
 import { clockKindLabels, clockKinds, type ClockKind } from '@renraku/contract/staff';
 import { fittingStep, STATE_LABEL, type ClockState } from '../lib/staff-clock';
 
@@ -23,45 +24,31 @@ export function StaffClockPanel({
   const step = fittingStep(state);
   const others = clockKinds.filter((k) => k !== step);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size={720}
-      title="職員の打刻"
-      closeButtonProps={{ 'aria-label': '閉じる', size: 'xl' }}
-      styles={{ title: { fontSize: 24, fontWeight: 700 } }}
-    >
-      <Stack gap="md">
-        <Text size="xl" fw={700} data-testid="clock-person">
-          {name}さん（{STATE_LABEL[state]}）
+    <KioskDialog title="職員の打刻" size={720} onClose={onClose}>
+      <Text size="xl" fw={700} data-testid="clock-person">
+        {name}さん（{STATE_LABEL[state]}）
+      </Text>
+      <Text size="md">
+        きょうの打刻：
+        {entries.length === 0 ? 'まだありません' : entries.map((e) => `${clockKindLabels[e.kind]} ${e.time}`).join('、')}
+      </Text>
+      {step && (
+        <Button size="xl" h={96} fz={36} color="brand.8" onClick={() => onPress(step)}>
+          {clockKindLabels[step]}
+        </Button>
+      )}
+      <section aria-label="ほかの打刻">
+        <Text size="sm" mb={4}>
+          ほかの打刻
         </Text>
-        <Text size="md">
-          きょうの打刻：
-          {entries.length === 0 ? 'まだありません' : entries.map((e) => `${clockKindLabels[e.kind]} ${e.time}`).join('、')}
-        </Text>
-        {step && (
-          <Button size="xl" h={96} fz={36} color="brand.8" onClick={() => onPress(step)}>
-            {clockKindLabels[step]}
-          </Button>
-        )}
-        <section aria-label="ほかの打刻">
-          <Text size="sm" mb={4}>
-            ほかの打刻
-          </Text>
-          <SimpleGrid cols={others.length}>
-            {others.map((kind) => (
-              <Button key={kind} size="lg" h={64} variant="default" onClick={() => onPress(kind)}>
-                {clockKindLabels[kind]}
-              </Button>
-            ))}
-          </SimpleGrid>
-        </section>
-        <Group justify="flex-end">
-          <Button size="lg" variant="default" onClick={onClose}>
-            やめる
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        <SimpleGrid cols={others.length}>
+          {others.map((kind) => (
+            <Button key={kind} size="lg" h={64} variant="default" onClick={() => onPress(kind)}>
+              {clockKindLabels[kind]}
+            </Button>
+          ))}
+        </SimpleGrid>
+      </section>
+    </KioskDialog>
   );
 }

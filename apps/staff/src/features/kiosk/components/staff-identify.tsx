@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { KioskDialog } from './kiosk-dialog';
 import { useState } from 'react';
 import { kioskMessages } from '@renraku/contract/staff';
 import { PinDots } from '../../../components/pin-dots';
@@ -43,74 +44,55 @@ export function StaffIdentify({
   };
 
   return (
-    <Modal
-      opened
-      onClose={onCancel}
-      size={880}
-      title="職員の確認"
-      closeButtonProps={{ 'aria-label': '閉じる', size: 'xl' }}
-      styles={{ title: { fontSize: 24, fontWeight: 700 } }}
-    >
-      <Stack gap="md">
-        {reason && (
-          <Text size="lg" fw={700}>
-            {reason}の記録には職員の確認が必要です
+    <KioskDialog title="職員の確認" size={880} onClose={onCancel} error={error}>
+      {reason && (
+        <Text size="lg" fw={700}>
+          {reason}の記録には職員の確認が必要です
+        </Text>
+      )}
+      <Text size="lg">職員QRをカメラにかざすか、名前を選んでPINを入力してください。</Text>
+      {!online && (
+        <Alert color="orange" variant="light">
+          {kioskMessages.staffPinOffline}
+        </Alert>
+      )}
+      {!person ? (
+        <section aria-label="職員">
+          <SimpleGrid cols={4} spacing="sm">
+            {staff.map((s) => (
+              <Button
+                key={s.user_id}
+                size="lg"
+                variant="default"
+                disabled={!online || !s.pin_set}
+                onClick={() => {
+                  setPerson(s);
+                  setError(null);
+                }}
+                styles={{ root: { minHeight: 56 } }}
+              >
+                {s.name}
+              </Button>
+            ))}
+          </SimpleGrid>
+        </section>
+      ) : (
+        <Stack align="center" gap="sm">
+          <Text size="xl" fw={700}>
+            {person.name}さんのPIN
           </Text>
-        )}
-        <Text size="lg">職員QRをカメラにかざすか、名前を選んでPINを入力してください。</Text>
-        {!online && (
-          <Alert color="orange" variant="light">
-            {kioskMessages.staffPinOffline}
-          </Alert>
-        )}
-        {!person ? (
-          <section aria-label="職員">
-            <SimpleGrid cols={4} spacing="sm">
-              {staff.map((s) => (
-                <Button
-                  key={s.user_id}
-                  size="lg"
-                  variant="default"
-                  disabled={!online || !s.pin_set}
-                  onClick={() => {
-                    setPerson(s);
-                    setError(null);
-                  }}
-                  styles={{ root: { minHeight: 56 } }}
-                >
-                  {s.name}
-                </Button>
-              ))}
-            </SimpleGrid>
-          </section>
-        ) : (
-          <Stack align="center" gap="sm">
-            <Text size="xl" fw={700}>
-              {person.name}さんのPIN
-            </Text>
-            <PinDots length={pin.length} />
-            <PinPad
-              onDigit={(digit) => void press(digit)}
-              onDelete={() => setPin((p) => p.slice(0, -1))}
-              onClear={() => setPin('')}
-              disabled={checking}
-            />
-            <Button variant="subtle" size="md" onClick={() => setPerson(null)}>
-              ほかの職員を選ぶ
-            </Button>
-          </Stack>
-        )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button size="lg" variant="default" onClick={onCancel}>
-            やめる
+          <PinDots length={pin.length} />
+          <PinPad
+            onDigit={(digit) => void press(digit)}
+            onDelete={() => setPin((p) => p.slice(0, -1))}
+            onClear={() => setPin('')}
+            disabled={checking}
+          />
+          <Button variant="subtle" size="md" onClick={() => setPerson(null)}>
+            ほかの職員を選ぶ
           </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        </Stack>
+      )}
+    </KioskDialog>
   );
 }

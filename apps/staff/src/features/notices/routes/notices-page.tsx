@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { ActionsHeader } from '../../../components/actions-header';
 import { Link } from 'react-router';
 import { noticeStatusLabels, type NoticeStatus } from '@renraku/contract/staff';
 import { FormError } from '../../../components/form-error';
@@ -59,9 +60,7 @@ export function NoticesPage() {
                 <Table.Th w={150}>配信日時</Table.Th>
                 <Table.Th w={90}>既読</Table.Th>
                 <Table.Th w={90}>回答</Table.Th>
-                <Table.Th w={150}>
-                  <span className="visually-hidden">操作</span>
-                </Table.Th>
+                <ActionsHeader w={150} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

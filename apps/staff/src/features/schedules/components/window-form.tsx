@@ -1,9 +1,11 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { datesOfMonth, monthDayLabel, weekdayIndexOf } from '@renraku/contract/dates';
 import { scheduleWindowBody } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
+import { FormActions } from '../../../components/form-actions';
+import { FormError } from '../../../components/form-error';
+import { readableErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useSaveWindow } from '../api';
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
@@ -26,8 +28,7 @@ interface Props {
  */
 export function WindowForm({ facilityId, month, windowId, deadline, openDays, closedDays, onDone, onCancel }: Props) {
   const [fields, setFields] = useState({ deadline, open: new Set(openDays) });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, check, fail } = useCheckedForm(['deadline', 'open_days']);
   const save = useSaveWindow(facilityId);
   const closedName = new Map(closedDays.map((d) => [d.date, d.name]));
   const days = datesOfMonth(month);
@@ -44,31 +45,18 @@ export function WindowForm({ facilityId, month, windowId, deadline, openDays, cl
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = { deadline: fields.deadline, open_days: [...fields.open].sort() };
-    const checked = validate(scheduleWindowBody, body);
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
+    const data = check(scheduleWindowBody, body);
+    if (!data) return;
     save.mutate(
-      { id: windowId, month, ...checked.data },
-      {
-        onSuccess: () => onDone(windowId === null ? '受付を開始しました' : '受付を変更しました'),
-        onError: (error) => {
-          const split = serverFieldErrors(error, ['deadline', 'open_days']);
-          setErrors(split.fields);
-          setFailure(split.rest);
-        },
-      },
+      { id: windowId, month, ...data },
+      { onSuccess: () => onDone(windowId === null ? '受付を開始しました' : '受付を変更しました'), onError: fail },
     );
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label={windowId === null ? '受付の開始' : '受付の変更'} style={readableErrors}>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
+        <FormError error={failure} />
         <TextInput
           label="締切日"
           description="保護者はこの日まで登録・変更できます（月の初日より前）"
@@ -135,14 +123,14 @@ export function WindowForm({ facilityId, month, windowId, deadline, openDays, cl
             </Text>
           )}
         </div>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" size="md" onClick={onCancel}>
-            キャンセル
-          </Button>
-          <Button type="submit" size="md" loading={save.isPending}>
-            {windowId === null ? '受付を開始する' : '変更する'}
-          </Button>
-        </Group>
+        <FormActions
+          submit={windowId === null ? '受付を開始する' : '変更する'}
+          pending={save.isPending}
+          onCancel={onCancel}
+          size="md"
+          gap="sm"
+          mt="xs"
+        />
       </Stack>
     </form>
   );

@@ -1,15 +1,14 @@
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useState, type CSSProperties, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { pickupCodeTexts, type ChildPickupCode } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { Loading } from '@renraku/ui/loading';
+import { ChildIdRoute } from '../../../components/child-id-route';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { ApiRequestError } from '@renraku/ui/api';
 import { useChild } from '../../../lib/children';
-import { idFrom } from '@renraku/ui';
 import { useCancelPickupCode, useIssuePickupCode, usePickupCodes } from '../api';
 
 /**
@@ -18,17 +17,8 @@ import { useCancelPickupCode, useIssuePickupCode, usePickupCodes } from '../api'
  * the facility's gate kiosk takes it once (docs/decisions/kiosk-pickup-codes.md).
  */
 export function PickupCodesPage() {
-  const id = idFrom(useParams().id);
-  if (id === null)
-    return (
-      <Suspense fallback={<Loading />}>
-        <NotFound />
-      </Suspense>
-    );
-  return <PickupCodes childId={id} />;
+  return <ChildIdRoute page={PickupCodes} />;
 }
-
-const NotFound = lazy(async () => ({ default: (await import('../../../components/not-found')).NotFound }));
 
 const timeLabel = (iso: string) =>
   new Date(iso).toLocaleTimeString('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });

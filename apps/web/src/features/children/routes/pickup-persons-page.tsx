@@ -1,15 +1,14 @@
 import { Avatar, Badge, Button, FileButton, Group, Image, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type CSSProperties, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useState, type CSSProperties, type FormEvent } from 'react';
 import { guardianMessages, limits, type ChildPickupPerson } from '@renraku/contract/client';
 import { showFailure, showSuccess } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { Loading } from '@renraku/ui/loading';
+import { ChildIdRoute } from '../../../components/child-id-route';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { ApiRequestError } from '@renraku/ui/api';
 import { useChild } from '../../../lib/children';
-import { idFrom } from '@renraku/ui';
 import { usePickupPersons, useProposePickupPerson, useWithdrawPickupProposal } from '../api';
 
 /**
@@ -19,20 +18,11 @@ import { usePickupPersons, useProposePickupPerson, useWithdrawPickupProposal } f
  * (docs/decisions/children-pickup-proposals.md).
  */
 export function PickupPersonsPage() {
-  const id = idFrom(useParams().id);
-  if (id === null)
-    return (
-      <Suspense fallback={<Loading />}>
-        <NotFound />
-      </Suspense>
-    );
-  return <PickupPersons childId={id} />;
+  return <ChildIdRoute page={PickupPersons} />;
 }
 
 // Loaded only for a malformed id: a static import here tips the bundler into moving the 404 screen
 // into the chunk every signed-in screen loads (+0.3 kB gzip on /main; scripts/bundle-report.mjs).
-const NotFound = lazy(async () => ({ default: (await import('../../../components/not-found')).NotFound }));
-
 function PickupPersons({ childId }: { childId: number }) {
   const child = useChild(childId);
   const persons = usePickupPersons(childId);

@@ -1,16 +1,12 @@
 import { Button, Progress, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
 import { exportLimits, exportMessages as M } from '@renraku/contract/client';
 import { showFailure } from '../../../components/alerts';
 import { Loading } from '@renraku/ui/loading';
+import { ChildIdRoute } from '../../../components/child-id-route';
 import { Page } from '../../../components/page';
 import { useLoadFailure } from '../../../components/use-load-failure';
 import { useChild } from '../../../lib/children';
-import { idFrom } from '@renraku/ui';
 import { useChildExport, useRequestChildExport } from '../api';
-
-const NotFound = lazy(async () => ({ default: (await import('../../../components/not-found')).NotFound }));
 
 /**
  * /children/{id}/export: take your data along (docs/decisions/exports-child-archive.md). The main
@@ -18,14 +14,7 @@ const NotFound = lazy(async () => ({ default: (await import('../../../components
  * when it is ready.
  */
 export function ChildExportPage() {
-  const id = idFrom(useParams().id);
-  if (id === null)
-    return (
-      <Suspense fallback={<Loading />}>
-        <NotFound />
-      </Suspense>
-    );
-  return <ChildExport childId={id} />;
+  return <ChildIdRoute page={ChildExport} />;
 }
 
 const sizeLabel = (bytes: number | null) =>

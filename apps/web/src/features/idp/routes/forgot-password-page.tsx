@@ -1,20 +1,12 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useForgotPassword } from '../api';
-import { FormError, fieldError } from '../components/form-error';
+import { EmailForm } from '../components/email-form';
 import { IdpPage } from '../components/idp-page';
 
 /** /password/forgot: asks for a reset link; the same answer whether the address is registered or not. */
 export function ForgotPasswordPage() {
-  const [params] = useSearchParams();
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    forgot.mutate({ email, redirect_url: params.get('redirect_url') ?? undefined });
-  };
 
   return (
     <IdpPage title="パスワードの再設定">
@@ -27,23 +19,12 @@ export function ForgotPasswordPage() {
           <Text size="sm">
             ご登録のメールアドレスを入力してください。パスワード再設定用のURLをお送りします（有効期限：60分）。
           </Text>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <FormError error={forgot.error} fields={['email']} />
-              <TextInput
-                label="メールアドレス"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                error={fieldError(forgot.error, 'email')}
-              />
-              <Button type="submit" size="md" loading={forgot.isPending} disabled={forgot.isPending}>
-                再設定メールを送信する
-              </Button>
-            </Stack>
-          </form>
+          <EmailForm
+            submit="再設定メールを送信する"
+            error={forgot.error}
+            pending={forgot.isPending}
+            onSend={(body) => forgot.mutate(body)}
+          />
         </>
       )}
       <Anchor component={Link} to="/login" size="sm" ta="center">

@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   classPublishMessages,
@@ -10,14 +9,10 @@ import {
   type DailyNoteField,
 } from '@renraku/contract/staff';
 import { confirm } from '../../../../components/confirm';
-import { fullDateLabel } from '@renraku/contract/dates';
 import { showFailure, showSuccess } from '../../../../components/alerts';
-import { Loading } from '@renraku/ui/loading';
-import { NotFound } from '../../../../components/not-found';
+import { ClassDateFallback, ClassDateInput, ClassDateRoute, type ClassDateProps } from '../../../../components/class-date-page';
 import { Page } from '../../../../components/page';
-import { statusOf } from '@renraku/ui/api';
-import { todayInTokyo, timeLabel } from '@renraku/ui/dates';
-import { idFrom } from '@renraku/ui';
+import { timeLabel } from '@renraku/ui/dates';
 import { classDayKey, useApplyToClass, usePublish, usePublishClass, useClassDay } from '../api';
 import { EntryGrid, rowStatus } from '../components/entry-grid';
 import { groupsOf, PublishDialog } from '../components/publish-dialog';
@@ -34,34 +29,11 @@ const saveLabel = (state: SaveState, pending: number) => {
 
 /** `/f/:facilityId/daily/:classId?date=`: the class's entry grid for a day (today by default). */
 export function ClassDayPage() {
-  const classId = idFrom(useParams().classId);
-  const [search, setSearch] = useSearchParams();
-  const today = todayInTokyo();
-  const date = search.get('date') ?? today;
-  if (!classId) return <NotFound />;
-  // A new key per class and day: the autosave's pending edits belong to one grid.
-  return (
-    <ClassDay
-      key={`${classId}:${date}`}
-      classId={classId}
-      date={date}
-      today={today}
-      onDate={(d) => setSearch(d === today ? {} : { date: d })}
-    />
-  );
+  // A new mount per class and day: the autosave's pending edits belong to one grid.
+  return <ClassDateRoute page={ClassDay} />;
 }
 
-function ClassDay({
-  classId,
-  date,
-  today,
-  onDate,
-}: {
-  classId: number;
-  date: string;
-  today: string;
-  onDate: (date: string) => void;
-}) {
+function ClassDay({ classId, date, today, onDate }: ClassDateProps) {
   const query = useClassDay(classId, date);
   const day = query.data;
   const drafts = useDraftAutosave(classId, date, day);
@@ -141,16 +113,7 @@ function ClassDay({
   );
   const onPublish = useCallback((ids: number[]) => void doPublish(ids), [doPublish]);
 
-  if (query.error) {
-    const status = statusOf(query.error);
-    if (status === 404) return <NotFound />;
-    return (
-      <Page title="連絡帳記入">
-        <Alert color="red">{status === 403 ? 'このクラスの連絡帳は閲覧できません。' : '読み込めませんでした。'}</Alert>
-      </Page>
-    );
-  }
-  if (!day) return <Loading />;
+  if (query.error || !day) return <ClassDateFallback error={query.error} title="連絡帳記入" subject="連絡帳" />;
 
   const pendingIds = new Set(Object.keys(drafts.edits).map(Number));
   // What the class's 公開 would send now, the tablet's unsaved edits included (the dialog lists the server's).
@@ -183,16 +146,7 @@ function ClassDay({
       }
     >
       <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <TextInput
-            type="date"
-            aria-label="日付"
-            value={date}
-            max={today}
-            onChange={(e) => e.currentTarget.value && onDate(e.currentTarget.value)}
-          />
-          <Text>{fullDateLabel(date)}</Text>
-        </Group>
+        <ClassDateInput date={date} today={today} onDate={onDate} />
         <Text size="sm" role="status" aria-live="polite" data-testid="save-state">
           {day.can_write ? saveLabel(drafts.state, drafts.pending) : '閲覧のみ（記入はできません）'}
         </Text>

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import { postStaffDevice, type DevicePurpose } from '@renraku/contract/staff';
 import { FormError } from '../../../../components/form-error';
@@ -88,14 +89,7 @@ export function AddDeviceModal({ facilityId, opened, onClose }: { facilityId: nu
                 error={errors.class_id}
               />
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                キャンセル
-              </Button>
-              <Button type="submit" loading={add.isPending}>
-                追加してコードを発行
-              </Button>
-            </Group>
+            <FormActions submit="追加してコードを発行" pending={add.isPending} onCancel={close} />
           </Stack>
         </form>
       )}

@@ -1,4 +1,5 @@
 import { Button, Table, Text } from '@mantine/core';
+import { ActionsHeader } from '../../../../components/actions-header';
 import type { ResponseOf } from '@renraku/contract/client';
 import { KIOSK_SKEW_WARN_MS, type getStaffDevices } from '@renraku/contract/staff';
 import { TableScroll } from '../../../../components/table-scroll';
@@ -46,9 +47,7 @@ export function DeviceTable({
             <Table.Th scope="col">クラス</Table.Th>
             <Table.Th scope="col">状態</Table.Th>
             <Table.Th scope="col">最終利用</Table.Th>
-            <Table.Th scope="col">
-              <span className="visually-hidden">操作</span>
-            </Table.Th>
+            <ActionsHeader />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,5 @@
 import { Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { FormActions } from '../../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import { slashDate } from '@renraku/contract/dates';
 import { putStaffMember, type StaffMember } from '@renraku/contract/staff';
@@ -88,14 +89,7 @@ export function EditMemberModal({
             {member.email}／所属開始日: {slashDate(member.valid_from)}
           </Text>
           <MembershipFields values={values} onChange={setValues} errors={shown} classes={options} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              キャンセル
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              保存する
-            </Button>
-          </Group>
+          <FormActions submit="保存する" pending={update.isPending} onCancel={onClose} />
         </Stack>
       </form>
       <Divider my="lg" />

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { FormActions } from '../../../../components/form-actions';
 import { useState, type FormEvent } from 'react';
 import { postStaffMember, staffMessages } from '@renraku/contract/staff';
 import { showSuccess } from '../../../../components/alerts';
@@ -88,14 +89,7 @@ export function InviteMemberModal({
               />
             }
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              キャンセル
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              招待する
-            </Button>
-          </Group>
+          <FormActions submit="招待する" pending={invite.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import { Button, Group, Table, Text } from '@mantine/core';
+import { ActionsHeader } from '../../../../components/actions-header';
 import { slashDate } from '@renraku/contract/dates';
 import { staffRoleLabels, type StaffMember } from '@renraku/contract/staff';
 import { memberName } from '../labels';
@@ -44,9 +45,7 @@ export function MemberTable({
             <Table.Th scope="col">所属期間</Table.Th>
             <Table.Th scope="col">状態</Table.Th>
             <Table.Th scope="col">ログイン設定</Table.Th>
-            <Table.Th scope="col">
-              <span className="visually-hidden">操作</span>
-            </Table.Th>
+            <ActionsHeader />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
