@@ -25,7 +25,7 @@ function SourceCell({ use }: { use: TemporaryUse }) {
   if (use.source === 'record') return <Text size="sm">手入力</Text>;
   if (use.source === 'attendance') return <Text size="sm">登降園の記録</Text>;
   return (
-    <Badge color="orange.9" variant="filled" radius="sm">
+    <Badge color="yellow" variant="light" c="dark.7" radius="sm">
       予約の時刻（登降園の記録なし）
     </Badge>
   );
