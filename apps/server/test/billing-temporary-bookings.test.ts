@@ -11,6 +11,7 @@ import {
   getStaffBillingTemporaryUses,
   getStaffChildren,
   getStaffClassBoard,
+  getStaffRatioDay,
   postKioskScans,
   postStaffBillingMonthClose,
   postStaffBillingTemporaryBooking,
@@ -165,7 +166,9 @@ describe('bookings', () => {
 
   it('POST and GET: 事務, 園長, 法人管理者; 保育士 403, another facility 404, ended, guardian, anonymous and the kiosk 401, a tablet 403', async () => {
     const days = ['2026-11-26', '2026-11-27', '2026-11-28'];
-    await expectMatrix(as, statuses(201, { office: 201, classStaff: 403 }), (agent, _p, i) => book(agent, booking(days[i] ?? '2026-11-29')));
+    await expectMatrix(as, statuses(201, { office: 201, classStaff: 403 }), (agent, _p, i) =>
+      book(agent, booking(days[i] ?? '2026-11-29')),
+    );
     expect((await book(kiosk, booking('2026-11-29'))).statusCode).toBe(401);
     expect((await book(tablet, booking('2026-11-29'))).statusCode).toBe(403);
     await expectMatrix(as, statuses(200, { office: 200, classStaff: 403 }), (agent) =>
@@ -189,7 +192,9 @@ describe('bookings', () => {
     const someone = byPersona[0]!;
     expect((await cancel(kiosk, someone)).statusCode).toBe(401);
     expect((await cancel(tablet, someone)).statusCode).toBe(403);
-    await expectMatrix(as, statuses(200, { office: 200, classStaff: 403 }), (agent, _p, i) => cancel(agent, byPersona[i] ?? someone));
+    await expectMatrix(as, statuses(200, { office: 200, classStaff: 403 }), (agent, _p, i) =>
+      cancel(agent, byPersona[i] ?? someone),
+    );
     const today = await cancel(as.office, await idOn('2026-11-20'));
     expect([today.statusCode, today.json().message]).toEqual([409, B.started]);
     const [past] = await t.db
@@ -242,9 +247,17 @@ describe('the gate and the month', () => {
     expect(statement.lines[0]!.explanation).toBe(
       '3歳児以上の料金（4時間までは半日）：11/20 09:05〜11:40 半日1,500円、11/25 09:00〜16:30 1日3,000円',
     );
-    const board = await call(as.classStaffA, getStaffClassBoard, { params: { classId: w.classA.id }, query: { date: '2026-11-20' } });
+    const board = await call(as.classStaffA, getStaffClassBoard, {
+      params: { classId: w.classA.id },
+      query: { date: '2026-11-20' },
+    });
     expect(board.statusCode).toBe(200);
     expect(JSON.stringify(board.data)).not.toContain('ゆい');
+    // No class: she counts in the ratio's first room of her age, else the first mixed-age one (ひよこ組).
+    const ratio = await call(as.director, getStaffRatioDay, { params: facility(), query: { date: '2026-11-20' } });
+    const room = ratio.data.rooms.find((r) => r.class_id === w.classA.id)!;
+    expect(room.actual.find((slot) => slot.start === '10:00')).toMatchObject({ children: 1 });
+    expect(room.actual.find((slot) => slot.start === '12:00')).toMatchObject({ children: 0 });
   });
 
   it('the 事務’s record of the day replaces the gate’s times; removing it brings them back', async () => {
