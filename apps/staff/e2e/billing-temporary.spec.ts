@@ -30,7 +30,10 @@ async function identifyByPin(page: Page, name: string) {
 
 async function touchChild(page: Page) {
   await page.getByRole('textbox', { name: 'ふりがなで検索' }).fill('あおき');
-  await page.getByTestId('kiosk-children').getByRole('button', { name: new RegExp(CHILD) }).click();
+  await page
+    .getByTestId('kiosk-children')
+    .getByRole('button', { name: new RegExp(CHILD) })
+    .click();
 }
 
 async function closeResult(page: Page, kind: '登園' | '降園') {
@@ -117,7 +120,10 @@ test('the 事務 books a 一時預かり child, the gate records arrival and pic
     await gate.clock.fastForward('02:30:00');
     await touchChild(t);
     await identifyByPin(t, admin.name);
-    await t.getByRole('dialog', { name: `${CHILD}さんの降園` }).getByRole('button', { name: /青木 健/ }).click();
+    await t
+      .getByRole('dialog', { name: `${CHILD}さんの降園` })
+      .getByRole('button', { name: /青木 健/ })
+      .click();
     await closeResult(t, '降園');
     await expect(t.getByTestId('unsynced')).toHaveText('未同期 0件');
   } finally {
