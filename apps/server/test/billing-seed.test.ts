@@ -64,6 +64,12 @@ describe('demo data of billing', () => {
     // hogosha’s family owes nothing from October: no carried line.
     const paid = res.data.statements.find((s) => s.payer.id === ids.users.main)!;
     expect(paid.lines.some((l) => l.kind === 'carried_over')).toBe(false);
+    // 山本 ひなた (一時預かり only): her line has both booked days, 11/19 with the gate's times, 11/23 as booked.
+    const temporary = res.data.statements.flatMap((s) => s.lines).filter((l) => l.child_name === '山本 ひなた');
+    expect(temporary.map((l) => [l.kind, l.amount])).toEqual([['temporary', 7000]]);
+    expect(temporary[0]!.explanation).toBe(
+      '0〜2歳児の料金（4時間までは半日）：11/19 09:10〜12:35 半日2,500円、11/23 08:30〜16:30 1日4,500円',
+    );
   });
 
   it('last month is collected by 口座振替: hogosha’s and the 渡辺 family’s 振替済 (支払済), sub’s 資金不足 (翌月へ繰越); the request file downloads', async () => {

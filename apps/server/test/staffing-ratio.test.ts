@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ratioFacilityTypes, type RatioFacilityType } from '@renraku/contract';
 import { bandOf, facilityHeadcount, fiscalAge, ratioRules, requiredForRoom } from '../src/modules/staffing/ratio';
+import type { AgeBand } from '../src/modules/staffing/ratio-table';
+import { placeUnclassed, roomForUnclassed } from '../src/modules/staffing/timeline';
 
 /*
  * The ratio computations (staffing.md §1) against a small oracle written here from the spec's text,
@@ -158,5 +160,21 @@ describe('staffing ratios (the spec’s examples)', () => {
     expect(fiscalAge('2023-04-02', '2024-06-01')).toBe(0);
     expect(fiscalAge('2021-03-15', '2026-03-31')).toBe(4);
     expect(fiscalAge('2021-03-15', '2026-04-01')).toBe(5);
+  });
+});
+
+describe('a child without a class (一時預かり only) in the ratio', () => {
+  const rooms = [
+    { id: 1, ageBand: 0 },
+    { id: 2, ageBand: 2 },
+    { id: 3, ageBand: null },
+    { id: 4, ageBand: 5 },
+    { id: 5, ageBand: 4 },
+  ];
+  it('counts in the first room of its age (4歳以上: a 4・5歳児 room), else the first mixed-age room, else none', () => {
+    expect([0, 1, 2, 3, 4].map((band) => roomForUnclassed(band as AgeBand, rooms))).toEqual([1, 3, 2, 3, 4]);
+    expect(roomForUnclassed(1, [{ id: 7, ageBand: 0 }])).toBeNull();
+    const span = { classId: null, band: 2 as AgeBand, from: 540, to: 720 };
+    expect(placeUnclassed([span, { ...span, classId: 9 }], rooms).map((s) => s.classId)).toEqual([2, 9]);
   });
 });

@@ -13,14 +13,15 @@ import {
 } from '../db/schema';
 import { enrolmentCovers, mainLinks } from '../modules/access';
 import { computeMonth, loadMonthInputs, statementNumber } from '../modules/billing/service';
-import { seedFeeRules, seedSiblingFamily } from './billing-fees';
+import { seedFeeRules, seedSiblingFamily, seedTemporaryCareChild } from './billing-fees';
 import type { SeedContext } from './context';
 
 /**
  * 請求 demo (spec/billing.md) at さくら保育園: the fee rules of the 年度 (私立認可保育所: no 保育料),
  * 教材費 every month and this month's 遠足代, each enrolled child's attributes (payer: their main
  * guardian), a month and a half of arrivals and pick-ups with some late ones, last month closed and
- * issued (collected by 口座振替 in seed/billing-collection.ts), this month's drafts ready to close.
+ * issued (collected by 口座振替 in seed/billing-collection.ts), this month's drafts ready to close
+ * (with a child registered for 一時預かり only, booked on two days: seedTemporaryCareChild).
  */
 export async function seedBilling(seed: SeedContext, staff: { director: number }): Promise<void> {
   const { db, ids, now } = seed;
@@ -106,6 +107,8 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
     (r) => !hasNotes.has(r.noteChildId) || noteDays.has(`${r.noteChildId}:${r.date}`),
   );
   await db.insert(childAttendances).values(rows).onConflictDoNothing();
+  // After the regular children's attributes and days: her own, from this month.
+  await seedTemporaryCareChild(seed, staff, today);
 
   // Last month: closed by the demo 園長 on the 3rd of this month, statements issued.
   const closedAt = new Date(`${thisMonth}-03T10:00:00+09:00`);

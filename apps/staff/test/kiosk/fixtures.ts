@@ -15,6 +15,7 @@ export const child = (id: number, extra: Partial<RosterChild> = {}): RosterChild
   first_name: String(id),
   kana: 'しけん',
   class_name: 'ひよこ組',
+  temporary_care: false,
   photo_url: null,
   qr_hash: hex(`token-${id}`),
   arrived_at: null,

@@ -123,8 +123,15 @@ export const temporaryUseInput = z
   })
   .refine((u) => u.start < u.end, { message: F.useTimes, path: ['end'] });
 
+/** Where a use's times come from: the 事務's record, the day's arrival and pick-up, or the booking's plan. */
+export const temporaryUseSources = ['record', 'attendance', 'booking'] as const;
+export type TemporaryUseSource = (typeof temporaryUseSources)[number];
+
 export const temporaryUseSchema = z.object({
-  id: z.number().int(),
+  /** The 事務's record (removable); null: the use of a booking. */
+  id: z.number().int().nullable(),
+  source: z.enum(temporaryUseSources),
+  booking_id: z.number().int().nullable(),
   child_id: z.number().int(),
   child_name: z.string(),
   date: dateString,
@@ -141,7 +148,8 @@ const monthParams = z.object({ facilityId: idParam, month: yearMonthString });
 export const getStaffBillingTemporaryUses = defineCall({
   method: 'GET',
   path: '/api/staff/facilities/{facilityId}/billing/months/{month}/temporary-uses',
-  summary: 'The month’s recorded 一時預かり uses with their price',
+  summary:
+    'The month’s 一時預かり uses with their price: the 事務’s records, and each booking’s day without one (times from the day’s attendance, else the booking)',
   params: monthParams,
   response: z.array(temporaryUseSchema),
 });

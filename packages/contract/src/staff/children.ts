@@ -14,6 +14,8 @@ export const staffChildListItemSchema = z.object({
   sex: z.number().int(),
   class_id: z.number().int().nullable(),
   class_name: z.string().nullable(),
+  /** Registered for 一時預かり only: no class (billing-temporary-care.md). */
+  temporary_only: z.boolean(),
   admitted_on: z.string(),
   left_on: z.string().nullable(),
   /** enrolled today / admitted later / left */
@@ -39,6 +41,7 @@ export const getStaffChildren = defineCall({
 /** Texts of the roster (staff.md §3), shared by server and staff app. */
 export const rosterMessages = {
   classNotFound: 'クラスが見つかりません',
+  temporaryWithClass: '一時預かりのみの園児はクラスに所属しません（クラスを「なし」にしてください）',
   birthInFuture: '生年月日に未来の日付は指定できません',
   leftBeforeAdmitted: '退所日は入所日以降の日付を入力してください',
   admittedBeforeBirth: '入所日は生年月日以降の日付を入力してください',
@@ -116,8 +119,12 @@ export const staffChildBody = z
       .default(null),
     admitted_on: calendarDate('入所日'),
     left_on: calendarDate('退所日').nullable().optional().default(null),
+    /** Registered for 一時預かり only (no class): on the gate's roster on a booked day only. */
+    temporary_only: z.boolean({ message: '一時預かりのみかどうかを選択してください' }).optional().default(false),
   })
   .superRefine((child, ctx) => {
+    if (child.temporary_only && child.class_id !== null)
+      ctx.addIssue({ code: 'custom', path: ['class_id'], message: rosterMessages.temporaryWithClass });
     if (child.left_on && child.admitted_on && child.left_on < child.admitted_on)
       ctx.addIssue({ code: 'custom', path: ['left_on'], message: rosterMessages.leftBeforeAdmitted });
   });

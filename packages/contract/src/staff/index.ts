@@ -32,6 +32,7 @@ export * from './billing-collection';
 export * from './billing-transfers';
 export * from './billing-books';
 export * from './billing-fees';
+export * from './billing-temporary';
 export * from './staffing';
 export * from './staffing-shifts';
 export * from './staffing-generate';

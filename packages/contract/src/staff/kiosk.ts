@@ -61,7 +61,10 @@ export const kioskRosterChildSchema = z.object({
   name: z.string(),
   first_name: z.string(),
   kana: z.string(),
+  /** A child registered for 一時預かり only: 「一時預かり」 (billing-temporary-care.md). */
   class_name: z.string(),
+  /** Booked for 一時預かり today (the gate shows a badge). */
+  temporary_care: z.boolean(),
   /** The child's photo (signed URL), null without one. */
   photo_url: z.string().nullable(),
   /** Hex SHA-256 of the child's qr_token (the value the guardian QR page encodes). */

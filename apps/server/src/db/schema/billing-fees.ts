@@ -86,6 +86,37 @@ export const billingTemporaryUses = pgTable(
   ],
 );
 
+/**
+ * A 一時預かり booking (予約): a child booked for a day with planned times, one per child and day
+ * (docs/decisions/billing-temporary-care.md). The day's use takes its times from the day's attendance
+ * when both were recorded, else from here; cancelled (deleted, audited) while the day has not come.
+ */
+export const billingTemporaryBookings = pgTable(
+  'billing_temporary_bookings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    start: text('start').notNull(),
+    end: text('end').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_temporary_bookings_facility_child_date_idx').on(t.facilityId, t.childId, t.date),
+    index('billing_temporary_bookings_facility_date_idx').on(t.facilityId, t.date),
+    index('billing_temporary_bookings_company_idx').on(t.companyId),
+  ],
+);
+
 /** A guardian's consent to a 実費 item for a child: once, with who and when (docs/decisions/billing-item-consent.md). */
 export const billingItemConsents = pgTable(
   'billing_item_consents',

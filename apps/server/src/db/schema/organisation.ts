@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Every tenant table carries company_id so data can later be distributed by company (DESIGN §5). */
 export const companies = pgTable('companies', {
@@ -136,6 +136,11 @@ export const noteChildren = pgTable(
     classId: integer('class_id').references(() => classes.id),
     admittedOn: date('admitted_on', { mode: 'string' }).notNull(),
     leftOn: date('left_on', { mode: 'string' }),
+    /**
+     * Registered for 一時預かり only (docs/decisions/billing-temporary-care.md): no class; on the gate's
+     * roster on a booked day only; billed the 一時預かり line only.
+     */
+    temporaryOnly: boolean('temporary_only').notNull().default(false),
   },
   (t) => [index('note_children_child_idx').on(t.childId), index('note_children_facility_idx').on(t.facilityId)],
 );

@@ -150,6 +150,9 @@ export const byAction: Record<StaffCallAction, readonly (Call | string)[]> = {
     C.getStaffBillingTemporaryUses,
     C.postStaffBillingTemporaryUse,
     C.deleteStaffBillingTemporaryUse,
+    C.getStaffBillingTemporaryBookings,
+    C.postStaffBillingTemporaryBooking,
+    C.deleteStaffBillingTemporaryBooking,
   ],
   'staffing.read': [
     C.getStaffStaffingSettings,

@@ -151,6 +151,8 @@ export const auditActionLabels = {
   'billing.temporary_rates.update': '一時預かり料金の設定の変更',
   'billing.temporary_use.create': '一時預かりの利用の記録',
   'billing.temporary_use.delete': '一時預かりの利用の記録の取り消し',
+  'billing.temporary_booking.create': '一時預かりの予約',
+  'billing.temporary_booking.cancel': '一時預かりの予約の取り消し',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof auditActionLabels;
 

@@ -33,6 +33,8 @@ export interface BilledChild {
   name: string;
   birth: string;
   classId: number | null;
+  /** Registered for 一時預かり only: billed its 一時預かり line (and adjustments) only. */
+  temporaryOnly?: boolean;
   attributes: AttributesRow;
   payerName: string;
   attendance: { date: string; arrivedAt: string | null; pickedUpAt: string | null }[];
@@ -136,23 +138,12 @@ function extensionLine(child: BilledChild, s: SettingsRow): StatementLine | null
   return { ...base, amount: month.amount, explanation: parts.join('、'), days };
 }
 
-function childLines(
-  child: BilledChild,
-  inputs: MonthInputs,
-  type: FacilityType,
-  orders: Map<number, number> | null,
-): StatementLine[] {
+type LineOf = (kind: StatementLine['kind'], label: string, amount: number, explanation: string) => StatementLine;
+
+/** The lines of a child of the facility's care: 保育料, 延長, 副食費・主食費, the 実費 items. */
+function regularLines(child: BilledChild, inputs: MonthInputs, type: FacilityType, line: LineOf): StatementLine[] {
   const s = inputs.settings;
   const a = child.attributes;
-  const line = (kind: StatementLine['kind'], label: string, amount: number, explanation: string): StatementLine => ({
-    child_id: child.id,
-    child_name: child.name,
-    kind,
-    label,
-    amount,
-    explanation,
-    days: [],
-  });
   const lines: StatementLine[] = [];
   if (billsChildcareFee(type) && a.childcareFee !== null) {
     lines.push(line('childcare_fee', '保育料', a.childcareFee, `市町村の決定による月額（${a.certification}号認定）`));
@@ -190,6 +181,26 @@ function childLines(
     const consented = inputs.consents?.has(`${item.id}:${child.id}`) ?? false;
     if (inMonth && targeted && consented) lines.push(line('item', item.name, item.amount, item.explanation));
   }
+  return lines;
+}
+
+function childLines(
+  child: BilledChild,
+  inputs: MonthInputs,
+  type: FacilityType,
+  orders: Map<number, number> | null,
+): StatementLine[] {
+  const line: LineOf = (kind, label, amount, explanation) => ({
+    child_id: child.id,
+    child_name: child.name,
+    kind,
+    label,
+    amount,
+    explanation,
+    days: [],
+  });
+  // A child registered for 一時預かり only: its 一時預かり line and adjustments (docs/decisions/billing-temporary-care.md).
+  const lines = child.temporaryOnly ? [] : regularLines(child, inputs, type, line);
   if (inputs.temporaryRates) {
     const uses = (inputs.temporaryUses ?? []).filter((u) => u.childId === child.id);
     const temporary = temporaryLine(child, fiscalAge(child.birth, inputs.month), uses, inputs.temporaryRates);

@@ -41,7 +41,7 @@ export const ratesOf = (row: typeof billingTemporaryRates.$inferSelect): Tempora
   bands: row.bands as TemporaryBand[],
 });
 
-/** The month's 一時預かり uses of the facility. */
+/** The month's 一時預かり uses the 事務 recorded (`temporary-month.ts` adds the booked days). */
 export async function temporaryUsesIn(db: Db, facilityId: number, start: string, end: string) {
   return db
     .select()
@@ -98,26 +98,30 @@ export async function consentKeys(db: Db, itemIds: number[], month: string) {
   return new Set(rows.map((r) => `${r.itemId}:${r.childId}`));
 }
 
-/** Everything above for a month, given its enrolled children (with the declared older siblings of those billed). */
+/**
+ * Everything above for a month but the 一時預かり uses (`temporary-month.ts`), given its enrolled
+ * children (with the declared older siblings of those billed).
+ */
 export async function loadFeeInputs(
   db: Db,
   facilityId: number,
   month: string,
   range: { start: string; end: string },
-  enrolled: { id: number; birth: string }[],
+  enrolled: { id: number; birth: string; temporaryOnly: boolean }[],
   olderOutside: Map<number, number>,
   itemIds: number[],
 ) {
+  // A child registered for 一時預かり only is no one's sibling in the discount's count.
+  const regular = enrolled.filter((c) => !c.temporaryOnly);
   // 確定 passes its transaction: there, one after the other (db/reads.ts).
-  const [rule, rates, uses, guardians, consents] = await readTogether(
+  const [rule, rates, guardians, consents] = await readTogether(
     db,
     () => siblingRuleRow(db, facilityId, month),
     () => temporaryRatesRow(db, facilityId, month),
-    () => temporaryUsesIn(db, facilityId, range.start, range.end),
     () =>
       guardiansOf(
         db,
-        enrolled.map((c) => c.id),
+        regular.map((c) => c.id),
       ),
     () => consentKeys(db, itemIds, month),
   );
@@ -129,7 +133,7 @@ export async function loadFeeInputs(
           tiers: rule.tiers as DiscountTier[],
         }
       : null;
-  const family: FamilyChild[] = enrolled.map((c) => ({
+  const family: FamilyChild[] = regular.map((c) => ({
     id: c.id,
     birth: c.birth,
     guardianIds: guardians.get(c.id) ?? [],
@@ -139,7 +143,6 @@ export async function loadFeeInputs(
     siblingRule,
     family,
     temporaryRates: rates ? ratesOf(rates) : null,
-    temporaryUses: uses.map((u) => ({ id: u.id, childId: u.childId, date: u.date, start: u.start, end: u.end })),
     consents,
   };
 }

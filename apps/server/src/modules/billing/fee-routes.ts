@@ -1,12 +1,15 @@
 import {
+  deleteStaffBillingTemporaryBooking,
   deleteStaffBillingTemporaryUse,
   getBillingItems,
   getStaffBillingFeeRules,
+  getStaffBillingTemporaryBookings,
   getStaffBillingTemporaryUses,
   postBillingItemConsent,
   postBillingItemWithdrawal,
   postStaffBillingItemConsent,
   postStaffBillingItemWithdrawal,
+  postStaffBillingTemporaryBooking,
   postStaffBillingTemporaryUse,
   putStaffBillingSiblingDiscount,
   putStaffBillingTemporaryRates,
@@ -18,10 +21,11 @@ import { authorizeFacility } from '../access';
 import { recordPaperConsent, recordPaperWithdrawal } from './consent-office';
 import { consentToItem, guardianItems, withdrawFromItem } from './consents';
 import { feeRulesView, saveSiblingDiscount, saveTemporaryRates } from './fee-rules';
+import { bookTemporaryCare, cancelTemporaryBooking, temporaryBookings } from './temporary-bookings';
 import { deleteTemporaryUse, recordTemporaryUse, temporaryUses } from './temporary-uses';
 
 /**
- * The sibling discount, 一時預かり and 実費 consent (spec/billing.md §2): the office's calls under
+ * The sibling discount, 一時預かり (prices, bookings, uses) and 実費 consent (spec/billing.md §2): the office's calls under
  * `billing.manage` (保育士 403, another facility 404) including paper consents and withdrawals, the
  * guardians' 実費 list, consent and withdrawal.
  */
@@ -46,6 +50,15 @@ export function feeRoutes(app: App, ctx: AppContext) {
   );
   staffRoute(app, deleteStaffBillingTemporaryUse, {}, async ({ staff, params, now }) =>
     deleteTemporaryUse(ctx.db, staff, await manage(staff, params.facilityId), params.useId, now),
+  );
+  staffRoute(app, getStaffBillingTemporaryBookings, {}, async ({ staff, params }) =>
+    temporaryBookings(ctx.db, await manage(staff, params.facilityId), params.month, staff.today),
+  );
+  staffRoute(app, postStaffBillingTemporaryBooking, {}, async ({ staff, params, body, now }) =>
+    bookTemporaryCare(ctx.db, staff, await manage(staff, params.facilityId), body, now),
+  );
+  staffRoute(app, deleteStaffBillingTemporaryBooking, {}, async ({ staff, params, now }) =>
+    cancelTemporaryBooking(ctx.db, staff, await manage(staff, params.facilityId), params.bookingId, now),
   );
 
   staffRoute(app, postStaffBillingItemConsent, {}, async ({ staff, params, body, now }) =>

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { attendanceBetween } from '../day/service';
 import { loadFeeInputs } from './fee-inputs';
+import { temporaryUsesOfMonth } from './temporary-month';
 /** The statement a carry-over line comes from (billing-carry-over.md). */
 const carried = alias(billingStatements, 'carried');
 import type { AdjustmentRow, AttributesRow, BilledChild, MonthInputs, SettingsRow } from './compute';
@@ -59,6 +60,7 @@ export async function enrolledInMonth(db: Db, facilityId: number, month: string)
       birth: children.birth,
       classId: noteChildren.classId,
       className: classes.name,
+      temporaryOnly: noteChildren.temporaryOnly,
     })
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
@@ -74,8 +76,11 @@ export async function enrolledInMonth(db: Db, facilityId: number, month: string)
   const seen = new Map<number, (typeof rows)[number] & { noteChildIds: number[] }>();
   for (const row of rows) {
     const known = seen.get(row.id);
-    if (known) known.noteChildIds.push(row.noteChildId);
-    else seen.set(row.id, { ...row, noteChildIds: [row.noteChildId] });
+    // Registered for 一時預かり only when no enrolment of the month is a regular one.
+    if (known) {
+      known.noteChildIds.push(row.noteChildId);
+      known.temporaryOnly &&= row.temporaryOnly;
+    } else seen.set(row.id, { ...row, noteChildIds: [row.noteChildId] });
   }
   return [...seen.values()];
 }
@@ -147,9 +152,13 @@ export async function loadMonthInputs(db: Db, facilityId: number, month: string)
     start,
     end,
   );
+  const temporaryUses = await temporaryUsesOfMonth(db, facilityId, start, end);
+  const used = new Set(temporaryUses.map((u) => u.childId));
   const billed: BilledChild[] = [];
   const missing: { id: number; name: string }[] = [];
   for (const c of enrolled) {
+    // A child registered for 一時預かり only is billed (and needs attributes) in a month it used it.
+    if (c.temporaryOnly && !used.has(c.id)) continue;
     const a = inForce(attrs, c.id, month);
     if (!a) {
       missing.push({ id: c.id, name: c.name });
@@ -160,6 +169,7 @@ export async function loadMonthInputs(db: Db, facilityId: number, month: string)
       name: c.name,
       birth: c.birth,
       classId: c.classId,
+      temporaryOnly: c.temporaryOnly,
       attributes: a.row,
       payerName: a.payerName,
       attendance: attendance.filter((d) => c.noteChildIds.includes(d.noteChildId)),
@@ -201,6 +211,8 @@ export async function loadMonthInputs(db: Db, facilityId: number, month: string)
     new Map(billed.map((c) => [c.id, c.attributes.olderSiblingsOutside])),
     items.map((i) => i.id),
   );
-  const inputs: MonthInputs | null = settings ? { month, settings, children: billed, items, adjustments, ...fees } : null;
+  const inputs: MonthInputs | null = settings
+    ? { month, settings, children: billed, items, adjustments, ...fees, temporaryUses }
+    : null;
   return { inputs, missing };
 }

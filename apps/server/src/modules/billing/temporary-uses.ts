@@ -6,15 +6,17 @@ import { conflict, HttpError, invalid, notFound } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import { fiscalAge } from './compute';
-import { ratesOf, temporaryRatesRow, temporaryUsesIn } from './fee-inputs';
+import { ratesOf, temporaryRatesRow } from './fee-inputs';
 import { enrolledInMonth, monthOf, monthRange } from './inputs';
 import { lockOpenMonth } from './month';
 import { priceUse } from './temporary';
+import { temporaryUsesOfMonth } from './temporary-month';
 
 /**
- * 一時預かり uses as the staff record them (docs/decisions/billing-temporary-care.md): the kiosk's
- * attendance holds enrolled days only, so each use is entered with its date and times, for a child
- * registered at the facility that month; priced by the month's rates; only while the month is open.
+ * 一時預かり uses (docs/decisions/billing-temporary-care.md): the month's list (`temporary-month.ts`:
+ * the 事務's records and each booked day without one), and the 事務's record of a use, for a
+ * correction of a booked day's times or a use without a booking, of a child registered at the
+ * facility that month; priced by the month's rates; only while the month is open.
  */
 /** A closed month says so in this screen's words. */
 const closedMonth = (e: unknown): never => {
@@ -23,17 +25,19 @@ const closedMonth = (e: unknown): never => {
 
 export async function temporaryUses(db: Db, grant: FacilityGrant, month: string): Promise<TemporaryUse[]> {
   const range = monthRange(month);
-  const [rows, rates, enrolled] = await Promise.all([
-    temporaryUsesIn(db, grant.facilityId, range.start, range.end),
+  const [uses, rates, enrolled] = await Promise.all([
+    temporaryUsesOfMonth(db, grant.facilityId, range.start, range.end),
     temporaryRatesRow(db, grant.facilityId, month),
     enrolledInMonth(db, grant.facilityId, month),
   ]);
   const children = new Map(enrolled.map((c) => [c.id, c]));
-  return rows.map((u) => {
+  return uses.map((u) => {
     const child = children.get(u.childId);
     const priced = rates && child ? priceUse(ratesOf(rates), fiscalAge(child.birth, month), u) : null;
     return {
-      id: u.id,
+      id: u.recordId,
+      source: u.source,
+      booking_id: u.bookingId,
       child_id: u.childId,
       child_name: child?.name ?? '',
       date: u.date,

@@ -29,6 +29,7 @@ const enrolmentColumns = {
   admittedOn: noteChildren.admittedOn,
   leftOn: noteChildren.leftOn,
   facilityId: noteChildren.facilityId,
+  temporaryOnly: noteChildren.temporaryOnly,
 };
 const guardiansCount = sql<number>`(select count(*)::int from ${childUser}
   where ${childUser.childId} = ${children.id} and ${activeLinks(childUser)})`;
@@ -129,6 +130,7 @@ const enrolmentValues = (input: StaffChildInput) => ({
   classId: input.class_id,
   admittedOn: input.admitted_on,
   leftOn: input.left_on,
+  temporaryOnly: input.temporary_only,
 });
 
 /**
@@ -206,6 +208,7 @@ function changedFields(before: StaffChildGrant, input: StaffChildInput): string[
     class_id: before.enrolment.classId,
     admitted_on: before.enrolment.admittedOn,
     left_on: before.enrolment.leftOn,
+    temporary_only: before.enrolment.temporaryOnly,
   };
   return Object.keys(was).filter((key) => was[key] !== input[key as keyof StaffChildInput]);
 }

@@ -8,7 +8,7 @@ type EnrolmentRow = typeof noteChildren.$inferSelect;
 /** The roster row as selected: the child without its sensitive fields, and the chosen enrolment. */
 export interface RosterRow {
   child: Pick<ChildRow, 'id' | 'lastName' | 'firstName' | 'lastNameKana' | 'firstNameKana' | 'birth' | 'sex' | 'imageKey'>;
-  enrolment: Pick<EnrolmentRow, 'id' | 'classId' | 'admittedOn' | 'leftOn' | 'facilityId'>;
+  enrolment: Pick<EnrolmentRow, 'id' | 'classId' | 'admittedOn' | 'leftOn' | 'facilityId' | 'temporaryOnly'>;
   className: string | null;
   /** `enrolmentCovers(enrolment, today)`, computed by the statement. */
   covers: boolean;
@@ -32,6 +32,7 @@ export const presentRosterChild = (row: RosterRow, today: string, files: FileUrl
   sex: row.child.sex,
   class_id: row.enrolment.classId,
   class_name: row.className,
+  temporary_only: row.enrolment.temporaryOnly,
   admitted_on: row.enrolment.admittedOn,
   left_on: row.enrolment.leftOn,
   status: enrolmentStatus(row, today),

@@ -1,19 +1,42 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { relationTypes, tokyoDate, type KioskRoster } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { auditLog, childAttendances, children, childUser, classes, noteChildren, pickupPersons, users } from '../../db/schema';
+import {
+  auditLog,
+  billingTemporaryBookings,
+  childAttendances,
+  children,
+  childUser,
+  classes,
+  noteChildren,
+  pickupPersons,
+  users,
+} from '../../db/schema';
 import { activeLinks, enrolmentCovers } from '../access';
 import type { PairedDevice } from '../staff/service';
 import { sha256Hex } from '../../lib/crypto';
 import { rosterStaff, staffQrKey } from './staff-identification';
 
+/** The child is booked for 一時預かり at the enrolment's facility on the day. */
+const bookedOn = (date: string): SQL =>
+  sql`exists (select 1 from ${billingTemporaryBookings} b where b.child_id = ${noteChildren.childId}
+    and b.facility_id = ${noteChildren.facilityId} and b.date = ${date})`;
+
+/**
+ * The enrolments at the gate on the day: covering it, and for a child registered for 一時預かり only,
+ * booked that day (docs/decisions/billing-temporary-care.md).
+ */
+const atTheGate = (facilityId: number, date: string) =>
+  and(
+    eq(noteChildren.facilityId, facilityId),
+    enrolmentCovers(noteChildren, date),
+    or(eq(noteChildren.temporaryOnly, false), bookedOn(date)),
+  );
+
 /** The facility's enrolments of the day (a subquery for the roster's side reads). */
 const enrolledChildIds = (db: Db, facilityId: number, date: string) =>
-  db
-    .select({ childId: noteChildren.childId })
-    .from(noteChildren)
-    .where(and(eq(noteChildren.facilityId, facilityId), enrolmentCovers(noteChildren, date)));
+  db.select({ childId: noteChildren.childId }).from(noteChildren).where(atTheGate(facilityId, date));
 
 /**
  * The day's roster: four statements whatever the facility size (children with class and times,
@@ -48,6 +71,8 @@ export async function loadRoster(ctx: AppContext, device: PairedDevice, now: Dat
         imageKey: children.imageKey,
         qrToken: children.qrToken,
         className: classes.name,
+        temporaryOnly: noteChildren.temporaryOnly,
+        booked: sql<boolean>`${bookedOn(date)}`,
         arrivedAt: childAttendances.arrivedAt,
         pickedUpAt: childAttendances.pickedUpAt,
       })
@@ -55,7 +80,7 @@ export async function loadRoster(ctx: AppContext, device: PairedDevice, now: Dat
       .innerJoin(children, eq(children.id, noteChildren.childId))
       .leftJoin(classes, eq(classes.id, noteChildren.classId))
       .leftJoin(childAttendances, and(eq(childAttendances.noteChildId, noteChildren.id), eq(childAttendances.date, date)))
-      .where(and(eq(noteChildren.facilityId, device.facilityId), enrolmentCovers(noteChildren, date)))
+      .where(atTheGate(device.facilityId, date))
       .orderBy(asc(classes.sortOrder), asc(children.lastNameKana), asc(children.firstNameKana), asc(noteChildren.id)),
     db
       .select({ childId: childUser.childId, userId: childUser.userId, type: childUser.type, name: users.name })
@@ -108,7 +133,8 @@ export async function loadRoster(ctx: AppContext, device: PairedDevice, now: Dat
         name: `${r.lastName} ${r.firstName}`,
         first_name: r.firstName,
         kana: `${r.lastNameKana} ${r.firstNameKana}`,
-        class_name: r.className ?? '',
+        class_name: r.temporaryOnly ? '一時預かり' : (r.className ?? ''),
+        temporary_care: Boolean(r.booked),
         photo_url: ctx.files.url(r.imageKey, { variant: 'thumb' }),
         qr_hash: sha256Hex(r.qrToken),
         arrived_at: r.arrivedAt,

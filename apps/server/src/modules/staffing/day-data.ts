@@ -15,7 +15,7 @@ import {
 import { membershipCovers } from '../access';
 import { facilityPresence } from '../day/service';
 import { bandOf, ratioRules, type RatioRules } from './ratio';
-import { END_OF_DAY, minuteOf, workSpans, type ChildSpan, type StaffSpan } from './timeline';
+import { END_OF_DAY, minuteOf, placeUnclassed, workSpans, type ChildSpan, type StaffSpan } from './timeline';
 
 /** A facility's settings (no row: a 保育所 without the 加算) and the rules they give on a day. */
 export async function loadSettings(db: Db, facilityId: number, date: string) {
@@ -96,7 +96,7 @@ export function presentEntry(row: EntryRow) {
 /** The 年度's classes of the facility: the rooms. */
 export function facilityRooms(db: Db, facilityId: number, date: string) {
   return db
-    .select({ id: classes.id, name: classes.name })
+    .select({ id: classes.id, name: classes.name, ageBand: classes.ageBand })
     .from(classes)
     .where(and(eq(classes.facilityId, facilityId), eq(classes.fiscalYear, fiscalYearOf(date))))
     .orderBy(asc(classes.sortOrder), asc(classes.id));
@@ -106,7 +106,7 @@ export interface StaffingDay {
   rules: RatioRules;
   facilityType: RatioFacilityType;
   oneYearImprovement: boolean;
-  rooms: { id: number; name: string }[];
+  rooms: { id: number; name: string; ageBand: number | null }[];
   children: ChildSpan[];
   staff: (StaffSpan & { role: string })[];
   /** The plan: children by their planned times (not absent), staff by the day's shifts in their class. */
@@ -142,14 +142,17 @@ export async function loadStaffingDay(
       .innerJoin(shiftPatterns, eq(shiftPatterns.id, shifts.patternId))
       .where(and(eq(shifts.facilityId, facilityId), eq(shifts.date, date))),
   ]);
-  const children: ChildSpan[] = presence
-    .filter((row) => row.arrivedAt !== null)
-    .map((row) => ({
-      classId: row.classId,
-      band: bandOf(row.birth, date),
-      from: minuteOf(row.arrivedAt!),
-      to: row.pickedUpAt ? minuteOf(row.pickedUpAt) : until,
-    }));
+  const children: ChildSpan[] = placeUnclassed(
+    presence
+      .filter((row) => row.arrivedAt !== null)
+      .map((row) => ({
+        classId: row.classId,
+        band: bandOf(row.birth, date),
+        from: minuteOf(row.arrivedAt!),
+        to: row.pickedUpAt ? minuteOf(row.pickedUpAt) : until,
+      })),
+    rooms,
+  );
   const seen = new Set<number>();
   const staff = members
     .filter((m) => !seen.has(m.userId) && seen.add(m.userId))
@@ -161,14 +164,17 @@ export async function loadStaffingDay(
       spans: workSpans(validEntries(entries.filter((row) => row.entry.userId === m.userId)), until).spans,
       moves: moves.filter((move) => move.userId === m.userId).map((move) => ({ at: minuteOf(move.time), classId: move.classId })),
     }));
-  const plannedChildren: ChildSpan[] = presence
-    .filter((row) => !row.plannedAbsent && row.plannedArrival && row.plannedPickUp)
-    .map((row) => ({
-      classId: row.classId,
-      band: bandOf(row.birth, date),
-      from: minuteOf(row.plannedArrival!),
-      to: minuteOf(row.plannedPickUp!),
-    }));
+  const plannedChildren: ChildSpan[] = placeUnclassed(
+    presence
+      .filter((row) => !row.plannedAbsent && row.plannedArrival && row.plannedPickUp)
+      .map((row) => ({
+        classId: row.classId,
+        band: bandOf(row.birth, date),
+        from: minuteOf(row.plannedArrival!),
+        to: minuteOf(row.plannedPickUp!),
+      })),
+    rooms,
+  );
   const plannedStaff: StaffSpan[] = dayShifts.flatMap((shift) => {
     const person = staff.find((s) => s.userId === shift.userId);
     if (!person) return [];

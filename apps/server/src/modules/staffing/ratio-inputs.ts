@@ -16,14 +16,14 @@ import {
 } from '../../db/schema';
 import { enrolmentCovers, membershipCovers } from '../access';
 import { bandOf, ratioRules } from './ratio';
-import { minuteOf, workSpans, type ChildSpan, type StaffSpan } from './timeline';
+import { minuteOf, placeUnclassed, workSpans, type ChildSpan, type StaffSpan } from './timeline';
 
 /*
  * Everything the ratio now reads (staffing.md §4), written once as one row of JSON columns: the
  * ratio now loads it (one statement where the day's loader runs seven) and ratio-version digests the
  * very same row (docs/decisions/staffing-live-ratio.md), so no input of the answer can change without
  * moving the fingerprint. Only what the answer uses: the settings, the 年度's rooms, the children
- * arrived today (class, birth date, arrival, pick-up), the staff of the day (name, first class of the
+ * arrived today (class, birth date, arrival, pick-up; a child without a class counts in the room of its age), the staff of the day (name, first class of the
  * 年度), the day's valid 打刻 and room moves. Birth dates and times only, no names of children.
  */
 const facility = sql.placeholder('facility');
@@ -33,7 +33,7 @@ const fiscalYear = sql.placeholder('fiscal_year');
 const inputs = sql`select
     (select json_build_array(s.facility_type, s.one_year_improvement) from ${staffingSettings} s
       where s.facility_id = ${facility}) as settings,
-    (select json_agg(json_build_array(c.id, c.name) order by c.sort_order, c.id) from ${classes} c
+    (select json_agg(json_build_array(c.id, c.name, c.age_band) order by c.sort_order, c.id) from ${classes} c
       where c.facility_id = ${facility} and c.fiscal_year = ${fiscalYear}) as rooms,
     (select json_agg(json_build_array(nc.class_id, ch.birth, ca.arrived_at, ca.picked_up_at) order by nc.id)
       from ${noteChildren} nc join ${children} ch on ch.id = nc.child_id
@@ -62,7 +62,7 @@ const values = (facilityId: number, date: string) => ({ facility: facilityId, da
 type Json<T> = T | string | null;
 interface InputsRow {
   settings: Json<[string, boolean]>;
-  rooms: Json<[number, string][]>;
+  rooms: Json<[number, string, number | null][]>;
   children: Json<[number | null, string, string, string | null][]>;
   staff: Json<[number, string, number | null][]>;
   entries: Json<[number, ClockKind, string][]>;
@@ -81,7 +81,7 @@ export interface RatioInputs {
   facilityType: RatioFacilityType;
   oneYearImprovement: boolean;
   rules: ReturnType<typeof ratioRules>;
-  rooms: { id: number; name: string }[];
+  rooms: { id: number; name: string; ageBand: number | null }[];
   children: ChildSpan[];
   staff: StaffSpan[];
 }
@@ -96,6 +96,7 @@ export async function loadRatioInputs(db: Db, facilityId: number, date: string, 
   const facilityType = type as RatioFacilityType;
   const entries = parsed(row.entries) ?? [];
   const moves = parsed(row.moves) ?? [];
+  const rooms = (parsed(row.rooms) ?? []).map(([id, name, ageBand]) => ({ id, name, ageBand }));
   const seen = new Set<number>();
   const staff = (parsed(row.staff) ?? [])
     .filter(([userId]) => !seen.has(userId) && seen.add(userId))
@@ -113,13 +114,16 @@ export async function loadRatioInputs(db: Db, facilityId: number, date: string, 
     facilityType,
     oneYearImprovement: oneYear,
     rules: ratioRules(date, facilityType, oneYear),
-    rooms: (parsed(row.rooms) ?? []).map(([id, name]) => ({ id, name })),
-    children: (parsed(row.children) ?? []).map(([classId, birth, arrivedAt, pickedUpAt]) => ({
-      classId,
-      band: bandOf(birth, date),
-      from: minuteOf(arrivedAt),
-      to: pickedUpAt ? minuteOf(pickedUpAt) : until,
-    })),
+    rooms,
+    children: placeUnclassed(
+      (parsed(row.children) ?? []).map(([classId, birth, arrivedAt, pickedUpAt]) => ({
+        classId,
+        band: bandOf(birth, date),
+        from: minuteOf(arrivedAt),
+        to: pickedUpAt ? minuteOf(pickedUpAt) : until,
+      })),
+      rooms,
+    ),
     staff,
   };
 }

@@ -31,6 +31,20 @@ export interface StaffSpan {
   moves: { at: number; classId: number }[];
 }
 
+/**
+ * The room a child without a class counts in (a child registered for 一時預かり only;
+ * docs/decisions/billing-temporary-care.md): the 年度's first room of its age (a 4歳以上 child: a
+ * 4・5歳児 room), else the first mixed-age room; none when the facility has neither.
+ */
+export function roomForUnclassed(band: AgeBand, rooms: readonly { id: number; ageBand: number | null }[]): number | null {
+  const ofAge = rooms.find((room) => room.ageBand !== null && Math.min(room.ageBand, 4) === band);
+  return (ofAge ?? rooms.find((room) => room.ageBand === null))?.id ?? null;
+}
+
+/** Children's spans with each child without a class placed in its room (`roomForUnclassed`). */
+export const placeUnclassed = (spans: ChildSpan[], rooms: readonly { id: number; ageBand: number | null }[]): ChildSpan[] =>
+  spans.map((span) => (span.classId !== null ? span : { ...span, classId: roomForUnclassed(span.band, rooms) }));
+
 /** A day's valid entries, in time order, folded into the state at the end and the spans at work. */
 export function workSpans(entries: readonly { kind: ClockKind; time: string }[], until: number) {
   const sorted = [...entries].sort((a, b) => minuteOf(a.time) - minuteOf(b.time));

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { StaffChild } from '@renraku/contract/staff';
 import type { FieldErrors } from '../../../lib/validate';
 
@@ -15,6 +15,8 @@ export interface ChildFormValues {
   left_on: string;
   allergies: string;
   care_notes: string;
+  /** Registered for 一時預かり only: no class. */
+  temporary_only: boolean;
 }
 
 export const childFormFields = [
@@ -29,6 +31,7 @@ export const childFormFields = [
   'left_on',
   'allergies',
   'care_notes',
+  'temporary_only',
 ] as const;
 
 export const childFormValues = (child: StaffChild | null, today: string): ChildFormValues => ({
@@ -43,6 +46,7 @@ export const childFormValues = (child: StaffChild | null, today: string): ChildF
   left_on: child?.left_on ?? '',
   allergies: child?.allergies ?? '',
   care_notes: child?.care_notes ?? '',
+  temporary_only: child?.temporary_only ?? false,
 });
 
 /** The body `staffChildBody` checks (the schema turns the strings into numbers). */
@@ -96,15 +100,30 @@ export function ChildFormFields({
         <TextInput label="退所日" type="date" description="退所が決まっているときだけ入力します" {...text('left_on')} />
         <Select
           label="クラス"
-          placeholder="未所属"
+          placeholder={values.temporary_only ? '一時預かりのみ（クラスなし）' : '未所属'}
           data={classes.map((c) => ({ value: String(c.id), label: c.name }))}
           value={values.class_id}
           onChange={(classId) => onChange({ ...values, class_id: classId })}
+          disabled={values.temporary_only}
           clearable
           clearButtonProps={{ 'aria-label': 'クラスの選択を消す' }}
           error={errors.class_id}
         />
       </SimpleGrid>
+      <Checkbox
+        label="一時預かりのみの利用（クラスに所属しない）"
+        description="予約した日だけ登降園の受付に表示され、請求は一時預かりの料金だけになります"
+        checked={values.temporary_only}
+        onChange={(e) =>
+          onChange({
+            ...values,
+            temporary_only: e.currentTarget.checked,
+            class_id: e.currentTarget.checked ? null : values.class_id,
+          })
+        }
+        error={errors.temporary_only}
+        size="md"
+      />
       <Textarea
         label="アレルギー"
         description="食物アレルギーなど。ない場合は空欄"

@@ -11,15 +11,24 @@ import { TableScroll } from '../../../components/table-scroll';
 /** Narrower than a landscape tablet (the class tablet upright, 768 px): the compact table. */
 const WIDE = '(min-width: 62em)';
 
-/** The roster: each child's name (a link to the record) with kana, birth date, class, enrolment and guardians. */
-export function ChildrenTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
-  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
-  return wide ? (
-    <WideTable facilityId={facilityId} children={children} />
-  ) : (
-    <CompactTable facilityId={facilityId} children={children} />
-  );
+interface TableProps {
+  facilityId: number;
+  children: StaffChildListItem[];
+  /** The table's name (a second table: the children registered for 一時預かり only). */
+  label?: string;
+  testId?: string;
 }
+
+/** The roster: each child's name (a link to the record) with kana, birth date, class, enrolment and guardians. */
+export function ChildrenTable(props: TableProps) {
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
+  return wide ? <WideTable {...props} /> : <CompactTable {...props} />;
+}
+
+/** The class, 「一時預かり」 for a child registered for it only (no class), else 未所属. */
+const ClassCell = ({ child }: { child: StaffChildListItem }) => (
+  <Table.Td>{child.temporary_only ? '一時預かり' : (child.class_name ?? <Text c="dimmed">未所属</Text>)}</Table.Td>
+);
 
 /** The child's name, a link to the record, with the kana above it (a touch target of 44 px). */
 function NameLink({ facilityId, child }: { facilityId: number; child: StaffChildListItem }) {
@@ -61,9 +70,9 @@ function NameCell({ facilityId, child }: { facilityId: number; child: StaffChild
  * Four columns for an upright tablet, without sideways scrolling: the birth date goes under the
  * name, the enrolment dates under the status.
  */
-function CompactTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
+function CompactTable({ facilityId, children, label = '園児一覧', testId = 'children-table' }: TableProps) {
   return (
-    <Table verticalSpacing="xs" striped data-testid="children-table" data-layout="compact">
+    <Table verticalSpacing="xs" striped data-testid={testId} data-layout="compact" aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">名前・生年月日</Table.Th>
@@ -81,7 +90,7 @@ function CompactTable({ facilityId, children }: { facilityId: number; children: 
               <NameCell facilityId={facilityId} child={child} />
               <Text size="sm">{slashDate(child.birth)}生</Text>
             </Table.Th>
-            <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>
+            <ClassCell child={child} />
             <Table.Td>
               <ChildStatusBadge status={child.status} />
               <Text size="sm">
@@ -96,10 +105,10 @@ function CompactTable({ facilityId, children }: { facilityId: number; children: 
   );
 }
 
-function WideTable({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
+function WideTable({ facilityId, children, label = '園児一覧', testId = 'children-table' }: TableProps) {
   return (
-    <TableScroll label="園児一覧" minWidth={760}>
-      <Table verticalSpacing="xs" striped data-testid="children-table">
+    <TableScroll label={label} minWidth={760}>
+      <Table verticalSpacing="xs" striped data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">名前</Table.Th>
@@ -120,7 +129,7 @@ function WideTable({ facilityId, children }: { facilityId: number; children: Sta
                 <NameCell facilityId={facilityId} child={child} />
               </Table.Th>
               <Table.Td>{slashDate(child.birth)}</Table.Td>
-              <Table.Td>{child.class_name ?? <Text c="dimmed">未所属</Text>}</Table.Td>
+              <ClassCell child={child} />
               <Table.Td>{slashDate(child.admitted_on)}</Table.Td>
               <Table.Td>{child.left_on ? slashDate(child.left_on) : '—'}</Table.Td>
               <Table.Td>

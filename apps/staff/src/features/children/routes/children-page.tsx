@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { StaffChildListItem } from '@renraku/contract/staff';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fiscalYearOf } from '@renraku/contract/dates';
@@ -24,6 +25,30 @@ function PickupProposalsNotice({ count }: { count: number }) {
     <Alert color="red" variant="light" title="お迎え登録者の申請" data-testid="pickup-proposals">
       保護者からのお迎え登録者の申請が{count}件あります。「お迎え申請」の付いた園児を開いて、承認または却下してください。
     </Alert>
+  );
+}
+
+/** The roster, the children registered for 一時預かり only apart from the classes (billing-temporary-care.md). */
+function RosterTables({ facilityId, children }: { facilityId: number; children: StaffChildListItem[] }) {
+  const temporary = children.filter((c) => c.temporary_only);
+  const regular = children.filter((c) => !c.temporary_only);
+  return (
+    <>
+      {regular.length > 0 && <ChildrenTable facilityId={facilityId} children={regular} />}
+      {temporary.length > 0 && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            一時預かりのみの園児（{temporary.length}人）
+          </Title>
+          <ChildrenTable
+            facilityId={facilityId}
+            children={temporary}
+            label="一時預かりのみの園児"
+            testId="temporary-children-table"
+          />
+        </Stack>
+      )}
+    </>
   );
 }
 
@@ -94,7 +119,7 @@ export function ChildrenPage() {
               該当する園児はいません。
             </Text>
           ) : (
-            <ChildrenTable facilityId={facility.id} children={found} />
+            <RosterTables facilityId={facility.id} children={found} />
           )}
         </>
       )}

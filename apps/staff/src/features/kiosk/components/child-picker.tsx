@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { normalizeKana } from '../lib/kana';
 import type { ChildDay } from '../lib/day';
@@ -83,9 +83,16 @@ export function ChildPicker({
                   <Text fw={700} size="md" lh={1.3}>
                     {child.name}
                   </Text>
-                  <Text size="sm" lh={1.3} c={day.arrivedAt && !day.pickedUpAt ? 'teal.9' : undefined}>
-                    {dayLabel(day)}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" lh={1.3} c={day.arrivedAt && !day.pickedUpAt ? 'teal.9' : undefined}>
+                      {dayLabel(day)}
+                    </Text>
+                    {child.temporary_care && (
+                      <Badge color="grape.9" variant="filled" radius="sm" size="sm">
+                        一時預かり
+                      </Badge>
+                    )}
+                  </Group>
                 </Button>
               );
             })}
