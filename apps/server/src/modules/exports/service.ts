@@ -46,19 +46,10 @@ const exportJobs: GeneratedFileKind<typeof childExports> = {
     childExportDownloadPath.replace('{childId}', String(row.childId)).replace('{exportId}', String(row.id)),
 };
 
-function present(ctx: AppContext, row: Row, now: Date): ChildExport {
-  const { status, expiresAt, downloadUrl } = jobView(ctx.config.sessionSecret, exportJobs, row, now);
-  return {
-    id: row.id,
-    status,
-    done: row.done,
-    total: row.total,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt,
-    sizeBytes: row.sizeBytes,
-    downloadUrl,
-  };
-}
+const present = (ctx: AppContext, row: Row, now: Date): ChildExport => ({
+  id: row.id,
+  ...jobView(ctx.config.sessionSecret, exportJobs, row, now),
+});
 
 const authorizeMain = (ctx: AppContext, viewer: Viewer, childId: number) =>
   authorizeChild(ctx, viewer, childId, 'manage', { forbidden: M.mainOnly });

@@ -198,9 +198,9 @@ const signatureOf = <T extends GeneratedFileTable>(secret: string, kind: Generat
   hmac(secret, `${kind.signLabel}:${job.id}:${kind.scopeOf(job)}:${job.userId}:${exp}`);
 
 /**
- * What a screen shows of a job: a ready file past its expiry reads as expired at once (before the
- * cleanup removed it); the expiry of a ready or expired one; a ready one's download URL, signed for
- * its user and scope, valid until the job expires.
+ * What a screen shows of a job: its progress; a ready file past its expiry reads as expired at once
+ * (before the cleanup removed it); the expiry of a ready or expired one; a ready one's download URL,
+ * signed for its user and scope, valid until the job expires.
  */
 export function jobView<T extends GeneratedFileTable>(secret: string, kind: GeneratedFileKind<T>, job: Row<T>, now: Date) {
   const live = job.expiresAt !== null && job.expiresAt > now;
@@ -210,8 +210,15 @@ export function jobView<T extends GeneratedFileTable>(secret: string, kind: Gene
     const exp = Math.floor(job.expiresAt!.getTime() / 1000);
     downloadUrl = `${kind.downloadPathOf(job)}?exp=${exp}&sig=${signatureOf(secret, kind, job, exp)}`;
   }
-  const expiresAt = status === 'ready' || status === 'expired' ? (job.expiresAt?.toISOString() ?? null) : null;
-  return { status, expiresAt, downloadUrl };
+  return {
+    status,
+    done: job.done,
+    total: job.total,
+    createdAt: job.createdAt.toISOString(),
+    expiresAt: status === 'ready' || status === 'expired' ? (job.expiresAt?.toISOString() ?? null) : null,
+    sizeBytes: job.sizeBytes,
+    downloadUrl,
+  };
 }
 
 /**

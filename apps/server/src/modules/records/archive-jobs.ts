@@ -39,18 +39,19 @@ export const archiveJobs: GeneratedFileKind<typeof recordsArchives> = {
     staffRecordsArchiveDownloadPath.replace('{classId}', String(row.classId)).replace('{archiveId}', String(row.id)),
 };
 
+/** The job as the staff screen reads it: the files helper's view, in the staff contract's names. */
 function present(ctx: AppContext, row: ArchiveJobRow, now: Date): RecordsArchiveJob {
-  const { status, expiresAt, downloadUrl } = jobView(ctx.config.sessionSecret, archiveJobs, row, now);
+  const job = jobView(ctx.config.sessionSecret, archiveJobs, row, now);
   return {
     id: row.id,
     year: row.year,
-    status,
-    done: row.done,
-    total: row.total,
-    created_at: row.createdAt.toISOString(),
-    expires_at: expiresAt,
-    size_bytes: row.sizeBytes,
-    download_url: downloadUrl,
+    status: job.status,
+    done: job.done,
+    total: job.total,
+    created_at: job.createdAt,
+    expires_at: job.expiresAt,
+    size_bytes: job.sizeBytes,
+    download_url: job.downloadUrl,
   };
 }
 
