@@ -23,6 +23,7 @@ import {
   noteChildren,
   users,
 } from '../../db/schema';
+import { childName } from '../../lib/child-names';
 import { invalid } from '../../lib/errors';
 import { mayWriteClass, type FacilityGrant } from '../access';
 
@@ -57,8 +58,6 @@ const scopeWhere = (scope: Scope, dateColumn: typeof attendanceReports.targetDat
     scope.date !== undefined ? eq(dateColumn, scope.date) : undefined,
     scope.classId !== undefined ? eq(noteChildren.classId, scope.classId) : undefined,
   );
-
-export const childName = sql<string>`${children.lastName} || ' ' || ${children.firstName}`;
 
 /** The day's absences and time changes with child, class, confirmer and diseases: one statement. */
 export function reportRows(db: Db, scope: Scope) {

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClassYoroku } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { children, noteChildren, recordDocuments, recordYorokuFocuses, users } from '../../db/schema';
-import { grantHolds, type StaffViewer } from '../access';
+import { childName } from '../../lib/child-names';
+import { enrolmentDuring, grantHolds, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import type { RecordGrant } from './access';
-import { childName, namesOf, summaryOf } from './present';
+import { namesOf, summaryOf } from './present';
 import { isFinalYear, yorokuPeriod } from './yoroku-open';
 
 /** The 要録 approvers: the 園長 and 法人管理者 on a desktop (not the 主任; records-yoroku.md). */
@@ -34,13 +35,7 @@ export async function finalYearChildren(db: Db, classId: number, year: number) {
     .select({ id: children.id, name: childName, birth: children.birth, leftOn: noteChildren.leftOn })
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
-    .where(
-      and(
-        eq(noteChildren.classId, classId),
-        lte(noteChildren.admittedOn, period.end),
-        or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, period.start)),
-      ),
-    )
+    .where(and(eq(noteChildren.classId, classId), enrolmentDuring(noteChildren, period.start, period.end)))
     .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
   return rows.filter((r) => isFinalYear(r.birth, year));
 }
