@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { yorokuMessages as M, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { recordDocuments } from '../../db/schema';
@@ -33,6 +33,22 @@ export async function latestYoroku(db: Db, childId: number, year: number) {
     .orderBy(desc(recordDocuments.version))
     .limit(1);
   return row;
+}
+
+/** The latest version of each of the children's 要録 of a 年度 that has been made (none: empty). */
+export async function latestYorokus(db: Db, childIds: number[], year: number) {
+  if (childIds.length === 0) return [];
+  return db
+    .selectDistinctOn([recordDocuments.childId])
+    .from(recordDocuments)
+    .where(
+      and(
+        inArray(recordDocuments.childId, childIds),
+        eq(recordDocuments.kind, 'yoroku'),
+        eq(recordDocuments.periodStart, yorokuPeriod(year).start),
+      ),
+    )
+    .orderBy(recordDocuments.childId, desc(recordDocuments.version));
 }
 
 /**
