@@ -1,3 +1,4 @@
+import { and, desc, type SQL } from 'drizzle-orm';
 import type { RecordKind } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { recordDocumentEvents, recordDocuments } from '../../db/schema';
@@ -15,6 +16,17 @@ export interface NewDocument {
   kind: RecordKind;
   start: string;
   end: string;
+}
+
+/** The latest version of the document the conditions name (a version is a row of the same document and period), or undefined. */
+export async function latestVersion(db: Db, ...conditions: (SQL | undefined)[]): Promise<RecordDocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(recordDocuments)
+    .where(and(...conditions))
+    .orderBy(desc(recordDocuments.version))
+    .limit(1);
+  return row;
 }
 
 /** A document of a class (and of one of its children): the class's company, facility and id. */

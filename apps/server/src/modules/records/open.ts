@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, isNull, or } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { addMonths, recordsMessages as M, type ClassRecordKind, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
@@ -6,7 +6,7 @@ import { noteChildren, recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import type { RecordGrant } from './access';
-import { createDocument, ofClass } from './create-document';
+import { createDocument, latestVersion, ofClass } from './create-document';
 import { periodOf } from './periods';
 import { presentDocument } from './present';
 import { loadState, storeState } from './document-store';
@@ -18,18 +18,12 @@ import { loadRecordSettings } from './terms';
  */
 async function startFromLastMonth(db: Db, classId: number, start: string, documentId: number, now: Date) {
   const previous = `${addMonths(start.slice(0, 7), -1)}-01`;
-  const [last] = await db
-    .select({ id: recordDocuments.id })
-    .from(recordDocuments)
-    .where(
-      and(
-        eq(recordDocuments.classId, classId),
-        eq(recordDocuments.kind, 'monthly_plan'),
-        eq(recordDocuments.periodStart, previous),
-      ),
-    )
-    .orderBy(desc(recordDocuments.version))
-    .limit(1);
+  const last = await latestVersion(
+    db,
+    eq(recordDocuments.classId, classId),
+    eq(recordDocuments.kind, 'monthly_plan'),
+    eq(recordDocuments.periodStart, previous),
+  );
   const state = last ? await loadState(db, last.id) : null;
   if (!state) return;
   const before = new Y.Doc();
@@ -76,22 +70,14 @@ export async function openClassRecord(
       : [];
     if (!enrolled) throw invalid('child_id', M.child);
   }
-  const find = async () =>
-    (
-      await db
-        .select()
-        .from(recordDocuments)
-        .where(
-          and(
-            childId === null ? eq(recordDocuments.classId, klass.id) : eq(recordDocuments.childId, childId),
-            childId === null ? isNull(recordDocuments.childId) : undefined,
-            eq(recordDocuments.kind, body.kind),
-            eq(recordDocuments.periodStart, period.start),
-          ),
-        )
-        .orderBy(desc(recordDocuments.version))
-        .limit(1)
-    )[0];
+  const find = () =>
+    latestVersion(
+      db,
+      childId === null ? eq(recordDocuments.classId, klass.id) : eq(recordDocuments.childId, childId),
+      childId === null ? isNull(recordDocuments.childId) : undefined,
+      eq(recordDocuments.kind, body.kind),
+      eq(recordDocuments.periodStart, period.start),
+    );
   const existing = await find();
   if (existing) return { created: false, document: await presentDocument(db, staff, access, existing, now) };
   if (!access.canWrite) throw forbidden(M.readOnly);

@@ -1,30 +1,22 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { childRecordMessages as M, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import { auditChildDocumentRead, type ChildRecordGrant } from './child-access';
-import { createDocument, ofClass } from './create-document';
+import { createDocument, latestVersion, ofClass } from './create-document';
 import { presentDocument } from './present';
 import { loadRecordSettings, progressPeriodOf } from './terms';
 
 /** The latest version of a child's 経過記録 starting on a day. */
-export async function latestProgress(db: Db, childId: number, start: string) {
-  const [row] = await db
-    .select()
-    .from(recordDocuments)
-    .where(
-      and(
-        eq(recordDocuments.childId, childId),
-        eq(recordDocuments.kind, 'progress_record'),
-        eq(recordDocuments.periodStart, start),
-      ),
-    )
-    .orderBy(desc(recordDocuments.version))
-    .limit(1);
-  return row;
-}
+export const latestProgress = (db: Db, childId: number, start: string) =>
+  latestVersion(
+    db,
+    eq(recordDocuments.childId, childId),
+    eq(recordDocuments.kind, 'progress_record'),
+    eq(recordDocuments.periodStart, start),
+  );
 
 /**
  * Opens a child's 経過記録 (records.md §2) of the month or 期 that holds `month` (by the child's age

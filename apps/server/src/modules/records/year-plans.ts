@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { RecordPlanSource, RecordSlot } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { recordDocuments } from '../../db/schema';
 import type { StaffViewer } from '../access';
 import type { RecordDocumentRow } from './access';
-import { createDocument } from './create-document';
+import { createDocument, latestVersion } from './create-document';
 import { copyState } from './document-store';
 import { fiscalYearPeriod } from './periods';
 import { classesOf, plansOf, sourceClass, type ClassRow } from './rollover';
@@ -19,23 +19,15 @@ export const slotState = (doc: RecordDocumentRow | undefined): RecordSlot['state
 type Owner = { facilityId: number; classId: null } | { facilityId: number; classId: number };
 
 /** The latest version of the facility's 全体的な計画 (classId null) or a class's 年間指導計画 of a 年度. */
-export async function latestYearPlan(db: Db, owner: Owner, year: number): Promise<RecordDocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(recordDocuments)
-    .where(
-      and(
-        eq(recordDocuments.facilityId, owner.facilityId),
-        owner.classId === null ? isNull(recordDocuments.classId) : eq(recordDocuments.classId, owner.classId),
-        isNull(recordDocuments.childId),
-        eq(recordDocuments.kind, owner.classId === null ? 'overall_plan' : 'annual_plan'),
-        eq(recordDocuments.periodStart, fiscalYearPeriod(year).start),
-      ),
-    )
-    .orderBy(desc(recordDocuments.version))
-    .limit(1);
-  return row;
-}
+export const latestYearPlan = (db: Db, owner: Owner, year: number) =>
+  latestVersion(
+    db,
+    eq(recordDocuments.facilityId, owner.facilityId),
+    owner.classId === null ? isNull(recordDocuments.classId) : eq(recordDocuments.classId, owner.classId),
+    isNull(recordDocuments.childId),
+    eq(recordDocuments.kind, owner.classId === null ? 'overall_plan' : 'annual_plan'),
+    eq(recordDocuments.periodStart, fiscalYearPeriod(year).start),
+  );
 
 /**
  * What a class's new 年間指導計画 copies (records-rollover.md, the rollover's own rule): last

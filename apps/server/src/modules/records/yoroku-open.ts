@@ -6,7 +6,7 @@ import { forbidden, invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import { fiscalAge } from '../billing/service';
 import { auditChildDocumentRead, type ChildRecordGrant } from './child-access';
-import { createDocument, ofClass } from './create-document';
+import { createDocument, latestVersion, ofClass } from './create-document';
 import { fiscalYearPeriod } from './periods';
 import { presentDocument } from './present';
 import { storeState } from './document-store';
@@ -19,21 +19,13 @@ export const yorokuPeriod = fiscalYearPeriod;
 export const isFinalYear = (birth: string, year: number) => fiscalAge(birth, `${year}-04`) === 5;
 
 /** The latest version of a child's 要録 of a 年度. */
-export async function latestYoroku(db: Db, childId: number, year: number) {
-  const [row] = await db
-    .select()
-    .from(recordDocuments)
-    .where(
-      and(
-        eq(recordDocuments.childId, childId),
-        eq(recordDocuments.kind, 'yoroku'),
-        eq(recordDocuments.periodStart, yorokuPeriod(year).start),
-      ),
-    )
-    .orderBy(desc(recordDocuments.version))
-    .limit(1);
-  return row;
-}
+export const latestYoroku = (db: Db, childId: number, year: number) =>
+  latestVersion(
+    db,
+    eq(recordDocuments.childId, childId),
+    eq(recordDocuments.kind, 'yoroku'),
+    eq(recordDocuments.periodStart, yorokuPeriod(year).start),
+  );
 
 /** The latest version of each of the children's 要録 of a 年度 that has been made (none: empty). */
 export async function latestYorokus(db: Db, childIds: number[], year: number) {
