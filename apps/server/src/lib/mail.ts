@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailOutbox, notificationSettings } from '../db/schema';
+import { repeatInBackground } from './repeat';
 
 /** Mails that are not notifications: always sent, whatever the user's notification settings. */
 export const TRANSACTIONAL_KINDS = new Set([
@@ -206,19 +207,9 @@ export function startMailWorker(
 ): () => void {
   if (!options.smtpUrl) return () => {};
   const senderPromise = smtpSender(options.smtpUrl);
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    senderPromise
-      .then((sender) => deliverPendingMails(db, sender, options.from, options.log))
-      .catch((error) => options.log.error({ err: error }, 'mail worker failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, options.intervalMs ?? 5000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatInBackground(options.log, { name: 'mail worker failed', intervalMs: options.intervalMs ?? 5000 }, () =>
+    senderPromise.then((sender) => deliverPendingMails(db, sender, options.from, options.log)),
+  );
 }
 
 /** Newest first, for the dev mailbox. */

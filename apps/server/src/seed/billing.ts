@@ -12,7 +12,7 @@ import {
   noteChildren,
 } from '../db/schema';
 import { enrolmentCovers, mainLinks } from '../modules/access';
-import { computeMonth, loadMonthInputs, statementNumber } from '../modules/billing/service';
+import { computeMonth, issuedStatements, loadMonthInputs } from '../modules/billing/service';
 import { seedFeeRules, seedSiblingFamily, seedTemporaryCareChild } from './billing-fees';
 import type { SeedContext } from './context';
 
@@ -116,25 +116,10 @@ export async function seedBilling(seed: SeedContext, staff: { director: number }
   const { inputs } = await loadMonthInputs(db, facilityId, lastMonth);
   const drafts = inputs ? computeMonth(inputs) : [];
   if (drafts.length === 0) return;
-  await db.insert(billingStatements).values(
-    drafts.map((d, i) => ({
-      companyId,
-      facilityId,
-      month: `${lastMonth}-01`,
-      number: statementNumber(facilityId, lastMonth, i),
-      payerUserId: d.payerUserId,
-      payerName: d.payerName,
-      childIds: d.children.map((c) => c.id),
-      children: d.children,
-      lines: d.lines,
-      total: d.total,
-      dueDate: d.dueDate,
-      // Collected by 口座振替 in seed/billing-collection.ts (振替済, or 資金不足 and carried).
-      status: 'unpaid',
-      issuedAt: closedAt,
-      issuedBy: staff.director,
-    })),
-  );
+  // Unpaid: collected by 口座振替 in seed/billing-collection.ts (振替済, or 資金不足 and carried).
+  await db
+    .insert(billingStatements)
+    .values(issuedStatements(drafts, { companyId, facilityId, month: lastMonth, issuedAt: closedAt, issuedBy: staff.director }));
 }
 
 /** The demo's fee rules of the 年度 that holds `month` (延長 200 円 per 30 minutes past the window, 副食費 4,500 円). */

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { generatedFileColumns } from './generated-files';
 import { children } from './organisation';
 import { users } from './users';
 
@@ -17,19 +18,7 @@ export const childExports = pgTable(
     childId: integer('child_id')
       .notNull()
       .references(() => children.id, { onDelete: 'cascade' }),
-    /** queued → running → ready | failed */
-    status: text('status').notNull().default('queued'),
-    done: integer('done').notNull().default(0),
-    total: integer('total').notNull().default(0),
-    storageKey: text('storage_key'),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }),
-    error: text('error'),
-    attempts: integer('attempts').notNull().default(0),
-    /** A running job's worker holds it until then; after it, another worker takes the job again. */
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    ...generatedFileColumns(),
   },
   (t) => [
     index('child_exports_child_user_idx').on(t.childId, t.userId, t.createdAt),

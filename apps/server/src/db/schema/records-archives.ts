@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { generatedFileColumns } from './generated-files';
 import { classes, companies, facilities } from './organisation';
 import { users } from './users';
 
@@ -28,18 +29,7 @@ export const recordsArchives = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The request's address, for the build's audit entries. */
     ip: text('ip').notNull(),
-    /** queued → running → ready | failed */
-    status: text('status').notNull().default('queued'),
-    done: integer('done').notNull().default(0),
-    total: integer('total').notNull().default(0),
-    storageKey: text('storage_key'),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }),
-    error: text('error'),
-    attempts: integer('attempts').notNull().default(0),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    ...generatedFileColumns(),
   },
   (t) => [
     index('records_archives_class_user_idx').on(t.classId, t.userId, t.year, t.createdAt),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { VapidKeys } from '../../config';
 import type { Db } from '../../db/client';
+import { repeatInBackground } from '../repeat';
 import { PushSender } from './categories';
 import { deliverPendingPushes } from './delivery';
 import type { GuardiansOf } from './enqueue';
@@ -13,26 +14,14 @@ export function startPushWorker(
   options: { vapid: VapidKeys; log: FastifyBaseLogger; guardiansOf: GuardiansOf; intervalMs?: number; sender?: PushSender },
 ): () => void {
   const sender = options.sender ?? webPushSender(db, options.vapid);
-  let running = false;
   let lastDaily = 0;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
+  return repeatInBackground(options.log, { name: 'push worker failed', intervalMs: options.intervalMs ?? 5000 }, async () => {
     const now = new Date();
-    const daily = now.getTime() - lastDaily > 10 * 60_000;
-    (async () => {
-      if (daily) {
-        lastDaily = now.getTime();
-        await enqueueQuestionnaireClosing(db, now, options.guardiansOf);
-      }
-      await enqueueDigests(db, now);
-      await deliverPendingPushes(db, sender, options.log, now);
-    })()
-      .catch((error) => options.log.error({ err: error }, 'push worker failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, options.intervalMs ?? 5000);
-  timer.unref();
-  return () => clearInterval(timer);
+    if (now.getTime() - lastDaily > 10 * 60_000) {
+      lastDaily = now.getTime();
+      await enqueueQuestionnaireClosing(db, now, options.guardiansOf);
+    }
+    await enqueueDigests(db, now);
+    await deliverPendingPushes(db, sender, options.log, now);
+  });
 }

@@ -20,5 +20,11 @@ export type Day = string | Placeholder | SQLWrapper;
  * when it was admitted on or before it and has not left before it. "Existence" is the enrolment
  * that covers today. Pass `noteChildren` in Drizzle queries and `nc` in hand-written statements.
  */
-export const enrolmentCovers = (enrolment: EnrolmentColumns, day: Day): SQL =>
-  sql`(${enrolment.admittedOn} <= ${day} and (${enrolment.leftOn} is null or ${enrolment.leftOn} >= ${day}))`;
+export const enrolmentCovers = (enrolment: EnrolmentColumns, day: Day): SQL => enrolmentDuring(enrolment, day, day);
+
+/**
+ * The same rule over a period (a month, a 年度): an enrolment is in it when it covers one of its
+ * days, that is, it was admitted by the last day and had not left before the first.
+ */
+export const enrolmentDuring = (enrolment: EnrolmentColumns, first: Day, last: Day): SQL =>
+  sql`(${enrolment.admittedOn} <= ${last} and (${enrolment.leftOn} is null or ${enrolment.leftOn} >= ${first}))`;

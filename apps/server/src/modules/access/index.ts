@@ -2,7 +2,7 @@
  * The access kernel (DESIGN §3.1): the one place that decides who may read or write which child,
  * and through it what the facility addressed to the child. Other areas import from here only.
  */
-export { enrolmentCovers, nc, type Day } from './enrolment';
+export { enrolmentCovers, enrolmentDuring, nc, type Day } from './enrolment';
 export {
   activeGuardiansOf,
   activeLinks,

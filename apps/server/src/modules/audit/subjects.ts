@@ -2,7 +2,8 @@ import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AuditChild, AuditPerson } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { children, noteChildren, staffMemberships, users } from '../../db/schema';
-import type { FacilityGrant } from '../access';
+import { childName, childKana } from '../../lib/child-names';
+import { enrolmentCovers, type FacilityGrant } from '../access';
 
 /**
  * What the audit screen's filters offer (issue 29): every person who ever held a membership of the
@@ -40,12 +41,12 @@ async function auditPeople(db: Db, grant: FacilityGrant, today: string): Promise
 }
 
 async function auditChildren(db: Db, facilityId: number, today: string): Promise<AuditChild[]> {
-  const enrolled = and(lte(noteChildren.admittedOn, today), or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, today)));
+  const enrolled = enrolmentCovers(noteChildren, today);
   const rows = await db
     .select({
       id: children.id,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      name: childName,
+      kana: childKana,
       current: sql<boolean>`bool_or(${enrolled})`,
     })
     .from(noteChildren)

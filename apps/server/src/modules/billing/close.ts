@@ -5,7 +5,7 @@ import { billingMonths, billingStatements } from '../../db/schema';
 import { conflict, invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { computeMonth } from './compute';
+import { computeMonth, type DraftStatement } from './compute';
 import { loadMonthInputs, lockBillingMonths, monthOf } from './inputs';
 import { announceStatements, type IssueMailConfig } from './issue-notice';
 import { billingMonth } from './month';
@@ -13,6 +13,28 @@ import { billingMonth } from './month';
 /** 請求番号: facility, month and the statement's place in the month (docs/decisions/billing-statement-numbers.md). */
 export const statementNumber = (facilityId: number, month: string, index: number) =>
   `${facilityId}-${month.replace('-', '')}-${String(index + 1).padStart(3, '0')}`;
+
+/** The statements a close issues from the month's drafts: numbered in order, unpaid. */
+export const issuedStatements = (
+  drafts: DraftStatement[],
+  issue: { companyId: number; facilityId: number; month: string; issuedAt: Date; issuedBy: number },
+) =>
+  drafts.map((d, i) => ({
+    companyId: issue.companyId,
+    facilityId: issue.facilityId,
+    month: `${issue.month}-01`,
+    number: statementNumber(issue.facilityId, issue.month, i),
+    payerUserId: d.payerUserId,
+    payerName: d.payerName,
+    childIds: d.children.map((c) => c.id),
+    children: d.children,
+    lines: d.lines,
+    total: d.total,
+    dueDate: d.dueDate,
+    status: 'unpaid',
+    issuedAt: issue.issuedAt,
+    issuedBy: issue.issuedBy,
+  }));
 
 /**
  * 確定 (spec §3): in one transaction, the month's row is claimed (`closed_at` set only where it was
@@ -56,22 +78,13 @@ export async function closeMonth(
     const rows = await t
       .insert(billingStatements)
       .values(
-        drafts.map((d, i) => ({
+        issuedStatements(drafts, {
           companyId: grant.companyId,
           facilityId: grant.facilityId,
-          month: `${month}-01`,
-          number: statementNumber(grant.facilityId, month, i),
-          payerUserId: d.payerUserId,
-          payerName: d.payerName,
-          childIds: d.children.map((c) => c.id),
-          children: d.children,
-          lines: d.lines,
-          total: d.total,
-          dueDate: d.dueDate,
-          status: 'unpaid',
+          month,
           issuedAt: now,
           issuedBy: staff.userId,
-        })),
+        }),
       )
       .returning({ id: billingStatements.id });
     // The payer hears of it: a push, else a mail (billing-issue-push.md, billing-issue-mail.md).

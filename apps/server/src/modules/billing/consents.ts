@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { billingItems, childUser, children, facilities, noteChildren } from '../../db/schema';
+import { childName } from '../../lib/child-names';
 import { notFound } from '../../lib/errors';
 import { authorizeChild, checkedWrite, enrolmentCovers, type Viewer } from '../access';
 import { consentHistory, latestConsents } from './consent-history';
@@ -21,7 +22,7 @@ async function itemsFor(db: Db, viewer: Viewer, only?: number): Promise<Guardian
   const kids = await db
     .select({
       id: children.id,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
+      name: childName,
       facilityId: noteChildren.facilityId,
       classId: noteChildren.classId,
     })

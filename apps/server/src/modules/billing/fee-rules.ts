@@ -42,90 +42,85 @@ export async function feeRulesView(db: Db, grant: FacilityGrant): Promise<StaffF
   };
 }
 
+/** The tables of dated rules: one row a facility and month it applies from. */
+type DatedRuleTable = typeof billingSiblingDiscounts | typeof billingTemporaryRates;
+
 /**
- * A dated rule saved from a month on (the same month replaced), checked against the closed months
- * and audited, in one transaction; answers the facility's rules as they now stand.
+ * A dated rule saved from a month on (the same month's row replaced), checked against the closed
+ * months and audited, in one transaction; answers the facility's rules as they now stand.
  */
-async function saveDatedRule(
+async function saveDatedRule<T extends DatedRuleTable>(
   db: Db,
   staff: StaffViewer,
   grant: FacilityGrant,
   now: Date,
   rule: {
+    table: T;
     validFrom: string;
-    upsert: (t: Db, key: { companyId: number; facilityId: number; validFrom: string }) => Promise<number>;
+    values: Omit<T['$inferInsert'], 'companyId' | 'facilityId' | 'validFrom'>;
     audit: { action: 'billing.sibling_discount.update' | 'billing.temporary_rates.update'; targetType: string };
     details: Record<string, unknown>;
   },
 ): Promise<StaffFeeRules> {
+  const table: DatedRuleTable = rule.table;
   await db.transaction(async (tx) => {
     const t: Db = tx;
     await assertAfterClosed(t, grant.facilityId, rule.validFrom);
     const key = { companyId: grant.companyId, facilityId: grant.facilityId, validFrom: `${rule.validFrom}-01` };
-    const targetId = await rule.upsert(t, key);
+    const [row] = await t
+      .insert(table)
+      .values({ ...key, ...rule.values })
+      .onConflictDoUpdate({ target: [table.facilityId, table.validFrom], set: rule.values })
+      .returning({ id: table.id });
     await recordAudit(t, staff, now, {
       companyId: grant.companyId,
       facilityId: grant.facilityId,
       ...rule.audit,
-      targetId,
+      targetId: row!.id,
       details: rule.details,
     });
   });
   return feeRulesView(db, grant);
 }
 
-export async function saveSiblingDiscount(
+export function saveSiblingDiscount(
   db: Db,
   staff: StaffViewer,
   grant: FacilityGrant,
   body: SiblingDiscountInput,
   now: Date,
 ): Promise<StaffFeeRules> {
-  const values = {
-    appliesTo: [...new Set(body.applies_to)],
-    countDeclaredOlder: body.count_declared_older,
-    tiers: [...body.tiers].sort((a, b) => a.from_order - b.from_order),
-    updatedBy: staff.userId,
-    updatedAt: now,
-  };
   return saveDatedRule(db, staff, grant, now, {
+    table: billingSiblingDiscounts,
     validFrom: body.valid_from,
-    upsert: async (t, key) =>
-      (
-        await t
-          .insert(billingSiblingDiscounts)
-          .values({ ...key, ...values })
-          .onConflictDoUpdate({ target: [billingSiblingDiscounts.facilityId, billingSiblingDiscounts.validFrom], set: values })
-          .returning({ id: billingSiblingDiscounts.id })
-      )[0]!.id,
+    values: {
+      appliesTo: [...new Set(body.applies_to)],
+      countDeclaredOlder: body.count_declared_older,
+      tiers: [...body.tiers].sort((a, b) => a.from_order - b.from_order),
+      updatedBy: staff.userId,
+      updatedAt: now,
+    },
     audit: { action: 'billing.sibling_discount.update', targetType: 'billing_sibling_discount' },
     details: body as unknown as Record<string, unknown>,
   });
 }
 
-export async function saveTemporaryRates(
+export function saveTemporaryRates(
   db: Db,
   staff: StaffViewer,
   grant: FacilityGrant,
   body: TemporaryRatesInput,
   now: Date,
 ): Promise<StaffFeeRules> {
-  const values = {
-    halfDayHours: body.half_day_hours,
-    bands: [...body.bands].sort((a, b) => a.from_age - b.from_age),
-    updatedBy: staff.userId,
-    updatedAt: now,
-  };
   return saveDatedRule(db, staff, grant, now, {
+    table: billingTemporaryRates,
     validFrom: body.valid_from,
-    upsert: async (t, key) =>
-      (
-        await t
-          .insert(billingTemporaryRates)
-          .values({ ...key, ...values })
-          .onConflictDoUpdate({ target: [billingTemporaryRates.facilityId, billingTemporaryRates.validFrom], set: values })
-          .returning({ id: billingTemporaryRates.id })
-      )[0]!.id,
+    values: {
+      halfDayHours: body.half_day_hours,
+      bands: [...body.bands].sort((a, b) => a.from_age - b.from_age),
+      updatedBy: staff.userId,
+      updatedAt: now,
+    },
     audit: { action: 'billing.temporary_rates.update', targetType: 'billing_temporary_rates' },
     details: body as unknown as Record<string, unknown>,
   });

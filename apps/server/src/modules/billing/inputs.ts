@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -13,6 +13,8 @@ import {
   noteChildren,
   users,
 } from '../../db/schema';
+import { childName, childKana } from '../../lib/child-names';
+import { enrolmentDuring } from '../access';
 import { attendanceBetween } from '../day/service';
 import { loadFeeInputs } from './fee-inputs';
 import { temporaryUsesOfMonth } from './temporary-month';
@@ -55,8 +57,8 @@ export async function enrolledInMonth(db: Db, facilityId: number, month: string)
     .select({
       noteChildId: noteChildren.id,
       id: children.id,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      name: childName,
+      kana: childKana,
       birth: children.birth,
       classId: noteChildren.classId,
       className: classes.name,
@@ -65,13 +67,7 @@ export async function enrolledInMonth(db: Db, facilityId: number, month: string)
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
     .leftJoin(classes, eq(classes.id, noteChildren.classId))
-    .where(
-      and(
-        eq(noteChildren.facilityId, facilityId),
-        lte(noteChildren.admittedOn, end),
-        or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, start)),
-      ),
-    )
+    .where(and(eq(noteChildren.facilityId, facilityId), enrolmentDuring(noteChildren, start, end)))
     .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id), desc(noteChildren.admittedOn));
   const seen = new Map<number, (typeof rows)[number] & { noteChildIds: number[] }>();
   for (const row of rows) {

@@ -4,7 +4,7 @@
  */
 export { dayExtension, monthExtension, clockMinutes, type ExtensionRule, type ClockWindow } from './extension';
 export { computeMonth, fiscalAge, dueDateOf } from './compute';
-export { closeMonth, statementNumber } from './close';
+export { closeMonth, issuedStatements, statementNumber } from './close';
 export { saveSettings, addItem } from './settings';
 export { saveAttributes } from './attributes';
 export { loadMonthInputs } from './inputs';

@@ -1,20 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { dayMessages, type Board, type BoardChild, type ChildAttendanceBody, type GuardianReport } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { childAttendances, children, classes, noteChildren, schedules } from '../../db/schema';
+import { childKana, childName } from '../../lib/child-names';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import {
-  childName,
-  contactBookRows,
-  parseDay,
-  presentContactBook,
-  presentReport,
-  recorder,
-  reportRows,
-  writableDay,
-} from './entries';
+import { contactBookRows, parseDay, presentContactBook, presentReport, recorder, reportRows, writableDay } from './entries';
 
 type Klass = typeof classes.$inferSelect;
 
@@ -26,7 +18,7 @@ function boardChildRows(db: Db, classId: number, date: string) {
       companyId: noteChildren.companyId,
       childId: children.id,
       name: childName,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      kana: childKana,
       allergies: children.allergies,
       schedule: {
         isAbsent: schedules.isAbsent,

@@ -23,6 +23,7 @@ import {
   noteChildren,
   users,
 } from '../../db/schema';
+import { childName } from '../../lib/child-names';
 import { invalid } from '../../lib/errors';
 import { mayWriteClass, type FacilityGrant } from '../access';
 
@@ -58,19 +59,22 @@ const scopeWhere = (scope: Scope, dateColumn: typeof attendanceReports.targetDat
     scope.classId !== undefined ? eq(noteChildren.classId, scope.classId) : undefined,
   );
 
-export const childName = sql<string>`${children.lastName} || ' ' || ${children.firstName}`;
+/** An inbox entry's child, class and confirmer, as both lists select them. */
+const entryColumns = {
+  noteChildId: noteChildren.id,
+  childId: children.id,
+  childName,
+  classId: classes.id,
+  className: classes.name,
+  confirmerName: confirmer.name,
+};
 
 /** The day's absences and time changes with child, class, confirmer and diseases: one statement. */
 export function reportRows(db: Db, scope: Scope) {
   return db
     .select({
       report: attendanceReports,
-      noteChildId: noteChildren.id,
-      childId: children.id,
-      childName,
-      classId: classes.id,
-      className: classes.name,
-      confirmerName: confirmer.name,
+      ...entryColumns,
       diseases: sql<string[]>`coalesce((select json_agg(d.name order by d.sort_order, d.id)
         from ${attendanceReportDiseases} ard join ${diseases} d on d.id = ard.disease_id
         where ard.attendance_report_id = ${attendanceReports.id}), '[]'::json)`,
@@ -94,12 +98,7 @@ export function contactBookRows(db: Db, scope: Scope) {
   return db
     .select({
       book: familyInformation,
-      noteChildId: noteChildren.id,
-      childId: children.id,
-      childName,
-      classId: classes.id,
-      className: classes.name,
-      confirmerName: confirmer.name,
+      ...entryColumns,
     })
     .from(familyInformation)
     .innerJoin(noteChildren, eq(noteChildren.id, familyInformation.noteChildId))

@@ -9,8 +9,8 @@ import {
 } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { App } from '../../lib/route';
-import { staffRoute } from '../../lib/staff-route';
-import { authorizeClassNotes, authorizeClassWrite, authorizeFacility, classInScope } from '../access';
+import { staffRoute, type StaffCtx } from '../../lib/staff-route';
+import { authorizeClassNotes, authorizeClassWrite, authorizeFacility, classInScope, type StaffViewer } from '../access';
 import { childrenWithDiseasesInInbox, childrenWithHealthDataOnBoard, recordDiseaseRead } from './disease-reads';
 import {
   confirmFamilyContactBook,
@@ -46,45 +46,34 @@ export function dayStaffRoutes(app: App, ctx: AppContext) {
     return { date, version: await dayVersion(ctx.db, grant.facilityId, date) };
   });
 
-  staffRoute(app, postStaffAttendanceReportConfirm, {}, async ({ staff, params, now }) => {
-    const place = await entryPlace(ctx.db, 'report', params.reportId);
+  /** An inbox entry's place, and the grant of a writer of its class (the class's own staff, director, company admin). */
+  const writableEntry = async (staff: StaffViewer, kind: 'report' | 'contact_book', id: number) => {
+    const place = await entryPlace(ctx.db, kind, id);
     const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
     authorizeClassWrite(grant, place.classId);
+    return { place, grant };
+  };
+
+  staffRoute(app, postStaffAttendanceReportConfirm, {}, async ({ staff, params, now }) => {
+    const { place, grant } = await writableEntry(staff, 'report', params.reportId);
     return confirmReport(ctx.db, staff, grant, place, params.reportId, now);
   });
 
-  staffRoute(app, postStaffContactBookConfirm, {}, async ({ staff, session, params, now }) => {
-    const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
-    const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
-    authorizeClassWrite(grant, place.classId);
-    return confirmFamilyContactBook(
-      ctx.db,
-      staff,
-      session.user.name ?? session.user.email,
-      grant,
-      place,
-      params.contactBookId,
-      null,
-      now,
-    );
-  });
+  /** A family's contact book confirmed (text null) or answered. */
+  const confirmBook = async (
+    { staff, session, now }: Pick<StaffCtx<typeof postStaffContactBookConfirm>, 'staff' | 'session' | 'now'>,
+    contactBookId: number,
+    text: string | null,
+  ) => {
+    const { place, grant } = await writableEntry(staff, 'contact_book', contactBookId);
+    const name = session.user.name ?? session.user.email;
+    return confirmFamilyContactBook(ctx.db, staff, name, grant, place, contactBookId, text, now);
+  };
+
+  staffRoute(app, postStaffContactBookConfirm, {}, (call) => confirmBook(call, call.params.contactBookId, null));
 
   // On a paired tablet the session's person is the one who unlocked it with their PIN: the replier.
-  staffRoute(app, putStaffContactBookReply, {}, async ({ staff, session, params, body, now }) => {
-    const place = await entryPlace(ctx.db, 'contact_book', params.contactBookId);
-    const grant = await authorizeFacility(ctx, staff, place.facilityId, 'daily.read');
-    authorizeClassWrite(grant, place.classId);
-    return confirmFamilyContactBook(
-      ctx.db,
-      staff,
-      session.user.name ?? session.user.email,
-      grant,
-      place,
-      params.contactBookId,
-      body.text,
-      now,
-    );
-  });
+  staffRoute(app, putStaffContactBookReply, {}, (call) => confirmBook(call, call.params.contactBookId, call.body.text));
 
   staffRoute(app, getStaffClassBoard, {}, async ({ staff, params, query, today, now }) => {
     const { klass, grant, canWrite } = await authorizeClassNotes(ctx, staff, params.classId, 'read');

@@ -1,18 +1,25 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { childExportDownloadPath, exportLimits, exportMessages as M, tokyoDate, type ChildExport } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { childExports, children, dailyNotes, familyInformation, noteChildren, users } from '../../db/schema';
-import { hmac, safeEqual } from '../../lib/crypto';
 import { HttpError, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail';
+import { repeatInBackground } from '../../lib/repeat';
 import type { Viewer } from '../../lib/sessions';
 import { authorizeChild, enrolmentCovers, findLink, isMainGuardianOf, nc } from '../access';
+import {
+  type GeneratedFileKind,
+  type JobProgress,
+  JobRefused,
+  jobView,
+  openJobFile,
+  runGeneratedFileJobs,
+  unfinished,
+} from '../files/service';
 import { familyCsv, notesCsv, printablePage } from './documents';
 
 /*
@@ -23,37 +30,26 @@ import { familyCsv, notesCsv, printablePage } from './documents';
 
 type Row = typeof childExports.$inferSelect;
 
-const LEASE_MS = 10 * 60 * 1000;
-const MAX_ATTEMPTS = 3;
+/** The child's archive as a generated-file job (modules/files/jobs.ts). */
+const exportJobs: GeneratedFileKind<typeof childExports> = {
+  table: childExports,
+  name: 'child export',
+  leaseMs: 10 * 60 * 1000,
+  maxAttempts: 3,
+  validHours: exportLimits.validHours,
+  tmpPrefix: 'renraku-export-',
+  folder: 'exports',
+  keyLabel: 'export-key',
+  signLabel: 'child-export',
+  scopeOf: (row) => row.childId,
+  downloadPathOf: (row) =>
+    childExportDownloadPath.replace('{childId}', String(row.childId)).replace('{exportId}', String(row.id)),
+};
 
-const signatureOf = (secret: string, row: Pick<Row, 'id' | 'childId' | 'userId'>, exp: number) =>
-  hmac(secret, `child-export:${row.id}:${row.childId}:${row.userId}:${exp}`);
-
-/** The ready archive's download URL: signed for its user and child, valid until the row expires. */
-function downloadUrlOf(ctx: AppContext, row: Row, now: Date): string | null {
-  if (row.status !== 'ready' || !row.expiresAt || row.expiresAt <= now) return null;
-  const exp = Math.floor(row.expiresAt.getTime() / 1000);
-  const base = childExportDownloadPath.replace('{childId}', String(row.childId)).replace('{exportId}', String(row.id));
-  return `${base}?exp=${exp}&sig=${signatureOf(ctx.config.sessionSecret, row, exp)}`;
-}
-
-/** A ready archive past its expiry reads as expired at once, before the cleanup removed its file. */
-const statusOf = (row: Row, now: Date) =>
-  (row.status === 'ready' && (!row.expiresAt || row.expiresAt <= now) ? 'expired' : row.status) as ChildExport['status'];
-
-function present(ctx: AppContext, row: Row, now: Date): ChildExport {
-  const status = statusOf(row, now);
-  return {
-    id: row.id,
-    status,
-    done: row.done,
-    total: row.total,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: status === 'ready' || status === 'expired' ? (row.expiresAt?.toISOString() ?? null) : null,
-    sizeBytes: row.sizeBytes,
-    downloadUrl: downloadUrlOf(ctx, row, now),
-  };
-}
+const present = (ctx: AppContext, row: Row, now: Date): ChildExport => ({
+  id: row.id,
+  ...jobView(ctx.config.sessionSecret, exportJobs, row, now),
+});
 
 const authorizeMain = (ctx: AppContext, viewer: Viewer, childId: number) =>
   authorizeChild(ctx, viewer, childId, 'manage', { forbidden: M.mainOnly });
@@ -80,7 +76,7 @@ export async function requestExport(ctx: AppContext, viewer: Viewer, childId: nu
     const [open] = await tx
       .select()
       .from(childExports)
-      .where(and(mine, inArray(childExports.status, ['queued', 'running'])))
+      .where(and(mine, unfinished(childExports)))
       .limit(1);
     if (open) return open;
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
@@ -110,38 +106,13 @@ export async function openDownload(
     .from(childExports)
     .where(and(eq(childExports.id, exportId), eq(childExports.childId, childId), eq(childExports.userId, viewer.userId)));
   if (!row) throw notFound();
-  const exp = Number(query.exp);
-  if (!query.sig || !Number.isInteger(exp) || !safeEqual(query.sig, signatureOf(ctx.config.sessionSecret, row, exp))) {
-    throw notFound();
-  }
-  if (row.status === 'expired') throw new HttpError(410, M.expired);
-  if (row.status !== 'ready' || !row.storageKey) throw new HttpError(409, M.notReady);
-  if (!row.expiresAt || row.expiresAt <= now || exp * 1000 <= now.getTime()) throw new HttpError(410, M.expired);
-  const stream = await ctx.storage.get(row.storageKey);
-  if (!stream) throw new HttpError(410, M.expired);
+  const stream = await openJobFile(ctx, exportJobs, row, query, now, M);
   const [child] = await ctx.db.select({ name: children.firstName }).from(children).where(eq(children.id, childId));
   return { stream, fileName: `${child?.name ?? 'child'}_${tokyoDate(row.createdAt)}.zip`, sizeBytes: row.sizeBytes };
 }
 
 // -------------------------------------------------------------------------------------------------
 // The worker
-
-/** Takes the oldest waiting job (or one whose worker died: its lease ended), or none. */
-async function claimJob(db: Db, now: Date): Promise<Row | undefined> {
-  const [row] = await db
-    .update(childExports)
-    .set({ status: 'running', attempts: sql`${childExports.attempts} + 1`, leaseUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(
-      eq(
-        childExports.id,
-        sql`(select id from child_exports
-          where status = 'queued' or (status = 'running' and lease_until < ${now.toISOString()}::timestamptz)
-          order by created_at, id limit 1 for update skip locked)`,
-      ),
-    )
-    .returning();
-  return row;
-}
 
 interface Photo {
   storageKey: string;
@@ -200,12 +171,11 @@ async function historyOf(db: Db, childId: number, today: string) {
 }
 
 /** Builds one job's ZIP on local disk; progress is written every few files. */
-async function buildArchive(ctx: AppContext, job: Row, childName: string, today: string, file: string) {
+async function buildArchive(ctx: AppContext, job: Row, childName: string, today: string, file: string, progress: JobProgress) {
   const photos = await photosOf(ctx.db, job.childId, today);
   const history = await historyOf(ctx.db, job.childId, today);
   const names = photoNames(photos);
-  const total = photos.length + 3;
-  await ctx.db.update(childExports).set({ total, done: 0 }).where(eq(childExports.id, job.id));
+  await progress.start(photos.length + 3);
 
   const zip = new ZipFile();
   const written = pipeline(zip.outputStream, fs.createWriteStream(file));
@@ -219,7 +189,7 @@ async function buildArchive(ctx: AppContext, job: Row, childName: string, today:
       void ctx.storage.get(photo.storageKey).then(
         async (stream) => {
           done += 1;
-          if (done % 10 === 0) await ctx.db.update(childExports).set({ done }).where(eq(childExports.id, job.id));
+          if (done % 10 === 0) await progress.done(done);
           // A file gone from storage (deleted meanwhile) is an empty entry, not a failed archive.
           callback(null, stream ?? (await import('node:stream')).Readable.from([]));
         },
@@ -229,64 +199,34 @@ async function buildArchive(ctx: AppContext, job: Row, childName: string, today:
   });
   zip.end();
   await written;
-  return { total };
 }
 
 /**
  * Runs the waiting jobs one by one (the export worker calls it every few seconds; tests call it
- * directly). Answers how many archives it finished.
+ * directly): the archive built, stored, marked ready and its link mailed in one transaction.
+ * Answers how many archives it finished.
  */
-export async function runExportJobs(ctx: AppContext, now: () => Date = () => new Date()): Promise<number> {
-  let finished = 0;
-  for (let job = await claimJob(ctx.db, now()); job; job = await claimJob(ctx.db, now())) {
-    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'renraku-export-'));
-    try {
+export function runExportJobs(ctx: AppContext, now: () => Date = () => new Date()): Promise<number> {
+  return runGeneratedFileJobs(ctx, exportJobs, now, {
+    build: async (job, file, progress) => {
       // Checked again when it runs: a guardian who is no longer the main guardian gets nothing.
-      const link = await findLink(ctx.db, job.userId, job.childId);
-      if (!isMainGuardianOf(link)) {
-        await ctx.db
-          .update(childExports)
-          .set({ status: 'failed', error: 'not main', finishedAt: now() })
-          .where(eq(childExports.id, job.id));
-        continue;
-      }
+      if (!isMainGuardianOf(await findLink(ctx.db, job.userId, job.childId))) throw new JobRefused('not main');
       const [child] = await ctx.db.select().from(children).where(eq(children.id, job.childId));
-      const file = path.join(dir, 'archive.zip');
-      const { total } = await buildArchive(ctx, job, child!.firstName, tokyoDate(now()), file);
-      const key = `exports/${job.childId}/${job.id}-${hmac(ctx.config.sessionSecret, `export-key:${job.id}`).slice(0, 16)}.zip`;
-      await ctx.storage.putFile(key, file);
-      const { size } = await fs.promises.stat(file);
-      const at = now();
-      const expiresAt = new Date(at.getTime() + exportLimits.validHours * 60 * 60 * 1000);
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(childExports)
-          .set({ status: 'ready', done: total, storageKey: key, sizeBytes: size, finishedAt: at, expiresAt, leaseUntil: null })
-          .where(eq(childExports.id, job.id));
-        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
-        if (user) {
-          await enqueueMail(tx, {
-            to: user.email,
-            userId: job.userId,
-            kind: 'child_export',
-            subject: M.mailSubject,
-            text: exportMailText(ctx, child!.firstName, job.childId, expiresAt),
-          });
-        }
+      await buildArchive(ctx, job, child!.firstName, tokyoDate(now()), file, progress);
+      return child!.firstName;
+    },
+    ready: async (tx, job, childName, expiresAt) => {
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, job.userId));
+      if (!user) return;
+      await enqueueMail(tx, {
+        to: user.email,
+        userId: job.userId,
+        kind: 'child_export',
+        subject: M.mailSubject,
+        text: exportMailText(ctx, childName, job.childId, expiresAt),
       });
-      finished += 1;
-    } catch (error) {
-      ctx.log.error({ err: error, exportId: job.id }, 'child export failed');
-      const failed = job.attempts >= MAX_ATTEMPTS;
-      await ctx.db
-        .update(childExports)
-        .set(failed ? { status: 'failed', error: String(error), finishedAt: now() } : { status: 'queued', leaseUntil: null })
-        .where(eq(childExports.id, job.id));
-    } finally {
-      await fs.promises.rm(dir, { recursive: true, force: true });
-    }
-  }
-  return finished;
+    },
+  });
 }
 
 function exportMailText(ctx: AppContext, childName: string, childId: number, expiresAt: Date) {
@@ -309,16 +249,5 @@ function exportMailText(ctx: AppContext, childName: string, childId: number, exp
 
 /** Starts the worker in the server process: every 5 s, one job at a time; answers the stop function. */
 export function startExportWorker(ctx: AppContext, intervalMs = 5000, now: () => Date = () => new Date()): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runExportJobs(ctx, now)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'export worker'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatInBackground(ctx.log, { name: 'export worker', intervalMs }, () => runExportJobs(ctx, now));
 }

@@ -24,6 +24,7 @@ import {
   noteChildren,
   type DailyNoteRecords,
 } from '../../db/schema';
+import { childKana } from '../../lib/child-names';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
@@ -101,7 +102,7 @@ export async function classDayRows(db: Db, classId: number, date: string) {
       companyId: noteChildren.companyId,
       lastName: children.lastName,
       firstName: children.firstName,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      kana: childKana,
       allergies: children.allergies,
       note: dailyNotes,
       draft: dailyNoteDrafts,

@@ -3,6 +3,7 @@ import { guardianMessages, photoMessages, photoUploadFields, type ClassPhotos, t
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { attendanceReports, children, classBroadcasts, classes, dailyNotes, feedFiles, noteChildren } from '../../db/schema';
+import { childName } from '../../lib/child-names';
 import { invalid, invalidMany, notFound } from '../../lib/errors';
 import { IMAGE_VARIANTS, storeImage } from '../../lib/images';
 import { enrolmentCovers, type StaffViewer } from '../access';
@@ -21,7 +22,7 @@ async function classChildren(db: Db, classId: number, date: string) {
       childId: children.id,
       noteChildId: noteChildren.id,
       companyId: noteChildren.companyId,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
+      name: childName,
       absent: sql<boolean>`exists (select 1 from ${attendanceReports} ar where ar.note_child_id = ${noteChildren.id}
         and ar.target_date = ${date} and ar.status_id = 3)`,
     })

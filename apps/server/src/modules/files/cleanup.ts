@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { repeatInBackground } from '../../lib/repeat';
 
 /*
  * The cleanup of expired generated files (docs/decisions/files-expired-cleanup.md): the inspection
@@ -94,25 +95,9 @@ export async function removeExpiredFiles(ctx: Ctx, now: Date): Promise<CleanupRe
 
 /** Starts the cleanup in the server process: a minute after start, then every 10 minutes; answers the stop function. */
 export function startFileCleanupWorker(ctx: Ctx, intervalMs = 10 * 60_000, now: () => Date = () => new Date()): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    removeExpiredFiles(ctx, now())
-      .then((r) => {
-        if (r.removed > 0 || r.failed > 0) ctx.log.info(r, 'expired generated files removed');
-      })
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'file cleanup worker'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, Math.min(60_000, intervalMs));
-  const timer = setInterval(tick, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  const options = { name: 'file cleanup worker', intervalMs, firstAfterMs: Math.min(60_000, intervalMs) };
+  return repeatInBackground(ctx.log, options, async () => {
+    const r = await removeExpiredFiles(ctx, now());
+    if (r.removed > 0 || r.failed > 0) ctx.log.info(r, 'expired generated files removed');
+  });
 }

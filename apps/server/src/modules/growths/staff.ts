@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import {
   addDays,
   dailyNoteWritableDays,
@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { children, classes, growths, noteChildren } from '../../db/schema';
+import { childName, childKana } from '../../lib/child-names';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudits } from '../audit/service';
@@ -53,8 +54,8 @@ export async function loadGrowthSession(
   const kids = await db
     .select({
       id: children.id,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      name: childName,
+      kana: childKana,
       birth: children.birth,
       sex: children.sex,
     })

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { attendanceStatus, napMessages as M, tokyoDate, tokyoInstant, tokyoTime, type NapPresence } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { attendanceReports, childAttendances, children, classes, noteChildren, schedules } from '../../db/schema';
+import { childName, childKana } from '../../lib/child-names';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers } from '../access';
 
@@ -30,8 +31,8 @@ export async function classChildren(db: Db, klass: Klass, date: string): Promise
   return db
     .select({
       id: children.id,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      name: childName,
+      kana: childKana,
       firstName: children.firstName,
       lastName: children.lastName,
       arrivedAt: childAttendances.arrivedAt,

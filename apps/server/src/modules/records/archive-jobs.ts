@@ -1,11 +1,16 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { recordsArchiveMessages as M, staffRecordsArchiveDownloadPath, type RecordsArchiveJob } from '@renraku/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  recordsArchiveMessages as M,
+  recordsArchiveValidHours,
+  staffRecordsArchiveDownloadPath,
+  type RecordsArchiveJob,
+} from '@renraku/contract';
 import type { AppContext } from '../../context';
 import { recordsArchives } from '../../db/schema';
-import { hmac, safeEqual } from '../../lib/crypto';
-import { HttpError, invalid, notFound } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
+import { type GeneratedFileKind, jobView, openJobFile, unfinished } from '../files/service';
 import type { RecordGrant } from './access';
 import { archiveDocuments, archiveFileName } from './archive';
 
@@ -17,33 +22,36 @@ import { archiveDocuments, archiveFileName } from './archive';
 
 export type ArchiveJobRow = typeof recordsArchives.$inferSelect;
 
-const signatureOf = (secret: string, row: Pick<ArchiveJobRow, 'id' | 'classId' | 'userId'>, exp: number) =>
-  hmac(secret, `records-archive:${row.id}:${row.classId}:${row.userId}:${exp}`);
+/** The inspection archive as a generated-file job (modules/files/jobs.ts). */
+export const archiveJobs: GeneratedFileKind<typeof recordsArchives> = {
+  table: recordsArchives,
+  name: 'records archive',
+  /** A running build holds its job this long past its last PDF (renewed with each); a stopped server's job is free after it. */
+  leaseMs: 60 * 1000,
+  maxAttempts: 3,
+  validHours: recordsArchiveValidHours,
+  tmpPrefix: 'renraku-records-archive-',
+  folder: 'records-archives',
+  keyLabel: 'records-archive-key',
+  signLabel: 'records-archive',
+  scopeOf: (row) => row.classId,
+  downloadPathOf: (row) =>
+    staffRecordsArchiveDownloadPath.replace('{classId}', String(row.classId)).replace('{archiveId}', String(row.id)),
+};
 
-/** The ready archive's download URL: signed for its member and class, valid until the row expires. */
-function downloadUrlOf(ctx: AppContext, row: ArchiveJobRow, now: Date): string | null {
-  if (row.status !== 'ready' || !row.expiresAt || row.expiresAt <= now) return null;
-  const exp = Math.floor(row.expiresAt.getTime() / 1000);
-  const base = staffRecordsArchiveDownloadPath.replace('{classId}', String(row.classId)).replace('{archiveId}', String(row.id));
-  return `${base}?exp=${exp}&sig=${signatureOf(ctx.config.sessionSecret, row, exp)}`;
-}
-
-/** A ready archive past its expiry reads as expired at once, before the cleanup removed its file. */
-const statusOf = (row: ArchiveJobRow, now: Date) =>
-  (row.status === 'ready' && (!row.expiresAt || row.expiresAt <= now) ? 'expired' : row.status) as RecordsArchiveJob['status'];
-
+/** The job as the staff screen reads it: the files helper's view, in the staff contract's names. */
 function present(ctx: AppContext, row: ArchiveJobRow, now: Date): RecordsArchiveJob {
-  const status = statusOf(row, now);
+  const job = jobView(ctx.config.sessionSecret, archiveJobs, row, now);
   return {
     id: row.id,
     year: row.year,
-    status,
-    done: row.done,
-    total: row.total,
-    created_at: row.createdAt.toISOString(),
-    expires_at: status === 'ready' || status === 'expired' ? (row.expiresAt?.toISOString() ?? null) : null,
-    size_bytes: row.sizeBytes,
-    download_url: downloadUrlOf(ctx, row, now),
+    status: job.status,
+    done: job.done,
+    total: job.total,
+    created_at: job.createdAt,
+    expires_at: job.expiresAt,
+    size_bytes: job.sizeBytes,
+    download_url: job.downloadUrl,
   };
 }
 
@@ -84,7 +92,7 @@ export async function requestArchive(
     const [open] = await tx
       .select()
       .from(recordsArchives)
-      .where(and(mine(staff, klass.id, year), inArray(recordsArchives.status, ['queued', 'running'])))
+      .where(and(mine(staff, klass.id, year), unfinished(recordsArchives)))
       .limit(1);
     if (open) return open;
     const [created] = await tx
@@ -136,15 +144,7 @@ export async function openArchiveDownload(
       ),
     );
   if (!row) throw notFound();
-  const exp = Number(query.exp);
-  if (!query.sig || !Number.isInteger(exp) || !safeEqual(query.sig, signatureOf(ctx.config.sessionSecret, row, exp))) {
-    throw notFound();
-  }
-  if (row.status === 'expired') throw new HttpError(410, M.expired);
-  if (row.status !== 'ready' || !row.storageKey) throw new HttpError(409, M.notReady);
-  if (!row.expiresAt || row.expiresAt <= now || exp * 1000 <= now.getTime()) throw new HttpError(410, M.expired);
-  const stream = await ctx.storage.get(row.storageKey);
-  if (!stream) throw new HttpError(410, M.expired);
+  const stream = await openJobFile(ctx, archiveJobs, row, query, now, M);
   await recordAudit(ctx.db, staff, now, {
     companyId: row.companyId,
     facilityId: row.facilityId,

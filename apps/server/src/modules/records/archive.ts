@@ -13,11 +13,12 @@ import {
 import type { Db } from '../../db/client';
 import { children, facilities, recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
+import { childName } from '../../lib/child-names';
 import type { StaffViewer } from '../access';
 import { recordAudits } from '../audit/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
 import { renderArchiveIndex, type ArchiveLine } from './archive-index';
-import { childName, namesOf } from './present';
+import { namesOf } from './present';
 import { printLabel, recordTitle, renderRecord } from './print';
 import { renderYoroku } from './yoroku-print';
 

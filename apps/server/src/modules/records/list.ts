@@ -2,11 +2,13 @@ import { and, asc, between, desc, eq, gte, inArray, isNull, lte, or } from 'driz
 import { monthRange, type ClassRecordKind, type ClassRecords, type ProgressRecordSlot, type RecordSlot } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { children, facilityClosedDays, noteChildren, recordDocuments } from '../../db/schema';
+import { childName } from '../../lib/child-names';
+import { enrolmentDuring } from '../access';
 import { fiscalAge } from '../billing/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
 import { annualPlanSlot } from './annual-plan';
 import { dailyPlanDays, journalDays, periodLabel, weeksOfMonth } from './periods';
-import { childName, namesOf, summaryOf } from './present';
+import { namesOf, summaryOf } from './present';
 import { loadRecordSettings, progressPeriodLabel, progressPeriodOf } from './terms';
 
 const stateOf = (doc: RecordDocumentRow | undefined): RecordSlot['state'] => {
@@ -27,13 +29,7 @@ async function childrenOfMonth(db: Db, classId: number, month: string) {
     .select({ id: children.id, name: childName, birth: children.birth })
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
-    .where(
-      and(
-        eq(noteChildren.classId, classId),
-        lte(noteChildren.admittedOn, last),
-        or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, first)),
-      ),
-    )
+    .where(and(eq(noteChildren.classId, classId), enrolmentDuring(noteChildren, first, last)))
     .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
   return rows;
 }

@@ -9,6 +9,9 @@ import {
   type ClassRecordKind,
 } from '@renraku/contract';
 
+/** A 年度's period (1 April to 31 March): the 全体的な計画's, 年間指導計画's and 要録's, the inspection archive's. */
+export const fiscalYearPeriod = (year: number) => ({ start: `${year}-04-01`, end: `${year + 1}-03-31` });
+
 /**
  * A class document's period from what the client sent: `YYYY-MM` for a 月案 or 個別指導計画, a Monday
  * for a 週案 (Monday to Sunday), a day for a 日誌; null when malformed.

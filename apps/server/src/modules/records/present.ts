@@ -11,6 +11,7 @@ import {
 } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { children, recordDocumentEvents, recordDocuments, users } from '../../db/schema';
+import { childName } from '../../lib/child-names';
 import type { StaffViewer } from '../access';
 import { isEditable, type DocumentGrant, type RecordDocumentRow } from './access';
 import { dayFacts } from './day-facts';
@@ -20,7 +21,6 @@ import { progressPeriodLabel } from './terms';
 
 const nameOf = sql<string>`coalesce(${users.name}, ${users.email})`;
 /** A child's name as the class lists show it. */
-export const childName = sql<string>`${children.lastName} || ' ' || ${children.firstName}`;
 
 /** Approvers' names of documents, by user id. */
 export async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {

@@ -13,13 +13,14 @@ import {
 } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { children, facilities, recordDocumentEvents, staffMemberships } from '../../db/schema';
+import { childName } from '../../lib/child-names';
 import type { StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import type { DocumentGrant, RecordDocumentRow } from './access';
 import { documentContent } from './content';
 import { dayFacts } from './day-facts';
 import { renderPdf, type Stamp } from './pdf';
-import { childName, namesOf } from './present';
+import { namesOf } from './present';
 import { loadState } from './document-store';
 import { presentTemplate, templateById } from './templates';
 import { progressPeriodLabel } from './terms';

@@ -1,31 +1,22 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { childRecordMessages as M, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { recordDocumentEvents, recordDocuments } from '../../db/schema';
+import { recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
 import { auditChildDocumentRead, type ChildRecordGrant } from './child-access';
+import { createDocument, latestVersion, ofClass } from './create-document';
 import { presentDocument } from './present';
-import { currentTemplate } from './templates';
 import { loadRecordSettings, progressPeriodOf } from './terms';
 
 /** The latest version of a child's 経過記録 starting on a day. */
-export async function latestProgress(db: Db, childId: number, start: string) {
-  const [row] = await db
-    .select()
-    .from(recordDocuments)
-    .where(
-      and(
-        eq(recordDocuments.childId, childId),
-        eq(recordDocuments.kind, 'progress_record'),
-        eq(recordDocuments.periodStart, start),
-      ),
-    )
-    .orderBy(desc(recordDocuments.version))
-    .limit(1);
-  return row;
-}
+export const latestProgress = (db: Db, childId: number, start: string) =>
+  latestVersion(
+    db,
+    eq(recordDocuments.childId, childId),
+    eq(recordDocuments.kind, 'progress_record'),
+    eq(recordDocuments.periodStart, start),
+  );
 
 /**
  * Opens a child's 経過記録 (records.md §2) of the month or 期 that holds `month` (by the child's age
@@ -51,43 +42,7 @@ export async function openProgressRecord(
     return presentDocument(db, staff, access, existing, now);
   }
   if (!access.canWrite) throw forbidden(access.left ? M.left : undefined);
-  const made = await db.transaction(async (tx) => {
-    const t: Db = tx;
-    const template = await currentTemplate(
-      t,
-      { id: klass.facilityId, companyId: klass.companyId },
-      'progress_record',
-      staff.userId,
-    );
-    const [row] = await t
-      .insert(recordDocuments)
-      .values({
-        companyId: klass.companyId,
-        facilityId: klass.facilityId,
-        classId: klass.id,
-        childId: child.id,
-        kind: 'progress_record',
-        periodStart: period.start,
-        periodEnd: period.end,
-        templateId: template.id,
-        createdBy: staff.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'created', byId: staff.userId, at: now });
-    await recordAudit(t, staff, now, {
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'record.create',
-      targetType: 'record_document',
-      targetId: row.id,
-      childId: child.id,
-      details: { kind: 'progress_record', period: period.start, class_id: klass.id, child_id: child.id },
-    });
-    return row;
-  });
+  const doc = { ...ofClass(klass, child.id), kind: 'progress_record' as const, start: period.start, end: period.end };
+  const made = await createDocument(db, staff, doc, now);
   return presentDocument(db, staff, access, made ?? (await latestProgress(db, child.id, period.start))!, now);
 }

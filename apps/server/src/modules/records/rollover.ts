@@ -1,19 +1,18 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { fiscalYearOf, recordTemplateMessages as M, type RecordRollover } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { classes, recordDocumentEvents, recordDocuments } from '../../db/schema';
+import { classes, recordDocuments } from '../../db/schema';
 import { copyState } from './document-store';
 import { invalid } from '../../lib/errors';
 import type { FacilityGrant, StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
-import { currentTemplate } from './templates';
+import { insertDocument } from './create-document';
+import { fiscalYearPeriod } from './periods';
 import { loadRecordSettings, termsOf } from './terms';
 
 export type ClassRow = Pick<typeof classes.$inferSelect, 'id' | 'name' | 'ageBand'>;
 type DocRow = typeof recordDocuments.$inferSelect;
 
-const yearStart = (year: number) => `${year}-04-01`;
-const yearEnd = (year: number) => `${year + 1}-03-31`;
 const KINDS = ['overall_plan', 'annual_plan'] as const;
 
 interface Planned {
@@ -40,7 +39,7 @@ export async function plansOf(db: Db, facilityId: number, year: number): Promise
       and(
         eq(recordDocuments.facilityId, facilityId),
         inArray(recordDocuments.kind, [...KINDS]),
-        eq(recordDocuments.periodStart, yearStart(year)),
+        eq(recordDocuments.periodStart, fiscalYearPeriod(year).start),
       ),
     )
     .orderBy(desc(recordDocuments.version));
@@ -157,7 +156,6 @@ export async function rollOver(
 ): Promise<RecordRollover> {
   for (const p of await planRollover(db, staff, grant.facilityId, from)) if (p.source) await flush(p.source.doc.id);
   const to = from + 1;
-  const facility = { id: grant.facilityId, companyId: grant.companyId };
   const { planned, made } = await db.transaction(async (tx) => {
     const t: Db = tx;
     await authorize(t);
@@ -165,27 +163,11 @@ export async function rollOver(
     const made = new Map<Planned, DocRow | null>();
     for (const p of planned) {
       if (p.existing || !p.source) continue;
-      const template = await currentTemplate(t, facility, p.kind, staff.userId);
-      const [row] = await t
-        .insert(recordDocuments)
-        .values({
-          companyId: grant.companyId,
-          facilityId: grant.facilityId,
-          classId: p.target?.id ?? null,
-          kind: p.kind,
-          periodStart: yearStart(to),
-          periodEnd: yearEnd(to),
-          templateId: template.id,
-          createdBy: staff.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const owner = { companyId: grant.companyId, facilityId: grant.facilityId, classId: p.target?.id ?? null, childId: null };
+      const doc = { ...owner, kind: p.kind, ...fiscalYearPeriod(to) };
+      const source = p.source.doc.id;
+      const row = await insertDocument(t, staff, doc, now, (db, id) => copyState(db, source, id, now));
       made.set(p, row ?? null);
-      if (!row) continue;
-      await copyState(t, p.source.doc.id, row.id, now);
-      await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'created', byId: staff.userId, at: now });
     }
     const created = [...made.entries()].filter(([, row]) => row !== null);
     if (created.length > 0)

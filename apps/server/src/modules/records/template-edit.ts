@@ -83,11 +83,9 @@ export function checkTemplate(kind: EditableRecordKind, body: RecordTemplateBody
   return sections;
 }
 
-/** Whether a version was saved through the editor (its audit entry), not copied in by a first document. */
-/** The version-1 rows no editor saved: copies of the shipped default made by a first document. One statement. */
-async function defaultCopies(db: Db, facilityId: number, rows: { id: number; version: number }[]): Promise<Set<number>> {
-  const firsts = rows.filter((r) => r.version === 1).map((r) => r.id);
-  if (firsts.length === 0) return new Set();
+/** Which of the versions were saved through the editor (their audit entry), not copied in by a first document. One statement. */
+async function savedByEditor(db: Db, facilityId: number, templateIds: number[]): Promise<Set<number>> {
+  if (templateIds.length === 0) return new Set();
   const saved = await db
     .select({ id: auditLog.targetId })
     .from(auditLog)
@@ -96,27 +94,17 @@ async function defaultCopies(db: Db, facilityId: number, rows: { id: number; ver
         eq(auditLog.facilityId, facilityId),
         eq(auditLog.action, 'record.template.update'),
         eq(auditLog.targetType, 'record_template'),
-        inArray(auditLog.targetId, firsts),
+        inArray(auditLog.targetId, templateIds),
       ),
     );
-  const savedIds = new Set(saved.map((r) => r.id));
-  return new Set(firsts.filter((id) => !savedIds.has(id)));
+  return new Set(saved.map((r) => r.id!));
 }
 
-async function savedByEditor(db: Db, facilityId: number, templateId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.facilityId, facilityId),
-        eq(auditLog.action, 'record.template.update'),
-        eq(auditLog.targetType, 'record_template'),
-        eq(auditLog.targetId, templateId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+/** The version-1 rows no editor saved: copies of the shipped default made by a first document. One statement. */
+async function defaultCopies(db: Db, facilityId: number, rows: { id: number; version: number }[]): Promise<Set<number>> {
+  const firsts = rows.filter((r) => r.version === 1).map((r) => r.id);
+  const saved = await savedByEditor(db, facilityId, firsts);
+  return new Set(firsts.filter((id) => !saved.has(id)));
 }
 
 async function templateRows(db: Db, facilityId: number, kind?: EditableRecordKind): Promise<TemplateRow[]> {
@@ -196,7 +184,8 @@ export async function saveTemplate(
     const latest = rows[0]?.version ?? 0;
     // A first document copies the shipped default in as version 1 (templates.ts): the same template
     // an editor opened as version 0, not someone else's save.
-    const copiedDefault = latest === 1 && body.base_version === 0 && !(await savedByEditor(t, grant.facilityId, rows[0]!.id));
+    const copiedDefault =
+      latest === 1 && body.base_version === 0 && !(await savedByEditor(t, grant.facilityId, [rows[0]!.id])).has(rows[0]!.id);
     if (body.base_version !== latest && !copiedDefault) throw conflict(M.stale);
     const sections = checkTemplate(
       kind,

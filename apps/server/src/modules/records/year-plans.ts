@@ -1,16 +1,13 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { RecordPlanSource, RecordSlot } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { recordDocumentEvents, recordDocuments } from '../../db/schema';
+import { recordDocuments } from '../../db/schema';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
 import type { RecordDocumentRow } from './access';
+import { createDocument, latestVersion } from './create-document';
 import { copyState } from './document-store';
+import { fiscalYearPeriod } from './periods';
 import { classesOf, plansOf, sourceClass, type ClassRow } from './rollover';
-import { currentTemplate } from './templates';
-
-export const yearStart = (year: number) => `${year}-04-01`;
-const yearEnd = (year: number) => `${year + 1}-03-31`;
 
 export const slotState = (doc: RecordDocumentRow | undefined): RecordSlot['state'] =>
   !doc
@@ -22,23 +19,15 @@ export const slotState = (doc: RecordDocumentRow | undefined): RecordSlot['state
 type Owner = { facilityId: number; classId: null } | { facilityId: number; classId: number };
 
 /** The latest version of the facility's 全体的な計画 (classId null) or a class's 年間指導計画 of a 年度. */
-export async function latestYearPlan(db: Db, owner: Owner, year: number): Promise<RecordDocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(recordDocuments)
-    .where(
-      and(
-        eq(recordDocuments.facilityId, owner.facilityId),
-        owner.classId === null ? isNull(recordDocuments.classId) : eq(recordDocuments.classId, owner.classId),
-        isNull(recordDocuments.childId),
-        eq(recordDocuments.kind, owner.classId === null ? 'overall_plan' : 'annual_plan'),
-        eq(recordDocuments.periodStart, yearStart(year)),
-      ),
-    )
-    .orderBy(desc(recordDocuments.version))
-    .limit(1);
-  return row;
-}
+export const latestYearPlan = (db: Db, owner: Owner, year: number) =>
+  latestVersion(
+    db,
+    eq(recordDocuments.facilityId, owner.facilityId),
+    owner.classId === null ? isNull(recordDocuments.classId) : eq(recordDocuments.classId, owner.classId),
+    isNull(recordDocuments.childId),
+    eq(recordDocuments.kind, owner.classId === null ? 'overall_plan' : 'annual_plan'),
+    eq(recordDocuments.periodStart, fiscalYearPeriod(year).start),
+  );
 
 /**
  * What a class's new 年間指導計画 copies (records-rollover.md, the rollover's own rule): last
@@ -84,42 +73,8 @@ export async function createYearPlan(
   now: Date,
 ): Promise<RecordDocumentRow | undefined> {
   const kind = target.classId === null ? 'overall_plan' : 'annual_plan';
-  return db.transaction(async (tx) => {
-    const t: Db = tx;
-    await authorize(t);
-    const template = await currentTemplate(t, { id: target.facilityId, companyId: target.companyId }, kind, staff.userId);
-    const [row] = await t
-      .insert(recordDocuments)
-      .values({
-        companyId: target.companyId,
-        facilityId: target.facilityId,
-        classId: target.classId,
-        kind,
-        periodStart: yearStart(year),
-        periodEnd: yearEnd(year),
-        templateId: template.id,
-        createdBy: staff.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return undefined;
-    if (source) await copyState(t, source.document_id, row.id, now);
-    await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'created', byId: staff.userId, at: now });
-    await recordAudit(t, staff, now, {
-      companyId: target.companyId,
-      facilityId: target.facilityId,
-      action: 'record.create',
-      targetType: 'record_document',
-      targetId: row.id,
-      details: {
-        kind,
-        period: row.periodStart,
-        class_id: target.classId,
-        from_document_id: source?.document_id ?? null,
-      },
-    });
-    return row;
-  });
+  const doc = { ...target, childId: null, kind, ...fiscalYearPeriod(year) } as const;
+  const initial = source ? (t: Db, id: number) => copyState(t, source.document_id, id, now) : undefined;
+  const details = { from_document_id: source?.document_id ?? null };
+  return createDocument(db, staff, doc, now, { initial, authorize, details });
 }

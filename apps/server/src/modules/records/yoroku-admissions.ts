@@ -3,9 +3,8 @@ import { yorokuAdmissionLabels, type RecordStatus, type YorokuAdmissionKey, type
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { authorizeClass, type StaffViewer } from '../access';
-import { recordAudits } from '../audit/service';
 import { loadState } from './document-store';
-import { classYorokuDocuments } from './yoroku-zip';
+import { auditYorokuReads, classYorokuDocuments } from './yoroku-zip';
 import { finalYearChildren } from './yoroku-class';
 
 const keys = Object.keys(yorokuAdmissionLabels) as YorokuAdmissionKey[];
@@ -45,23 +44,17 @@ export async function classYorokuAdmissions(
   year: number,
   now: Date,
 ): Promise<YorokuAdmissions> {
-  const { klass, grant } = access;
+  const { klass } = access;
   const [kids, docs] = await Promise.all([finalYearChildren(db, klass.id, year), classYorokuDocuments(db, klass.id, year)]);
   const byChild = new Map(docs.map(({ doc }) => [doc.childId, doc]));
   const states = new Map(await Promise.all(docs.map(async ({ doc }) => [doc.id, await loadState(db, doc.id)] as const)));
-  await recordAudits(
+  await auditYorokuReads(
     db,
     staff,
+    access,
+    docs.map(({ doc }) => doc),
+    'admission',
     now,
-    docs.map(({ doc }) => ({
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'yoroku.read',
-      targetType: 'record_document',
-      targetId: doc.id,
-      childId: doc.childId,
-      details: { kind: doc.kind, period: doc.periodStart, version: doc.version, view: 'admission', class_id: klass.id },
-    })),
   );
   return {
     class: { id: klass.id, name: klass.name },

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ClassYoroku } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { children, noteChildren, recordDocuments, recordYorokuFocuses, users } from '../../db/schema';
-import { grantHolds, type StaffViewer } from '../access';
+import { children, noteChildren, recordYorokuFocuses, users } from '../../db/schema';
+import { childName } from '../../lib/child-names';
+import { enrolmentDuring, grantHolds, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
 import type { RecordGrant } from './access';
-import { childName, namesOf, summaryOf } from './present';
-import { isFinalYear, yorokuPeriod } from './yoroku-open';
+import { namesOf, summaryOf } from './present';
+import { isFinalYear, latestYorokus, yorokuPeriod } from './yoroku-open';
 
 /** The 要録 approvers: the 園長 and 法人管理者 on a desktop (not the 主任; records-yoroku.md). */
 export const mayApproveYoroku = (access: RecordGrant) => access.canApprove && grantHolds(access.grant, 'records.approve-yoroku');
@@ -34,13 +35,7 @@ export async function finalYearChildren(db: Db, classId: number, year: number) {
     .select({ id: children.id, name: childName, birth: children.birth, leftOn: noteChildren.leftOn })
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
-    .where(
-      and(
-        eq(noteChildren.classId, classId),
-        lte(noteChildren.admittedOn, period.end),
-        or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, period.start)),
-      ),
-    )
+    .where(and(eq(noteChildren.classId, classId), enrolmentDuring(noteChildren, period.start, period.end)))
     .orderBy(asc(children.lastNameKana), asc(children.firstNameKana), asc(children.id));
   return rows.filter((r) => isFinalYear(r.birth, year));
 }
@@ -48,22 +43,11 @@ export async function finalYearChildren(db: Db, classId: number, year: number) {
 /** A class's 要録 of a 年度 (records.md §5): the 重点 and each final-year child's latest 要録. */
 export async function classYoroku(db: Db, staff: StaffViewer, access: RecordGrant, year: number): Promise<ClassYoroku> {
   const kids = await finalYearChildren(db, access.klass.id, year);
-  const docs = kids.length
-    ? await db
-        .selectDistinctOn([recordDocuments.childId])
-        .from(recordDocuments)
-        .where(
-          and(
-            inArray(
-              recordDocuments.childId,
-              kids.map((k) => k.id),
-            ),
-            eq(recordDocuments.kind, 'yoroku'),
-            eq(recordDocuments.periodStart, yorokuPeriod(year).start),
-          ),
-        )
-        .orderBy(recordDocuments.childId, desc(recordDocuments.version))
-    : [];
+  const docs = await latestYorokus(
+    db,
+    kids.map((k) => k.id),
+    year,
+  );
   const names = await namesOf(db, [...new Set(docs.flatMap((d) => (d.approvedBy ? [d.approvedBy] : [])))]);
   const byChild = new Map(docs.map((d) => [d.childId, d]));
   return {

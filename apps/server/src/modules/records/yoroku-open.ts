@@ -1,38 +1,46 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { yorokuMessages as M, type RecordDocument } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { recordDocumentEvents, recordDocuments } from '../../db/schema';
+import { recordDocuments } from '../../db/schema';
 import { forbidden, invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
-import { recordAudit } from '../audit/service';
 import { fiscalAge } from '../billing/service';
 import { auditChildDocumentRead, type ChildRecordGrant } from './child-access';
+import { createDocument, latestVersion, ofClass } from './create-document';
+import { fiscalYearPeriod } from './periods';
 import { presentDocument } from './present';
 import { storeState } from './document-store';
-import { currentTemplate } from './templates';
 import { admissionFromRoster, admissionState } from './yoroku-admission';
 
 /** The 年度 a 要録 covers, as the document's period. */
-export const yorokuPeriod = (year: number) => ({ start: `${year}-04-01`, end: `${year + 1}-03-31` });
+export const yorokuPeriod = fiscalYearPeriod;
 
 /** The final year (年長): 5歳児, the 満年齢 on 1 April of the 年度 (billing's fiscal age). */
 export const isFinalYear = (birth: string, year: number) => fiscalAge(birth, `${year}-04`) === 5;
 
 /** The latest version of a child's 要録 of a 年度. */
-export async function latestYoroku(db: Db, childId: number, year: number) {
-  const [row] = await db
-    .select()
+export const latestYoroku = (db: Db, childId: number, year: number) =>
+  latestVersion(
+    db,
+    eq(recordDocuments.childId, childId),
+    eq(recordDocuments.kind, 'yoroku'),
+    eq(recordDocuments.periodStart, yorokuPeriod(year).start),
+  );
+
+/** The latest version of each of the children's 要録 of a 年度 that has been made (none: empty). */
+export async function latestYorokus(db: Db, childIds: number[], year: number) {
+  if (childIds.length === 0) return [];
+  return db
+    .selectDistinctOn([recordDocuments.childId])
     .from(recordDocuments)
     .where(
       and(
-        eq(recordDocuments.childId, childId),
+        inArray(recordDocuments.childId, childIds),
         eq(recordDocuments.kind, 'yoroku'),
         eq(recordDocuments.periodStart, yorokuPeriod(year).start),
       ),
     )
-    .orderBy(desc(recordDocuments.version))
-    .limit(1);
-  return row;
+    .orderBy(recordDocuments.childId, desc(recordDocuments.version));
 }
 
 /**
@@ -49,7 +57,7 @@ export async function openYoroku(
   year: number,
   now: Date,
 ): Promise<RecordDocument> {
-  const { child, enrolment, klass, grant } = access;
+  const { child, enrolment, klass } = access;
   const period = yorokuPeriod(year);
   if (!isFinalYear(child.birth, year)) throw invalid('year', M.notFinalYear);
   if (enrolment.admittedOn > period.end || (enrolment.leftOn !== null && enrolment.leftOn < period.start))
@@ -61,39 +69,8 @@ export async function openYoroku(
   }
   if (!access.canWrite) throw forbidden();
   const admission = await admissionFromRoster(db, access, year, staff.today);
-  const made = await db.transaction(async (tx) => {
-    const t: Db = tx;
-    const template = await currentTemplate(t, { id: klass.facilityId, companyId: klass.companyId }, 'yoroku', staff.userId);
-    const [row] = await t
-      .insert(recordDocuments)
-      .values({
-        companyId: klass.companyId,
-        facilityId: klass.facilityId,
-        classId: klass.id,
-        childId: child.id,
-        kind: 'yoroku',
-        periodStart: period.start,
-        periodEnd: period.end,
-        templateId: template.id,
-        createdBy: staff.userId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) return null;
-    await storeState(t, row.id, admissionState(admission), now);
-    await t.insert(recordDocumentEvents).values({ documentId: row.id, action: 'created', byId: staff.userId, at: now });
-    await recordAudit(t, staff, now, {
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'record.create',
-      targetType: 'record_document',
-      targetId: row.id,
-      childId: child.id,
-      details: { kind: 'yoroku', period: period.start, class_id: klass.id, child_id: child.id },
-    });
-    return row;
-  });
+  const doc = { ...ofClass(klass, child.id), kind: 'yoroku' as const, start: period.start, end: period.end };
+  const initial = (t: Db, id: number) => storeState(t, id, admissionState(admission), now);
+  const made = await createDocument(db, staff, doc, now, { initial });
   return presentDocument(db, staff, access, made ?? (await latestYoroku(db, child.id, year))!, now);
 }

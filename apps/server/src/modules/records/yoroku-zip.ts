@@ -1,40 +1,53 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { yorokuMessages as M } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { recordDocuments } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import type { StaffViewer } from '../access';
 import { recordAudits } from '../audit/service';
 import type { RecordDocumentRow, RecordGrant } from './access';
 import { finalYearChildren } from './yoroku-class';
-import { yorokuPeriod } from './yoroku-open';
+import { latestYorokus } from './yoroku-open';
 import { renderYoroku } from './yoroku-print';
 
 /** The latest version of every final-year child's 要録 of the class and 年度 that has been made, by name. */
 export async function classYorokuDocuments(db: Db, classId: number, year: number) {
   const kids = await finalYearChildren(db, classId, year);
-  if (kids.length === 0) return [];
-  const docs = await db
-    .selectDistinctOn([recordDocuments.childId])
-    .from(recordDocuments)
-    .where(
-      and(
-        inArray(
-          recordDocuments.childId,
-          kids.map((k) => k.id),
-        ),
-        eq(recordDocuments.kind, 'yoroku'),
-        eq(recordDocuments.periodStart, yorokuPeriod(year).start),
-      ),
-    )
-    .orderBy(recordDocuments.childId, desc(recordDocuments.version));
+  const docs = await latestYorokus(
+    db,
+    kids.map((k) => k.id),
+    year,
+  );
   const byChild = new Map(docs.map((d) => [d.childId, d]));
   return kids.flatMap((k) => {
     const doc = byChild.get(k.id);
     return doc ? [{ doc, name: k.name }] : [];
   });
+}
+
+/** Each 要録's read in the log, in one statement, with its child as the subject and how it was read (`view`). */
+export async function auditYorokuReads(
+  db: Db,
+  staff: StaffViewer,
+  access: Pick<RecordGrant, 'grant' | 'klass'>,
+  docs: RecordDocumentRow[],
+  view: 'zip' | 'admission',
+  now: Date,
+) {
+  await recordAudits(
+    db,
+    staff,
+    now,
+    docs.map((doc) => ({
+      companyId: access.grant.companyId,
+      facilityId: access.grant.facilityId,
+      action: 'yoroku.read',
+      targetType: 'record_document',
+      targetId: doc.id,
+      childId: doc.childId,
+      details: { kind: doc.kind, period: doc.periodStart, version: doc.version, view, class_id: access.klass.id },
+    })),
+  );
 }
 
 /** A file name a ZIP holds safely (no path separators). */
@@ -56,20 +69,14 @@ export async function classYorokuZip(
   now: Date,
 ): Promise<{ filename: string; body: Readable; type: string }> {
   if (docs.length === 0) throw invalid('year', M.noChildren);
-  const { grant, klass } = access;
-  await recordAudits(
+  const { klass } = access;
+  await auditYorokuReads(
     db,
     staff,
+    access,
+    docs.map(({ doc }) => doc),
+    'zip',
     now,
-    docs.map(({ doc }) => ({
-      companyId: grant.companyId,
-      facilityId: grant.facilityId,
-      action: 'yoroku.read',
-      targetType: 'record_document',
-      targetId: doc.id,
-      childId: doc.childId,
-      details: { kind: doc.kind, period: doc.periodStart, version: doc.version, view: 'zip', class_id: klass.id },
-    })),
   );
   const zip = new ZipFile();
   // A PDF that fails mid-stream ends the download with an error (an unheard `error` would end the process).

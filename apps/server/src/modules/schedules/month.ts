@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   addDays,
   addMonths,
@@ -21,7 +21,8 @@ import {
   schedules,
   users,
 } from '../../db/schema';
-import { grantHolds, writableLinks, type FacilityGrant } from '../access';
+import { childName, childKana } from '../../lib/child-names';
+import { enrolmentDuring, grantHolds, writableLinks, type FacilityGrant } from '../access';
 import { isPublicHoliday } from '../facilities/service';
 
 /* The month as the staff see it: its window, each child's registration state (staff.md §5). */
@@ -110,8 +111,8 @@ export async function enrolmentsOfMonth(db: Db, facilityId: number, month: strin
     .select({
       noteChildId: noteChildren.id,
       childId: children.id,
-      name: sql<string>`${children.lastName} || ' ' || ${children.firstName}`,
-      kana: sql<string>`${children.lastNameKana} || ' ' || ${children.firstNameKana}`,
+      name: childName,
+      kana: childKana,
       className: classes.name,
       admittedOn: noteChildren.admittedOn,
       leftOn: noteChildren.leftOn,
@@ -119,13 +120,7 @@ export async function enrolmentsOfMonth(db: Db, facilityId: number, month: strin
     .from(noteChildren)
     .innerJoin(children, eq(children.id, noteChildren.childId))
     .leftJoin(classes, eq(classes.id, noteChildren.classId))
-    .where(
-      and(
-        eq(noteChildren.facilityId, facilityId),
-        lte(noteChildren.admittedOn, last),
-        or(isNull(noteChildren.leftOn), gte(noteChildren.leftOn, first)),
-      ),
-    )
+    .where(and(eq(noteChildren.facilityId, facilityId), enrolmentDuring(noteChildren, first, last)))
     .orderBy(
       asc(classes.sortOrder),
       asc(classes.name),

@@ -7,11 +7,14 @@ import { ratioMonth } from './ratio-month';
 
 const header = ['区分', '日付', 'クラス', '時刻', '園児数', '保育士数', '必要数', '内容'];
 
+/** A row of a section that says one thing: its 区分 and its 内容, the other columns empty. */
+const note = (section: string, text: string) => [section, '', '', '', '', '', '', text];
+
 /** The report's rows: the short slots, the FAQ headcount, the 加算's conditions (one CSV, a section per column 区分). */
 export function ratioMonthRows(report: RatioMonth): (string | number)[][] {
   const facility = `${report.facility_name}・${ratioFacilityTypeLabels[report.facility_type]}${report.one_year_improvement ? '・1歳児配置改善加算あり' : ''}`;
   const rows: (string | number)[][] = [
-    ['施設', '', '', '', '', '', '', `${facility}・${report.through ? `${report.through}までの実績` : '実績なし'}`],
+    note('施設', `${facility}・${report.through ? `${report.through}までの実績` : '実績なし'}`),
   ];
   for (const day of report.days)
     for (const s of day.short_slots)
@@ -40,28 +43,17 @@ export function ratioMonthRows(report: RatioMonth): (string | number)[][] {
   ]);
   const c = report.one_year_check;
   for (const condition of c.conditions)
-    rows.push([
-      '1歳児配置改善加算',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      `${condition.label}：${condition.met ? '満たす' : '満たさない'}（${condition.figures}）`,
-    ]);
+    rows.push(
+      note('1歳児配置改善加算', `${condition.label}：${condition.met ? '満たす' : '満たさない'}（${condition.figures}）`),
+    );
   for (const s of c.short_slots)
     rows.push(['1歳児5:1の不足', s.date, s.name, s.start, s.children, s.staff, s.required, `${s.required - s.staff}人不足`]);
-  rows.push([
-    '1歳児配置改善加算',
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    c.applicable ? (c.met ? '判定：要件を満たす' : '判定：要件を満たさない') : '判定：対象外（2025年4月以降の加算）',
-  ]);
+  rows.push(
+    note(
+      '1歳児配置改善加算',
+      c.applicable ? (c.met ? '判定：要件を満たす' : '判定：要件を満たさない') : '判定：対象外（2025年4月以降の加算）',
+    ),
+  );
   return rows;
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { facilities, shiftWishes, staffingSettings, staffMemberships, users } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail';
+import { repeatInBackground } from '../../lib/repeat';
 import { membershipCovers } from '../access';
 
 /*
@@ -83,16 +84,7 @@ export async function enqueueWishReminders(db: Db, appUrl: string, now: Date): P
 
 /** The worker of main.ts: looks every ten minutes (a repeat writes nothing: the dedupe key). */
 export function startWishReminderWorker(ctx: AppContext, intervalMs = 10 * 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    enqueueWishReminders(ctx.db, ctx.config.appUrl, new Date())
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'wish reminder worker'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatInBackground(ctx.log, { name: 'wish reminder worker', intervalMs }, () =>
+    enqueueWishReminders(ctx.db, ctx.config.appUrl, new Date()),
+  );
 }
