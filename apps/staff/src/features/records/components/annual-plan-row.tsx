@@ -1,11 +1,11 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import type { AnnualPlanSlot } from '@renraku/contract/staff';
 import { showFailure } from '../../../components/alerts';
 import { confirm } from '../../../components/confirm';
 import { facilityPath } from '../../../lib/facility';
 import { useOpenAnnualPlan } from '../plans-api';
-import { StateBadge } from './state-badge';
+import { SlotRow } from './slot-row';
 
 /** What a new 年間指導計画 starts from, in the confirm's words. */
 export const annualSourceText = (slot: AnnualPlanSlot) =>
@@ -47,39 +47,25 @@ export function AnnualPlanRow({
       <Title order={2} size="h4">
         年間指導計画
       </Title>
-      <Paper withBorder p="sm" radius="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="wrap">
-            <Text fw={600}>{slot.label}</Text>
-            <StateBadge state={slot.state} />
-            {slot.document?.approved && (
-              <Text size="sm" c="dark.6">
-                承認 {slot.document.approved.by.name}
-              </Text>
-            )}
-          </Group>
-          {slot.document ? (
-            <Button
-              component={Link}
-              to={facilityPath(facilityId, `records/doc/${slot.document.id}`)}
-              size="md"
-              variant="light"
-              aria-label={`${slot.label}を開く`}
-            >
-              開く
-            </Button>
-          ) : canWrite ? (
+      <SlotRow
+        facilityId={facilityId}
+        label={slot.label}
+        state={slot.state}
+        document={slot.document}
+        create={
+          canWrite && (
             <Button size="md" onClick={onCreate} loading={open.isPending}>
               年間指導計画を作成
             </Button>
-          ) : null}
-        </Group>
+          )
+        }
+      >
         {!slot.document && (
           <Text size="sm" mt="xs" c="dark.6">
             {canWrite ? annualSourceText(slot) : 'この年度の年間指導計画はまだ作成されていません。'}
           </Text>
         )}
-      </Paper>
+      </SlotRow>
     </Stack>
   );
 }

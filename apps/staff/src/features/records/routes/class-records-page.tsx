@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { addMonths, fiscalYearOf, yearMonthLabel } from '@renraku/contract/dates';
 import { type ProgressRecordSlot, type RecordDocument, type RecordSlot } from '@renraku/contract/staff';
@@ -15,7 +15,7 @@ import { useClassRecords, useOpenClassProgress, useOpenRecord } from '../api';
 import { ArchiveButton } from '../components/archive-button';
 import { AnnualPlanRow } from '../components/annual-plan-row';
 import { ClassChildren } from '../components/class-children';
-import { StateBadge } from '../components/state-badge';
+import { SlotRow } from '../components/slot-row';
 
 /**
  * `/f/:facilityId/records/:classId?month=YYYY-MM`: the class's 月案, 週案, 日案 (where the facility
@@ -70,34 +70,20 @@ function ClassMonth({
         open.variables.period === slot.period &&
         open.variables.child_id === slot.child?.id;
   const row = (slot: RecordSlot | ProgressRecordSlot) => (
-    <Paper key={`${slot.kind}:${slot.period}:${slot.child?.id ?? ''}`} withBorder p="sm" radius="md">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="wrap">
-          <Text fw={600}>{slot.label}</Text>
-          <StateBadge state={slot.state} />
-          {slot.document?.approved && (
-            <Text size="sm" c="dark.6">
-              承認 {slot.document.approved.by.name}
-            </Text>
-          )}
-        </Group>
-        {slot.document ? (
-          <Button
-            component={Link}
-            to={facilityPath(facility.id, `records/doc/${slot.document.id}`)}
-            size="md"
-            variant="light"
-            aria-label={`${slot.label}を開く`}
-          >
-            開く
-          </Button>
-        ) : data.can_write ? (
+    <SlotRow
+      key={`${slot.kind}:${slot.period}:${slot.child?.id ?? ''}`}
+      facilityId={facility.id}
+      label={slot.label}
+      state={slot.state}
+      document={slot.document}
+      create={
+        data.can_write && (
           <Button size="md" onClick={() => onOpen(slot)} loading={opening(slot)} aria-label={`${slot.label}を書く`}>
             書く
           </Button>
-        ) : null}
-      </Group>
-    </Paper>
+        )
+      }
+    />
   );
   return (
     <Page
