@@ -23,7 +23,7 @@ import { buildChild, buildStaffWorld } from './factories';
 import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 
 /*
- * The live ratio's change count (migration 0049, docs/decisions/staffing-live-ratio.md, issue 35):
+ * The live ratio's change count (migration staffing_ratio_changes, docs/decisions/staffing-live-ratio.md, issue 35):
  * every write of an input of the ratio now bumps its facility's count in the write's transaction, and
  * ratio-version recomputes the digest only when the count moved. Here: each kind of write through the
  * API moves the count and the poll; reads and another facility's writes move neither; an unchanged

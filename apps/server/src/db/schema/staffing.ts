@@ -234,7 +234,7 @@ export const staffWorkingConditions = pgTable(
 
 /**
  * The live ratio's change counter (issue 35; docs/decisions/staffing-live-ratio.md): one row per
- * facility, bumped by statement triggers (migration 0049) in the transaction of every write of a
+ * facility, bumped by statement triggers (migration `*_staffing_ratio_changes.sql`) in the transaction of every write of a
  * table the ratio now reads (attendances, 打刻, room moves, settings, rooms, enrolments, a child's
  * birth, memberships and their classes, a member's name), whoever writes it. ratio-version answers
  * the digest of the ratio's inputs as before, and recomputes it only when this count moved: the

@@ -144,7 +144,7 @@ async function recordLocked(
   const time = tokyoTime(at);
   await lockPersonDay(tx, userId, date);
   // The device row before the entry: the entry's insert bumps the facility's ratio count (migration
-  // 0049), and the scans' statement takes device rows before counts; one order, no deadlock.
+  // staffing_ratio_changes), and the scans' statement takes device rows before counts; one order, no deadlock.
   if (input.noteDevice) await input.noteDevice(tx);
   // The id seen before (a resend) and the person's day at the facility, in one statement.
   const e = staffTimeEntries;

@@ -16,7 +16,7 @@ import { ratioInputsDigest } from './ratio-inputs';
  * dated ratio table, the ages, the 年度's rooms). The digest, never the rows, leaves the database.
  *
  * The digest is kept per facility and day and recomputed only when the facility's change count moved
- * (`staffing_ratio_changes`, bumped by triggers in every writer's transaction, migration 0049): an
+ * (`staffing_ratio_changes`, bumped by triggers in every writer's transaction, migration staffing_ratio_changes): an
  * unchanged poll reads one row by its key instead of the six subqueries (issue 35). The count is read
  * before the digest, so a write committed in between leaves a count older than the digest: the next
  * poll recomputes. Each app process keeps its own copies; the count is the database's, so several
