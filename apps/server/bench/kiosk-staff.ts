@@ -12,7 +12,9 @@ import { DEVICE_COOKIE } from '../src/lib/staff-sessions';
 import { rowsOf } from './config';
 import { staffQrToken } from './dataset-staff';
 
-export const STAFF_EVERY = Math.max(2, Number(process.env.BENCH_KIOSK_STAFF_EVERY ?? 7));
+const every = Number(process.env.BENCH_KIOSK_STAFF_EVERY ?? 7);
+/** One request in STAFF_EVERY is a 打刻; BENCH_KIOSK_STAFF_EVERY=0: none (the scans alone, for comparison). */
+export const STAFF_EVERY = every === 0 ? Infinity : Math.max(2, every);
 const KINDS = ['in', 'break_start', 'break_end', 'out'] as const;
 
 export interface StaffKiosk {

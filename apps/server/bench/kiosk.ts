@@ -5,11 +5,12 @@ import type { Database } from '../src/db/client';
 import { randomToken, sha256 } from '../src/lib/crypto';
 import { DEVICE_COOKIE } from '../src/lib/staff-sessions';
 import { loginCheck, measure, median, medianOrNull, smoke, table, type Guardian, type Measured } from './calls';
-import { connections, duration, log, rounds, rowsOf } from './config';
+import { connections, duration, log, rounds, rowsOf, sleep } from './config';
 import { ensureStaff, signInStaff } from './dataset-staff';
 import { POLL_MS, ratioScreens, type ProbeFacility } from './kiosk-ratio';
 import { checkStaffClocks, STAFF_EVERY, staffClockRequests } from './kiosk-staff';
 import { rushThroughRestart } from './kiosk-restart';
+import { addStatements, statementLines, statementSnapshot, type StatementSnapshot } from './pg-statements';
 import { cpuSnapshot, postgresTicksBetween, startServer, stopServer, TICK_MS } from './processes';
 
 /**
@@ -92,7 +93,7 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
     sql`insert into devices (company_id, facility_id, name, purpose, credential_hash, paired_at, last_seen_at) values ${sql.join(values, sql`, `)}`,
   );
   log(
-    `## kiosk: morning rush at the gate, ${kiosks.length} facilities’ kiosks posting arrivals and (1 request in ${STAFF_EVERY}) staff 打刻 at once (one a request), ${connections} connections, ${rounds} rounds of ${duration} s against the signed-in baseline; ${screens.length} 園長 screens polling the live ratio every ${POLL_MS} ms; probes at ${probes.length} facilities out of the rush`,
+    `## kiosk: morning rush at the gate, ${kiosks.length} facilities’ kiosks posting arrivals and ${STAFF_EVERY === Infinity ? '(BENCH_KIOSK_STAFF_EVERY=0) no' : `(1 request in ${STAFF_EVERY})`} staff 打刻 at once (one a request), ${connections} connections, ${rounds} rounds of ${duration} s against the signed-in baseline; ${screens.length} 園長 screens polling the live ratio every ${POLL_MS} ms; probes at ${probes.length} facilities out of the rush`,
   );
 
   const app = await startServer('app');
@@ -175,8 +176,12 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
       )[0]!;
     const wal = { records: 0, fpi: 0, bytes: 0, syncs: 0, scans: 0 };
     let requests = 0;
-    const measureKiosk = async (seconds: number): Promise<Measured> => {
+    // Where PostgreSQL's time goes in the rush's rounds (pg-statements.ts; with the extension only).
+    const rushStatements: StatementSnapshot = new Map();
+    let rushRequests = 0;
+    const measureKiosk = async (seconds: number, counted = false): Promise<Measured> => {
       const walBefore = await walStats();
+      const statementsBefore = counted ? await statementSnapshot(db) : null;
       const before = cpuSnapshot(app.child.pid);
       const result: Result = await autocannon({
         url: `http://127.0.0.1:${app.port}`,
@@ -204,11 +209,18 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
       });
       const after = cpuSnapshot(app.child.pid);
       const total = Math.max(result.requests.total, 1);
+      if (statementsBefore) {
+        addStatements(rushStatements, statementsBefore, (await statementSnapshot(db))!);
+        rushRequests += result.requests.total;
+      }
       const walAfter = await walStats();
       for (const key of ['records', 'fpi', 'bytes', 'syncs'] as const) wal[key] += walAfter[key] - walBefore[key];
       wal.scans += total;
       return {
-        name: `POST kiosk scans + 1 in ${STAFF_EVERY} staff-clocks (rush)`,
+        name:
+          STAFF_EVERY === Infinity
+            ? 'POST kiosk scans (rush, no staff 打刻)'
+            : `POST kiosk scans + 1 in ${STAFF_EVERY} staff-clocks (rush)`,
         rps: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
@@ -220,12 +232,27 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
 
     await measure(app, loginCheck, guardians, 2);
     await measureKiosk(2);
+    // The screens' polls with nothing else running: their own CPU a second (unchanged versions mostly).
+    const quietBefore = cpuSnapshot(app.child.pid);
+    const quietStatements = await statementSnapshot(db);
+    await sleep(duration * 1000);
+    const quietAfter = cpuSnapshot(app.child.pid);
+    if (quietBefore && quietAfter)
+      log(
+        `the ${screens.length} 園長 screens polling alone (${duration} s, no rush): server ${(((quietAfter.server - quietBefore.server) * TICK_MS) / duration).toFixed(0)} ms/s, PostgreSQL ${((postgresTicksBetween(quietBefore.postgres, quietAfter.postgres) * TICK_MS) / duration).toFixed(0)} ms/s of CPU`,
+      );
+    if (quietStatements) {
+      const quiet: StatementSnapshot = new Map();
+      addStatements(quiet, quietStatements, (await statementSnapshot(db))!);
+      for (const line of statementLines(quiet, duration, 6)) log(line.replace('per request', 'per second'));
+      log();
+    }
     const base: Measured[] = [];
     const rush: Measured[] = [];
     for (let round = 0; round < rounds; round++) {
       base.push(await measure(app, loginCheck, guardians));
       watch.startProbes();
-      rush.push(await measureKiosk(duration));
+      rush.push(await measureKiosk(duration, true));
       await watch.stopProbes();
     }
     await watch.stop();
@@ -248,6 +275,10 @@ export async function kioskRush(database: Database, guardians: Guardian[], today
     for (const line of watch.report()) log(line);
     const seen = watch.result();
     const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    if (rushStatements.size) {
+      for (const line of statementLines(rushStatements, rushRequests)) log(line);
+      log();
+    }
     log(
       `goals: kiosk req/s ÷ baseline ≥ 0.5 ${met(rushed.ratio! >= 0.5)} (${rushed.ratio!.toFixed(2)}); p99 ≤ 4× baseline ${met(rushed.p99Ratio! <= 4)} (${rushed.p99Ratio!.toFixed(2)}); shown on the 園長 screen p99 ≤ 5 s ${met(seen.p99 <= 5000 && seen.missed === 0)} (${seen.p99.toFixed(0)} ms, ${seen.samples} probes)`,
     );

@@ -75,18 +75,48 @@ export function cpuSnapshot(serverPid: number | undefined): { server: number; po
   return { server: tree.reduce((sum, pid) => sum + cpuTicks(pid), 0), postgres };
 }
 
-/** A server's process ids (its child processes included) and PostgreSQL's processes with their CPU ticks. */
+/** The bench database's name: its backends' process titles carry it. */
+const benchDatabase = decodeURIComponent(new URL(url).pathname.slice(1));
+
+/**
+ * A PostgreSQL backend's database from its process title (`postgres: [cluster: ]user database
+ * host(port) state`); null for the postmaster and the cluster's own processes (walwriter, checkpointer…).
+ */
+export function backendDatabase(title: string): string | null {
+  const match = /^postgres: (?:[^:]+: )?\S+ (\S+) (?:[\d.:a-f]+\(\d+\)|\[local\])/.exec(title);
+  return match ? match[1]! : null;
+}
+
+/**
+ * A server's process ids (its child processes included) and PostgreSQL's processes with their CPU
+ * ticks: the cluster of the bench's database (its postmaster and its own processes: WAL writer,
+ * checkpointer…) and, of its backends, only those of the bench's database. Other sessions' tests on
+ * the same server (other databases) are not the bench's CPU; they were counted before issue 35's
+ * third session (docs/performance.md).
+ */
 export function processTree(serverPid: number): { tree: string[]; postgres: Map<string, number> } {
   const parentOf = new Map<string, string>();
-  const postgres = new Map<string, number>();
+  const postgresTitles = new Map<string, string>();
   for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       parentOf.set(pid, stat.split(') ')[1]!.split(' ')[1]!);
-      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')).startsWith('postgres')) postgres.set(pid, cpuTicks(pid));
+      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')).startsWith('postgres'))
+        postgresTitles.set(pid, fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim());
     } catch {
       // gone meanwhile
     }
+  }
+  const clusters = new Set<string>();
+  for (const [pid, title] of postgresTitles) if (backendDatabase(title) === benchDatabase) clusters.add(parentOf.get(pid)!);
+  const postgres = new Map<string, number>();
+  for (const [pid, title] of postgresTitles) {
+    const database = backendDatabase(title);
+    const ours =
+      clusters.size === 0 ||
+      clusters.has(pid) ||
+      (clusters.has(parentOf.get(pid)!) && (database === null || database === benchDatabase));
+    if (ours) postgres.set(pid, cpuTicks(pid));
   }
   const tree = new Set([String(serverPid)]);
   for (let grew = true; grew;) {

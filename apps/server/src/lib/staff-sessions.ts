@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tokyoDate } from '@renraku/contract';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { devices, staffMemberships, staffSessions, users } from '../db/schema';
 import { randomToken, sha256 } from './crypto';
 import { membershipCovers } from './membership-period';
@@ -48,6 +49,49 @@ export interface StaffSession {
 }
 
 /**
+ * Every staff call's first statement, prepared (docs/decisions/database-prepared-statements.md):
+ * planning it cost PostgreSQL several times its run (0.34 against 0.05 ms, the bench's 園長 screens'
+ * polls, issue 35), and drizzle built its SQL on every request.
+ */
+const staffSessionStatement = prepared('staff_session', (db, name) =>
+  db
+    .select({
+      session: staffSessions,
+      user: users,
+      device: {
+        id: devices.id,
+        facilityId: devices.facilityId,
+        companyId: devices.companyId,
+        classId: devices.classId,
+        purpose: devices.purpose,
+      },
+    })
+    .from(staffSessions)
+    .innerJoin(users, eq(users.id, staffSessions.userId))
+    .leftJoin(devices, eq(devices.id, staffSessions.deviceId))
+    .where(
+      and(
+        eq(staffSessions.id, sql.placeholder('id')),
+        gt(staffSessions.expiresAt, sql.placeholder('now')),
+        or(
+          isNull(staffSessions.deviceId),
+          and(
+            isNull(devices.revokedAt),
+            eq(devices.credentialHash, sql.placeholder('credential')),
+            opensPinSession(devices.purpose),
+          ),
+        ),
+        sql`exists (select 1 from ${staffMemberships}
+          where ${staffMemberships.userId} = ${staffSessions.userId} and ${membershipCovers(staffMemberships, sql.placeholder('today'))}
+            and (${staffSessions.deviceId} is null or ${staffMemberships.facilityId} = ${devices.facilityId}
+              or (${staffMemberships.facilityId} is null and ${staffMemberships.companyId} = ${devices.companyId})))`,
+      ),
+    )
+    .limit(1)
+    .prepare(name),
+);
+
+/**
  * The staff session of the request, or null. A tablet's PIN session holds only while the tablet's
  * credential still matches a paired, unrevoked device of a kind that opens PIN sessions (a class
  * tablet, lib/device-kinds.ts; never a gate kiosk): revoking the device
@@ -66,40 +110,12 @@ export async function loadStaffSession(
   if (!token) return null;
   const id = sha256(token);
   const deviceToken = req.cookies[DEVICE_COOKIE];
-  const [row] = await db
-    .select({
-      session: staffSessions,
-      user: users,
-      device: {
-        id: devices.id,
-        facilityId: devices.facilityId,
-        companyId: devices.companyId,
-        classId: devices.classId,
-        purpose: devices.purpose,
-      },
-    })
-    .from(staffSessions)
-    .innerJoin(users, eq(users.id, staffSessions.userId))
-    .leftJoin(devices, eq(devices.id, staffSessions.deviceId))
-    .where(
-      and(
-        eq(staffSessions.id, id),
-        gt(staffSessions.expiresAt, now),
-        or(
-          isNull(staffSessions.deviceId),
-          and(
-            isNull(devices.revokedAt),
-            eq(devices.credentialHash, deviceToken ? sha256(deviceToken) : ''),
-            opensPinSession(devices.purpose),
-          ),
-        ),
-        sql`exists (select 1 from ${staffMemberships}
-          where ${staffMemberships.userId} = ${staffSessions.userId} and ${membershipCovers(staffMemberships, tokyoDate(now))}
-            and (${staffSessions.deviceId} is null or ${staffMemberships.facilityId} = ${devices.facilityId}
-              or (${staffMemberships.facilityId} is null and ${staffMemberships.companyId} = ${devices.companyId})))`,
-      ),
-    )
-    .limit(1);
+  const [row] = await staffSessionStatement(db).execute({
+    id,
+    now,
+    credential: deviceToken ? sha256(deviceToken) : '',
+    today: tokyoDate(now),
+  });
   if (!row) return null;
   const { session } = row;
   if (touch && session.deviceId && session.expiresAt.getTime() - now.getTime() < DEVICE_IDLE_MS - TOUCH_AFTER_MS) {

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { classes, companies, facilities } from './organisation';
 import { devices } from './staff';
 import { users } from './users';
@@ -219,3 +231,16 @@ export const staffWorkingConditions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.facilityId, t.userId] })],
 );
+
+/**
+ * The live ratio's change counter (issue 35; docs/decisions/staffing-live-ratio.md): one row per
+ * facility, bumped by statement triggers (migration `*_staffing_ratio_changes.sql`) in the transaction of every write of a
+ * table the ratio now reads (attendances, 打刻, room moves, settings, rooms, enrolments, a child's
+ * birth, memberships and their classes, a member's name), whoever writes it. ratio-version answers
+ * the digest of the ratio's inputs as before, and recomputes it only when this count moved: the
+ * count keys a cache, it is never the version. No foreign key: a bump takes no lock on the facility.
+ */
+export const staffingRatioChanges = pgTable('staffing_ratio_changes', {
+  facilityId: integer('facility_id').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+});

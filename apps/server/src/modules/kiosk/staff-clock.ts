@@ -123,21 +123,29 @@ async function recordOne(
 ): Promise<StaffClockResult> {
   return db.transaction(async (t) => {
     const tx: Db = t;
-    const result = await recordLocked(tx, device, input, now);
-    if (input.noteDevice) await input.noteDevice(tx);
-    return result;
+    return recordLocked(tx, device, input, now);
   });
 }
 
 async function recordLocked(
   tx: Db,
   device: PairedDevice,
-  input: { entry: KioskStaffClock; userId: number; at: Date; date: string; ip: string },
+  input: {
+    entry: KioskStaffClock;
+    userId: number;
+    at: Date;
+    date: string;
+    ip: string;
+    noteDevice: ((db: Db) => Promise<unknown>) | null;
+  },
   now: Date,
 ): Promise<StaffClockResult> {
   const { entry, userId, at, date } = input;
   const time = tokyoTime(at);
   await lockPersonDay(tx, userId, date);
+  // The device row before the entry: the entry's insert bumps the facility's ratio count (migration
+  // staffing_ratio_changes), and the scans' statement takes device rows before counts; one order, no deadlock.
+  if (input.noteDevice) await input.noteDevice(tx);
   // The id seen before (a resend) and the person's day at the facility, in one statement.
   const e = staffTimeEntries;
   const rows = await tx
