@@ -1,95 +1,24 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { temporaryUseInput } from '@renraku/contract/staff';
-import { readableErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { validate, type FieldErrors } from '../../../lib/validate';
 import { useTemporaryWrites } from '../fees-api';
+import { TemporaryDayForm } from './temporary-day-form';
 
 /** A 一時預かり use as the staff record it: the child, the day and the times (billing-temporary-care.md). */
 export function TemporaryUseForm({
   facilityId,
-  day,
-  children,
-  onDone,
+  ...form
 }: {
   facilityId: number;
   day: string;
   children: { id: number; name: string }[];
   onDone: () => void;
 }) {
-  const [f, setF] = useState({ child_id: '', date: day, start: '09:00', end: '12:00' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const { record } = useTemporaryWrites(facilityId);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = { ...f, child_id: f.child_id === '' ? Number.NaN : Number(f.child_id) };
-    const checked = validate(temporaryUseInput, body);
-    setFailure(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    record.mutate(checked.data, {
-      onSuccess: onDone,
-      onError: (error) => {
-        const split = serverFieldErrors(error, Object.keys(f));
-        setErrors(split.fields);
-        setFailure(split.rest);
-      },
-    });
-  };
   return (
-    <form onSubmit={submit} noValidate aria-label="一時預かりの利用の記録" style={readableErrors}>
-      <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert" style={{ whiteSpace: 'pre-line' }}>
-            {failure}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <Select
-            label="園児"
-            size="md"
-            data={children.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={f.child_id || null}
-            onChange={(v) => setF({ ...f, child_id: v ?? '' })}
-            error={errors.child_id}
-            searchable
-            required
-          />
-          <TextInput
-            label="利用日"
-            type="date"
-            size="md"
-            value={f.date}
-            onChange={(e) => setF({ ...f, date: e.currentTarget.value })}
-            error={errors.date}
-            required
-          />
-          <TextInput
-            label="開始"
-            type="time"
-            size="md"
-            value={f.start}
-            onChange={(e) => setF({ ...f, start: e.currentTarget.value })}
-            error={errors.start}
-            required
-          />
-          <TextInput
-            label="終了"
-            type="time"
-            size="md"
-            value={f.end}
-            onChange={(e) => setF({ ...f, end: e.currentTarget.value })}
-            error={errors.end}
-            required
-          />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={record.isPending}>
-            利用を記録
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <TemporaryDayForm
+      {...form}
+      schema={temporaryUseInput}
+      send={record}
+      texts={{ form: '一時預かりの利用の記録', date: '利用日', start: '開始', end: '終了', submit: '利用を記録' }}
+    />
   );
 }
