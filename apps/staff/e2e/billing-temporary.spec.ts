@@ -138,6 +138,7 @@ test('the 事務 books a 一時預かり child, the gate records arrival and pic
   await expect(use).toContainText('07:00〜09:30（半日）');
   await expect(use).toContainText('登降園の記録');
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/billing-temporary-desktop.png', fullPage: true });
   await page.getByRole('link', { name: '月次締め' }).click();
   await page.getByRole('button', { name: `${Number(TODAY.slice(0, 4))}年${Number(TODAY.slice(5, 7))}月`, exact: true }).click();
   const statement = page.getByTestId('statement').filter({ hasText: CHILD });
