@@ -20,6 +20,8 @@ test('an expired inspection archive reads 期限切れ, and もう一度作成 a
   const director = await createStaff(page.request, 'archive-expired', { role: 'director' });
   await signIn(page, director.email);
   await goToMenu(page, '計画・記録', true);
+  // The list itself, not the last screen still shown while its chunk loads (its links name ぞう組 too).
+  await expect(page.getByRole('heading', { level: 1, name: '計画・記録' })).toBeVisible();
   await page.getByRole('link', { name: /ぞう組/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ぞう組の計画・記録' })).toBeVisible();
   const classPage = page.url();

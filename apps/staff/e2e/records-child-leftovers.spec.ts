@@ -10,6 +10,8 @@ test('the 要録 beside its 経過記録, the 児童票 PDF', async ({ page }) =
   test.setTimeout(180_000);
   await signIn(page, DEMO_STAFF.director);
   await goToMenu(page, '計画・記録', true);
+  // The list itself, not the last screen still shown while its chunk loads (its links name ぞう組 too).
+  await expect(page.getByRole('heading', { level: 1, name: '計画・記録' })).toBeVisible();
   await page.getByRole('link', { name: /ぞう組/ }).click();
   await page.getByRole('link', { name: '保育所児童保育要録' }).click();
   await page.getByRole('link', { name: '高橋 湊さんの要録を開く' }).click();
@@ -23,6 +25,8 @@ test('the 要録 beside its 経過記録, the 児童票 PDF', async ({ page }) =
 
   // A child's 児童票 from the class's month, and its PDF.
   await goToMenu(page, '計画・記録', true);
+  // The list itself, not the last screen still shown while its chunk loads (its links name ぞう組 too).
+  await expect(page.getByRole('heading', { level: 1, name: '計画・記録' })).toBeVisible();
   await page.getByRole('link', { name: /ぞう組/ }).click();
   await page.getByRole('link', { name: '高橋 湊さんの児童票' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '高橋 湊さんの児童票' })).toBeVisible();

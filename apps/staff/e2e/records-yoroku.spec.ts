@@ -11,6 +11,8 @@ test('要録: the class page, a child’s 要録 with the 重点 and the 10の�
   const focus = '友だちと思いを伝え合い、協力して一つのことをやり遂げる喜びを味わう。';
   await signIn(page, DEMO_STAFF.director);
   await goToMenu(page, '計画・記録', true);
+  // The list itself, not the last screen still shown while its chunk loads (its links name ぞう組 too).
+  await expect(page.getByRole('heading', { level: 1, name: '計画・記録' })).toBeVisible();
   await page.getByRole('link', { name: /ぞう組/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ぞう組の計画・記録' })).toBeVisible();
   await page.getByRole('link', { name: '保育所児童保育要録' }).click();
