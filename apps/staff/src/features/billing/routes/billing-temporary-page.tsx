@@ -25,7 +25,8 @@ function SourceCell({ use }: { use: TemporaryUse }) {
   if (use.source === 'record') return <Text size="sm">手入力</Text>;
   if (use.source === 'attendance') return <Text size="sm">登降園の記録</Text>;
   return (
-    <Badge color="yellow" variant="light" c="dark.7" radius="sm">
+    // Wrapped, not cut with an ellipsis, in the narrow column of an upright tablet.
+    <Badge color="yellow" variant="light" c="dark.7" radius="sm" h="auto" py={2} styles={{ label: { whiteSpace: 'normal' } }}>
       予約の時刻（登降園の記録なし）
     </Badge>
   );
