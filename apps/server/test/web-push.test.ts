@@ -286,7 +286,9 @@ describe('delivery', () => {
         dedupeKey: 'lease',
       }),
     ).toBe(1);
-    const t0 = new Date();
+    // A millisecond on: the row's next_attempt_at is PostgreSQL's now() in microseconds, which the same
+    // millisecond's Date (truncated) could precede.
+    const t0 = new Date(Date.now() + 1);
     expect(await claimPushes(db(), t0)).toHaveLength(1); // and the worker dies
     expect(await deliver(new Date(t0.getTime() + 1000))).toBe(0);
     const after = new Date(t0.getTime() + MAIL_LEASE_MS + 1000);
