@@ -10,6 +10,7 @@ import { scanGroupCommit } from './scan-group-commit';
 import { loadRoster } from './roster';
 import { recordKioskScans } from './service';
 import { recordKioskStaffClocks } from './staff-clock';
+import { staffClockGroupCommit } from './staff-clock-batch';
 import { grantByPin } from './staff-identification';
 
 /**
@@ -31,6 +32,7 @@ export function kioskRoutes(app: App, ctx: AppContext) {
   const authenticate = authenticateFor('kiosk.scan');
 
   const scans = scanGroupCommit(ctx.db);
+  const staffClocks = staffClockGroupCommit(ctx.db);
 
   route(app, getKioskRoster, { auth: false, audience: 'device', authenticate }, async ({ req, now }) =>
     loadRoster(ctx, req.pairedDevice!, now, req.ip),
@@ -55,7 +57,7 @@ export function kioskRoutes(app: App, ctx: AppContext) {
     postKioskStaffClocks,
     { auth: false, audience: 'device', authenticate: authenticateFor('kiosk.clock') },
     async ({ req, body, now }) =>
-      recordKioskStaffClocks(ctx, req.pairedDevice!, { sentAt: body.sent_at, entries: body.entries, ip: req.ip }, now),
+      recordKioskStaffClocks(ctx, staffClocks, req.pairedDevice!, { sentAt: body.sent_at, entries: body.entries, ip: req.ip }, now),
   );
 
   route(

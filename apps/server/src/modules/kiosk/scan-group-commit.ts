@@ -1,80 +1,23 @@
 import type { KioskScan } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { isDatabaseOutage } from '../../lib/database-outage';
+import { groupCommit, type GroupCommit } from '../../lib/group-commit';
 import { recordScansTogether, type ScanOutcome, type ScanResult, type ScanToRecord } from './scans-statement';
 
 /**
  * Group commit of the gate's scans (issue 19, docs/decisions/kiosk-scans-group-commit.md). In the
  * morning rush each scan was one statement and one commit, and every commit waits for its own WAL
  * flush. Here the scans of all the requests that arrive while a batch is being written (or in the
- * same turn of the event loop) are written by the next batch: one statement per kind, so one
- * round trip and one commit for all of them. A request is answered when its scans' statement has
- * answered, i.e. after their commit: nothing is acknowledged that is not durable.
- *
- * Nothing waits on a timer: an idle server writes a lone scan at once; under load the batches
- * grow by themselves with the time a batch takes.
+ * same turn of the event loop) are written by the next batch (`lib/group-commit.ts`): one statement
+ * per kind, so one round trip and one commit for all of them.
  */
-export interface ScanGroupCommit {
-  /** Records a request's scans (in the order given) with whatever arrives with them; rejects with the first scan's error. */
-  record(scans: ScanToRecord[]): Promise<ScanResult[]>;
-}
-
-interface Waiting {
-  scans: ScanToRecord[];
-  resolve: (results: ScanResult[]) => void;
-  reject: (error: unknown) => void;
-}
+export type ScanGroupCommit = GroupCommit<ScanToRecord, ScanResult>;
 
 /** Scans per batch: enough for a rush of a few hundred gates, small enough to keep a statement's locks short. */
 const MAX_BATCH = 200;
 
-/**
- * `inFlight`: batches written at the same time (one: each batch takes everything that arrived
- * while the previous one was written, the most scans per commit).
- */
 export function scanGroupCommit(db: Db, { inFlight = 1, maxBatch = MAX_BATCH } = {}): ScanGroupCommit {
-  const waiting: Waiting[] = [];
-  let writers = 0;
-
-  const write = async () => {
-    while (waiting.length > 0) {
-      // Whole requests, at least one (a request holds at most KIOSK_SCANS_MAX scans).
-      let size = 0;
-      let take = 0;
-      while (take < waiting.length && (take === 0 || size + waiting[take]!.scans.length <= maxBatch)) {
-        size += waiting[take]!.scans.length;
-        take++;
-      }
-      const requests = waiting.splice(0, take);
-      try {
-        const scans = requests.flatMap((request) => request.scans);
-        const outcomes = await recordBatch(db, scans);
-        let from = 0;
-        for (const request of requests) {
-          const mine = outcomes.slice(from, (from += request.scans.length));
-          const failed = mine.find((o) => o instanceof Error);
-          if (failed) request.reject(failed);
-          else request.resolve(mine as ScanResult[]);
-        }
-      } catch (error) {
-        // Not expected (recordBatch answers errors per scan); no request may be left waiting.
-        for (const request of requests) request.reject(error);
-      }
-    }
-    writers--;
-  };
-
-  return {
-    record: (scans) =>
-      new Promise((resolve, reject) => {
-        waiting.push({ scans, resolve, reject });
-        if (writers < inFlight) {
-          writers++;
-          // After this turn of the event loop: the requests read in the same turn join this batch.
-          setImmediate(() => void write());
-        }
-      }),
-  };
+  return groupCommit<ScanToRecord, ScanResult>((scans) => recordBatch(db, scans), { inFlight, maxBatch });
 }
 
 /**

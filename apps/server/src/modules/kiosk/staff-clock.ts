@@ -1,20 +1,8 @@
-import { and, eq, or } from 'drizzle-orm';
-import {
-  INT4_MAX,
-  kioskMessages,
-  kioskStaffClockMessages,
-  tokyoDate,
-  tokyoTime,
-  type ClockKind,
-  type KioskStaffClock,
-  type KioskStaffClockStatus,
-} from '@renraku/contract';
+import { INT4_MAX, kioskMessages, kioskStaffClockMessages, tokyoDate, tokyoTime, type KioskStaffClock } from '@renraku/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { devices, staffTimeEntries } from '../../db/schema';
-import { recordAudit } from '../audit/service';
 import type { PairedDevice } from '../staff/service';
-import { clockRefusal, facilityMemberIds, lockPersonDay, minuteOf } from '../staffing/service';
+import { facilityMemberIds } from '../staffing/service';
+import type { StaffClockGroupCommit, StaffClockResult, StaffClockToRecord } from './staff-clock-batch';
 import { staffOfProof, type StaffOfProof } from './staff-identification';
 
 /**
@@ -23,35 +11,19 @@ import { staffOfProof, type StaffOfProof } from './staff-identification';
  * written into staffing's `staff_time_entries` (source `kiosk`, the device, the device time) once
  * per id. A step out of the day's order is recorded and flagged for the 園長, not refused: the
  * person pressed it, maybe offline while the desktop had their day. Audited in the write's
- * transaction with the person and the device.
+ * transaction with the person and the device. The 打刻 that pass the checks here are written with
+ * those of the requests arriving at the same time (`staff-clock-batch.ts`: one transaction, one commit).
  */
 
 /** As the children's scans (service.ts): a wrong device clock must not write another week. */
 const MAX_PAST_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
 
-export interface StaffClockResult {
-  id: string;
-  status: KioskStaffClockStatus;
-  out_of_order: boolean;
-  message: string | null;
-}
-
-/** Steps of a day that do not fit 出勤 → (休憩開始 → 休憩終了)* → 退勤, folded in time order. */
-export function misfits(entries: readonly { kind: ClockKind; time: string }[]): number {
-  const sorted = [...entries].sort((a, b) => minuteOf(a.time) - minuteOf(b.time));
-  const next = { in: 'working', break_start: 'on_break', break_end: 'working', out: 'done' } as const;
-  let state: 'off' | 'working' | 'on_break' | 'done' = 'off';
-  let count = 0;
-  for (const e of sorted) {
-    if (clockRefusal(state, e.kind)) count++;
-    else state = next[e.kind];
-  }
-  return count;
-}
+export type { StaffClockResult } from './staff-clock-batch';
 
 export async function recordKioskStaffClocks(
   ctx: AppContext,
+  clocks: StaffClockGroupCommit,
   device: PairedDevice,
   input: { sentAt: string; entries: KioskStaffClock[]; ip: string },
   now: Date,
@@ -67,15 +39,11 @@ export async function recordKioskStaffClocks(
     }
     return found;
   };
-  const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
-  // The device's skew and sync time are noted in the last entry's transaction when it gets that far
-  // (one commit less per 打刻, issue 35), else alone after the refusals.
-  const noteDevice = (db: Db) =>
-    db.update(devices).set({ clockSkewMs: clamped, lastSyncedAt: now }).where(eq(devices.id, device.id));
-  let noted = false;
-  const results: StaffClockResult[] = [];
-  for (const [index, entry] of input.entries.entries()) {
-    const refuse = (message: string) => results.push({ id: entry.id, status: 'rejected', out_of_order: false, message });
+  // Each entry's answer in order: a refusal here, or null for the batch's answer.
+  const answers: (StaffClockResult | null)[] = [];
+  const toRecord: StaffClockToRecord[] = [];
+  for (const entry of input.entries) {
+    const refuse = (message: string) => answers.push({ id: entry.id, status: 'rejected', out_of_order: false, message });
     const at = new Date(entry.at);
     const ahead = at.getTime() - now.getTime();
     if (ahead > MAX_AHEAD_MS || -ahead > MAX_PAST_MS) {
@@ -98,96 +66,11 @@ export async function recordKioskStaffClocks(
       refuse(kioskStaffClockMessages.notMember);
       continue;
     }
-    const last = index === input.entries.length - 1;
-    results.push(
-      await recordOne(ctx.db, device, { entry, userId, at, date, ip: input.ip, noteDevice: last ? noteDevice : null }, now),
-    );
-    noted ||= last;
+    answers.push(null);
+    toRecord.push({ entry, userId, at, date, time: tokyoTime(at) });
   }
-  if (!noted) await noteDevice(ctx.db);
-  return { results, skew_ms: skew };
-}
-
-async function recordOne(
-  db: Db,
-  device: PairedDevice,
-  input: {
-    entry: KioskStaffClock;
-    userId: number;
-    at: Date;
-    date: string;
-    ip: string;
-    noteDevice: ((db: Db) => Promise<unknown>) | null;
-  },
-  now: Date,
-): Promise<StaffClockResult> {
-  return db.transaction(async (t) => {
-    const tx: Db = t;
-    return recordLocked(tx, device, input, now);
-  });
-}
-
-async function recordLocked(
-  tx: Db,
-  device: PairedDevice,
-  input: {
-    entry: KioskStaffClock;
-    userId: number;
-    at: Date;
-    date: string;
-    ip: string;
-    noteDevice: ((db: Db) => Promise<unknown>) | null;
-  },
-  now: Date,
-): Promise<StaffClockResult> {
-  const { entry, userId, at, date } = input;
-  const time = tokyoTime(at);
-  await lockPersonDay(tx, userId, date);
-  // The device row before the entry: the entry's insert bumps the facility's ratio count (migration
-  // staffing_ratio_changes), and the scans' statement takes device rows before counts; one order, no deadlock.
-  if (input.noteDevice) await input.noteDevice(tx);
-  // The id seen before (a resend) and the person's day at the facility, in one statement.
-  const e = staffTimeEntries;
-  const rows = await tx
-    .select({ clientId: e.clientId, outOfOrder: e.outOfOrder, kind: e.kind, time: e.time, voidedAt: e.voidedAt })
-    .from(e)
-    .where(or(eq(e.clientId, entry.id), and(eq(e.facilityId, device.facilityId), eq(e.date, date), eq(e.userId, userId))));
-  const seen = rows.find((row) => row.clientId === entry.id);
-  if (seen) return { id: entry.id, status: 'duplicate' as const, out_of_order: seen.outOfOrder, message: null };
-  const day = rows.filter((row) => row.voidedAt === null).map((row) => ({ kind: row.kind as ClockKind, time: row.time }));
-  const outOfOrder = misfits([...day, { kind: entry.kind, time }]) > misfits(day);
-  const [row] = await tx
-    .insert(staffTimeEntries)
-    .values({
-      companyId: device.companyId,
-      facilityId: device.facilityId,
-      userId,
-      date,
-      kind: entry.kind,
-      time,
-      source: 'kiosk',
-      clientId: entry.id,
-      outOfOrder,
-      deviceAt: at,
-      recordedBy: userId,
-      deviceId: device.id,
-    })
-    .onConflictDoNothing({ target: staffTimeEntries.clientId })
-    .returning({ id: staffTimeEntries.id });
-  // (The same id from another request at the same moment: its transaction holds the person's lock first.)
-  if (!row) return { id: entry.id, status: 'duplicate' as const, out_of_order: false, message: null };
-  await recordAudit(tx, { userId, today: tokyoDate(now), deviceId: device.id, ip: input.ip }, now, {
-    companyId: device.companyId,
-    facilityId: device.facilityId,
-    action: 'kiosk.staff.clock',
-    targetType: 'staff_time_entry',
-    targetId: row.id,
-    details: { kind: entry.kind, date, time, client_id: entry.id, method: entry.staff!.type, out_of_order: outOfOrder },
-  });
-  return {
-    id: entry.id,
-    status: 'recorded' as const,
-    out_of_order: outOfOrder,
-    message: outOfOrder ? kioskStaffClockMessages.outOfOrder : null,
-  };
+  const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
+  const [recorded] = await clocks.record([{ device, clocks: toRecord, skew: clamped, now, ip: input.ip }]);
+  let next = 0;
+  return { results: answers.map((answer) => answer ?? recorded![next++]!), skew_ms: skew };
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { KIOSK_STAFF_MINUTES, staffMessages, type KioskStaff, type KioskStaffProof } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { kioskStaffGrants, staffPins, staffQrTokens, staffTimeEntries, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
@@ -139,18 +140,43 @@ export async function staffOfProof(
 /** The person, and for a grant the device time it was given at (its minutes are counted on the device's clock, as the scans' times). */
 export type StaffOfProof = { userId: number; window: { from: Date } | null } | null;
 
-async function grantOf(db: Db, device: PairedDevice, grant: string): Promise<StaffOfProof> {
-  const [row] = await db
-    .select()
+/** Prepared, as the scans' other lookups: a gate 打刻 or a confirmed pick-up names its person on every request in the rush. */
+const grantStatement = prepared('kiosk_staff_grant', (db, name) =>
+  db
+    .select({ userId: kioskStaffGrants.userId, deviceIssuedAt: kioskStaffGrants.deviceIssuedAt })
     .from(kioskStaffGrants)
-    .where(and(eq(kioskStaffGrants.tokenHash, sha256Hex(grant)), eq(kioskStaffGrants.deviceId, device.id)));
+    .where(and(eq(kioskStaffGrants.tokenHash, sql.placeholder('hash')), eq(kioskStaffGrants.deviceId, sql.placeholder('device'))))
+    .prepare(name),
+);
+
+const qrOwnerStatement = prepared('kiosk_staff_qr_owner', (db, name) =>
+  db
+    .select({ userId: staffQrTokens.userId })
+    .from(staffQrTokens)
+    .where(
+      and(
+        eq(staffQrTokens.tokenHash, sql.placeholder('hash')),
+        worksAtFacility(
+          staffQrTokens.userId,
+          { facilityId: sql.placeholder('facility'), companyId: sql.placeholder('company') },
+          sql.placeholder('date'),
+        ),
+      ),
+    )
+    .prepare(name),
+);
+
+async function grantOf(db: Db, device: PairedDevice, grant: string): Promise<StaffOfProof> {
+  const [row] = await grantStatement(db).execute({ hash: sha256Hex(grant), device: device.id });
   return row ? { userId: row.userId, window: { from: row.deviceIssuedAt } } : null;
 }
 
 async function qrOwner(db: Db, device: PairedDevice, token: string, date: string): Promise<StaffOfProof> {
-  const [row] = await db
-    .select({ userId: staffQrTokens.userId })
-    .from(staffQrTokens)
-    .where(and(eq(staffQrTokens.tokenHash, sha256Hex(token)), worksAtFacility(staffQrTokens.userId, device, date)));
+  const [row] = await qrOwnerStatement(db).execute({
+    hash: sha256Hex(token),
+    facility: device.facilityId,
+    company: device.companyId,
+    date,
+  });
   return row ? { userId: row.userId, window: null } : null;
 }

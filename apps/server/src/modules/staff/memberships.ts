@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { StaffRole } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { staffMembershipClasses, staffMemberships, users } from '../../db/schema';
@@ -41,8 +41,8 @@ export async function hasCurrentMembership(db: Db, userId: number, day: string):
  */
 export const worksAtFacility = (
   userId: number | SQLWrapper,
-  facility: { facilityId: number; companyId: number },
-  day: string,
+  facility: { facilityId: number | Placeholder; companyId: number | Placeholder },
+  day: string | Placeholder,
 ): SQL => sql`exists (select 1 from ${staffMemberships}
   where ${staffMemberships.userId} = ${userId} and ${membershipCovers(staffMemberships, day)}
     and (${staffMemberships.facilityId} = ${facility.facilityId}
