@@ -88,7 +88,7 @@ export async function recordKioskScans(
     let staff: number | null = null;
     if (scan.staff) {
       const proof = { at: new Date(scan.at), date: tokyoDate(new Date(scan.at)) };
-      staff = await staffOfProof(ctx.db, await deviceOf(), scan.staff, proof, staffCache);
+      staff = (await staffOfProof(ctx.db, await deviceOf(), scan.staff, proof, staffCache))?.userId ?? null;
       if (staff === null) {
         await refuse(scan, skewOf, kioskMessages.staffInvalid);
         continue;

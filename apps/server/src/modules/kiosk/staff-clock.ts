@@ -1,7 +1,6 @@
 import { INT4_MAX, kioskMessages, kioskStaffClockMessages, tokyoDate, tokyoTime, type KioskStaffClock } from '@renraku/contract';
 import type { AppContext } from '../../context';
 import type { PairedDevice } from '../staff/service';
-import { facilityMemberIds } from '../staffing/service';
 import type { StaffClockGroupCommit, StaffClockResult, StaffClockToRecord } from './staff-clock-batch';
 import { staffOfProof, type StaffOfProof } from './staff-identification';
 
@@ -30,15 +29,6 @@ export async function recordKioskStaffClocks(
 ): Promise<{ results: StaffClockResult[]; skew_ms: number }> {
   const skew = now.getTime() - new Date(input.sentAt).getTime();
   const proofs = new Map<string, Promise<StaffOfProof>>();
-  const members = new Map<string, Promise<Set<number>>>();
-  const memberOn = (date: string) => {
-    let found = members.get(date);
-    if (!found) {
-      found = facilityMemberIds(ctx.db, device.facilityId, date);
-      members.set(date, found);
-    }
-    return found;
-  };
   // Each entry's answer in order: a refusal here, or null for the batch's answer.
   const answers: (StaffClockResult | null)[] = [];
   const toRecord: StaffClockToRecord[] = [];
@@ -55,19 +45,19 @@ export async function recordKioskStaffClocks(
       continue;
     }
     const date = tokyoDate(at);
-    const userId = await staffOfProof(ctx.db, device, entry.staff, { at, date }, proofs);
-    if (userId === null) {
+    const staff = await staffOfProof(ctx.db, device, entry.staff, { at, date }, proofs);
+    if (staff === null) {
       refuse(kioskMessages.staffInvalid);
       continue;
     }
     // A membership of this facility itself on the day, as one's own 打刻 on the desktop (a company
     // admin's company-wide membership has no day here).
-    if (!(await memberOn(date)).has(userId)) {
+    if (!staff.member) {
       refuse(kioskStaffClockMessages.notMember);
       continue;
     }
     answers.push(null);
-    toRecord.push({ entry, userId, at, date, time: tokyoTime(at) });
+    toRecord.push({ entry, userId: staff.userId, at, date, time: tokyoTime(at) });
   }
   const clamped = Math.max(-INT4_MAX, Math.min(INT4_MAX, skew));
   const [recorded] = await clocks.record([{ device, clocks: toRecord, skew: clamped, now, ip: input.ip }]);

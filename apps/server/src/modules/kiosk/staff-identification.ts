@@ -4,11 +4,11 @@ import { KIOSK_STAFF_MINUTES, staffMessages, type KioskStaff, type KioskStaffPro
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { kioskStaffGrants, staffPins, staffQrTokens, staffTimeEntries, users } from '../../db/schema';
+import { kioskStaffGrants, staffMemberships, staffPins, staffQrTokens, staffTimeEntries, users } from '../../db/schema';
 import { randomToken } from '../../lib/crypto';
 import { invalid, notFound, tooMany } from '../../lib/errors';
 import { recordAudit } from '../audit/service';
-import { checkPin, worksAt, worksAtFacility, type PairedDevice } from '../staff/service';
+import { checkPin, facilityMembershipOn, worksAt, worksAtFacility, type PairedDevice } from '../staff/service';
 import { sha256Hex } from '../../lib/crypto';
 
 /**
@@ -111,8 +111,9 @@ export async function grantByPin(
  * The person a scan's proof names, or null when it names nobody valid: a grant of this device
  * whose minutes cover the scan (both on the device's clock: a scan made offline and sent an hour
  * later still falls in them; the device's times are what the scans are recorded at anyway), or a staff QR token
- * that is current and whose person works at the facility on the scan's day. Answers are kept per
- * request (`cache`): a batch of 100 scans of one staff member costs one lookup.
+ * that is current and whose person works at the facility on the scan's day; with whether the person
+ * is a member of the facility itself that day (a gate 打刻 needs it), in the same statement. Answers
+ * are kept per request (`cache`): a batch of 100 scans of one staff member costs one lookup.
  */
 export async function staffOfProof(
   db: Db,
@@ -120,11 +121,11 @@ export async function staffOfProof(
   proof: NonNullable<KioskStaffProof>,
   scan: { at: Date; date: string },
   cache: Map<string, Promise<StaffOfProof>>,
-): Promise<number | null> {
-  const key = proof.type === 'pin' ? `pin:${proof.grant}` : `qr:${proof.token}:${scan.date}`;
+): Promise<{ userId: number; member: boolean } | null> {
+  const key = `${proof.type}:${proof.type === 'pin' ? proof.grant : proof.token}:${scan.date}`;
   let found = cache.get(key);
   if (!found) {
-    found = proof.type === 'pin' ? grantOf(db, device, proof.grant) : qrOwner(db, device, proof.token, scan.date);
+    found = proof.type === 'pin' ? grantOf(db, device, proof.grant, scan.date) : qrOwner(db, device, proof.token, scan.date);
     cache.set(key, found);
   }
   const staff = await found;
@@ -134,25 +135,34 @@ export async function staffOfProof(
     if (t < staff.window.from.getTime() - GRANT_SLACK_MS || t > staff.window.from.getTime() + GRANT_MS + GRANT_SLACK_MS)
       return null;
   }
-  return staff.userId;
+  return { userId: staff.userId, member: staff.member };
 }
 
 /** The person, and for a grant the device time it was given at (its minutes are counted on the device's clock, as the scans' times). */
-export type StaffOfProof = { userId: number; window: { from: Date } | null } | null;
+export type StaffOfProof = { userId: number; member: boolean; window: { from: Date } | null } | null;
 
 /** Prepared, as the scans' other lookups: a gate 打刻 or a confirmed pick-up names its person on every request in the rush. */
 const grantStatement = prepared('kiosk_staff_grant', (db, name) =>
   db
-    .select({ userId: kioskStaffGrants.userId, deviceIssuedAt: kioskStaffGrants.deviceIssuedAt })
+    .select({
+      userId: kioskStaffGrants.userId,
+      deviceIssuedAt: kioskStaffGrants.deviceIssuedAt,
+      member: sql<boolean>`${staffMemberships.id} is not null`,
+    })
     .from(kioskStaffGrants)
+    .leftJoin(staffMemberships, facilityMembershipOn(kioskStaffGrants.userId, sql.placeholder('facility'), sql.placeholder('date')))
     .where(and(eq(kioskStaffGrants.tokenHash, sql.placeholder('hash')), eq(kioskStaffGrants.deviceId, sql.placeholder('device'))))
     .prepare(name),
 );
 
 const qrOwnerStatement = prepared('kiosk_staff_qr_owner', (db, name) =>
   db
-    .select({ userId: staffQrTokens.userId })
+    .select({
+      userId: staffQrTokens.userId,
+      member: sql<boolean>`${staffMemberships.id} is not null`,
+    })
     .from(staffQrTokens)
+    .leftJoin(staffMemberships, facilityMembershipOn(staffQrTokens.userId, sql.placeholder('facility'), sql.placeholder('date')))
     .where(
       and(
         eq(staffQrTokens.tokenHash, sql.placeholder('hash')),
@@ -166,9 +176,9 @@ const qrOwnerStatement = prepared('kiosk_staff_qr_owner', (db, name) =>
     .prepare(name),
 );
 
-async function grantOf(db: Db, device: PairedDevice, grant: string): Promise<StaffOfProof> {
-  const [row] = await grantStatement(db).execute({ hash: sha256Hex(grant), device: device.id });
-  return row ? { userId: row.userId, window: { from: row.deviceIssuedAt } } : null;
+async function grantOf(db: Db, device: PairedDevice, grant: string, date: string): Promise<StaffOfProof> {
+  const [row] = await grantStatement(db).execute({ hash: sha256Hex(grant), device: device.id, facility: device.facilityId, date });
+  return row ? { userId: row.userId, member: row.member, window: { from: row.deviceIssuedAt } } : null;
 }
 
 async function qrOwner(db: Db, device: PairedDevice, token: string, date: string): Promise<StaffOfProof> {
@@ -178,5 +188,5 @@ async function qrOwner(db: Db, device: PairedDevice, token: string, date: string
     company: device.companyId,
     date,
   });
-  return row ? { userId: row.userId, window: null } : null;
+  return row ? { userId: row.userId, member: row.member, window: null } : null;
 }

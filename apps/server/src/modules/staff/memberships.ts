@@ -48,6 +48,17 @@ export const worksAtFacility = (
     and (${staffMemberships.facilityId} = ${facility.facilityId}
       or (${staffMemberships.facilityId} is null and ${staffMemberships.companyId} = ${facility.companyId})))`;
 
+/**
+ * Joins a membership of the facility itself covering the day (not a company-wide one): whose 打刻
+ * the facility takes. A join condition, not an `exists` in a select list: drizzle writes a
+ * single-table select's columns unqualified there, which would compare the subquery's own column.
+ */
+export const facilityMembershipOn = (
+  userId: SQLWrapper,
+  facilityId: number | Placeholder,
+  day: string | Placeholder,
+): SQL => sql`${staffMemberships.userId} = ${userId} and ${staffMemberships.facilityId} = ${facilityId} and ${membershipCovers(staffMemberships, day)}`;
+
 export async function worksAt(db: Db, userId: number, facility: { facilityId: number; companyId: number }, day: string) {
   const [row] = await db
     .select({ one: sql<number>`1` })

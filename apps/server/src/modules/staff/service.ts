@@ -6,4 +6,4 @@
 export { findDevice, findDeviceByCredential, LAST_SEEN_EVERY_MS, type PairedDevice } from './devices';
 /** The gate kiosk names a staff member by PIN (checked under its lock) working at its facility (issue 29). */
 export { checkPin } from './pin';
-export { worksAt, worksAtFacility } from './memberships';
+export { facilityMembershipOn, worksAt, worksAtFacility } from './memberships';

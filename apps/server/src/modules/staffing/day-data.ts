@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fiscalYearOf, type ClockKind, type RatioFacilityType } from '@renraku/contract';
 import type { Db } from '../../db/client';
-import { prepared } from '../../db/prepared';
 import {
   classes,
   shiftPatterns,
@@ -49,20 +48,6 @@ export function facilityStaff(db: Db, facilityId: number, date: string) {
     .orderBy(asc(staffMemberships.id));
 }
 
-/** The people with a membership of the facility itself covering a day (prepared: the gate's 打刻 check, in the rush). */
-const facilityMembersStatement = prepared('staffing_facility_members', (db, name) =>
-  db
-    .selectDistinct({ userId: staffMemberships.userId })
-    .from(staffMemberships)
-    .where(and(eq(staffMemberships.facilityId, sql.placeholder('facility')), membershipCovers(staffMemberships, sql.placeholder('date'))))
-    .prepare(name),
-);
-
-/** The ids of the people with a membership of the facility itself covering the day (the gate's 打刻 check; on the pool). */
-export async function facilityMemberIds(db: Db, facilityId: number, date: string): Promise<Set<number>> {
-  const rows = await facilityMembersStatement(db).execute({ facility: facilityId, date });
-  return new Set(rows.map((r) => r.userId));
-}
 
 export function dayEntries(db: Db, facilityId: number, date: string, userId?: number) {
   const recorder = sql<

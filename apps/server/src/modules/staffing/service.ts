@@ -3,6 +3,6 @@
  * `staff_time_entries` through these (modules/kiosk/staff-clock.ts); main.ts starts the 希望休 reminder worker.
  */
 export { lockPersonDay } from './clock';
-export { facilityMemberIds, validEntries } from './day-data';
+export { validEntries } from './day-data';
 export { clockRefusal, minuteOf } from './timeline';
 export { startWishReminderWorker } from './wish-reminders';
