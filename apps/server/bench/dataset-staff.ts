@@ -3,7 +3,8 @@
  * bulk statements beside the main dataset (dataset.ts) and kept when it is reused. Per facility, in
  * this order (`staffOf`): a 園長 (director), a 事務 (office), a 主任 (class staff, is_chief, no class),
  * two class staff for each of the 6 classes, and one class staff member without a class. Every one
- * has a 職員QR whose token is `bench-staff-qr-<user id>` (its SHA-256 stored, as the staff calls do).
+ * has a 職員QR whose token is `bench-staff-qr-<user id>` (its SHA-256 stored, as the staff calls do),
+ * and 打刻 on the weekdays of the last 60 days.
  * Staff sessions are made as a signed-in desktop holds them (`signInStaff`).
  */
 import { sql } from 'drizzle-orm';
@@ -74,7 +75,17 @@ export async function ensureStaff(db: Db, today: string): Promise<FacilityStaff[
       select id, encode(sha256(convert_to('bench-staff-qr-' || id, 'UTF8')), 'hex'), now() from users
       where id >= ${base} and id < ${base + n}`),
     );
-    await db.execute(sql.raw('analyze users, staff_memberships, staff_membership_classes, staff_qr_tokens'));
+    // The weekdays of the last 60 days as each person clocked them (in, a break, out): a facility's
+    // 打刻 have a history, and the gate's reads must find a person's day by index among it (an empty
+    // table hid a whole-table scan of the 打刻 batch's read, issue 35).
+    await db.execute(
+      sql.raw(`insert into staff_time_entries (company_id, facility_id, user_id, date, kind, time, source, recorded_by)
+      select m.company_id, m.facility_id, m.user_id, d::date, k.kind, k.time, 'self', m.user_id
+      from staff_memberships m cross join generate_series(date '${today}' - 60, date '${today}' - 1, interval '1 day') d
+        cross join (values ('in', '08:00'), ('break_start', '12:00'), ('break_end', '13:00'), ('out', '17:00')) k(kind, time)
+      where m.user_id >= ${base} and m.user_id < ${base + n} and extract(isodow from d) < 6`),
+    );
+    await db.execute(sql.raw('analyze users, staff_memberships, staff_membership_classes, staff_qr_tokens, staff_time_entries'));
     log(
       `  staff: ${n.toLocaleString('en')} (${STAFF_PER_FACILITY} per facility) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
