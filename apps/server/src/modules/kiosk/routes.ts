@@ -57,7 +57,13 @@ export function kioskRoutes(app: App, ctx: AppContext) {
     postKioskStaffClocks,
     { auth: false, audience: 'device', authenticate: authenticateFor('kiosk.clock') },
     async ({ req, body, now }) =>
-      recordKioskStaffClocks(ctx, staffClocks, req.pairedDevice!, { sentAt: body.sent_at, entries: body.entries, ip: req.ip }, now),
+      recordKioskStaffClocks(
+        ctx,
+        staffClocks,
+        req.pairedDevice!,
+        { sentAt: body.sent_at, entries: body.entries, ip: req.ip },
+        now,
+      ),
   );
 
   route(

@@ -183,7 +183,9 @@ async function readDays(
   for (const row of rows) {
     if (row.client_id) seen.set(row.client_id.toLowerCase(), row.out_of_order);
     if (row.part === 'day' && !row.voided) {
-      days.get(dayKey(Number(row.facility_id), Number(row.user_id), row.date))!.push({ kind: row.kind as ClockKind, time: row.time });
+      days
+        .get(dayKey(Number(row.facility_id), Number(row.user_id), row.date))!
+        .push({ kind: row.kind as ClockKind, time: row.time });
     }
   }
 }

@@ -150,7 +150,10 @@ const grantStatement = prepared('kiosk_staff_grant', (db, name) =>
       member: sql<boolean>`${staffMemberships.id} is not null`,
     })
     .from(kioskStaffGrants)
-    .leftJoin(staffMemberships, facilityMembershipOn(kioskStaffGrants.userId, sql.placeholder('facility'), sql.placeholder('date')))
+    .leftJoin(
+      staffMemberships,
+      facilityMembershipOn(kioskStaffGrants.userId, sql.placeholder('facility'), sql.placeholder('date')),
+    )
     .where(and(eq(kioskStaffGrants.tokenHash, sql.placeholder('hash')), eq(kioskStaffGrants.deviceId, sql.placeholder('device'))))
     .prepare(name),
 );
@@ -177,7 +180,12 @@ const qrOwnerStatement = prepared('kiosk_staff_qr_owner', (db, name) =>
 );
 
 async function grantOf(db: Db, device: PairedDevice, grant: string, date: string): Promise<StaffOfProof> {
-  const [row] = await grantStatement(db).execute({ hash: sha256Hex(grant), device: device.id, facility: device.facilityId, date });
+  const [row] = await grantStatement(db).execute({
+    hash: sha256Hex(grant),
+    device: device.id,
+    facility: device.facilityId,
+    date,
+  });
   return row ? { userId: row.userId, member: row.member, window: { from: row.deviceIssuedAt } } : null;
 }
 

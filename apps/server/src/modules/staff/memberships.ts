@@ -53,11 +53,8 @@ export const worksAtFacility = (
  * the facility takes. A join condition, not an `exists` in a select list: drizzle writes a
  * single-table select's columns unqualified there, which would compare the subquery's own column.
  */
-export const facilityMembershipOn = (
-  userId: SQLWrapper,
-  facilityId: number | Placeholder,
-  day: string | Placeholder,
-): SQL => sql`${staffMemberships.userId} = ${userId} and ${staffMemberships.facilityId} = ${facilityId} and ${membershipCovers(staffMemberships, day)}`;
+export const facilityMembershipOn = (userId: SQLWrapper, facilityId: number | Placeholder, day: string | Placeholder): SQL =>
+  sql`${staffMemberships.userId} = ${userId} and ${staffMemberships.facilityId} = ${facilityId} and ${membershipCovers(staffMemberships, day)}`;
 
 export async function worksAt(db: Db, userId: number, facility: { facilityId: number; companyId: number }, day: string) {
   const [row] = await db

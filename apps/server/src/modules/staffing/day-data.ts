@@ -48,7 +48,6 @@ export function facilityStaff(db: Db, facilityId: number, date: string) {
     .orderBy(asc(staffMemberships.id));
 }
 
-
 export function dayEntries(db: Db, facilityId: number, date: string, userId?: number) {
   const recorder = sql<
     string | null
