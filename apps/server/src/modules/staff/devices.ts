@@ -1,6 +1,6 @@
 import { countAttempt } from '../../lib/rate-limit';
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceMessages, PAIRING_CODE_MINUTES, staffMessages, type StaffDevice } from '@renraku/contract';
 import type { AppContext } from '../../context';
@@ -53,14 +53,23 @@ const presentDevice = (row: typeof devices.$inferSelect, pairingExpiresAt: Date 
   pin_alert_at: row.pinAlertAt && now.getTime() - row.pinAlertAt.getTime() < PIN_ALERT_MS ? row.pinAlertAt.toISOString() : null,
 });
 
-/** The facility's devices: in use first, revoked last; an unpaired one with the expiry of its live code. */
+/**
+ * The facility's devices: in use first, revoked last; an unpaired one with the expiry of its live code.
+ * The code's lookup is a query builder, not a hand-written fragment: drizzle writes a single-table
+ * select list's columns unqualified, so `devices.id` there was the code's own `id`
+ * (docs/decisions/database-sql-fragments-in-select-lists.md); the builder's where clause is qualified.
+ */
 export async function listDevices(db: Db, facilityId: number, now: Date): Promise<StaffDevice[]> {
+  const liveCodeExpiry = db
+    .select({ expiresAt: max(devicePairingCodes.expiresAt) })
+    .from(devicePairingCodes)
+    .where(
+      and(eq(devicePairingCodes.deviceId, devices.id), isNull(devicePairingCodes.usedAt), gt(devicePairingCodes.expiresAt, now)),
+    );
   const rows = await db
     .select({
       device: devices,
-      pairingExpiresAt: sql<Date | null>`(select max(${devicePairingCodes.expiresAt}) from ${devicePairingCodes}
-        where ${devicePairingCodes.deviceId} = ${devices.id} and ${devicePairingCodes.usedAt} is null
-          and ${devicePairingCodes.expiresAt} > ${now})`.mapWith(devicePairingCodes.expiresAt),
+      pairingExpiresAt: sql<Date | null>`${liveCodeExpiry}`.mapWith(devicePairingCodes.expiresAt),
     })
     .from(devices)
     .where(eq(devices.facilityId, facilityId))
