@@ -99,8 +99,8 @@ async function writeTogether(tx: Db, requests: StaffClockRequest[]): Promise<Sta
   const days = new Map<string, DayEntry[]>();
   const seen = new Map<string, boolean>();
   if (all.length > 0) {
-    // Every person-day of the batch locked at once: one batch at a time (`inFlight` 1) and a desktop
-    // 打刻 holds one lock, so no two holders of several locks can wait on each other.
+    // Every person-day of the batch locked at once, in key order: a desktop 打刻 holds one lock, and
+    // two batches (of two app processes) take theirs in the same order, so they wait, never deadlock.
     const keys = [...new Set(all.map(({ clock }) => `${clock.userId}:${clock.date}`))].sort();
     await tx.execute(
       sql`select pg_advisory_xact_lock(${PERSON_DAY_LOCK}, hashtext(k)) from jsonb_array_elements_text(${JSON.stringify(keys)}::text::jsonb) as k`,
