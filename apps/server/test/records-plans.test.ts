@@ -14,12 +14,12 @@ import {
   type RecordKind,
 } from '@renraku/contract';
 import { auditLog, classes, recordDocuments } from '../src/db/schema';
-import { currentTemplate, loadState, storeState } from '../src/modules/records/service';
+import { loadState } from '../src/modules/records/service';
 import { buildClass } from './factories';
 import { call, callRaw, type Agent } from './harness';
 import { pdfText } from './pdf-text';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
-import { setupRecordsWorld } from './records-world';
+import { approvedPlan, setupRecordsWorld } from './records-world';
 
 /*
  * The plans of a 年度 on their screens (records.md §2, §7; issue 32; records-plans-screens.md):
@@ -64,26 +64,8 @@ const textOf = async (documentId: number, key: string) => {
   return doc.getText(key).toString();
 };
 
-async function plan(kind: RecordKind, classId: number | null, texts: Record<string, string>) {
-  const template = await currentTemplate(db(), { id: w.facilityId, companyId: w.companyId }, kind, null);
-  const [row] = await db()
-    .insert(recordDocuments)
-    .values({
-      companyId: w.companyId,
-      facilityId: w.facilityId,
-      classId,
-      kind,
-      periodStart: '2025-04-01',
-      periodEnd: '2026-03-31',
-      templateId: template.id,
-      status: 'approved',
-    })
-    .returning();
-  const doc = new Y.Doc();
-  for (const [key, value] of Object.entries(texts)) doc.getText(key).insert(0, value);
-  await storeState(db(), row!.id, Y.encodeStateAsUpdate(doc));
-  return row!.id;
-}
+const plan = (kind: RecordKind, classId: number | null, texts: Record<string, string>) =>
+  approvedPlan(db(), w, 2025, { kind, classId, texts });
 
 beforeAll(async () => {
   await db().update(classes).set({ ageBand: 0 }).where(eq(classes.id, w.classA.id));

@@ -11,12 +11,12 @@ import {
   type RecordKind,
 } from '@renraku/contract';
 import { auditLog, classes, recordDocumentEvents, recordDocuments } from '../src/db/schema';
-import { currentTemplate, storeState } from '../src/modules/records/service';
+import { currentTemplate } from '../src/modules/records/service';
 import { loadState } from '../src/modules/records/service';
 import { buildClass } from './factories';
 import { call, callRaw, type Agent } from './harness';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
-import { setupRecordsWorld } from './records-world';
+import { approvedPlan, setupRecordsWorld } from './records-world';
 
 /*
  * The fiscal-year rollover (records.md §2; issue 32; docs/decisions/records-rollover.md): the next
@@ -55,27 +55,8 @@ const textOf = async (documentId: number, key: string) => {
   return doc.getText(key).toString();
 };
 
-async function plan(kind: RecordKind, classId: number | null, texts: Record<string, string>) {
-  const template = await currentTemplate(db(), { id: w.facilityId, companyId: w.companyId }, kind, null);
-  const [row] = await db()
-    .insert(recordDocuments)
-    .values({
-      companyId: w.companyId,
-      facilityId: w.facilityId,
-      classId,
-      kind,
-      periodStart: '2026-04-01',
-      periodEnd: '2027-03-31',
-      templateId: template.id,
-      status: 'approved',
-    })
-    .returning();
-  const doc = new Y.Doc();
-  for (const [key, value] of Object.entries(texts)) doc.getText(key).insert(0, value);
-  doc.getMap('ticks').set('term_domains:健康', true);
-  await storeState(db(), row!.id, Y.encodeStateAsUpdate(doc));
-  return row!.id;
-}
+const plan = (kind: RecordKind, classId: number | null, texts: Record<string, string>) =>
+  approvedPlan(db(), w, 2026, { kind, classId, texts, ticks: ['term_domains:健康'] });
 
 /** Removes the new year's documents (the audit log is append-only: `rollovers()` counts from here on). */
 async function undo() {

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import * as Y from 'yjs';
 import { beforeAll, expect } from 'vitest';
-import { postStaffDeviceUnlock } from '@renraku/contract';
+import { postStaffDeviceUnlock, type RecordKind } from '@renraku/contract';
 import type { Db } from '../src/db/client';
-import { children, noteChildren, staffMemberships } from '../src/db/schema';
+import { children, noteChildren, recordDocuments, staffMemberships } from '../src/db/schema';
+import { currentTemplate, storeState } from '../src/modules/records/service';
 import { buildChild, buildStaff } from './factories';
 import { call, type Agent, type StaffPersona, type TestAppHandle } from './harness';
 import { pairDevice, setupStaffWorld, type StaffWorld } from './staff-world';
@@ -70,4 +72,40 @@ export async function placeKid(
     .where(eq(children.id, k.child.id));
   await db.update(noteChildren).set({ classId }).where(eq(noteChildren.id, k.noteChild.id));
   return k;
+}
+
+/**
+ * An approved plan of `fiscalYear` (a class's, or the facility's when `classId` is null) on the
+ * current template, its texts and ticks stored: last year's plan a new one copies from.
+ */
+export async function approvedPlan(
+  db: Db,
+  w: StaffWorld,
+  fiscalYear: number,
+  {
+    kind,
+    classId,
+    texts,
+    ticks = [],
+  }: { kind: RecordKind; classId: number | null; texts: Record<string, string>; ticks?: string[] },
+): Promise<number> {
+  const template = await currentTemplate(db, { id: w.facilityId, companyId: w.companyId }, kind, null);
+  const [row] = await db
+    .insert(recordDocuments)
+    .values({
+      companyId: w.companyId,
+      facilityId: w.facilityId,
+      classId,
+      kind,
+      periodStart: `${fiscalYear}-04-01`,
+      periodEnd: `${fiscalYear + 1}-03-31`,
+      templateId: template.id,
+      status: 'approved',
+    })
+    .returning();
+  const doc = new Y.Doc();
+  for (const [key, value] of Object.entries(texts)) doc.getText(key).insert(0, value);
+  for (const tick of ticks) doc.getMap('ticks').set(tick, true);
+  await storeState(db, row!.id, Y.encodeStateAsUpdate(doc));
+  return row!.id;
 }
