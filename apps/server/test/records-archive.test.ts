@@ -8,9 +8,8 @@ import { recordsArchiveMessages as M, type RecordKind } from '@renraku/contract'
 import { auditLog, noteChildren, recordDocuments } from '../src/db/schema';
 import { currentTemplate } from '../src/modules/records/service';
 import { buildChild } from './factories';
-import { setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
-import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
+import { setupRecordsWorld } from './records-world';
 
 /*
  * The inspection archive (records.md §6; issue 33; docs/decisions/records-archive.md): a class's
@@ -19,16 +18,11 @@ import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world
  * left keeps theirs in it; a bad or empty 年度 422 with nothing written.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const dir = mkdtempSync(join(tmpdir(), 'records-archive-'));
 const url = (classId: number, year: unknown = 2026) => `/api/staff/classes/${classId}/records-archive.zip?year=${year}`;
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tabletA: Agent;
+const { db, w, as } = setupRecordsWorld(clock);
 let stays: number;
 let left: number;
 
@@ -63,8 +57,6 @@ const pdfText = (pdf: Buffer) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, '');
 
 beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
-  tabletA = await classTablet(t, w, as.director, clock, '2468');
   const kid = async (firstName: string, leftOn: string | null) => {
     const k = await buildChild(db(), { facilityId: w.facilityId, firstName, leftOn, admittedOn: '2024-04-01' });
     await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, k.noteChild.id));
@@ -92,8 +84,8 @@ describe('the inspection archive', () => {
     await expectMatrix(as, statuses(200, { office: 403, classStaff: 403 }), (agent) =>
       agent.get(url(w.classA.id), { headers: clock }),
     );
-    expect((await chief.get(url(w.classA.id), { headers: clock })).statusCode).toBe(200);
-    expect((await tabletA.get(url(w.classA.id), { headers: clock })).statusCode).toBe(403);
+    expect((await as.chief.get(url(w.classA.id), { headers: clock })).statusCode).toBe(200);
+    expect((await as.tablet.get(url(w.classA.id), { headers: clock })).statusCode).toBe(403);
   }, 120_000);
 
   it('one ZIP: the index first, then every document’s latest version; the index lists each with status and approver', async () => {
@@ -146,7 +138,7 @@ describe('the inspection archive', () => {
       stays: await audits(eq(auditLog.childId, stays)),
       left: await audits(eq(auditLog.childId, left)),
     };
-    expect((await chief.get(url(w.classA.id), { headers: clock })).statusCode).toBe(200);
+    expect((await as.chief.get(url(w.classA.id), { headers: clock })).statusCode).toBe(200);
     expect(await audits(archive)).toBe(before.archive + 1);
     // 陽翔: the 個別指導計画 and the 要録; the child who left: the 経過記録.
     expect(await audits(eq(auditLog.childId, stays))).toBe(before.stays + 2);

@@ -11,10 +11,10 @@ import {
 } from '@renraku/contract';
 import { auditLog, childRecords, noteChildren, pickupPersons, recordSettings } from '../src/db/schema';
 import { buildChild, buildGrowth } from './factories';
-import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
 import { pdfText } from './pdf-text';
 import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-persona-matrix';
-import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
+import { setupRecordsWorld } from './records-world';
 
 /*
  * The 児童票 (records.md §2, §7; issue 33): every call × staff.md §7's callers, the 主任, a class
@@ -22,14 +22,9 @@ import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world
  * and a child who left; the facility's 期 settings.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tabletA: Agent;
+const { db, w, as } = setupRecordsWorld(clock, '1357');
 
 const read = statuses(200, { office: 403, classStaff: 200 });
 const write = (ok: number) => ({ ...statuses(ok, { office: 403, classStaff: 403 }), classStaffA: ok });
@@ -59,9 +54,7 @@ const audits = async (action: string, childId: number) =>
   )[0]!.n;
 
 beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   await buildGrowth(db(), { child: w.family.child, measuredOn: '2026-10-05', height: 101.5, weight: 16.1 });
-  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('the 児童票', () => {
@@ -69,9 +62,9 @@ describe('the 児童票', () => {
     const before = await audits('child_record.read', w.family.child.id);
     await expectMatrix(as, read, (agent) => getRecord(agent));
     expect(await audits('child_record.read', w.family.child.id)).toBe(before + 4);
-    expect((await getRecord(chief)).statusCode).toBe(200);
+    expect((await getRecord(as.chief)).statusCode).toBe(200);
     // The class tablet's PIN session holds no 児童票 (contacts and health: desktop only).
-    expect((await getRecord(tabletA)).statusCode).toBe(403);
+    expect((await getRecord(as.tablet)).statusCode).toBe(403);
     const res = await call(as.classStaffA, getStaffChildRecord, { params: { childId: w.family.child.id }, headers: clock });
     expect(res.data).toMatchObject({
       child: { id: w.family.child.id, birth: '2022-04-01' },
@@ -93,8 +86,8 @@ describe('the 児童票', () => {
 
   it('PUT: the child’s class staff, the 主任, directors and company admins write; audited with the fields changed', async () => {
     await expectMatrix(as, write(200), (agent) => putRecord(agent, body()));
-    expect((await putRecord(chief, body({ notes: '主任が追記' }))).statusCode).toBe(200);
-    expect((await putRecord(tabletA, body())).statusCode).toBe(403);
+    expect((await putRecord(as.chief, body({ notes: '主任が追記' }))).statusCode).toBe(200);
+    expect((await putRecord(as.tablet, body())).statusCode).toBe(403);
     const res = await call(as.director, putStaffChildRecord, {
       params: { childId: w.family.child.id },
       body: body({ notes: '年長から就学相談あり' }),
@@ -136,8 +129,8 @@ describe('the 児童票', () => {
     const before = await audits('child_record.read', w.family.child.id);
     await expectMatrix(as, read, (agent) => agent.get(url, { headers: clock }));
     expect(await audits('child_record.read', w.family.child.id)).toBe(before + 4);
-    expect((await chief.get(url, { headers: clock })).statusCode).toBe(200);
-    expect((await tabletA.get(url, { headers: clock })).statusCode).toBe(403);
+    expect((await as.chief.get(url, { headers: clock })).statusCode).toBe(200);
+    expect((await as.tablet.get(url, { headers: clock })).statusCode).toBe(403);
     expect((await as.director.get('/api/staff/children/999999/record.pdf', { headers: clock })).statusCode).toBe(404);
     expect((await as.director.get('/api/staff/children/abc/record.pdf', { headers: clock })).statusCode).toBe(422);
     const res = await as.classStaffA.get(url, { headers: clock });
@@ -208,7 +201,7 @@ describe('the 児童票', () => {
     const a = (await getRecord(as.classStaffA, mover.child.id)).json();
     expect(a).toMatchObject({ can_edit: false, fields: { notes: '転クラス', admission_notes: body().admission_notes } });
     // The old class's tablet no longer reaches the child.
-    expect((await getRecord(tabletA, mover.child.id)).statusCode).toBe(403);
+    expect((await getRecord(as.tablet, mover.child.id)).statusCode).toBe(403);
   });
 
   it('a child who left: the record is kept and read-only for everyone', async () => {
@@ -251,7 +244,7 @@ describe('the facility’s 期 settings', () => {
     await expectMatrix(as, setupOnly(200), (agent) =>
       put(agent, { term_start_months: [4, 7, 10, 1], progress_terms_from_age: 3 }),
     );
-    expect((await put(chief, { term_start_months: [4, 7, 10, 1], progress_terms_from_age: 3 })).statusCode).toBe(403);
+    expect((await put(as.chief, { term_start_months: [4, 7, 10, 1], progress_terms_from_age: 3 })).statusCode).toBe(403);
     const [row] = await db().select().from(recordSettings).where(eq(recordSettings.facilityId, w.facilityId));
     expect(row).toMatchObject({ termStartMonths: [4, 7, 10, 1], progressTermsFromAge: 3 });
     // The child's periods follow the new 期.

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
   childRecordMessages,
@@ -9,9 +9,9 @@ import {
   recordsMessages as M,
 } from '@renraku/contract';
 import { auditLog, recordDocuments, recordSettings } from '../src/db/schema';
-import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
 import { expectInvalid, expectMatrix, readAll, setupOnly, statuses } from './staff-persona-matrix';
-import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
+import { setupRecordsWorld } from './records-world';
 
 /*
  * 日案 in the lists (records.md §2, §4; docs/decisions/records-daily-plans.md): whether a facility
@@ -20,15 +20,10 @@ import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world
  * caller, a class tablet, bad input.
  */
 
-const t = setupApp();
-const db = () => t.db;
 // Friday 2026-11-20, 13:00 Tokyo.
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tabletA: Agent;
+const { db, w, as } = setupRecordsWorld(clock, '8642');
 
 const settingsOf = (agent: Agent) =>
   callRaw(agent, getStaffRecordSettings, { params: { facilityId: w.facilityId }, headers: clock });
@@ -46,11 +41,6 @@ const dailyPlans = async () =>
   (await db().select({ n: count() }).from(recordDocuments).where(eq(recordDocuments.kind, 'daily_plan')))[0]!.n;
 const defaults = { term_start_months: [4, 6, 9, 1], progress_terms_from_age: 3 };
 
-beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
-  tabletA = await classTablet(t, w, as.director, clock, '8642');
-}, 120_000);
-
 describe('日案 in the lists', () => {
   it('off by default: no 日案 listed or counted, and none can be made (422 in Japanese, nothing written)', async () => {
     const got = await settingsOf(as.classStaffA);
@@ -67,9 +57,9 @@ describe('日案 in the lists', () => {
   it('the setting: read by every member but office; set by directors and company admins on a desktop; audited', async () => {
     await expectMatrix(as, { ...readAll, office: 403 }, (agent) => settingsOf(agent));
     await expectMatrix(as, setupOnly(200), (agent) => put(agent, { ...defaults, writes_daily_plans: false }));
-    expect((await put(chief, { ...defaults, writes_daily_plans: true })).statusCode).toBe(403);
+    expect((await put(as.chief, { ...defaults, writes_daily_plans: true })).statusCode).toBe(403);
     // A class tablet's PIN session changes no setting (a desktop action).
-    expect((await put(tabletA, { ...defaults, writes_daily_plans: true })).statusCode).toBe(403);
+    expect((await put(as.tablet, { ...defaults, writes_daily_plans: true })).statusCode).toBe(403);
     const [before] = await db().select().from(recordSettings).where(eq(recordSettings.facilityId, w.facilityId));
     expect(before!.writesDailyPlans).toBe(false);
     const on = await put(as.director, { ...defaults, writes_daily_plans: true });
@@ -121,8 +111,8 @@ describe('日案 in the lists', () => {
       open(agent, { kind: 'daily_plan', period: `2026-11-${days[i]}` }),
     );
     expect(await dailyPlans()).toBe(3);
-    expect((await open(tabletA, { kind: 'daily_plan', period: '2026-11-20' })).statusCode).toBe(200);
-    expect((await open(chief, { kind: 'daily_plan', period: '2026-11-19' })).statusCode).toBe(200);
+    expect((await open(as.tablet, { kind: 'daily_plan', period: '2026-11-20' })).statusCode).toBe(200);
+    expect((await open(as.chief, { kind: 'daily_plan', period: '2026-11-19' })).statusCode).toBe(200);
     expect(await dailyPlans()).toBe(5);
     // Class B's staff read the 日案 that exists.
     expect((await open(as.classStaffB, { kind: 'daily_plan', period: '2026-11-20' })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
   deleteStaffRecordPhrase,
@@ -7,23 +7,18 @@ import {
   recordPhrasesMessages as P,
 } from '@renraku/contract';
 import { auditLog, recordPhrases } from '../src/db/schema';
-import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
-import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
+import { setupRecordsWorld } from './records-world';
 
 /*
  * 文例 (records.md §3; issue 32): the shipped phrases by age band, month and topic, the facility's
  * own added by its 園長 or 主任; every caller of staff.md §7, a class tablet, bad input.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tablet: Agent;
+const { db, w, as } = setupRecordsWorld(clock);
 
 const facility = () => ({ facilityId: w.facilityId });
 const list = (agent: Agent, query: Record<string, unknown> = {}) =>
@@ -32,17 +27,12 @@ const add = (agent: Agent, text: string, extra: Record<string, unknown> = {}) =>
   call(agent, postStaffRecordPhrase, { params: facility(), body: { text, topic: 'aims', ...extra }, headers: clock });
 const rows = async () => (await db().select({ n: count() }).from(recordPhrases))[0]!.n;
 
-beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
-  tablet = await classTablet(t, w, as.director, clock, '2468');
-}, 120_000);
-
 describe('文例', () => {
   it('GET: every reader of the records (not office); another facility 404; a class tablet reads', async () => {
     await expectMatrix(as, statuses(200, { office: 403, classStaff: 200 }), (agent) => list(agent));
-    expect((await list(tablet)).data.can_add).toBe(false);
+    expect((await list(as.tablet)).data.can_add).toBe(false);
     expect((await list(as.classStaffA)).data.can_add).toBe(false);
-    expect((await list(chief)).data.can_add).toBe(true);
+    expect((await list(as.chief)).data.can_add).toBe(true);
     expect((await list(as.director)).data.can_add).toBe(true);
   });
 
@@ -71,10 +61,10 @@ describe('文例', () => {
       add(agent, `${persona}の文例：落ち葉を踏む音を楽しむ。`, { age_bands: [0, 1], month: 11 }),
     );
     expect(await rows()).toBe(before + 2);
-    const mine = await add(chief, '園庭の柿の木の変化に気付けるよう声をかける。', { topic: 'support' });
+    const mine = await add(as.chief, '園庭の柿の木の変化に気付けるよう声をかける。', { topic: 'support' });
     expect(mine.statusCode).toBe(201);
     expect(mine.data).toMatchObject({ topic: 'support', age_bands: [], month: null, source: 'facility' });
-    expect((await add(tablet, 'タブレットから')).statusCode).toBe(403);
+    expect((await add(as.tablet, 'タブレットから')).statusCode).toBe(403);
     const listed = (await list(as.classStaffA, { age_band: 0, month: 11, topic: 'aims' })).data.phrases;
     expect(listed.slice(0, 2).map((p) => [p.source, p.text])).toEqual([
       ['facility', 'companyAdminの文例：落ち葉を踏む音を楽しむ。'],
@@ -124,11 +114,11 @@ describe('文例', () => {
     expect(
       (await callRaw(as.otherFacility, deleteStaffRecordPhrase, { params: { ...facility(), phraseId: made.id! } })).statusCode,
     ).toBe(404);
-    const gone = await call(chief, deleteStaffRecordPhrase, { params: { ...facility(), phraseId: made.id! }, headers: clock });
+    const gone = await call(as.chief, deleteStaffRecordPhrase, { params: { ...facility(), phraseId: made.id! }, headers: clock });
     expect(gone.data.message).toBe(P.deleted);
-    expect((await callRaw(chief, deleteStaffRecordPhrase, { params: { ...facility(), phraseId: made.id! } })).statusCode).toBe(
+    expect((await callRaw(as.chief, deleteStaffRecordPhrase, { params: { ...facility(), phraseId: made.id! } })).statusCode).toBe(
       404,
     );
-    expect((await callRaw(chief, deleteStaffRecordPhrase, { params: { ...facility(), phraseId: 'x' } })).statusCode).toBe(422);
+    expect((await callRaw(as.chief, deleteStaffRecordPhrase, { params: { ...facility(), phraseId: 'x' } })).statusCode).toBe(422);
   });
 });

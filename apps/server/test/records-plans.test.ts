@@ -6,9 +6,6 @@ import {
   getStaffOverallPlan,
   getStaffRecord,
   postStaffClassAnnualPlan,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   postStaffOverallPlan,
   postStaffRecordApprove,
   postStaffRecordReopen,
@@ -16,12 +13,13 @@ import {
   recordPlanMessages as M,
   type RecordKind,
 } from '@renraku/contract';
-import { auditLog, classes, recordDocuments, staffMemberships } from '../src/db/schema';
-import { currentTemplate, loadState, storeState } from '../src/modules/records/service';
-import { buildClass, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { auditLog, classes, recordDocuments } from '../src/db/schema';
+import { loadState } from '../src/modules/records/service';
+import { buildClass } from './factories';
+import { call, callRaw, type Agent } from './harness';
 import { pdfText } from './pdf-text';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
+import { approvedPlan, setupRecordsWorld } from './records-world';
 
 /*
  * The plans of a 年度 on their screens (records.md §2, §7; issue 32; records-plans-screens.md):
@@ -30,15 +28,10 @@ import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
  * 年度's plan of the same age or made from the template; audited; bad input a 422 in Japanese.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-06-10T03:00:00.000Z' };
 const readers = statuses(200, { office: 403, classStaff: 200 });
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tablet: Agent;
+const { db, w, as } = setupRecordsWorld(clock);
 let last: { overall: number; hiyoko: number };
 let auditBase = 0;
 
@@ -71,44 +64,12 @@ const textOf = async (documentId: number, key: string) => {
   return doc.getText(key).toString();
 };
 
-async function plan(kind: RecordKind, classId: number | null, texts: Record<string, string>) {
-  const template = await currentTemplate(db(), { id: w.facilityId, companyId: w.companyId }, kind, null);
-  const [row] = await db()
-    .insert(recordDocuments)
-    .values({
-      companyId: w.companyId,
-      facilityId: w.facilityId,
-      classId,
-      kind,
-      periodStart: '2025-04-01',
-      periodEnd: '2026-03-31',
-      templateId: template.id,
-      status: 'approved',
-    })
-    .returning();
-  const doc = new Y.Doc();
-  for (const [key, value] of Object.entries(texts)) doc.getText(key).insert(0, value);
-  await storeState(db(), row!.id, Y.encodeStateAsUpdate(doc));
-  return row!.id;
-}
+const plan = (kind: RecordKind, classId: number | null, texts: Record<string, string>) =>
+  approvedPlan(db(), w, 2025, { kind, classId, texts });
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   await db().update(classes).set({ ageBand: 0 }).where(eq(classes.id, w.classA.id));
   await db().update(classes).set({ ageBand: 1 }).where(eq(classes.id, w.classB.id));
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
-  const registered = await call(as.director, postStaffDevice, {
-    params: facility(),
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tablet = t.agent(clock);
-  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
   // Last 年度: a 0歳児 class of another name with its 年間指導計画, and the facility's 全体的な計画.
   const lastHiyoko = await buildClass(db(), { facilityId: w.facilityId, name: 'もも組', fiscalYear: 2025 });
   await db().update(classes).set({ ageBand: 0 }).where(eq(classes.id, lastHiyoko.id));
@@ -127,8 +88,8 @@ beforeAll(async () => {
 describe('the 全体的な計画 of a 年度', () => {
   it('GET: every member but office (保育士 and 主任 read); a class tablet 404; what a new one copies', async () => {
     await expectMatrix(as, readers, (agent) => getOverall(agent));
-    expect((await getOverall(chief)).statusCode).toBe(200);
-    expect((await getOverall(tablet)).statusCode).toBe(404);
+    expect((await getOverall(as.chief)).statusCode).toBe(200);
+    expect((await getOverall(as.tablet)).statusCode).toBe(404);
     const director = await getOverall(as.director);
     expect(director.data).toEqual({
       fiscal_year: 2026,
@@ -139,7 +100,7 @@ describe('the 全体的な計画 of a 年度', () => {
       years: [2025],
     });
     expect((await getOverall(as.classStaffA)).data.can_create).toBe(false);
-    expect((await getOverall(chief)).data.can_create).toBe(false);
+    expect((await getOverall(as.chief)).data.can_create).toBe(false);
     expect((await getOverall(as.director, { year: 2025 })).data).toMatchObject({
       state: 'done',
       can_create: false,
@@ -153,12 +114,12 @@ describe('the 全体的な計画 of a 年度', () => {
   });
 
   it('POST: only the 園長 and 法人管理者 create it (保育士, 主任 403, a tablet 404); nothing written by the others', async () => {
-    for (const agent of [as.classStaffA, chief]) {
+    for (const agent of [as.classStaffA, as.chief]) {
       const res = await openOverall(agent);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(M.notWriter);
     }
-    expect((await openOverall(tablet)).statusCode).toBe(404);
+    expect((await openOverall(as.tablet)).statusCode).toBe(404);
     const others = [as.office, as.otherFacility, as.guardian, as.anonymous];
     const got = [];
     for (const agent of others) got.push((await openOverall(agent)).statusCode);
@@ -199,12 +160,12 @@ describe('the 全体的な計画 of a 年度', () => {
     const [doc] = await docsOf('overall_plan');
     const p = { params: { documentId: doc!.id }, headers: clock };
     await expectMatrix(as, readers, (agent) => callRaw(agent, getStaffRecord, p));
-    expect((await callRaw(tablet, getStaffRecord, p)).statusCode).toBe(404);
+    expect((await callRaw(as.tablet, getStaffRecord, p)).statusCode).toBe(404);
     expect((await callRaw(as.classStaffA, postStaffRecordSubmit, p)).statusCode).toBe(403);
-    expect((await callRaw(chief, postStaffRecordSubmit, p)).statusCode).toBe(403);
+    expect((await callRaw(as.chief, postStaffRecordSubmit, p)).statusCode).toBe(403);
     expect((await callRaw(as.director, postStaffRecordSubmit, p)).data.document.status).toBe('submitted');
     // The 主任 approves the classes' plans, not the facility's.
-    expect((await callRaw(chief, postStaffRecordApprove, p)).statusCode).toBe(403);
+    expect((await callRaw(as.chief, postStaffRecordApprove, p)).statusCode).toBe(403);
     const approved = await callRaw(as.companyAdmin, postStaffRecordApprove, p);
     expect(approved.data.document.status).toBe('approved');
     expect(approved.data.document.approved?.by.id).toBe(w.staff.companyAdmin.user.id);
@@ -245,7 +206,7 @@ describe('a class’s first 年間指導計画', () => {
 
   it('POST: readers of another class may not create it (403, tablet of another class 404); bad ids; nothing written', async () => {
     expect((await openAnnual(as.classStaffA, w.classB.id)).statusCode).toBe(403);
-    expect((await openAnnual(tablet, w.classB.id)).statusCode).toBe(404);
+    expect((await openAnnual(as.tablet, w.classB.id)).statusCode).toBe(404);
     expect((await openAnnual(as.office, w.classB.id)).statusCode).toBe(403);
     expect((await openAnnual(as.otherFacility, w.classB.id)).statusCode).toBe(404);
     expect((await openAnnual(as.director, 999_999)).statusCode).toBe(404);
@@ -254,7 +215,7 @@ describe('a class’s first 年間指導計画', () => {
   });
 
   it('POST: the class tablet creates it from last 年度’s plan of the same age; then every reader opens it', async () => {
-    const made = await openAnnual(tablet, w.classA.id);
+    const made = await openAnnual(as.tablet, w.classA.id);
     expect(made.statusCode).toBe(200);
     expect(made.data.document).toMatchObject({ kind: 'annual_plan', status: 'draft', title: 'ひよこ組 2026年度 年間指導計画' });
     expect(await textOf(made.data.document.id, 'year_goal')).toBe('安心できる保育者のもとで過ごす。');
@@ -271,7 +232,7 @@ describe('a class’s first 年間指導計画', () => {
   });
 
   it('POST: the 主任 creates another class’s from the template (no 1歳児 plan last 年度)', async () => {
-    const made = await openAnnual(chief, w.classB.id);
+    const made = await openAnnual(as.chief, w.classB.id);
     expect(made.statusCode).toBe(200);
     expect(await loadState(db(), made.data.document.id)).toBeNull();
     const [row] = await db()

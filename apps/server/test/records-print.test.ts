@@ -16,9 +16,9 @@ import { auditLog, childAttendances, noteChildren, recordDocuments } from '../sr
 import { stampBoxes } from '../src/modules/records/pdf';
 import { currentTemplate, storeState } from '../src/modules/records/service';
 import { buildAbsence, buildChild } from './factories';
-import { call, setupApp, type Agent, type StaffPersona } from './harness';
+import { call, type Agent } from './harness';
 import { expectMatrix, statuses } from './staff-persona-matrix';
-import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
+import { setupRecordsWorld } from './records-world';
 
 /*
  * Print and PDF (records.md §6; issue 32): every kind as an A4 PDF from its stored text, plans
@@ -26,16 +26,11 @@ import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world
  * checked with pdftotext (poppler-utils, scripts/ensure-system-packages.sh).
  */
 
-const t = setupApp();
-const db = () => t.db;
 const DAY = '2026-11-20';
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const dir = mkdtempSync(join(tmpdir(), 'records-pdf-'));
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tabletA: Agent;
+const { db, w, as } = setupRecordsWorld(clock);
 
 const pdfUrl = (id: number | string) => `/api/staff/records/${id}/pdf`;
 const get = (agent: Agent, id: number | string) => agent.get(pdfUrl(id), { headers: clock });
@@ -77,7 +72,6 @@ const open = (agent: Agent, kind: 'monthly_plan' | 'daily_journal', period: stri
 let plan: number;
 
 beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   await db().insert(childAttendances).values({
     companyId: w.companyId,
     noteChildId: w.family.noteChild.id,
@@ -89,7 +83,6 @@ beforeAll(async () => {
   const absent = await buildChild(db(), { facilityId: w.facilityId, firstName: '欠席' });
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, absent.noteChild.id));
   await buildAbsence(db(), { noteChild: absent.noteChild, targetDate: DAY });
-  tabletA = await classTablet(t, w, as.director, clock, '2468');
   // Class A's 月案, written, submitted by class A's staff and approved by the director.
   plan = (await open(as.classStaffA, 'monthly_plan', '2026-11')).data.document.id;
   await write(
@@ -132,9 +125,9 @@ describe('the PDF of a document', () => {
   it('the 保育日誌: portrait, the day’s attendance with the absence, the 主任’s stamp', async () => {
     const journal = (await open(as.classStaffA, 'daily_journal', DAY)).data.document.id;
     await write(journal, { activities: '園庭で落ち葉拾いをした。' }, [], { weather: '晴れ' });
-    await call(tabletA, postStaffRecordSubmit, { params: { documentId: journal }, headers: clock });
-    await call(chief, postStaffRecordApprove, { params: { documentId: journal }, headers: clock });
-    const res = await get(tabletA, journal);
+    await call(as.tablet, postStaffRecordSubmit, { params: { documentId: journal }, headers: clock });
+    await call(as.chief, postStaffRecordApprove, { params: { documentId: journal }, headers: clock });
+    const res = await get(as.tablet, journal);
     expect(res.statusCode).toBe(200);
     const { text, pages, stamps } = pdfText(res.rawPayload);
     expect(pages).toMatch(/^595\.28 x 841\.89/);
@@ -191,8 +184,8 @@ describe('the PDF of a document', () => {
     expect((await get(as.director, '0')).statusCode).toBe(422);
     expect((await get(as.director, 999_999)).statusCode).toBe(404);
     const other = (await open(as.classStaffB, 'monthly_plan', '2026-11', w.classB.id)).data.document.id;
-    expect((await get(tabletA, other)).statusCode).toBe(404);
+    expect((await get(as.tablet, other)).statusCode).toBe(404);
     expect((await get(as.classStaffA, other)).statusCode).toBe(200);
-    expect((await get(tabletA, plan)).statusCode).toBe(200);
+    expect((await get(as.tablet, plan)).statusCode).toBe(200);
   });
 });

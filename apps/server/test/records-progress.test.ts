@@ -13,9 +13,9 @@ import {
 } from '@renraku/contract';
 import { auditLog, noteChildren, recordDocuments } from '../src/db/schema';
 import { buildDailyNote, buildGrowth, buildNoteFile } from './factories';
-import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
-import { type Kid, type StaffWorld, buildRecordsWorld, classTablet, placeKid } from './records-world';
+import { type Kid, placeKid, setupRecordsWorld } from './records-world';
 
 /*
  * 経過記録 (records.md §2, §3, §7; issue 33): opened per child and month (under 3) or 期 (from 3),
@@ -23,14 +23,9 @@ import { type Kid, type StaffWorld, buildRecordsWorld, classTablet, placeKid } f
  * child; a child who moved class (the records follow the child) and one who left (read-only).
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tabletA: Agent;
+const { db, w, as } = setupRecordsWorld(clock, '1357');
 let baby: Kid;
 
 const read = statuses(200, { office: 403, classStaff: 200 });
@@ -50,9 +45,7 @@ const kid = (firstName: string, birth: string, classId: number, leftOn: string |
   placeKid(db(), w, firstName, birth, classId, { leftOn });
 
 beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   baby = await kid('あかちゃん', '2025-05-10', w.classA.id);
-  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('opening a child’s 経過記録', () => {
@@ -61,8 +54,8 @@ describe('opening a child’s 経過記録', () => {
     await expectMatrix(as, write(200), (agent, _p, i) => open(agent, baby.child.id, `2026-0${i + 1}`));
     expect(await docs()).toBe(before + 3);
     expect(await childAudits('record.create', baby.child.id)).toBe(3);
-    expect((await open(chief, baby.child.id, '2026-06')).statusCode).toBe(200);
-    const onTablet = await open(tabletA, baby.child.id, '2026-07');
+    expect((await open(as.chief, baby.child.id, '2026-06')).statusCode).toBe(200);
+    const onTablet = await open(as.tablet, baby.child.id, '2026-07');
     expect(onTablet.statusCode).toBe(200);
     // Under 3: one per month, from the shipped template with the spec's sections.
     const nov = await call(as.classStaffA, postStaffChildProgressRecord, {
@@ -181,8 +174,8 @@ describe('a 経過記録’s material, status and audit', () => {
     expect((await callRaw(as.office, postStaffRecordSubmit, { params, headers: clock })).statusCode).toBe(403);
     expect((await callRaw(as.classStaffA, postStaffRecordSubmit, { params, headers: clock })).statusCode).toBe(200);
     expect((await callRaw(as.classStaffA, postStaffRecordApprove, { params, headers: clock })).statusCode).toBe(403);
-    expect((await callRaw(tabletA, postStaffRecordApprove, { params, headers: clock })).statusCode).toBe(403);
-    const approved = await call(chief, postStaffRecordApprove, { params, headers: clock });
+    expect((await callRaw(as.tablet, postStaffRecordApprove, { params, headers: clock })).statusCode).toBe(403);
+    const approved = await call(as.chief, postStaffRecordApprove, { params, headers: clock });
     expect(approved.data.document.status).toBe('approved');
     const reads = await childAudits('record.view', baby.child.id);
     await expectMatrix(as, read, (agent) => callRaw(agent, getStaffRecord, { params, headers: clock }));
@@ -216,7 +209,7 @@ describe('a 経過記録’s material, status and audit', () => {
       (await callRaw(as.classStaffB, postStaffRecordSubmit, { params: { documentId: doc }, headers: clock })).statusCode,
     ).toBe(200);
     // Class A's tablet no longer reaches it.
-    expect((await callRaw(tabletA, getStaffRecord, { params: { documentId: doc }, headers: clock })).statusCode).toBe(404);
+    expect((await callRaw(as.tablet, getStaffRecord, { params: { documentId: doc }, headers: clock })).statusCode).toBe(404);
   });
 
   it('a child who left: the 経過記録 are kept and read-only; no new one', async () => {

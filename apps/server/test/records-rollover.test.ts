@@ -11,12 +11,12 @@ import {
   type RecordKind,
 } from '@renraku/contract';
 import { auditLog, classes, recordDocumentEvents, recordDocuments } from '../src/db/schema';
-import { currentTemplate, storeState } from '../src/modules/records/service';
+import { currentTemplate } from '../src/modules/records/service';
 import { loadState } from '../src/modules/records/service';
-import { buildClass, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildClass } from './factories';
+import { call, callRaw, type Agent } from './harness';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
-import { type StaffWorld, classTablet, signInChief } from './records-world';
+import { approvedPlan, setupRecordsWorld } from './records-world';
 
 /*
  * The fiscal-year rollover (records.md §2; issue 32; docs/decisions/records-rollover.md): the next
@@ -25,15 +25,10 @@ import { type StaffWorld, classTablet, signInChief } from './records-world';
  * when two directors press at once; audited; bad input a 422 in Japanese with nothing written.
  */
 
-const t = setupApp();
-const db = () => t.db;
 // March of 年度 2026: the next year's classes are made, the rollover is done before April.
 const clock = { 'x-test-now': '2027-03-20T03:00:00.000Z' };
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tablet: Agent;
+const { db, w, as } = setupRecordsWorld(clock);
 let next: { hiyoko: number; risu: number; usagi: number };
 let sources: { overall: number; hiyoko: number; risu: number };
 
@@ -60,27 +55,8 @@ const textOf = async (documentId: number, key: string) => {
   return doc.getText(key).toString();
 };
 
-async function plan(kind: RecordKind, classId: number | null, texts: Record<string, string>) {
-  const template = await currentTemplate(db(), { id: w.facilityId, companyId: w.companyId }, kind, null);
-  const [row] = await db()
-    .insert(recordDocuments)
-    .values({
-      companyId: w.companyId,
-      facilityId: w.facilityId,
-      classId,
-      kind,
-      periodStart: '2026-04-01',
-      periodEnd: '2027-03-31',
-      templateId: template.id,
-      status: 'approved',
-    })
-    .returning();
-  const doc = new Y.Doc();
-  for (const [key, value] of Object.entries(texts)) doc.getText(key).insert(0, value);
-  doc.getMap('ticks').set('term_domains:健康', true);
-  await storeState(db(), row!.id, Y.encodeStateAsUpdate(doc));
-  return row!.id;
-}
+const plan = (kind: RecordKind, classId: number | null, texts: Record<string, string>) =>
+  approvedPlan(db(), w, 2026, { kind, classId, texts, ticks: ['term_domains:健康'] });
 
 /** Removes the new year's documents (the audit log is append-only: `rollovers()` counts from here on). */
 async function undo() {
@@ -94,12 +70,8 @@ async function undo() {
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   await db().update(classes).set({ ageBand: 0 }).where(eq(classes.id, w.classA.id));
   await db().update(classes).set({ ageBand: 1 }).where(eq(classes.id, w.classB.id));
-  chief = await signInChief(t, w, clock);
-  tablet = await classTablet(t, w, as.director, clock, '2468');
   // 年度 2027's classes: the same age bands under new names, and a 2歳児 class with no plan to start from.
   const made = {
     hiyoko: await buildClass(db(), { facilityId: w.facilityId, name: 'ひよこ組', fiscalYear: 2027 }),
@@ -126,8 +98,8 @@ beforeAll(async () => {
 describe('the fiscal-year rollover', () => {
   it('GET preview: the 園長 and 法人管理者 only (主任, 保育士, 事務 403; a class tablet 403); nothing written', async () => {
     await expectMatrix(as, setupOnly(200), (agent) => preview(agent));
-    expect((await preview(chief)).statusCode).toBe(403);
-    expect((await preview(tablet)).statusCode).toBe(403);
+    expect((await preview(as.chief)).statusCode).toBe(403);
+    expect((await preview(as.tablet)).statusCode).toBe(403);
     const { data } = await preview(as.director);
     expect(data).toMatchObject({
       from_fiscal_year: 2026,
@@ -160,8 +132,8 @@ describe('the fiscal-year rollover', () => {
   });
 
   it('POST: the 園長 and 法人管理者 only (others 403/404/401, the 主任 and a class tablet 403)', async () => {
-    expect((await roll(chief)).statusCode).toBe(403);
-    expect((await roll(tablet)).statusCode).toBe(403);
+    expect((await roll(as.chief)).statusCode).toBe(403);
+    expect((await roll(as.tablet)).statusCode).toBe(403);
     expect(await docsOf2027()).toHaveLength(0);
     await expectMatrix(as, setupOnly(200), (agent) => roll(agent));
     expect(await docsOf2027()).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import {
@@ -15,10 +15,10 @@ import {
 import { auditLog, recordTemplates } from '../src/db/schema';
 import { storeState } from '../src/modules/records/service';
 import { buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
 import { pdfText } from './pdf-text';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
-import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world';
+import { setupRecordsWorld } from './records-world';
 
 /*
  * The template editor (records.md §2, §7; issue 32; docs/decisions/records-templates.md): the
@@ -27,14 +27,9 @@ import { type StaffWorld, buildRecordsWorld, classTablet } from './records-world
  * with nothing written; two saves from the same version: one wins, the other 409.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tablet: Agent;
+const { t, db, w, as } = setupRecordsWorld(clock);
 
 const facility = () => ({ facilityId: w.facilityId });
 const list = (agent: Agent) => call(agent, getStaffRecordTemplates, { params: facility(), headers: clock });
@@ -46,18 +41,13 @@ const rows = async () => (await db().select({ n: count() }).from(recordTemplates
 const open = (agent: Agent, period: string) =>
   call(agent, postStaffClassRecord, { params: { classId: w.classA.id }, body: { kind: 'monthly_plan', period }, headers: clock });
 
-beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
-  tablet = await classTablet(t, w, as.director, clock, '2468');
-}, 120_000);
-
 describe('the templates of a facility', () => {
   it('GET: the 園長 and 法人管理者 only (主任, 保育士, 事務 403; another facility 404; a class tablet 403)', async () => {
     await expectMatrix(as, setupOnly(200), (agent) =>
       callRaw(agent, getStaffRecordTemplates, { params: facility(), headers: clock }),
     );
-    expect((await callRaw(chief, getStaffRecordTemplates, { params: facility(), headers: clock })).statusCode).toBe(403);
-    expect((await callRaw(tablet, getStaffRecordTemplates, { params: facility(), headers: clock })).statusCode).toBe(403);
+    expect((await callRaw(as.chief, getStaffRecordTemplates, { params: facility(), headers: clock })).statusCode).toBe(403);
+    expect((await callRaw(as.tablet, getStaffRecordTemplates, { params: facility(), headers: clock })).statusCode).toBe(403);
   });
 
   it('GET: every kind but the 要録, the shipped defaults as version 0, tick lists with the spec’s exact names', async () => {
@@ -99,8 +89,8 @@ describe('the templates of a facility', () => {
     const entry = await current('weekly_plan');
     expect(entry.version).toBe(2);
     const body = { base_version: 2, name: entry.name, sections: entry.sections };
-    expect((await save(chief, 'weekly_plan', body)).statusCode).toBe(403);
-    expect((await save(tablet, 'weekly_plan', body)).statusCode).toBe(403);
+    expect((await save(as.chief, 'weekly_plan', body)).statusCode).toBe(403);
+    expect((await save(as.tablet, 'weekly_plan', body)).statusCode).toBe(403);
     expect(await rows()).toBe(before + 2);
     const audits = await db().select().from(auditLog).where(eq(auditLog.action, 'record.template.update'));
     expect(audits).toHaveLength(2);

@@ -1,17 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { postStaffDevice, postStaffDevicePair, postStaffDeviceUnlock } from '@renraku/contract';
+import * as Y from 'yjs';
+import { beforeAll, expect } from 'vitest';
+import { postStaffDeviceUnlock, type RecordKind } from '@renraku/contract';
 import type { Db } from '../src/db/client';
-import { children, noteChildren, staffMemberships } from '../src/db/schema';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, staffAgents, type Agent, type StaffPersona, type TestAppHandle } from './harness';
+import { children, noteChildren, recordDocuments, staffMemberships } from '../src/db/schema';
+import { currentTemplate, storeState } from '../src/modules/records/service';
+import { buildChild, buildStaff } from './factories';
+import { call, type Agent, type StaffPersona, type TestAppHandle } from './harness';
+import { pairDevice, setupStaffWorld, type StaffWorld } from './staff-world';
 
 /*
  * The world the records tests share (records.md §7): staff.md §7's callers, the 主任 and class A's
  * unlocked tablet, and children placed in a class with a birth date.
  */
 
-export type StaffWorld = Awaited<ReturnType<typeof buildStaffWorld>>;
+export type { StaffWorld };
 export type Kid = Awaited<ReturnType<typeof buildChild>>;
 type Clock = Record<string, string>;
 
@@ -24,29 +27,27 @@ export async function signInChief(t: TestAppHandle, w: StaffWorld, clock: Clock)
 
 /** Class A's tablet: registered by the director, paired, and unlocked with the PIN of a class A staff member. */
 export async function classTablet(t: TestAppHandle, w: StaffWorld, director: Agent, clock: Clock, pin = '2468'): Promise<Agent> {
-  const registered = await call(director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  const tablet = t.agent(clock);
-  await call(tablet, postStaffDevicePair, { body: { code: registered.data.code } });
+  const tablet = await pairDevice(t, director, w.facilityId, { name: 'ひよこ組', class_id: w.classA.id }, clock);
   const pinned = await buildStaff(t.db, { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin });
   expect((await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin } })).statusCode).toBe(200);
   return tablet;
 }
 
-export interface RecordsWorld {
-  w: StaffWorld;
-  as: Record<StaffPersona, Agent>;
-  chief: Agent;
-}
+/** records.md §7's callers: staff.md §7's, the 主任 (`chief`) and class A's unlocked tablet (`tablet`). */
+export type RecordsCallers = Record<StaffPersona | 'chief' | 'tablet', Agent>;
 
-/** staff.md §7's callers and the 主任 (`classTablet` adds the tablet where a file wants it). */
-export async function buildRecordsWorld(t: TestAppHandle, clock: Clock): Promise<RecordsWorld> {
-  const w = await buildStaffWorld(t.db);
-  const as = await staffAgents(t, w, clock);
-  return { w, as, chief: await signInChief(t, w, clock) };
+/**
+ * `setupStaffWorld()` with the 主任 and class A's tablet (unlocked with `tabletPin`) added to `as`,
+ * in place in beforeAll like the rest: a file's own beforeAll runs after them.
+ */
+export function setupRecordsWorld(clock: Clock, tabletPin = '2468') {
+  const { t, db, w, as } = setupStaffWorld(clock);
+  const callers = as as RecordsCallers;
+  beforeAll(async () => {
+    callers.chief = await signInChief(t, w, clock);
+    callers.tablet = await classTablet(t, w, as.director, clock, tabletPin);
+  }, 120_000);
+  return { t, db, w, as: callers };
 }
 
 export interface KidOptions {
@@ -71,4 +72,40 @@ export async function placeKid(
     .where(eq(children.id, k.child.id));
   await db.update(noteChildren).set({ classId }).where(eq(noteChildren.id, k.noteChild.id));
   return k;
+}
+
+/**
+ * An approved plan of `fiscalYear` (a class's, or the facility's when `classId` is null) on the
+ * current template, its texts and ticks stored: last year's plan a new one copies from.
+ */
+export async function approvedPlan(
+  db: Db,
+  w: StaffWorld,
+  fiscalYear: number,
+  {
+    kind,
+    classId,
+    texts,
+    ticks = [],
+  }: { kind: RecordKind; classId: number | null; texts: Record<string, string>; ticks?: string[] },
+): Promise<number> {
+  const template = await currentTemplate(db, { id: w.facilityId, companyId: w.companyId }, kind, null);
+  const [row] = await db
+    .insert(recordDocuments)
+    .values({
+      companyId: w.companyId,
+      facilityId: w.facilityId,
+      classId,
+      kind,
+      periodStart: `${fiscalYear}-04-01`,
+      periodEnd: `${fiscalYear + 1}-03-31`,
+      templateId: template.id,
+      status: 'approved',
+    })
+    .returning();
+  const doc = new Y.Doc();
+  for (const [key, value] of Object.entries(texts)) doc.getText(key).insert(0, value);
+  for (const tick of ticks) doc.getMap('ticks').set(tick, true);
+  await storeState(db, row!.id, Y.encodeStateAsUpdate(doc));
+  return row!.id;
 }

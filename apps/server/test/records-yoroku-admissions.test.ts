@@ -11,9 +11,9 @@ import {
 import { auditLog, noteChildren } from '../src/db/schema';
 import { storeState } from '../src/modules/records/service';
 import { loadState } from '../src/modules/records/service';
-import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
 import { expectInvalid, expectMatrix, readAll } from './staff-persona-matrix';
-import { type Kid, type StaffWorld, buildRecordsWorld, classTablet, placeKid } from './records-world';
+import { type Kid, placeKid, setupRecordsWorld } from './records-world';
 
 /*
  * The 要録's 入所に関する記録 for the roster (records.md §7: 事務 "read the 要録's 入所に関する記録"):
@@ -21,15 +21,10 @@ import { type Kid, type StaffWorld, buildRecordsWorld, classTablet, placeKid } f
  * on the 要録 itself; each read audited by child; a child who moved class and a child who left.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const YEAR = 2026;
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tabletA: Agent;
+const { db, w, as } = setupRecordsWorld(clock, '1357');
 let haruto: Kid;
 let mio: Kid;
 let leaver: Kid;
@@ -48,7 +43,6 @@ const reads = async (childId: number) =>
   )[0]!.n;
 
 beforeAll(async () => {
-  ({ w, as, chief } = await buildRecordsWorld(t, clock));
   haruto = await kid('陽翔', '2020-09-15', w.classA.id);
   mio = await kid('澪', '2021-06-10', w.classA.id);
   leaver = await kid('去', '2020-05-05', w.classA.id, '2026-10-31');
@@ -67,15 +61,14 @@ beforeAll(async () => {
   await db().update(noteChildren).set({ leftOn: null }).where(eq(noteChildren.id, leaver.noteChild.id));
   await call(as.director, postStaffChildYoroku, { params: { childId: leaver.child.id }, body: { year: YEAR }, headers: clock });
   await db().update(noteChildren).set({ leftOn: '2026-10-31' }).where(eq(noteChildren.id, leaver.noteChild.id));
-  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('the 要録’s 入所に関する記録 for the roster', () => {
   it('every member reads them, the 事務 too; other facility 404; desktop only; the chief too', async () => {
     await expectMatrix(as, readAll, (agent) => list(agent));
-    expect((await list(chief)).statusCode).toBe(200);
+    expect((await list(as.chief)).statusCode).toBe(200);
     // The class tablet's PIN session: a desktop call (roster facts).
-    expect((await list(tabletA)).statusCode).toBe(403);
+    expect((await list(as.tablet)).statusCode).toBe(403);
   });
 
   it('holds the checked fields of the 要録 and nothing of the 保育に関する記録', async () => {

@@ -23,10 +23,10 @@ import { storeState } from '../src/modules/records/service';
 import { loadState } from '../src/modules/records/document-store';
 import { retainUntil } from '../src/modules/records/yoroku-context';
 import { admissionState } from '../src/modules/records/yoroku-admission';
-import { buildClass, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildClass } from './factories';
+import { call, callRaw, type Agent } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
-import { type Kid, type StaffWorld, classTablet, placeKid, signInChief } from './records-world';
+import { type Kid, placeKid, setupRecordsWorld } from './records-world';
 
 /*
  * 保育所児童保育要録 (records.md §5–7; issue 33): a final-year child's 要録 opened per 年度 with the
@@ -35,15 +35,10 @@ import { type Kid, type StaffWorld, classTablet, placeKid, signInChief } from '.
  * child and answerable from the audit API, a child who left (kept, read-only), bad input.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T04:00:00.000Z' };
 const YEAR = 2026;
 
-let w: StaffWorld;
-let as: Record<StaffPersona, Agent>;
-let chief: Agent;
-let tabletA: Agent;
+const { db, w, as } = setupRecordsWorld(clock, '1357');
 let haruto: Kid;
 
 const read = statuses(200, { office: 403, classStaff: 200 });
@@ -70,12 +65,8 @@ function pdfText(pdf: Buffer): string {
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   await db().update(facilities).set({ address: '東京都世田谷区桜1-2-3' }).where(eq(facilities.id, w.facilityId));
-  chief = await signInChief(t, w, clock);
   haruto = await kid('陽翔', '2020-09-15', w.classA.id);
-  tabletA = await classTablet(t, w, as.director, clock, '1357');
 }, 120_000);
 
 describe('opening a 要録', () => {
@@ -98,8 +89,8 @@ describe('opening a 要録', () => {
       got[p] = (await open(as[p], first.child.id)).statusCode;
     expect(got).toEqual({ ...write(200), classStaffB: 403, companyAdmin: 200, director: 200 });
     expect(await docs()).toBe(before + 1);
-    expect((await open(tabletA, first.child.id)).statusCode).toBe(200);
-    expect((await open(chief, first.child.id)).statusCode).toBe(200);
+    expect((await open(as.tablet, first.child.id)).statusCode).toBe(200);
+    expect((await open(as.chief, first.child.id)).statusCode).toBe(200);
     const doc = await call(as.classStaffA, postStaffChildYoroku, {
       params: { childId: haruto.child.id },
       body: { year: YEAR },
@@ -157,7 +148,7 @@ describe('the class, its 重点, the context, approval', () => {
     );
     expect(
       (
-        await callRaw(tabletA, putStaffClassYorokuFocus, {
+        await callRaw(as.tablet, putStaffClassYorokuFocus, {
           params: { classId: w.classA.id },
           body: { text: '重点' },
           headers: clock,
@@ -181,9 +172,9 @@ describe('the class, its 重点, the context, approval', () => {
     expect(list.data.can_approve).toBe(true);
     expect(list.data.children.map((c) => c.name)).toContain('試験 陽翔');
     expect(list.data.children.map((c) => c.name)).not.toContain('試験 ちいさい');
-    expect((await call(chief, getStaffClassYoroku, { params: { classId: w.classB.id }, headers: clock })).data.can_approve).toBe(
-      false,
-    );
+    expect(
+      (await call(as.chief, getStaffClassYoroku, { params: { classId: w.classB.id }, headers: clock })).data.can_approve,
+    ).toBe(false);
     // The 経過記録 written before, beside the form.
     const progress = await call(as.classStaffA, postStaffChildProgressRecord, {
       params: { childId: haruto.child.id },
@@ -213,7 +204,7 @@ describe('the class, its 重点, the context, approval', () => {
     for (const bad of [-1, 21, 1.5, '5', null]) {
       expectInvalid(await keep(as.director, bad), 'yoroku_retention_extra_years', childRecordMessages.retention);
     }
-    expect((await keep(chief, 5)).statusCode).toBe(403);
+    expect((await keep(as.chief, 5)).statusCode).toBe(403);
     expect((await keep(as.classStaffA, 5)).statusCode).toBe(403);
     expect((await keep(as.director, 5)).json()).toMatchObject({ yoroku_retention_extra_years: 5 });
     const longer = await call(as.classStaffA, getStaffYorokuContext, { params: { documentId: doc }, headers: clock });
@@ -237,12 +228,12 @@ describe('the class, its 重点, the context, approval', () => {
     y.getText('school').insert(0, '世田谷区立桜小学校');
     await storeState(db(), doc, Y.encodeStateAsUpdate(y));
     expect((await callRaw(as.classStaffA, postStaffRecordSubmit, { params, headers: clock })).statusCode).toBe(200);
-    const byChief = await callRaw(chief, postStaffRecordApprove, { params, headers: clock });
+    const byChief = await callRaw(as.chief, postStaffRecordApprove, { params, headers: clock });
     expect(byChief.statusCode).toBe(403);
     expect(byChief.json().message).toBe(M.directorOnly);
-    expect((await call(chief, getStaffRecord, { params, headers: clock })).data.can_approve).toBe(false);
+    expect((await call(as.chief, getStaffRecord, { params, headers: clock })).data.can_approve).toBe(false);
     expect((await callRaw(as.classStaffA, postStaffRecordApprove, { params, headers: clock })).statusCode).toBe(403);
-    expect((await callRaw(tabletA, postStaffRecordApprove, { params, headers: clock })).statusCode).toBe(403);
+    expect((await callRaw(as.tablet, postStaffRecordApprove, { params, headers: clock })).statusCode).toBe(403);
     expect((await call(as.director, postStaffRecordApprove, { params, headers: clock })).data.document.status).toBe('approved');
     const pdf = await as.director.get(`/api/staff/records/${doc}/pdf`, { headers: clock });
     expect(pdf.statusCode).toBe(200);
@@ -282,7 +273,7 @@ describe('the class ZIP, the audit, a child who left', () => {
     for (const p of ['office', 'otherFacility', 'ended', 'guardian', 'anonymous'] as const)
       got[p] = (await as[p].get(url, { headers: clock })).statusCode;
     expect(got).toEqual({ office: 403, otherFacility: 404, ended: 401, guardian: 401, anonymous: 401 });
-    expect((await tabletA.get(url, { headers: clock })).statusCode).toBe(403);
+    expect((await as.tablet.get(url, { headers: clock })).statusCode).toBe(403);
     const started = performance.now();
     const zip = await as.director.get(url, { headers: clock });
     const seconds = (performance.now() - started) / 1000;

@@ -10,27 +10,23 @@ import {
   tokyoDate,
 } from '@renraku/contract';
 import { auditLog } from '../src/db/schema';
-import { buildStaffWorld, diseaseIdsByName } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { diseaseIdsByName } from './factories';
+import { call, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 
 /**
  * Reads that show what staff.md §2 counts as personal records, and were not in the log (issue 30):
  * the notice tracking (who read and answered, and the answers), and the day's board and inbox
  * when they show a child's absence disease. One read is one entry.
  */
-const t = setupApp();
-const db = () => t.db;
 const today = tokyoDate(new Date());
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { db, w, as } = setupStaffWorld();
 let noticeId: number;
 
 const entries = (action: string) => db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(asc(auditLog.id));
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
   const made = await call(as.director, postStaffFacilityNotice, {
     params: { facilityId: w.facilityId },
     body: { title: '遠足', text: '持ち物', audience: { kind: 'classes', ids: [w.classA.id] }, release: 'now' },

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   bannerMessages,
@@ -12,21 +12,12 @@ import {
   putStaffManualBanner,
 } from '@renraku/contract';
 import { auditLog, feedBanners, manualBanners } from '../src/db/schema';
-import { buildChild, buildFacility, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildFacility, buildUser, linkGuardian } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, readAll, setupOnly } from './staff-persona-matrix';
 
-const t = setupApp();
-const db = () => t.db;
-
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
-
-beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
-  // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
-}, 120_000);
+const { t, db, w, as } = setupStaffWorld();
 
 const HOUR = 60 * 60 * 1000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

@@ -6,16 +6,15 @@ import {
   getStaffShiftRatio,
   getStaffTimeEntries,
   memberChiefMessages as M,
-  postStaffDevice,
-  postStaffDevicePair,
   postStaffDeviceUnlock,
   putStaffMember,
   putStaffMemberChief,
   staffMemberSchema,
 } from '@renraku/contract';
 import { auditLog, staffMemberships } from '../src/db/schema';
-import { buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildStaff } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { pairDevice, setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
 
 /*
@@ -25,29 +24,17 @@ import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
  * and a gate kiosk; bad input.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T01:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { t, db, w, as } = setupStaffWorld(clock);
 let tablet: Agent;
 let kiosk: Agent;
 let pinStaff: Awaited<ReturnType<typeof buildStaff>>;
 
-async function pairedDevice(body: { name: string; class_id?: number; purpose?: 'class' | 'kiosk' }) {
-  const registered = await call(as.director, postStaffDevice, { params: { facilityId: w.facilityId }, body, headers: clock });
-  const agent = t.agent(clock);
-  expect((await call(agent, postStaffDevicePair, { body: { code: registered.data.code } })).statusCode).toBe(200);
-  return agent;
-}
-
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   pinStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  tablet = await pairedDevice({ name: 'ひよこ組', class_id: w.classA.id });
-  kiosk = await pairedDevice({ name: 'ゲート', purpose: 'kiosk' });
+  tablet = await pairDevice(t, as.director, w.facilityId, { name: 'ひよこ組', class_id: w.classA.id }, clock);
+  kiosk = await pairDevice(t, as.director, w.facilityId, { name: 'ゲート', purpose: 'kiosk' }, clock);
 }, 120_000);
 
 const target = () => w.staff.classStaffA.membership.id;

@@ -16,16 +16,14 @@ import {
 } from '@renraku/contract';
 import { auditLog, childUser, classBroadcasts, feedFiles, noteChildren, users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
-import { buildChild, buildStaff, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildStaff, buildUser, linkGuardian } from './factories';
+import { call, callRaw, type Agent, type StaffPersona } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
-const db = () => t.db;
 const today = tokyoDate(new Date());
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { t, db, w, as } = setupStaffWorld();
 /** A second family in class A: child B and its guardian. */
 let b: Awaited<ReturnType<typeof buildChild>>;
 let guardianB: Agent;
@@ -42,12 +40,10 @@ const jpegWithGps = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
   b = await buildChild(db(), { facilityId: w.facilityId, firstName: 'びー' });
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, b.noteChild.id));
   const parentB = await buildUser(db());
   await linkGuardian(db(), b.child.id, parentB.id, { main: true, writable: true });
-  as = await staffAgents(t, w);
   guardianB = await t.signIn(parentB);
   photo = await jpegWithGps();
 }, 120_000);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   getAvailableFunctions,
@@ -8,29 +8,12 @@ import {
   postStaffCompanyFacility,
 } from '@renraku/contract';
 import { auditLog, devices, facilities, facilityFunctions, noteChildren, pickupPersons } from '../src/db/schema';
-import {
-  buildChild,
-  buildClass,
-  buildRegistrationToken,
-  buildStaff,
-  buildStaffWorld,
-  buildUser,
-  linkGuardian,
-} from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildClass, buildRegistrationToken, buildStaff, buildUser, linkGuardian } from './factories';
+import { call, callRaw } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
-const db = () => t.db;
-
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
-
-beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
-  // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
-}, 120_000);
+const { t, db, w, as } = setupStaffWorld();
 
 /** Company calls: the company admin only; the company's other members 403; the rest as ever. */
 const companyAdminOnly = (ok: number) => ({ ...statuses(ok, { office: 403, classStaff: 403 }), director: 403 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import {
   deleteStaffClosedDay,
@@ -12,21 +12,11 @@ import {
   tokyoDate,
 } from '@renraku/contract';
 import { auditLog, facilities, facilityClosedDays, facilityFunctions } from '../src/db/schema';
-import { buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { call, callRaw } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, readAll, setupOnly } from './staff-persona-matrix';
 
-const t = setupApp();
-const db = () => t.db;
-
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
-
-beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
-  // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
-}, 120_000);
+const { t, db, w, as } = setupStaffWorld();
 
 const params = () => ({ facilityId: w.facilityId });
 const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;

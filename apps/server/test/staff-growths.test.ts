@@ -11,19 +11,16 @@ import {
   tokyoDate,
 } from '@renraku/contract';
 import { auditLog, children, growths, noteChildren } from '../src/db/schema';
-import { buildChild, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
-const db = () => t.db;
 const today = tokyoDate(new Date());
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { db, w, as } = setupStaffWorld();
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
   // A boy of about 3 years with a measurement last month.
   await db()
     .update(children)
@@ -40,7 +37,6 @@ beforeAll(async () => {
       head: 49.0,
       chest: 50.5,
     });
-  as = await staffAgents(t, w);
 }, 120_000);
 
 const params = () => ({ classId: w.classA.id });

@@ -1,23 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { facilityMessages, fiscalYearOf, postStaffPromotion, postStaffPromotionPreview, tokyoDate } from '@renraku/contract';
 import { auditLog, classes, facilityPromotions, noteChildren } from '../src/db/schema';
-import { buildChild, buildClass, buildFacility, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildClass, buildFacility } from './factories';
+import { call, callRaw } from './harness';
 import { executeAsOwner } from './helpers';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
-const db = () => t.db;
-
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
-
-beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
-  // Eight sign-ins (argon2 each): generous on a loaded 2-core machine.
-}, 120_000);
+const { db, w, as } = setupStaffWorld();
 
 /** 進級 is confirmed in the new 年度: the year before the current one is the one to promote. */
 const current = fiscalYearOf(tokyoDate(new Date()));

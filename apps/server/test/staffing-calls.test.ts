@@ -7,8 +7,6 @@ import {
   getStaffStaffingSettings,
   getStaffTimeEntries,
   postStaffClock,
-  postStaffDevice,
-  postStaffDevicePair,
   postStaffDeviceUnlock,
   postStaffTimeEntry,
   postStaffTimeEntryVoid,
@@ -18,8 +16,9 @@ import {
   type ClockKind,
 } from '@renraku/contract';
 import { auditLog, childAttendances, children, noteChildren, staffTimeEntries } from '../src/db/schema';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildStaff } from './factories';
+import { call, callRaw, type Agent, type StaffPersona } from './harness';
+import { pairDevice, setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, readAll, setupOnly, statuses } from './staff-persona-matrix';
 
 /*
@@ -28,30 +27,17 @@ import { expectInvalid, expectMatrix, readAll, setupOnly, statuses } from './sta
  * a paired class tablet's PIN session and a gate kiosk, and bad input.
  */
 
-const t = setupApp();
-const db = () => t.db;
-
 const TODAY = '2026-11-20';
 const NOW = '2026-11-20T00:00:00.000Z'; // 09:00 Tokyo
 const at = (minutes: number) => ({ 'x-test-now': new Date(Date.parse(NOW) + minutes * 60_000).toISOString() });
 const clock = at(0);
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { t, db, w, as } = setupStaffWorld(clock);
 let tablet: Agent;
 let kiosk: Agent;
 let pinPerson: number;
 
-async function pairedDevice(body: { name: string; class_id?: number; purpose?: 'class' | 'kiosk' }) {
-  const registered = await call(as.director, postStaffDevice, { params: { facilityId: w.facilityId }, body, headers: clock });
-  const agent = t.agent(clock);
-  expect((await call(agent, postStaffDevicePair, { body: { code: registered.data.code } })).statusCode).toBe(200);
-  return agent;
-}
-
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   // Class A: the family's child (born 2022-04-01: 4歳以上 this 年度) and three babies, all here from 08:30.
   const babies = [];
   for (const name of ['一', '二', '三']) {
@@ -83,8 +69,8 @@ beforeAll(async () => {
       name: 'タブ 先生',
     })
   ).user.id;
-  tablet = await pairedDevice({ name: 'ひよこ組', class_id: w.classA.id });
-  kiosk = await pairedDevice({ name: 'ゲート', purpose: 'kiosk' });
+  tablet = await pairDevice(t, as.director, w.facilityId, { name: 'ひよこ組', class_id: w.classA.id }, clock);
+  kiosk = await pairDevice(t, as.director, w.facilityId, { name: 'ゲート', purpose: 'kiosk' }, clock);
 }, 120_000);
 
 const facility = () => ({ facilityId: w.facilityId });

@@ -2,8 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   getStaffWorkingConditions,
-  postStaffDevice,
-  postStaffDevicePair,
   postStaffDeviceUnlock,
   postStaffShiftGenerate,
   postStaffShiftPattern,
@@ -13,8 +11,9 @@ import {
   type WorkingConditionsBody,
 } from '@renraku/contract';
 import { auditLog, children, noteChildren, schedules, staffMemberships, staffWorkingConditions } from '../src/db/schema';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildStaff } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { pairDevice, setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-persona-matrix';
 
 /*
@@ -23,29 +22,17 @@ import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-person
  * tablet and a gate kiosk; bad input; the generated draft keeping them.
  */
 
-const t = setupApp();
-const db = () => t.db;
 const NOW = '2026-11-20T00:00:00.000Z';
 const clock = { 'x-test-now': NOW };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { t, db, w, as } = setupStaffWorld(clock);
 let chief: Agent;
 let tablet: Agent;
 let kiosk: Agent;
 let subject: number;
 const pattern: Record<'A' | 'F' | 'H', number> = { A: 0, F: 0, H: 0 };
 
-async function pairedDevice(body: { name: string; class_id?: number; purpose?: 'class' | 'kiosk' }) {
-  const registered = await call(as.director, postStaffDevice, { params: { facilityId: w.facilityId }, body, headers: clock });
-  const agent = t.agent(clock);
-  expect((await call(agent, postStaffDevicePair, { body: { code: registered.data.code } })).statusCode).toBe(200);
-  return agent;
-}
-
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   subject = w.staff.classStaffA.user.id;
   const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
   await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
@@ -56,11 +43,11 @@ beforeAll(async () => {
     classIds: [w.classA.id],
     pin: '2468',
   });
-  tablet = await pairedDevice({ name: 'ひよこ組', class_id: w.classA.id });
+  tablet = await pairDevice(t, as.director, w.facilityId, { name: 'ひよこ組', class_id: w.classA.id }, clock);
   expect(
     (await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinPerson.user.id, pin: '2468' }, headers: clock })).statusCode,
   ).toBe(200);
-  kiosk = await pairedDevice({ name: 'ゲート', purpose: 'kiosk' });
+  kiosk = await pairDevice(t, as.director, w.facilityId, { name: 'ゲート', purpose: 'kiosk' }, clock);
   for (const [code, start, end] of [
     ['A', '07:30', '16:15'],
     ['F', '09:30', '18:15'],

@@ -3,8 +3,6 @@ import { eq } from 'drizzle-orm';
 import {
   getStaffRatioMonth,
   getStaffShiftRatio,
-  postStaffDevice,
-  postStaffDevicePair,
   postStaffDeviceUnlock,
   postStaffShiftPattern,
   putStaffShift,
@@ -20,8 +18,9 @@ import {
   staffMemberships,
   staffTimeEntries,
 } from '../src/db/schema';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildStaff } from './factories';
+import { call, callRaw, type Agent, type StaffPersona } from './harness';
+import { pairDevice, setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
 /*
@@ -30,27 +29,16 @@ import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
  * class tablet's PIN session and a gate kiosk; bad input; the figures of a small month.
  */
 
-const t = setupApp();
-const db = () => t.db;
-
 const NOW = '2026-11-20T01:00:00.000Z'; // 10:00 Tokyo
 const clock = { 'x-test-now': NOW };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { t, db, w, as } = setupStaffWorld(clock);
 let chief: Agent;
 let chiefId: number;
 let tablet: Agent;
 let kiosk: Agent;
 let pinPerson: number;
 let babies: Awaited<ReturnType<typeof buildChild>>[];
-
-async function pairedDevice(body: { name: string; class_id?: number; purpose?: 'class' | 'kiosk' }) {
-  const registered = await call(as.director, postStaffDevice, { params: { facilityId: w.facilityId }, body, headers: clock });
-  const agent = t.agent(clock);
-  expect((await call(agent, postStaffDevicePair, { body: { code: registered.data.code } })).statusCode).toBe(200);
-  return agent;
-}
 
 const entry = (userId: number, date: string, kind: string, time: string) => ({
   companyId: w.companyId,
@@ -64,7 +52,6 @@ const entry = (userId: number, date: string, kind: string, time: string) => ({
 });
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
   const chiefStaff = await buildStaff(db(), {
     role: 'class_staff',
     facilityId: w.facilityId,
@@ -73,7 +60,6 @@ beforeAll(async () => {
   });
   await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
   chiefId = chiefStaff.user.id;
-  as = await staffAgents(t, w, clock);
   chief = await t.signInStaff(chiefStaff.user, clock);
   // Class A: the family's child (4歳以上) and three 1歳 babies (born 2024-06-01: 1歳 in 年度 2026).
   babies = [];
@@ -110,8 +96,8 @@ beforeAll(async () => {
       name: 'タブ 先生',
     })
   ).user.id;
-  tablet = await pairedDevice({ name: 'ひよこ組', class_id: w.classA.id });
-  kiosk = await pairedDevice({ name: 'ゲート', purpose: 'kiosk' });
+  tablet = await pairDevice(t, as.director, w.facilityId, { name: 'ひよこ組', class_id: w.classA.id }, clock);
+  kiosk = await pairDevice(t, as.director, w.facilityId, { name: 'ゲート', purpose: 'kiosk' }, clock);
   expect(
     (await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinPerson, pin: '2468' }, headers: clock })).statusCode,
   ).toBe(200);
