@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  billingMessages as M,
-  postStaffBillingMonthClose,
-  putStaffBillingChildAttributes,
-  putStaffBillingSettings,
-  yenLabel,
-} from '@renraku/contract';
+import { billingMessages as M, postStaffBillingMonthClose, putStaffBillingSettings, yenLabel } from '@renraku/contract';
 import {
   billingStatements,
   mailOutbox,
@@ -17,7 +11,7 @@ import {
   users,
 } from '../src/db/schema';
 import { deliverPendingMails } from '../src/lib/mail';
-import { billingSettingsBody } from './billing-world';
+import { billingSettingsBody, setPayer } from './billing-world';
 import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
 import { expectMatrix } from './staff-persona-matrix';
@@ -62,19 +56,7 @@ beforeAll(async () => {
         ? w.family.child.id
         : (await buildChild(db(), { facilityId: w.facilityId, firstName: `子${name}` })).child.id;
     if (name !== 'mailed') await linkGuardian(db(), childId, payer.id, { main: true });
-    const res = await call(as.office, putStaffBillingChildAttributes, {
-      params: { facilityId: w.facilityId, childId },
-      body: {
-        valid_from: '2026-04',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer.id,
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await setPayer(as.office, w.facilityId, childId, payer.id);
     childNames.push(res.data.name);
   }
   await db()

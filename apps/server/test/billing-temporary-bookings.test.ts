@@ -31,7 +31,7 @@ import {
 import { auditLog, billingTemporaryBookings, children, noteChildren } from '../src/db/schema';
 import { buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
-import { billingSettingsBody, pinTablet } from './billing-world';
+import { billingSettingsBody, payerAttributes, pinTablet } from './billing-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
 /**
@@ -134,15 +134,7 @@ describe('a child registered for 一時預かり only', () => {
     payer = guardian.id;
     await call(as.office, putStaffBillingChildAttributes, {
       params: { facilityId: w.facilityId, childId: child.id },
-      body: {
-        valid_from: '2026-11',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer,
-      },
+      body: payerAttributes(payer, '2026-11'),
     });
     const roster = await call(as.office, getStaffChildren, { params: facility() });
     expect(roster.data.find((c) => c.id === child.id)).toMatchObject({ temporary_only: true, class_name: null });
