@@ -16,8 +16,9 @@ import {
 import { auditLog, noteChildren, recordDocuments, recordsArchives, staffMemberships } from '../src/db/schema';
 import { runArchiveJobs } from '../src/modules/records/archive-worker';
 import { currentTemplate } from '../src/modules/records/service';
-import { buildChild, buildClass, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildClass, buildStaff } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
 /*
@@ -27,15 +28,13 @@ import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
  * on a desktop only; a job left running by a stopped server is built again once its lease ends.
  */
 
-const t = setupApp();
 const db = () => t.db;
 const NOW = '2026-11-20T04:00:00.000Z';
 const clock = { 'x-test-now': NOW };
+const { t, w, as } = setupStaffWorld(clock);
 const at = (iso: string) => () => new Date(iso);
 const dir = mkdtempSync(join(tmpdir(), 'records-archive-jobs-'));
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
 let child: number;
@@ -64,8 +63,6 @@ async function doc(kind: RecordKind, start: string, end: string, extra: Partial<
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
   await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
   chief = await t.signInStaff(chiefStaff.user, clock);
