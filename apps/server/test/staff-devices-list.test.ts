@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { getStaffDevices, postStaffDevice, postStaffDevicePair } from '@renraku/contract';
-
 import { call } from './harness';
 import { setupStaffWorld } from './staff-world';
 
