@@ -30,8 +30,9 @@ import {
   billingTemporaryUses,
   noteChildren,
 } from '../src/db/schema';
-import { buildChild, buildStaffWorld, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, linkGuardian } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { addSibling, billingSettingsBody, payerAttributes, setPayer, signInFamily } from './billing-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
@@ -40,13 +41,11 @@ import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
  * 園長, 法人管理者, 保育士 (403), another facility (404), ended, guardians and anonymous; bad input
  * writes nothing; the discount, the uses and the consented items in the month's statements.
  */
-const t = setupApp();
 const db = () => t.db;
 // Tokyo 2026-11-20 12:00.
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
+const { t, w, as } = setupStaffWorld(clock);
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let sibling: Awaited<ReturnType<typeof buildChild>>;
 let guardians: Record<'main' | 'writable' | 'readOnly' | 'unrelated', Agent>;
 
@@ -78,8 +77,6 @@ const rates: TemporaryRatesInput = {
 };
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   // The younger sibling: the writable co-guardian pays for it, both parents are its guardians.
   sibling = await addSibling(t, w, '2023-01-10');
   await linkGuardian(db(), sibling.child.id, w.family.writable.id, { writable: true });

@@ -30,19 +30,18 @@ import {
   pushOutbox,
   pushTokens,
 } from '../src/db/schema';
-import { buildChild, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 import { addSibling, payerAttributes, signInFamily } from './billing-world';
 
-const t = setupApp();
 const db = () => t.db;
 
 // Tokyo 2026-11-20 12:00.
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
+const { t, w, as } = setupStaffWorld(clock);
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let sibling: Awaited<ReturnType<typeof buildChild>>;
 let guardians: Record<'main' | 'writable' | 'readOnly' | 'unrelated', Agent>;
 
@@ -81,8 +80,6 @@ const audits = async (action: string) =>
   (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   sibling = await addSibling(t, w, '2024-01-10');
   const nc = w.family.noteChild.id;
   await db()
