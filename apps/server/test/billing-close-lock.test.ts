@@ -16,16 +16,13 @@ import {
 } from '@renraku/contract';
 import type { Db } from '../src/db/client';
 import { billingMonths, billingSettings, billingSiblingDiscounts } from '../src/db/schema';
-import { buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { call, callRaw } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { billingSettingsBody } from './billing-world';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
 const onPostgres = !!process.env.TEST_DATABASE_URL;
-
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 
 const discount: SiblingDiscountInput = {
   valid_from: '2026-11',
@@ -35,8 +32,6 @@ const discount: SiblingDiscountInput = {
 };
 
 beforeAll(async () => {
-  w = await buildStaffWorld(t.db);
-  as = await staffAgents(t, w);
   await call(as.director, putStaffBillingSettings, {
     params: { facilityId: w.facilityId },
     body: billingSettingsBody,

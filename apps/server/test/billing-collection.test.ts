@@ -21,7 +21,7 @@ import { buildStaffWorld, buildUser } from './factories';
 import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 import { resultFileOf } from './billing-result-file';
-import { buildBillingWorld } from './billing-world';
+import { buildBillingWorld, signInFamily } from './billing-world';
 
 const t = setupApp();
 const db = () => t.db;
@@ -58,13 +58,7 @@ const fileUrl = (m = '2026-10') => `/api/staff/facilities/${w.facilityId}/billin
 
 beforeAll(async () => {
   ({ w, as, second } = await buildBillingWorld(t, clock));
-  g = {
-    main: await t.signIn(w.family.main, clock),
-    writable: await t.signIn(w.family.writable, clock),
-    readOnly: await t.signIn(w.family.readOnly, clock),
-    unrelated: await t.signIn(w.family.unrelated, clock),
-    second: await t.signIn(second, clock),
-  };
+  g = { ...(await signInFamily(t, w, clock)), second: await t.signIn(second, clock) };
 }, 120_000);
 
 describe('the payer’s account for 口座振替', () => {

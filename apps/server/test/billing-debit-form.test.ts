@@ -16,7 +16,7 @@ import { buildStaffWorld } from './factories';
 import { call, callRaw, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 import { pdfText } from './pdf-text';
-import { buildBillingWorld, pinTablet } from './billing-world';
+import { buildBillingWorld, pinTablet, signInFamily } from './billing-world';
 
 /**
  * 預金口座振替依頼書 and 登録済 (spec/billing.md §4, issue 34): the form printed with the full number
@@ -58,12 +58,7 @@ const row = async (userId = w.family.main.id) =>
 
 beforeAll(async () => {
   ({ w, as } = await buildBillingWorld(t, clock));
-  g = {
-    main: await t.signIn(w.family.main, clock),
-    writable: await t.signIn(w.family.writable, clock),
-    readOnly: await t.signIn(w.family.readOnly, clock),
-    unrelated: await t.signIn(w.family.unrelated, clock),
-  };
+  g = await signInFamily(t, w, clock);
   tablet = await pinTablet(t, as, w, clock);
 }, 120_000);
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dayExtension, monthExtension, type ExtensionRule } from '../src/modules/billing/extension';
-import { computeMonth, fiscalAge, type BilledChild, type SettingsRow } from '../src/modules/billing/compute';
+import { computeMonth, fiscalAge } from '../src/modules/billing/compute';
+import { billedChild, settingsRow } from './billing-rows';
 
 /**
  * The 延長 computation against an oracle written here from spec/billing.md §2 and
@@ -140,63 +141,14 @@ describe('延長 per day (the decision record’s examples)', () => {
 });
 
 describe('the month’s statements (pure)', () => {
-  const settings = {
-    id: 1,
-    companyId: 1,
-    facilityId: 1,
-    validFrom: '2026-04-01',
+  const settings = settingsRow({
     facilityType: 'licensed_nursery',
-    standardStart: '07:00',
-    standardEnd: '18:00',
-    shortStart: '08:30',
-    shortEnd: '16:30',
-    unitMinutes: 30,
-    graceMinutes: 0,
-    pricePerUnit: 200,
-    lateFrom: null,
-    latePricePerUnit: null,
-    dailyCap: null,
     monthlyCap: 1000,
     flatMonthly: 3000,
-    sideDishFee: 4500,
     stapleFee: 1000,
     chargeWithoutAttendance: false,
-    dueDay: 27,
-    updatedBy: null,
-    updatedAt: new Date(),
-  } satisfies SettingsRow;
-  const child = (
-    id: number,
-    payer: number,
-    birth: string,
-    over: Partial<BilledChild['attributes']> = {},
-    attendance: BilledChild['attendance'] = [],
-  ): BilledChild => ({
-    id,
-    name: `子${id}`,
-    birth,
-    classId: null,
-    payerName: `保護者${payer}`,
-    attendance,
-    attributes: {
-      id,
-      companyId: 1,
-      facilityId: 1,
-      childId: id,
-      validFrom: '2026-04-01',
-      certification: 2,
-      need: 'standard',
-      sideDishExemption: null,
-      exemptionNote: '',
-      childcareFee: 20000,
-      extensionPlan: 'per_use',
-      olderSiblingsOutside: 0,
-      payerUserId: payer,
-      updatedBy: null,
-      updatedAt: new Date(),
-      ...over,
-    },
   });
+  const child = billedChild;
   const day = (date: string, arrivedAt: string, pickedUpAt: string) => ({ date, arrivedAt, pickedUpAt });
 
   it('puts siblings on one statement, never bills 保育料 at a 私立認可保育所, caps the month, exempts 副食費 with the reason', () => {

@@ -28,12 +28,12 @@ import {
   billingStatements,
   billingTemporaryRates,
   billingTemporaryUses,
-  children,
   noteChildren,
 } from '../src/db/schema';
-import { buildChild, buildStaffWorld, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
-import { billingSettingsBody } from './billing-world';
+import { buildChild, linkGuardian } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
+import { addSibling, billingSettingsBody, payerAttributes, setPayer, signInFamily } from './billing-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
 /**
@@ -41,13 +41,11 @@ import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
  * 園長, 法人管理者, 保育士 (403), another facility (404), ended, guardians and anonymous; bad input
  * writes nothing; the discount, the uses and the consented items in the month's statements.
  */
-const t = setupApp();
 const db = () => t.db;
 // Tokyo 2026-11-20 12:00.
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
+const { t, w, as } = setupStaffWorld(clock);
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let sibling: Awaited<ReturnType<typeof buildChild>>;
 let guardians: Record<'main' | 'writable' | 'readOnly' | 'unrelated', Agent>;
 
@@ -79,39 +77,13 @@ const rates: TemporaryRatesInput = {
 };
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  await db().update(children).set({ birth: '2021-05-01' }).where(eq(children.id, w.family.child.id));
   // The younger sibling: the writable co-guardian pays for it, both parents are its guardians.
-  sibling = await buildChild(db(), { facilityId: w.facilityId, firstName: '妹' });
-  await db().update(children).set({ birth: '2023-01-10' }).where(eq(children.id, sibling.child.id));
-  await linkGuardian(db(), sibling.child.id, w.family.main.id, { main: true });
+  sibling = await addSibling(t, w, '2023-01-10');
   await linkGuardian(db(), sibling.child.id, w.family.writable.id, { writable: true });
   await call(as.office, putStaffBillingSettings, { params: facility(), body: billingSettingsBody });
-  for (const [childId, payer] of [
-    [w.family.child.id, w.family.main.id],
-    [sibling.child.id, w.family.writable.id],
-  ] as const) {
-    const res = await call(as.office, putStaffBillingChildAttributes, {
-      params: { facilityId: w.facilityId, childId },
-      body: {
-        valid_from: '2026-04',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-  }
-  guardians = {
-    main: await t.signIn(w.family.main, clock),
-    writable: await t.signIn(w.family.writable, clock),
-    readOnly: await t.signIn(w.family.readOnly, clock),
-    unrelated: await t.signIn(w.family.unrelated, clock),
-  };
+  await setPayer(as.office, w.facilityId, w.family.child.id, w.family.main.id);
+  await setPayer(as.office, w.facilityId, sibling.child.id, w.family.writable.id);
+  guardians = await signInFamily(t, w, clock);
 }, 120_000);
 
 describe('fee rules: sibling discount and 一時預かり prices', () => {
@@ -186,16 +158,7 @@ describe('the sibling discount in the month', () => {
     const put = (older: number) =>
       call(as.office, putStaffBillingChildAttributes, {
         params: { facilityId: w.facilityId, childId: sibling.child.id },
-        body: {
-          valid_from: '2026-04',
-          certification: 2,
-          need: 'standard',
-          side_dish_exemption: null,
-          childcare_fee: null,
-          extension_plan: 'per_use',
-          payer_user_id: w.family.writable.id,
-          older_siblings_outside: older,
-        },
+        body: { ...payerAttributes(w.family.writable.id), older_siblings_outside: older },
       });
     const bad = await callRaw(as.office, putStaffBillingChildAttributes, {
       params: { facilityId: w.facilityId, childId: sibling.child.id },

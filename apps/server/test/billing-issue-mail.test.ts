@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  billingMessages as M,
-  postStaffBillingMonthClose,
-  putStaffBillingChildAttributes,
-  putStaffBillingSettings,
-  yenLabel,
-} from '@renraku/contract';
+import { billingMessages as M, postStaffBillingMonthClose, putStaffBillingSettings, yenLabel } from '@renraku/contract';
 import {
   billingStatements,
   mailOutbox,
@@ -17,9 +11,10 @@ import {
   users,
 } from '../src/db/schema';
 import { deliverPendingMails } from '../src/lib/mail';
-import { billingSettingsBody } from './billing-world';
-import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { billingSettingsBody, setPayer } from './billing-world';
+import { buildChild, buildUser, linkGuardian } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectMatrix } from './staff-persona-matrix';
 
 /**
@@ -28,13 +23,11 @@ import { expectMatrix } from './staff-persona-matrix';
  * else by one mail to their account's verified address (their mail switch applies) that names no
  * amount and no child.
  */
-const t = setupApp();
 const db = () => t.db;
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
+const { t, w, as } = setupStaffWorld(clock);
 
 type Payer = Awaited<ReturnType<typeof buildUser>>;
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 /** mailed: no device; pushed: a phone with お知らせ on; switchedOff: a phone, お知らせ off; quiet: mails off; unverified. */
 let payers: Record<'mailed' | 'pushed' | 'switchedOff' | 'quiet' | 'unverified', Payer>;
 const childNames: string[] = [];
@@ -44,8 +37,6 @@ const close = (agent: Agent, month = '2026-10') =>
 const mailsOf = (kind = 'billing_statement') => db().select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   await call(as.office, putStaffBillingSettings, { params: { facilityId: w.facilityId }, body: billingSettingsBody });
   const verifiedAt = new Date('2026-04-01T00:00:00Z');
   payers = {
@@ -62,19 +53,7 @@ beforeAll(async () => {
         ? w.family.child.id
         : (await buildChild(db(), { facilityId: w.facilityId, firstName: `子${name}` })).child.id;
     if (name !== 'mailed') await linkGuardian(db(), childId, payer.id, { main: true });
-    const res = await call(as.office, putStaffBillingChildAttributes, {
-      params: { facilityId: w.facilityId, childId },
-      body: {
-        valid_from: '2026-04',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer.id,
-      },
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await setPayer(as.office, w.facilityId, childId, payer.id);
     childNames.push(res.data.name);
   }
   await db()

@@ -26,23 +26,22 @@ import {
   billingSettings,
   billingStatements,
   childAttendances,
-  children,
   noteChildren,
   pushOutbox,
   pushTokens,
 } from '../src/db/schema';
-import { buildChild, buildStaffWorld, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
+import { addSibling, payerAttributes, signInFamily } from './billing-world';
 
-const t = setupApp();
 const db = () => t.db;
 
 // Tokyo 2026-11-20 12:00.
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
+const { t, w, as } = setupStaffWorld(clock);
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let sibling: Awaited<ReturnType<typeof buildChild>>;
 let guardians: Record<'main' | 'writable' | 'readOnly' | 'unrelated', Agent>;
 
@@ -81,12 +80,7 @@ const audits = async (action: string) =>
   (await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)))[0]!.n;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  await db().update(children).set({ birth: '2021-05-01' }).where(eq(children.id, w.family.child.id));
-  sibling = await buildChild(db(), { facilityId: w.facilityId, firstName: '妹' });
-  await db().update(children).set({ birth: '2024-01-10' }).where(eq(children.id, sibling.child.id));
-  await linkGuardian(db(), sibling.child.id, w.family.main.id, { main: true });
+  sibling = await addSibling(t, w, '2024-01-10');
   const nc = w.family.noteChild.id;
   await db()
     .insert(childAttendances)
@@ -100,12 +94,7 @@ beforeAll(async () => {
   await db()
     .insert(pushTokens)
     .values({ userId: w.family.main.id, token: `fcm-${w.family.main.id}` });
-  guardians = {
-    main: await t.signIn(w.family.main, clock),
-    writable: await t.signIn(w.family.writable, clock),
-    readOnly: await t.signIn(w.family.readOnly, clock),
-    unrelated: await t.signIn(w.family.unrelated, clock),
-  };
+  guardians = await signInFamily(t, w, clock);
 }, 120_000);
 
 const facility = () => ({ facilityId: w.facilityId });
@@ -189,15 +178,7 @@ describe('billing settings (dated fee rules, 実費 items)', () => {
 });
 
 describe('children’s billing attributes', () => {
-  const attrs = (payer: number) => ({
-    valid_from: '2026-04',
-    certification: 2 as const,
-    need: 'standard' as const,
-    side_dish_exemption: null,
-    childcare_fee: null,
-    extension_plan: 'per_use' as const,
-    payer_user_id: payer,
-  });
+  const attrs = (payer: number) => payerAttributes(payer);
   const put = (agent: Agent, childId: number, body: unknown) =>
     callRaw(agent, putStaffBillingChildAttributes, { params: { facilityId: w.facilityId, childId }, body });
 

@@ -6,7 +6,7 @@ import { buildStaffWorld, buildUser } from './factories';
 import { call, setupApp, type Agent, type StaffPersona } from './harness';
 import { expectMatrix, statuses } from './staff-persona-matrix';
 import { pdfText } from './pdf-text';
-import { buildBillingWorld, pinTablet } from './billing-world';
+import { buildBillingWorld, pinTablet, signInFamily } from './billing-world';
 
 /**
  * 領収書 (spec/billing.md §3, issue 34): the PDF of a paid statement for its guardians and the
@@ -45,12 +45,7 @@ beforeAll(async () => {
   });
   expect(pay.statusCode).toBe(201);
   paid = { id: mine.id, number: mine.number, total: mine.total };
-  g = {
-    main: await t.signIn(w.family.main, clock),
-    writable: await t.signIn(w.family.writable, clock),
-    readOnly: await t.signIn(w.family.readOnly, clock),
-    unrelated: await t.signIn(w.family.unrelated, clock),
-  };
+  g = await signInFamily(t, w, clock);
   tablet = await pinTablet(t, as, w, clock);
 }, 120_000);
 

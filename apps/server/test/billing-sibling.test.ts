@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DiscountTier, StatementLine } from '@renraku/contract';
-import { computeMonth, type BilledChild, type SettingsRow } from '../src/modules/billing/compute';
+import { computeMonth } from '../src/modules/billing/compute';
 import { siblingDiscountLine, siblingOrders, type FamilyChild, type SiblingRule } from '../src/modules/billing/sibling-discount';
 import { priceUse, temporaryLine } from '../src/modules/billing/temporary';
+import { billedChild, settingsRow } from './billing-rows';
 
 /**
  * The sibling discount against an oracle written here from spec/billing.md §2 and
@@ -126,56 +127,9 @@ describe('sibling order and discount against the oracle (fast-check)', () => {
 });
 
 describe('the month with siblings (pure)', () => {
-  const settings = {
-    id: 1,
-    companyId: 1,
-    facilityId: 1,
-    validFrom: '2026-04-01',
-    facilityType: 'certified_center',
-    standardStart: '07:00',
-    standardEnd: '18:00',
-    shortStart: '08:30',
-    shortEnd: '16:30',
-    unitMinutes: 30,
-    graceMinutes: 0,
-    pricePerUnit: 200,
-    lateFrom: null,
-    latePricePerUnit: null,
-    dailyCap: null,
-    monthlyCap: null,
-    flatMonthly: null,
-    sideDishFee: 4500,
-    stapleFee: 0,
-    chargeWithoutAttendance: true,
-    dueDay: 27,
-    updatedBy: null,
-    updatedAt: new Date(),
-  } satisfies SettingsRow;
-  const billed = (id: number, payer: number, birthDate: string, fee: number): BilledChild => ({
-    id,
-    name: `子${id}`,
-    birth: birthDate,
-    classId: null,
-    payerName: `保護者${payer}`,
-    attendance: [],
-    attributes: {
-      id,
-      companyId: 1,
-      facilityId: 1,
-      childId: id,
-      validFrom: '2026-04-01',
-      certification: 2,
-      need: 'standard',
-      sideDishExemption: null,
-      exemptionNote: '',
-      childcareFee: fee,
-      extensionPlan: 'per_use',
-      olderSiblingsOutside: 0,
-      payerUserId: payer,
-      updatedBy: null,
-      updatedAt: new Date(),
-    },
-  });
+  const settings = settingsRow();
+  const billed = (id: number, payer: number, birthDate: string, fee: number) =>
+    billedChild(id, payer, birthDate, { childcareFee: fee });
   const rule: SiblingRule = {
     appliesTo: ['childcare_fee'],
     countDeclaredOlder: false,

@@ -29,9 +29,10 @@ import {
   type KioskScan,
 } from '@renraku/contract';
 import { auditLog, billingTemporaryBookings, children, noteChildren } from '../src/db/schema';
-import { buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
-import { billingSettingsBody, pinTablet } from './billing-world';
+import { buildUser, linkGuardian } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
+import { billingSettingsBody, payerAttributes, pinTablet } from './billing-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
 /**
@@ -40,13 +41,11 @@ import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
  * gate's arrival and pick-up time the day's use and the month's draft line; every call × 事務, 園長,
  * 法人管理者, 保育士 (403), another facility (404), ended, guardian, anonymous, the kiosk and a tablet.
  */
-const t = setupApp();
 // Tokyo 2026-11-20 12:00.
 const clock = { 'x-test-now': '2026-11-20T03:00:00.000Z' };
+const { t, w, as } = setupStaffWorld(clock);
 const tomorrow = { 'x-test-now': '2026-11-21T03:00:00.000Z' };
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let kiosk: Agent;
 let tablet: Agent;
 let child: { id: number; noteChildId: number };
@@ -80,8 +79,6 @@ const scan = (kind: KioskScan['kind'], at: string): KioskScan => ({
 });
 
 beforeAll(async () => {
-  w = await buildStaffWorld(t.db);
-  as = await staffAgents(t, w, clock);
   await call(as.office, putStaffBillingSettings, { params: facility(), body: billingSettingsBody });
   await call(as.office, putStaffBillingTemporaryRates, {
     params: facility(),
@@ -134,15 +131,7 @@ describe('a child registered for 一時預かり only', () => {
     payer = guardian.id;
     await call(as.office, putStaffBillingChildAttributes, {
       params: { facilityId: w.facilityId, childId: child.id },
-      body: {
-        valid_from: '2026-11',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer,
-      },
+      body: payerAttributes(payer, '2026-11'),
     });
     const roster = await call(as.office, getStaffChildren, { params: facility() });
     expect(roster.data.find((c) => c.id === child.id)).toMatchObject({ temporary_only: true, class_name: null });

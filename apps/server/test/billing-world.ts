@@ -7,7 +7,8 @@ import {
   putStaffBillingChildAttributes,
   putStaffBillingSettings,
 } from '@renraku/contract';
-import { childAttendances } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { childAttendances, children } from '../src/db/schema';
 import { buildChild, buildStaff, buildStaffWorld, buildUser, linkGuardian } from './factories';
 import { call, staffAgents, type Agent, type StaffPersona, type TestAppHandle } from './harness';
 
@@ -31,6 +32,53 @@ export const billingSettingsBody = {
   due_day: 27,
 } as const;
 
+/** A child's billing attributes from `validFrom` on: 2号認定, standard hours, 延長 per use, paid by `payer`. */
+export const payerAttributes = (payer: number, validFrom = '2026-04') => ({
+  valid_from: validFrom,
+  certification: 2 as const,
+  need: 'standard' as const,
+  side_dish_exemption: null,
+  childcare_fee: null,
+  extension_plan: 'per_use' as const,
+  payer_user_id: payer,
+});
+
+/** `payerAttributes(payer)` put for a child by the office (200): who pays for it, which every statement needs. */
+export async function setPayer(office: Agent, facilityId: number, childId: number, payer: number) {
+  const res = await call(office, putStaffBillingChildAttributes, {
+    params: { facilityId, childId },
+    body: payerAttributes(payer),
+  });
+  expect(res.statusCode).toBe(200);
+  return res;
+}
+
+/**
+ * The staff world's child made the elder (born 2021-05-01) of a younger sibling 妹 born on `birth`,
+ * whose main guardian is the family's: the pair the sibling discount and the month's lines look at.
+ */
+export async function addSibling(t: TestAppHandle, w: Awaited<ReturnType<typeof buildStaffWorld>>, birth: string) {
+  await t.db.update(children).set({ birth: '2021-05-01' }).where(eq(children.id, w.family.child.id));
+  const sibling = await buildChild(t.db, { facilityId: w.facilityId, firstName: '妹' });
+  await t.db.update(children).set({ birth }).where(eq(children.id, sibling.child.id));
+  await linkGuardian(t.db, sibling.child.id, w.family.main.id, { main: true });
+  return sibling;
+}
+
+/** The staff world's family signed in: its main, writable, read-only guardians and an unrelated one. */
+export async function signInFamily(
+  t: TestAppHandle,
+  w: Awaited<ReturnType<typeof buildStaffWorld>>,
+  clock: Record<string, string>,
+) {
+  return {
+    main: await t.signIn(w.family.main, clock),
+    writable: await t.signIn(w.family.writable, clock),
+    readOnly: await t.signIn(w.family.readOnly, clock),
+    unrelated: await t.signIn(w.family.unrelated, clock),
+  };
+}
+
 /**
  * A facility with two paying families and October 2026 closed (the world of the collection tests):
  * the staff world's family (陽翔's payer is its main guardian; one pick-up at 19:00 on 10/5) and a
@@ -44,24 +92,8 @@ export async function buildBillingWorld(t: TestAppHandle, clock: Record<string, 
   const kid = await buildChild(db, { facilityId: w.facilityId });
   await linkGuardian(db, kid.child.id, second.id, { main: true });
   await call(as.office, putStaffBillingSettings, { params: { facilityId: w.facilityId }, body: billingSettingsBody });
-  for (const [childId, payer] of [
-    [w.family.child.id, w.family.main.id],
-    [kid.child.id, second.id],
-  ] as const) {
-    const res = await call(as.office, putStaffBillingChildAttributes, {
-      params: { facilityId: w.facilityId, childId },
-      body: {
-        valid_from: '2026-04',
-        certification: 2,
-        need: 'standard',
-        side_dish_exemption: null,
-        childcare_fee: null,
-        extension_plan: 'per_use',
-        payer_user_id: payer,
-      },
-    });
-    expect(res.statusCode).toBe(200);
-  }
+  await setPayer(as.office, w.facilityId, w.family.child.id, w.family.main.id);
+  await setPayer(as.office, w.facilityId, kid.child.id, second.id);
   await db.insert(childAttendances).values({
     companyId: w.companyId,
     noteChildId: w.family.noteChild.id,

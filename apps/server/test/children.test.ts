@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   getAvailableFunctions,
   getChild,
@@ -16,21 +16,12 @@ import {
   postRecognition,
   putChild,
 } from '@renraku/contract';
-import { childRegistrationAttempts, childUser, children } from '../src/db/schema';
+import { childRegistrationAttempts, children } from '../src/db/schema';
 import { buildChild, buildFamily, buildRegistrationToken, buildUser, linkGuardian, TEST_PASSWORD } from './factories';
-import { type Agent, call, callRaw, setupApp } from './harness';
+import { type Agent, call, callRaw } from './harness';
+import { setupGuardianApp } from './guardian-app';
 
-const t = setupApp();
-const db = () => t.db;
-const as = (user: { email: string }) => t.signIn(user);
-const anonymous = () => t.agent();
-const linkOf = async (childId: number, userId: number) =>
-  (
-    await db()
-      .select()
-      .from(childUser)
-      .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId)))
-  )[0];
+const { t, db, as, anonymous, linkOf } = setupGuardianApp();
 const childRow = async (id: number) => (await db().select().from(children).where(eq(children.id, id)))[0]!;
 
 async function jpegWithGps() {

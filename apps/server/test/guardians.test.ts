@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   getChild,
   getChildren,
@@ -14,21 +14,12 @@ import {
   putDetach,
   putRelationType,
 } from '@renraku/contract';
-import { childUser, invitations, mailOutbox } from '../src/db/schema';
+import { invitations, mailOutbox } from '../src/db/schema';
 import { buildFamily, buildUser, latestMails, linkGuardian, TEST_PASSWORD } from './factories';
-import { call, callRaw, setupApp } from './harness';
+import { call, callRaw } from './harness';
+import { setupGuardianApp } from './guardian-app';
 
-const t = setupApp();
-const db = () => t.db;
-const as = (user: { email: string }) => t.signIn(user);
-const anonymous = () => t.agent();
-const linkOf = async (childId: number, userId: number) =>
-  (
-    await db()
-      .select()
-      .from(childUser)
-      .where(and(eq(childUser.childId, childId), eq(childUser.userId, userId)))
-  )[0];
+const { t, db, as, anonymous, linkOf } = setupGuardianApp();
 const invitationsOf = (childId: number) => db().select().from(invitations).where(eq(invitations.childId, childId));
 const mailsTo = (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
 

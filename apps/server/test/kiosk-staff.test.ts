@@ -21,16 +21,15 @@ import {
   type KioskScan,
 } from '@renraku/contract';
 import { auditLog, childAttendances, kioskScans } from '../src/db/schema';
-import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { type Agent, call, callRaw, setupApp, staffAgents, type StaffPersona } from './harness';
+import { buildChild, buildUser, linkGuardian } from './factories';
+import { type Agent, call, callRaw } from './harness';
+import { setupStaffWorld } from './staff-world';
 
 /**
  * issue 29 and 30: the gate kiosk names who confirmed (a PIN grant or the staff member's own QR),
  * audits every recording with person and device, and a PIN there opens nothing else.
  */
-const t = setupApp();
-let world: Awaited<ReturnType<typeof buildStaffWorld>>;
-let agents: Record<StaffPersona, Agent>;
+const { t, w: world, as: agents } = setupStaffWorld();
 let kiosk: Agent;
 let kioskId: number;
 let kiosk2: Agent;
@@ -72,8 +71,6 @@ const pinGrant = async (agent: Agent, userId: number, pin = PIN) =>
   call(agent, postKioskStaffPin, { body: { user_id: userId, pin, device_time: new Date().toISOString() } });
 
 beforeAll(async () => {
-  world = await buildStaffWorld(t.db);
-  agents = await staffAgents(t, world);
   for (const who of ['classStaffA', 'classStaffB', 'director'] as const) {
     expect((await call(agents[who], putStaffPin, { body: { pin: PIN } })).statusCode).toBe(200);
   }

@@ -21,13 +21,12 @@ import {
 } from '@renraku/contract';
 import { childAttendances, devices, kioskScans, pickupCodes, pickupPersons, pushOutbox } from '../src/db/schema';
 import { sha256Hex } from '../src/lib/crypto';
-import { buildChild, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { type Agent, call, callRaw, setupApp, staffAgents, type StaffPersona } from './harness';
+import { buildChild, buildUser, linkGuardian } from './factories';
+import { type Agent, call, callRaw } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { executeAsOwner } from './helpers';
 
-const t = setupApp();
-let world: Awaited<ReturnType<typeof buildStaffWorld>>;
-let agents: Record<StaffPersona, Agent>;
+const { t, w: world, as: agents } = setupStaffWorld();
 let kiosk: Agent;
 let kiosk2: Agent;
 let kioskId: number;
@@ -84,8 +83,6 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 const yesterdayAt = (hhmm: string) => new Date(`${addDays(tokyoDate(new Date()), -1)}T${hhmm}:00+09:00`);
 
 beforeAll(async () => {
-  world = await buildStaffWorld(t.db);
-  agents = await staffAgents(t, world);
   const first = await pairedTablet('kiosk');
   kiosk = first.tablet;
   kioskId = first.deviceId;

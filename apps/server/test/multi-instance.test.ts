@@ -9,7 +9,6 @@ import sharp from 'sharp';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { getUsers, messages, postLogin, postUserImage } from '@renraku/contract';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/client';
 import { randomToken } from '../src/lib/crypto';
 import { createStorage } from '../src/lib/files';
@@ -18,6 +17,7 @@ import { LOGIN_LIMITS } from '../src/modules/idp/credentials';
 import { buildUser, TEST_PASSWORD } from './factories';
 import { Agent, call } from './harness';
 import { createScratchDatabase } from './helpers';
+import { instanceConfig, redisAnswers, redisUrl } from './two-instances';
 
 /**
  * Two app servers behind one load balancer (docs/scaling.md): one PostgreSQL database, one Redis,
@@ -25,26 +25,6 @@ import { createScratchDatabase } from './helpers';
  * must see. Needs PostgreSQL (PGlite is one process's database) and Redis: skipped without them.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 500,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
 const runnable = Boolean(pgUrl) && (await redisAnswers());
 // The SDK's notice that its 2027 releases need Node 22 is for operators, not for every test run.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -112,19 +92,11 @@ describe.skipIf(!runnable)('two app instances on one database, Redis and bucket'
       // Each server its own data dir: nothing may pass between them through the local disk.
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `renraku-instance-${i}-`));
       dirs.push(dataDir);
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        DATABASE_URL: url,
-        SESSION_SECRET: 'two-instances-share-this-session-secret-0123456789',
-        REDIS_URL: redisUrl,
+      const config = instanceConfig(dataDir, url, {
         S3_ENDPOINT: endpoint,
         S3_BUCKET: s3.bucket,
         S3_ACCESS_KEY_ID: credentials.accessKeyId,
         S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        STAFF_DIST: path.join(dataDir, 'no-staff'),
       });
       // One after the other: the first applies the migrations, the second finds them applied.
       const database = await openPostgres(url, { max: 2 });

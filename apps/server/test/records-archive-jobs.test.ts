@@ -7,17 +7,15 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import {
   getStaffClassRecordsArchive,
   postStaffClassRecordsArchive,
-  postStaffDevice,
-  postStaffDevicePair,
-  postStaffDeviceUnlock,
   recordsArchiveMessages as M,
   type RecordKind,
 } from '@renraku/contract';
 import { auditLog, noteChildren, recordDocuments, recordsArchives, staffMemberships } from '../src/db/schema';
 import { runArchiveJobs } from '../src/modules/records/archive-worker';
 import { currentTemplate } from '../src/modules/records/service';
-import { buildChild, buildClass, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildClass } from './factories';
+import { callRaw, type Agent } from './harness';
+import { setupRecordsWorld } from './records-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
 /*
@@ -27,15 +25,14 @@ import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
  * on a desktop only; a job left running by a stopped server is built again once its lease ends.
  */
 
-const t = setupApp();
 const db = () => t.db;
 const NOW = '2026-11-20T04:00:00.000Z';
 const clock = { 'x-test-now': NOW };
+// The 主任 and class A's unlocked tablet come with the records world.
+const { t, w, as } = setupRecordsWorld(clock);
 const at = (iso: string) => () => new Date(iso);
 const dir = mkdtempSync(join(tmpdir(), 'records-archive-jobs-'));
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let chief: Agent;
 let tabletA: Agent;
 let child: number;
@@ -64,20 +61,8 @@ async function doc(kind: RecordKind, start: string, end: string, extra: Partial<
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
-  const chiefStaff = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classB.id] });
-  await db().update(staffMemberships).set({ isChief: true }).where(eq(staffMemberships.id, chiefStaff.membership.id));
-  chief = await t.signInStaff(chiefStaff.user, clock);
-  const registered = await call(as.director, postStaffDevice, {
-    params: { facilityId: w.facilityId },
-    body: { name: 'ひよこ組', class_id: w.classA.id },
-    headers: clock,
-  });
-  tabletA = t.agent(clock);
-  await call(tabletA, postStaffDevicePair, { body: { code: registered.data.code } });
-  const pinned = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id], pin: '2468' });
-  await call(tabletA, postStaffDeviceUnlock, { body: { user_id: pinned.user.id, pin: '2468' } });
+  chief = as.chief;
+  tabletA = as.tablet;
   const k = await buildChild(db(), { facilityId: w.facilityId, firstName: '陽翔', admittedOn: '2024-04-01' });
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, k.noteChild.id));
   child = k.child.id;

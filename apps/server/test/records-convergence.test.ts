@@ -4,18 +4,17 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { postStaffClassRecord, postStaffLogin, recordRoom, staffRecordsSocketPath } from '@renraku/contract';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/client';
 import { loadState } from '../src/modules/records/document-store';
 import { buildStaffWorld, TEST_PASSWORD } from './factories';
 import { Agent, call } from './harness';
 import { createScratchDatabase, createTestApp } from './helpers';
+import { instanceConfig, redisAnswers } from './two-instances';
 
 /*
  * Convergence under concurrency (issue 32 "Must show"): 5 editors × 200 random edits on one 月案,
@@ -26,25 +25,6 @@ import { createScratchDatabase, createTestApp } from './helpers';
  */
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 500,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 const twoInstances = Boolean(pgUrl) && (await redisAnswers());
 
 const apps: FastifyInstance[] = [];
@@ -61,16 +41,7 @@ beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `renraku-records-${i}-`));
       dirs.push(dataDir);
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        DATABASE_URL: scratch.url,
-        SESSION_SECRET: 'two-instances-share-this-session-secret-0123456789',
-        REDIS_URL: redisUrl,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        STAFF_DIST: path.join(dataDir, 'no-staff'),
-      });
+      const config = instanceConfig(dataDir, scratch.url);
       const database = await openPostgres(scratch.url, { max: 4 });
       databases.push(database);
       const app = await buildApp(config, { database });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   AUDIT_VIEW_HEADER,
@@ -9,27 +9,20 @@ import {
   getStaffPickupPersons,
 } from '@renraku/contract';
 import { auditLog, noteChildren } from '../src/db/schema';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildStaff } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectMatrix, statuses } from './staff-persona-matrix';
 
 /** The director's audit screen (issue 29): filters by any member and by child, one page open one entry. */
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
-
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 
 const childReads = (childId: number, userId: number) =>
   db()
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.childId, childId), eq(auditLog.userId, userId)));
-
-beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
-}, 120_000);
 
 describe('getStaffAuditSubjects: whom the filters offer', () => {
   it('every member of the facility, past ones included and marked, and no one of another facility', async () => {

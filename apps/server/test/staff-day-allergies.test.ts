@@ -18,17 +18,16 @@ import {
 } from '@renraku/contract';
 import { auditLog, children, noteChildren, staffPins } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { buildChild, buildStaffWorld } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild } from './factories';
+import { call, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
 const today = tokyoDate(new Date());
 const PIN = '1357';
 const ALLERGIES = '卵（加熱したものも除去）、乳';
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let tablet: Agent;
 let plainChildId: number;
 
@@ -40,8 +39,6 @@ const entries = (action: string) =>
     .orderBy(asc(auditLog.id));
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
   await db()
     .update(children)
     .set({ allergies: ` ${ALLERGIES}\n` })

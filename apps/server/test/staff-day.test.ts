@@ -30,25 +30,15 @@ import {
   staffSessions,
 } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import {
-  buildAbsence,
-  buildChild,
-  buildClass,
-  buildSchedule,
-  buildStaffWorld,
-  buildUser,
-  diseaseIdsByName,
-  linkGuardian,
-} from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildAbsence, buildChild, buildClass, buildSchedule, buildUser, diseaseIdsByName, linkGuardian } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
 const today = tokyoDate(new Date());
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 /** A second family of class A: their entries must never carry the first family's confirmation. */
 let second: Awaited<ReturnType<typeof buildChild>>;
 let secondGuardian: Agent;
@@ -74,8 +64,6 @@ const contactBook = (message: string) => ({
 });
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
   second = await buildChild(db(), { facilityId: w.facilityId, firstName: 'はな' });
   await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, second.noteChild.id));
   const parent = await buildUser(db());

@@ -24,16 +24,15 @@ import {
 import { auditLog, familyInformation, noteChildren, staffPins } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { eq } from 'drizzle-orm';
-import { buildChild, buildClass, buildFacility, buildStaffWorld, diseaseIdsByName, tinyJpeg } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildClass, buildFacility, diseaseIdsByName, tinyJpeg } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
 const today = tokyoDate(new Date());
 const PIN = '2468';
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 /** The same company's second facility, where the company admin also works, with a class and a child. */
 let other: { facilityId: number; classId: number; bookId: number };
 /** A child of each class the tests work in. */
@@ -137,8 +136,6 @@ const anyParams = (c: Call) => Object.fromEntries([...c.path.matchAll(/\{(\w+)\}
 const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
   const pinHash = await hashPassword(PIN);
   await db()
     .insert(staffPins)

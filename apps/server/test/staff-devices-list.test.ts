@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getStaffDevices, postStaffDevice, postStaffDevicePair } from '@renraku/contract';
-import { buildStaffWorld } from './factories';
-import { type Agent, call, setupApp, staffAgents, type StaffPersona } from './harness';
+import { call } from './harness';
+import { setupStaffWorld } from './staff-world';
 
 /**
  * The facility's device list: an unpaired tablet shows the expiry of its own live pairing code.
@@ -10,15 +10,8 @@ import { type Agent, call, setupApp, staffAgents, type StaffPersona } from './ha
  * compared the codes' `device_id` with their own `id`, so every tablet showed the same expiry (the
  * latest of the codes whose id happened to equal their device's id, any facility's) or none.
  */
-const t = setupApp();
+const { t, w: world, as: agents } = setupStaffWorld();
 const MINUTE = 60_000;
-let world: Awaited<ReturnType<typeof buildStaffWorld>>;
-let agents: Record<StaffPersona, Agent>;
-
-beforeAll(async () => {
-  world = await buildStaffWorld(t.db);
-  agents = await staffAgents(t, world);
-}, 120_000);
 
 const at = (base: number, minutes: number) => ({ 'x-test-now': new Date(base + minutes * MINUTE).toISOString() });
 

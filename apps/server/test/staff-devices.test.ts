@@ -27,18 +27,15 @@ import { PAIRING_LIMIT, pairingFailKey } from '../src/modules/staff/devices';
 import { seedDemo } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
 import { DEMO_PAIRING_CODE, DEMO_STAFF_EMAILS, DEMO_STAFF_PIN } from '../src/seed/staff';
-import { buildClass, buildStaff, buildStaffWorld } from './factories';
-import { type Agent, call, callRaw, setupApp, staffAgents, type StaffPersona } from './harness';
+import { buildClass, buildStaff } from './factories';
+import { type Agent, call, callRaw, type StaffPersona } from './harness';
+import { setupStaffWorld } from './staff-world';
 
-const t = setupApp();
+const { t, w: world, as: agents } = setupStaffWorld();
 const PIN = '2468';
 const MINUTE = 60_000;
-let world: Awaited<ReturnType<typeof buildStaffWorld>>;
-let agents: Record<StaffPersona, Agent>;
 
 beforeAll(async () => {
-  world = await buildStaffWorld(t.db);
-  agents = await staffAgents(t, world);
   // PINs for the PIN pad's list: office has none; the ended and the other facility's must not show.
   const pinHash = await hashPassword(PIN);
   const s = world.staff;

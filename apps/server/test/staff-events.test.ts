@@ -10,23 +10,20 @@ import {
   putStaffEvent,
 } from '@renraku/contract';
 import { auditLog, events } from '../src/db/schema';
-import { buildClass, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildClass } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, readAll, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let guardian: Agent;
 
 // Tokyo 2026-11-20 10:00: the events below are in December.
 const NOW = '2026-11-20T01:00:00.000Z';
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
   guardian = await t.signIn(w.family.main, { 'x-test-now': NOW });
 }, 120_000);
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   getStaffNoticesVersion,
   getStaffSchedulesVersion,
@@ -8,8 +8,8 @@ import {
   putNoticesRead,
   putQuestionnaireAnswers,
 } from '@renraku/contract';
-import { buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, readAll } from './staff-persona-matrix';
 
 /**
@@ -17,17 +17,10 @@ import { expectInvalid, expectMatrix, readAll } from './staff-persona-matrix';
  * notice list, tracking and 登園予定 screens poll them as the board polls day-version, and refetch
  * when a guardian reads, answers or registers.
  */
-const t = setupApp();
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { t, w, as } = setupStaffWorld();
 
 // A Friday in November 2026, Tokyo morning: December's window is open until the 27th.
 const clock = { 'x-test-now': '2026-11-20T01:00:00.000Z' };
-
-beforeAll(async () => {
-  w = await buildStaffWorld(t.db);
-  as = await staffAgents(t, w);
-}, 120_000);
 
 describe('GET /api/staff/facilities/{facilityId}/notices-version', () => {
   const version = async (agent: Agent = as.classStaffA) =>

@@ -10,8 +10,9 @@ import {
   postStaffNapCheck,
 } from '@renraku/contract';
 import { auditLog, childAttendances, noteChildren } from '../src/db/schema';
-import { buildAbsence, buildChild, buildStaffWorld } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildAbsence, buildChild } from './factories';
+import { call, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 
 /*
  * The PIN pad's nap line (issue 29; docs/decisions/naps-presence.md): GET /api/staff/device/nap-status
@@ -21,17 +22,15 @@ import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './ha
  * nothing of this facility.
  */
 
-const t = setupApp();
 const db = () => t.db;
 
 const DAY = '2026-11-20';
 const NOW = '2026-11-20T04:00:00.000Z'; // 13:00 Tokyo
 const clock = { 'x-test-now': NOW };
+const { t, w, as } = setupStaffWorld(clock);
 const iso = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const at = (minutes: number) => ({ 'x-test-now': iso(minutes) });
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let twin: Awaited<ReturnType<typeof buildChild>>;
 let absent: Awaited<ReturnType<typeof buildChild>>;
 const tablets = {} as Record<'classA' | 'classB' | 'facility' | 'kiosk' | 'otherFacility' | 'revoked', Agent>;
@@ -49,8 +48,6 @@ async function pairedTablet(
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   const inClassA = async (firstName: string) => {
     const kid = await buildChild(db(), { facilityId: w.facilityId, firstName });
     await db().update(noteChildren).set({ classId: w.classA.id }).where(eq(noteChildren.id, kid.noteChild.id));

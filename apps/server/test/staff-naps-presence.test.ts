@@ -12,8 +12,9 @@ import {
   type NapChild,
 } from '@renraku/contract';
 import { auditLog, childAttendances, napChecks, noteChildren } from '../src/db/schema';
-import { buildAbsence, buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildAbsence, buildChild, buildStaff } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid } from './staff-persona-matrix';
 
 /*
@@ -23,19 +24,17 @@ import { expectInvalid } from './staff-persona-matrix';
  * check keeps who, when and on which device, and the sheet and CSV show them.
  */
 
-const t = setupApp();
 const db = () => t.db;
 
 // Tokyo 2026-11-20 13:00: nap time.
 const DAY = '2026-11-20';
 const NOW = '2026-11-20T04:00:00.000Z';
 const clock = { 'x-test-now': NOW };
+const { t, w, as } = setupStaffWorld(clock);
 const iso = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const at = (minutes: number) => ({ 'x-test-now': iso(minutes) });
 
 type Kid = Awaited<ReturnType<typeof buildChild>>;
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let kids: Record<'present' | 'absent' | 'notArrived' | 'pickedUp' | 'cameAnyway' | 'arrivesLater' | 'leavesLater', Kid>;
 
 /** Actual times of the day, as the kiosk or the board record them (child_attendances). */
@@ -53,8 +52,6 @@ async function kidInClassA(firstName: string): Promise<Kid> {
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   const family = { child: w.family.child, noteChild: w.family.noteChild, facilityId: w.facilityId, companyId: w.companyId };
   kids = {
     present: family,

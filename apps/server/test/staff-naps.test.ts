@@ -13,24 +13,20 @@ import {
 } from '@renraku/contract';
 import { auditLog, childAttendances, classes, napChecks, noteChildren, staffPins } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { buildChild, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild } from './factories';
+import { call, callRaw, type Agent, type StaffPersona } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
 const db = () => t.db;
 
 // Tokyo 2026-11-20 13:00: nap time.
 const NOW = '2026-11-20T04:00:00.000Z';
 const clock = { 'x-test-now': NOW };
+const { t, w, as } = setupStaffWorld(clock);
 const at = (minutes: number) => ({ 'x-test-now': new Date(Date.parse(NOW) + minutes * 60_000).toISOString() });
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
-
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   // Class A is a 0歳 class: a check every 5 minutes by default.
   await db().update(classes).set({ ageBand: 0 }).where(eq(classes.id, w.classA.id));
   // The child came at 08:30 (only children in the room are due: staff-naps-presence.test.ts).

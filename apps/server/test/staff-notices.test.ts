@@ -42,23 +42,20 @@ import { seedDemo } from '../src/seed';
 import { DEMO_PASSWORD } from '../src/seed/accounts';
 import { DEMO_STAFF_EMAILS } from '../src/seed/staff';
 import { demoPdf } from '../src/seed/notices';
-import { buildChild, buildClass, buildStaffWorld, buildUser, linkGuardian } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildClass, buildUser, linkGuardian } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, readAll, statuses } from './staff-persona-matrix';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let jpeg: Buffer;
 
 const HOUR = 60 * 60 * 1000;
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
   jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 80, b: 40 } } })
     .jpeg()
     .toBuffer();

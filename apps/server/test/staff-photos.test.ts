@@ -14,14 +14,12 @@ import {
   type Call,
 } from '@renraku/contract';
 import { auditLog, children, pickupPersons } from '../src/db/schema';
-import { buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectMatrix, rosterWrite } from './staff-persona-matrix';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let photo: Buffer;
 
 const auditOf = async (action: string) =>
@@ -62,8 +60,6 @@ async function expectStripped(agent: Agent, url: string) {
 }
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
   photo = await jpegWithGps();
 }, 120_000);
 

@@ -1,22 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { deleteStaffPickupPerson, getStaffPickupPersons, postStaffPickupPerson, putStaffPickupPerson } from '@renraku/contract';
 import { auditLog, pickupPersons } from '../src/db/schema';
-import { buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { call, callRaw } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, readAll, rosterWrite } from './staff-persona-matrix';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const db = () => t.db;
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 const auditCount = async () => (await db().select({ n: count() }).from(auditLog))[0]!.n;
 const person = (name: string) => ({ name, relation: '祖母', phone: '090-1234-5678' });
-
-beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w);
-}, 120_000);
 
 describe('お迎え登録者 (pick-up persons)', () => {
   it('roster roles register them; every member reads them, each read audited; others 404/401', async () => {

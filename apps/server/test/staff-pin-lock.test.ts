@@ -3,7 +3,7 @@
  * a gate kiosk opens no staff session; an ended membership's session ends at once; a PIN reset of a
  * person without a PIN is audited.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   deleteStaffMember,
@@ -18,19 +18,13 @@ import {
 } from '@renraku/contract';
 import { auditLog, staffMemberships, staffSessions } from '../src/db/schema';
 import { checkPin, DEVICE_PIN_LOCK, PIN_LOCK } from '../src/modules/staff/pin';
-import { buildStaff, buildStaffWorld } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildStaff } from './factories';
+import { call, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 
-const t = setupApp();
+const { t, w, as } = setupStaffWorld();
 const PIN = '2468';
 const MINUTE = 60_000;
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
-
-beforeAll(async () => {
-  w = await buildStaffWorld(t.db);
-  as = await staffAgents(t, w);
-}, 120_000);
 
 const at = (base: number, minutes: number) => ({ 'x-test-now': new Date(base + minutes * MINUTE).toISOString() });
 const audits = (action: string, targetId: number) =>

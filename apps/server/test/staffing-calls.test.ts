@@ -18,7 +18,8 @@ import {
 import { auditLog, childAttendances, children, noteChildren, staffTimeEntries } from '../src/db/schema';
 import { buildChild, buildStaff } from './factories';
 import { call, callRaw, type Agent, type StaffPersona } from './harness';
-import { pairDevice, setupStaffWorld } from './staff-world';
+import { setupStaffWorld } from './staff-world';
+import { pinPersonAndDevices } from './staffing-world';
 import { expectInvalid, expectMatrix, readAll, setupOnly, statuses } from './staff-persona-matrix';
 
 /*
@@ -60,17 +61,7 @@ beforeAll(async () => {
       source: 'staff',
     });
   }
-  pinPerson = (
-    await buildStaff(db(), {
-      role: 'class_staff',
-      facilityId: w.facilityId,
-      classIds: [w.classA.id],
-      pin: '2468',
-      name: 'タブ 先生',
-    })
-  ).user.id;
-  tablet = await pairDevice(t, as.director, w.facilityId, { name: 'ひよこ組', class_id: w.classA.id }, clock);
-  kiosk = await pairDevice(t, as.director, w.facilityId, { name: 'ゲート', purpose: 'kiosk' }, clock);
+  ({ pinPerson, tablet, kiosk } = await pinPersonAndDevices(t, w, as.director, clock));
 }, 120_000);
 
 const facility = () => ({ facilityId: w.facilityId });

@@ -15,6 +15,7 @@ import { buildChild, buildStaff } from './factories';
 import { call, callRaw, type Agent } from './harness';
 import { pairDevice, setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, setupOnly, statuses } from './staff-persona-matrix';
+import { addShiftPatterns } from './staffing-world';
 
 /*
  * 勤務条件 (docs/decisions/staffing-working-conditions.md) over HTTP and a real database: reading and
@@ -48,18 +49,19 @@ beforeAll(async () => {
     (await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinPerson.user.id, pin: '2468' }, headers: clock })).statusCode,
   ).toBe(200);
   kiosk = await pairDevice(t, as.director, w.facilityId, { name: 'ゲート', purpose: 'kiosk' }, clock);
-  for (const [code, start, end] of [
-    ['A', '07:30', '16:15'],
-    ['F', '09:30', '18:15'],
-    ['H', '10:45', '19:00'],
-  ] as const) {
-    const res = await call(as.director, postStaffShiftPattern, {
-      params: { facilityId: w.facilityId },
-      body: { code, start, end, break_minutes: 60 },
-      headers: clock,
-    });
-    pattern[code] = res.data.id;
-  }
+  Object.assign(
+    pattern,
+    await addShiftPatterns(
+      as.director,
+      w.facilityId,
+      [
+        ['A', '07:30', '16:15'],
+        ['F', '09:30', '18:15'],
+        ['H', '10:45', '19:00'],
+      ],
+      clock,
+    ),
+  );
 }, 120_000);
 
 const params = (userId = subject, facilityId = w.facilityId) => ({ facilityId, userId });

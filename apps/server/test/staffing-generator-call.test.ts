@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { generateMessages, postStaffShiftGenerate, postStaffShiftPattern, postStaffShiftPublish } from '@renraku/contract';
+import { generateMessages, postStaffShiftGenerate, postStaffShiftPublish } from '@renraku/contract';
 import { auditLog, children, noteChildren, schedules, shifts, shiftWishes } from '../src/db/schema';
-import { buildChild, buildStaff, buildStaffWorld } from './factories';
-import { call, callRaw, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild, buildStaff } from './factories';
+import { call, callRaw, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
+import { addShiftPatterns } from './staffing-world';
 
 /*
  * POST …/shifts/{month}/generate (staffing.md §3; docs/decisions/staffing-generator.md): the draft
@@ -12,19 +14,15 @@ import { expectInvalid, expectMatrix, setupOnly } from './staff-persona-matrix';
  * The PIN session's refusal is in staff-device-sessions.test.ts (every desktop-only call).
  */
 
-const t = setupApp();
 const db = () => t.db;
 const NOW = '2026-11-20T00:00:00.000Z';
 const clock = { 'x-test-now': NOW };
+const { t, w, as } = setupStaffWorld(clock);
 
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
 let second: Awaited<ReturnType<typeof buildStaff>>;
 let patternA: number;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(db());
-  as = await staffAgents(t, w, clock);
   second = await buildStaff(db(), { role: 'class_staff', facilityId: w.facilityId, classIds: [w.classA.id] });
   // Three babies of ひよこ組 planned 08:00–16:00 on Tue 1 and Wed 2 December (and a Sunday, closed).
   for (const name of ['一', '二', '三']) {
@@ -41,17 +39,16 @@ beforeAll(async () => {
         isAbsent: false,
       });
   }
-  for (const [code, start, end] of [
-    ['A', '07:30', '16:15'],
-    ['H', '10:45', '19:00'],
-  ] as const) {
-    const res = await call(as.director, postStaffShiftPattern, {
-      params: { facilityId: w.facilityId },
-      body: { code, start, end, break_minutes: 60 },
-      headers: clock,
-    });
-    if (code === 'A') patternA = res.data.id;
-  }
+  const patterns = await addShiftPatterns(
+    as.director,
+    w.facilityId,
+    [
+      ['A', '07:30', '16:15'],
+      ['H', '10:45', '19:00'],
+    ],
+    clock,
+  );
+  patternA = patterns.A;
   await db()
     .insert(shiftWishes)
     .values({ facilityId: w.facilityId, companyId: w.companyId, userId: second.user.id, date: '2026-12-02' });

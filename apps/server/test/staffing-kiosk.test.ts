@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getStaffRatioNow, postKioskScans, postStaffClock, postStaffDevice, postStaffDevicePair } from '@renraku/contract';
 import { children, noteChildren } from '../src/db/schema';
-import { buildChild, buildStaffWorld } from './factories';
-import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './harness';
+import { buildChild } from './factories';
+import { call, type Agent } from './harness';
+import { setupStaffWorld } from './staff-world';
 
 /*
  * The live ratio follows the gate (staffing.md §4): an arrival scanned at the kiosk is a child in
@@ -12,14 +13,10 @@ import { call, setupApp, staffAgents, type Agent, type StaffPersona } from './ha
  * tests (a scan is stamped by the device's clock).
  */
 
-const t = setupApp();
-let w: Awaited<ReturnType<typeof buildStaffWorld>>;
-let as: Record<StaffPersona, Agent>;
+const { t, w, as } = setupStaffWorld();
 let kiosk: Agent;
 
 beforeAll(async () => {
-  w = await buildStaffWorld(t.db);
-  as = await staffAgents(t, w);
   const registered = await call(as.director, postStaffDevice, {
     params: { facilityId: w.facilityId },
     body: { name: 'ゲート', class_id: null, purpose: 'kiosk' },

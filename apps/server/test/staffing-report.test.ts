@@ -20,7 +20,8 @@ import {
 } from '../src/db/schema';
 import { buildChild, buildStaff } from './factories';
 import { call, callRaw, type Agent, type StaffPersona } from './harness';
-import { pairDevice, setupStaffWorld } from './staff-world';
+import { setupStaffWorld } from './staff-world';
+import { pinPersonAndDevices } from './staffing-world';
 import { expectInvalid, expectMatrix, statuses } from './staff-persona-matrix';
 
 /*
@@ -87,17 +88,7 @@ beforeAll(async () => {
       entry(chiefId, '2026-11-18', 'in', '07:45'),
       entry(chiefId, '2026-11-18', 'out', '12:00'),
     ]);
-  pinPerson = (
-    await buildStaff(db(), {
-      role: 'class_staff',
-      facilityId: w.facilityId,
-      classIds: [w.classA.id],
-      pin: '2468',
-      name: 'タブ 先生',
-    })
-  ).user.id;
-  tablet = await pairDevice(t, as.director, w.facilityId, { name: 'ひよこ組', class_id: w.classA.id }, clock);
-  kiosk = await pairDevice(t, as.director, w.facilityId, { name: 'ゲート', purpose: 'kiosk' }, clock);
+  ({ pinPerson, tablet, kiosk } = await pinPersonAndDevices(t, w, as.director, clock));
   expect(
     (await call(tablet, postStaffDeviceUnlock, { body: { user_id: pinPerson, pin: '2468' }, headers: clock })).statusCode,
   ).toBe(200);

@@ -18,12 +18,10 @@ import { childUser, mailOutbox, notificationSettings, pushTokens, users } from '
 import { enqueueMail, deliverPendingMails } from '../src/lib/mail';
 import { devMailboxKey } from '../src/config';
 import { buildChild, buildFacility, buildFamily, buildUser, enableFunctions, linkGuardian } from './factories';
-import { call, callRaw, setupApp } from './harness';
+import { call, callRaw } from './harness';
+import { setupGuardianApp } from './guardian-app';
 
-const t = setupApp();
-const db = () => t.db;
-const as = (user: { email: string }) => t.signIn(user);
-const anonymous = () => t.agent();
+const { t, db, as, anonymous } = setupGuardianApp();
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 
 describe('PUT /api/users', () => {
