@@ -1,6 +1,7 @@
 import { and, asc, between, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attendanceReports, childAttendances, familyInformation, noteChildren } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /*
  * The day (staff.md §4): the inbox of what guardians sent for a day, 確認 and replies, and the class
@@ -31,8 +32,7 @@ export async function dayVersion(db: Db, facilityId: number, date: string): Prom
          from ${childAttendances} ca join ${noteChildren} nc on nc.id = ca.note_child_id
         where nc.facility_id = ${facilityId} and ca.date = ${date})
     ) as version`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as { version: string }[];
-  return rows[0]!.version;
+  return rowsOf<{ version: string }>(result)[0]!.version;
 }
 
 /**

@@ -28,6 +28,7 @@ import { childKana } from '../../lib/child-names';
 import { invalid } from '../../lib/errors';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudit } from '../audit/service';
+import { rowsOf } from '../../db/rows';
 
 export type Klass = typeof classes.$inferSelect;
 type Note = typeof dailyNotes.$inferSelect;
@@ -204,10 +205,7 @@ async function typicalNap(db: Db, classId: number, date: string): Promise<{ star
           where n.class_id = ${classId} and d.date < ${date} and d.published_at is not null and jsonb_array_length(d.sleeps) > 0)
       group by 3, 4
     ) x order by pri, n desc, start limit 1`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { start: string; end: string | null }[] }).rows) as {
-    start: string;
-    end: string | null;
-  }[];
+  const rows = rowsOf<{ start: string; end: string | null }>(result);
   return rows[0] ? { start: rows[0].start, end: rows[0].end ?? null } : null;
 }
 

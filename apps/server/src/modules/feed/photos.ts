@@ -9,6 +9,7 @@ import { IMAGE_VARIANTS, storeImage } from '../../lib/images';
 import { enrolmentCovers, type StaffViewer } from '../access';
 import { recordAudits } from '../audit/service';
 import { assertWritableDay, writableDay } from './daily-notes';
+import { rowsOf } from '../../db/rows';
 
 type Klass = typeof classes.$inferSelect;
 
@@ -56,7 +57,7 @@ async function placementsOfDay(db: Db, classId: number, date: string): Promise<P
     from feed_files ff join class_broadcasts cb on cb.id = ff.class_broadcast_id
     where cb.class_id = ${classId} and cb.date = ${date} and not ff.is_document
     order by 1`);
-  return (result as unknown as { rows: PlacementRow[] }).rows;
+  return rowsOf<PlacementRow>(result);
 }
 
 /** Placements grouped by stored image, in upload order. */

@@ -28,6 +28,7 @@ import { sha256Hex } from '../../lib/crypto';
 import type { ScanGroupCommit } from './scan-group-commit';
 import { auditDetails, pushText, type ScanResult, type ScanToRecord } from './scans-statement';
 import { staffOfProof, type StaffOfProof } from './staff-identification';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The gate kiosk (staff.md §6; docs/decisions/kiosk-scans-once.md): the day's roster for offline
@@ -39,9 +40,6 @@ export type { ScanResult, ScanToRecord, ScanOutcome } from './scans-statement';
 /** Scans older than this (device time) or this far ahead are refused: a wrong device clock must not write another day. */
 const MAX_PAST_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
-
-/** Rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite the same; some an array). */
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * Takes the scans in the order sent. An arrival, or a pick-up without a code, goes to the group

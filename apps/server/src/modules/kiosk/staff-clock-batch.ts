@@ -5,6 +5,7 @@ import { isDatabaseOutage } from '../../lib/database-outage';
 import { groupCommit, type GroupCommit } from '../../lib/group-commit';
 import { minuteOf, clockRefusal } from '../staffing/service';
 import type { PairedDevice } from '../staff/service';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The gate's staff 打刻 written together (issue 35; docs/decisions/staffing-kiosk-clock.md): the
@@ -113,10 +114,10 @@ async function writeTogether(tx: Db, requests: StaffClockRequest[]): Promise<Sta
       const id = entry.id.toLowerCase();
       const before = seen.get(id);
       if (before !== undefined) return { id: entry.id, status: 'duplicate', out_of_order: before, message: null };
-      const day = days.get(dayKey(request.device.facilityId, userId, date)) ?? [];
+      // (Every day of the batch was read: `readDays` sets each, with its entries or none.)
+      const day = days.get(dayKey(request.device.facilityId, userId, date))!;
       const outOfOrder = misfits([...day, { kind: entry.kind, time }]) > misfits(day);
       day.push({ kind: entry.kind, time });
-      days.set(dayKey(request.device.facilityId, userId, date), day);
       seen.set(id, outOfOrder);
       toInsert.push(insertRow(request, { entry, userId, date, time }, outOfOrder));
       return {
@@ -189,8 +190,6 @@ async function readDays(
     }
   }
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 function insertRow(request: StaffClockRequest, clock: Omit<StaffClockToRecord, 'at'>, outOfOrder: boolean) {
   const { device, now, ip } = request;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { noticeTargets, notices, questionnaireRespondents, questionnaires } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /** Notices older than this no longer move on the list: their reads and answers are not fingerprinted. */
 const RECENT_DAYS = 90;
@@ -24,6 +25,5 @@ export async function noticesVersion(db: Db, facilityId: number, now: Date): Pro
          from recent r join ${questionnaires} q on q.notice_id = r.id
          join ${questionnaireRespondents} qr on qr.questionnaire_id = q.id)
     ) as version`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as { version: string }[];
-  return rows[0]!.version;
+  return rowsOf<{ version: string }>(result)[0]!.version;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import * as Y from 'yjs';
 import type { Db } from '../../db/client';
 import { recordDocumentStates, recordDocumentUpdates } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /**
  * A document's stored Yjs state (docs/decisions/records-co-editing.md): a snapshot
@@ -22,8 +23,6 @@ interface StoredRow {
   data: Uint8Array;
 }
 
-const rowsOf = (result: unknown) => (result as { rows: { id: string | number; data: Uint8Array }[] }).rows;
-
 /** The snapshot (id 0) then the tail in order, in one statement: one consistent view. */
 async function storedRows(db: Db, documentId: number): Promise<StoredRow[]> {
   const result = await db.execute(sql`
@@ -31,7 +30,10 @@ async function storedRows(db: Db, documentId: number): Promise<StoredRow[]> {
     union all
     select id, "update" as data from ${recordDocumentUpdates} where document_id = ${documentId}
     order by id`);
-  return rowsOf(result).map((r) => ({ id: Number(r.id), data: new Uint8Array(r.data) }));
+  return rowsOf<{ id: string | number; data: Uint8Array }>(result).map((r) => ({
+    id: Number(r.id),
+    data: new Uint8Array(r.data),
+  }));
 }
 
 /**

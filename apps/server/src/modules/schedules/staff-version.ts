@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { monthRange } from '@renraku/contract';
 import type { Db } from '../../db/client';
 import { noteChildren, schedules } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /**
  * A month's registrations' fingerprint (docs/decisions/day-live-updates.md): count and latest change
@@ -14,6 +15,5 @@ export async function schedulesVersion(db: Db, facilityId: number, month: string
       from ${noteChildren} nc
       join ${schedules} s on s.note_child_id = nc.id and s.date between ${first} and ${last}
      where nc.facility_id = ${facilityId}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { version: string }[] }).rows) as { version: string }[];
-  return rows[0]!.version;
+  return rowsOf<{ version: string }>(result)[0]!.version;
 }

@@ -16,6 +16,7 @@ import { facilityStaff, loadSettings, loadStaffingDay } from './day-data';
 import { oneYearConditions, oneYearSlots, type IctCounts, type OneYearShort } from './one-year-check';
 import { bandOf, facilityHeadcount, headcountGroups, ratioRules } from './ratio';
 import { daySlots, END_OF_DAY, minuteOf, slotRange } from './timeline';
+import { rowsOf } from '../../db/rows';
 
 /*
  * The month's report (staffing.md §4; docs/decisions/staffing-report.md): every day up to today read
@@ -41,8 +42,7 @@ async function ictCounts(db: Db, facilityId: number, month: string): Promise<Ict
     (select count(*) from ${staffTimeEntries} st where st.facility_id = ${facilityId}
       and st.date between ${first} and ${last} and st.voided_at is null) as staff_clock`);
   type Row = Record<keyof IctCounts, string>;
-  // postgres-js answers the rows, PGlite an object holding them.
-  const row = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows)[0] as Row;
+  const row = rowsOf<Row>(result)[0]!;
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as IctCounts;
 }
 
