@@ -77,17 +77,20 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
   const to = (await target.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 25 });
-  // Where it lands once the lists made room: the target's middle again.
-  const settled = (await target.boundingBox())!;
-  await page.mouse.move(settled.x + settled.width / 2, settled.y + settled.height / 2, { steps: 5 });
+  // Where it lands once the lists made room: the target's upper third, read after the lists' move
+  // animation has ended (its box unchanged between two reads). Its middle, read mid-animation, was
+  // sometimes below the target's centre on CI, and the item went after it.
+  let settled = (await target.boundingBox())!;
+  await expect(async () => {
+    const before = settled;
+    await page.waitForTimeout(100);
+    settled = (await target.boundingBox())!;
+    expect([settled.x, settled.y]).toEqual([before.x, before.y]);
+  }).toPass({ timeout: 5_000 });
+  await page.mouse.move(settled.x + settled.width / 2, settled.y + settled.height / 3, { steps: 5 });
   await page.mouse.up();
 }
 
-/**
- * Presses `key` during a keyboard drag until the live region says something else than the pick-up:
- * the keyboard sensor listens from a moment after the pick-up, a key pressed before is lost (pressed
- * again after 3 s; a step that arrived is never pressed twice within that time).
- */
 /**
  * One arrow press. dnd-kit's keyboard sensor adds its arrow listener from a timer set on pick-up
  * (KeyboardSensor.attach) and measures the places after the pick-up's render, so a press before
